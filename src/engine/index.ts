@@ -1,0 +1,19 @@
+// The engine's public API. Everything the page, the CLI, the scenarios and the tests use.
+export { Simulation, runExperiment, type Checkpoint } from './sim';
+export {
+  experimentSchema,
+  faultSchema,
+  parseExperiment,
+  normalizeExperiment,
+  parseCommand,
+  validateLeaseTiming,
+  formatErrors,
+  type Experiment,
+  type ExperimentInput,
+  type Fault,
+  type Command,
+  type FieldError,
+  type ParseResult,
+} from './experiment';
+export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';
+export type * from './types';

@@ -1,0 +1,432 @@
+// The Simulation: owns the state, runs the event loop, applies commands, takes samples and
+// builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
+import { parseCommand, formatErrors, normalizeExperiment, type Command, type Experiment, type ExperimentInput } from './experiment';
+import { heapPop, type QueuedEvent } from './queue';
+import { nextInt } from './rng';
+import {
+  K,
+  MAX_DEFERRED,
+  MAX_RECENT_DROPS,
+  STORAGE,
+  T,
+  canReach,
+  createCore,
+  localNow,
+  realAtLocal,
+  schedule,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from './core';
+import { applyCommand, currentLeader } from './faults';
+import {
+  deliverToNode,
+  deliverToStorage,
+  msWithoutLeaderNow,
+  onClientTick,
+  onClientWriteToDeadNode,
+  onElectionTimer,
+  onHeartbeatTimer,
+  onReady,
+  onRenewCheck,
+  onVoteWindow,
+  onWriteSend,
+  onWriteTick,
+  armElection,
+} from './rules';
+import type { MessageView, NodeView, Sample, SimEvent, Snapshot, Summary, Trace } from './types';
+
+export interface Checkpoint {
+  core: Core;
+  eventsTotal: number;
+  samplesTotal: number;
+  eventsProcessed: number;
+}
+
+export class Simulation {
+  readonly experiment: Experiment;
+  private c: Core;
+  private out: Outputs = { events: [], eventsBase: 0, samples: [], samplesBase: 0 };
+  /** Events processed so far (for benchmarks). */
+  eventsProcessed = 0;
+
+  constructor(input: ExperimentInput | Experiment) {
+    this.experiment = normalizeExperiment(input);
+    const e = this.experiment;
+    const c = (this.c = createCore(e));
+    // Boot: nobody has heard of a leader, so the first timeouts are short and randomized.
+    for (const n of c.nodes) armElection(c, n, nextInt(c.rngTimer, 0, e.lease.jitterMs) + 150);
+    for (let i = 0; i < e.workload.clients; i++) {
+      schedule(c, nextInt(c.rngClient, 0, e.workload.clientWriteEveryMs - 1), K.clientTick, i, 0);
+    }
+    for (const f of e.faults) schedule(c, f.atMs, K.fault, -1, 0, f);
+  }
+
+  get nowMs(): number {
+    return this.c.nowMs;
+  }
+
+  /** The time of the next queued event, or -1 when the queue is empty. */
+  nextEventAtMs(): number {
+    return this.c.heap.length ? this.c.heap[0].atMs : -1;
+  }
+
+  /** Process every event due at or before untilMs, then set the clock to untilMs. */
+  runUntil(untilMs: number): void {
+    const c = this.c;
+    const heap = c.heap;
+    while (heap.length && heap[0].atMs <= untilMs) {
+      const at = heap[0].atMs;
+      while (c.nextSampleMs < at) this.takeSample();
+      const ev = heapPop(heap) as QueuedEvent;
+      c.nowMs = at;
+      this.dispatch(ev);
+      this.eventsProcessed++;
+    }
+    if (untilMs > c.nowMs) c.nowMs = untilMs;
+    while (c.nextSampleMs <= untilMs) this.takeSample();
+  }
+
+  /** Process the events of the next distinct time step; returns false when nothing is queued. */
+  step(): boolean {
+    const at = this.nextEventAtMs();
+    if (at < 0) return false;
+    this.runUntil(at);
+    return true;
+  }
+
+  /** Apply a live command now (after every event due at this millisecond). */
+  apply(command: Command | unknown): void {
+    const parsed = parseCommand(command);
+    if (!parsed.ok) throw new Error('invalid command: ' + formatErrors(parsed.errors));
+    applyCommand(this.c, this.out, parsed.command, true, (n) => this.resume(n));
+  }
+
+  private takeSample(): void {
+    const c = this.c;
+    const at = c.nextSampleMs;
+    const saved = c.nowMs;
+    c.nowMs = at;
+    const leader = currentLeader(c);
+    let renewalLatencyMs = 0;
+    if (leader) {
+      const pending = leader.rounds[0];
+      renewalLatencyMs = pending ? Math.max(leader.renewLatencyMs, at - pending.sentRealMs) : leader.renewLatencyMs;
+    }
+    const s: Sample = {
+      atMs: at,
+      leaderCount: c.leaderCount,
+      maxTerm: c.nodes.reduce((m, n) => Math.max(m, n.term), 0),
+      maxTokenSeen: c.storage.maxTokenSeen,
+      fencingRejections: c.counters.fencingRejections,
+      staleWritesAccepted: c.counters.staleWritesAccepted,
+      divergentWrites: c.counters.divergentWrites,
+      leaderTransitions: c.counters.leaderTransitions,
+      renewalLatencyMs,
+      msWithoutLeader: msWithoutLeaderNow(c),
+      clientRedirects: c.counters.clientRedirects,
+    };
+    c.nowMs = saved;
+    const out = this.out;
+    out.samples.push(s);
+    const max = c.e.limits.maxSamples;
+    if (out.samples.length > max) {
+      const drop = out.samples.length - Math.floor(max / 2);
+      out.samples.splice(0, drop);
+      out.samplesBase += drop;
+    }
+    c.nextSampleMs = at + c.e.sampleEveryMs;
+  }
+
+  private dispatch(ev: QueuedEvent): void {
+    const c = this.c;
+    if (ev.kind === K.fault) {
+      const { atMs: _at, ...cmd } = ev.msg as Command & { atMs: number };
+      applyCommand(c, this.out, cmd as Command, false, (n) => this.resume(n));
+      return;
+    }
+    if (ev.kind === K.clientTick) {
+      onClientTick(c, ev.node);
+      return;
+    }
+    if (ev.kind === K.deliver) {
+      const m = ev.msg as Message;
+      if (ev.node === STORAGE) {
+        c.inflight.delete(m.id);
+        if (!canReach(c, m.from, STORAGE)) return this.drop(m);
+        deliverToStorage(c, this.out, m);
+        return;
+      }
+      const n = c.nodes[ev.node];
+      if (m.type === 'clientWrite') {
+        if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, m);
+      } else {
+        if (!n.alive || !canReach(c, m.from, n.idx)) {
+          c.inflight.delete(m.id);
+          return this.drop(m);
+        }
+      }
+      if (n.paused) return this.defer(n, ev);
+      c.inflight.delete(m.id);
+      deliverToNode(c, this.out, n, m);
+      return;
+    }
+    const n = c.nodes[ev.node];
+    if (!n.alive) return;
+    if (ev.kind === K.resume) {
+      if (ev.gen === n.gens[T.pause]) this.resume(n);
+      return;
+    }
+    if (n.paused) return this.defer(n, ev);
+    this.runTimer(n, ev);
+  }
+
+  private runTimer(n: NodeState, ev: QueuedEvent): void {
+    const c = this.c;
+    const out = this.out;
+    switch (ev.kind) {
+      case K.election:
+        if (ev.gen === n.gens[T.election]) onElectionTimer(c, out, n);
+        return;
+      case K.heartbeat:
+        if (ev.gen === n.gens[T.heartbeat]) onHeartbeatTimer(c, out, n);
+        return;
+      case K.renewCheck:
+        if (ev.gen === n.gens[T.renew]) onRenewCheck(c, out, n);
+        return;
+      case K.writeTick:
+        if (ev.gen === n.gens[T.write]) onWriteTick(c, n);
+        return;
+      case K.writeSend:
+        if (ev.gen === n.gens[T.write]) onWriteSend(c, n);
+        return;
+      case K.ready:
+        if (ev.gen === n.gens[T.ready]) onReady(c, out, n);
+        return;
+      case K.voteWindow:
+        if (ev.gen === n.gens[T.window]) onVoteWindow(c, out, n);
+        return;
+    }
+  }
+
+  private defer(n: NodeState, ev: QueuedEvent): void {
+    // A stop-the-world pause: nothing runs on the node; what reaches it waits, in order.
+    if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
+  }
+
+  private resume(n: NodeState): void {
+    if (!n.paused) return;
+    n.paused = false;
+    n.pausedAtMs = -1;
+    n.gens[T.pause]++;
+    const queued = n.deferred;
+    n.deferred = [];
+    for (const ev of queued) {
+      if (!n.alive || n.paused) break;
+      if (ev.kind === K.deliver) {
+        const m = ev.msg as Message;
+        this.c.inflight.delete(m.id);
+        deliverToNode(this.c, this.out, n, m);
+      } else {
+        this.runTimer(n, ev);
+      }
+    }
+  }
+
+  private drop(m: Message): void {
+    const c = this.c;
+    if (m.type === 'clientWrite') return;
+    m.deliverAtMs = c.nowMs;
+    (m as Message & { droppedAtMs: number }).droppedAtMs = c.nowMs;
+    c.recentDrops.push(m);
+    if (c.recentDrops.length > MAX_RECENT_DROPS) c.recentDrops.shift();
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  get events(): readonly SimEvent[] {
+    return this.out.events;
+  }
+
+  /** Absolute count of events emitted so far (including any dropped by the bound). */
+  get eventsTotal(): number {
+    return this.out.eventsBase + this.out.events.length;
+  }
+
+  /** Events with absolute index >= from (as many as are still retained). */
+  eventsSince(from: number): SimEvent[] {
+    return this.out.events.slice(Math.max(0, from - this.out.eventsBase));
+  }
+
+  get samples(): readonly Sample[] {
+    return this.out.samples;
+  }
+
+  get samplesTotal(): number {
+    return this.out.samplesBase + this.out.samples.length;
+  }
+
+  samplesSince(from: number): Sample[] {
+    return this.out.samples.slice(Math.max(0, from - this.out.samplesBase));
+  }
+
+  summary(): Summary {
+    const c = this.c;
+    return {
+      leaderTransitions: c.counters.leaderTransitions,
+      fencingRejections: c.counters.fencingRejections,
+      staleWritesAccepted: c.counters.staleWritesAccepted,
+      divergentWrites: c.counters.divergentWrites,
+      clientRedirects: c.counters.clientRedirects,
+      maxLeaderCount: c.counters.maxLeaderCount,
+      msWithoutLeader: msWithoutLeaderNow(c),
+      failovers: c.failovers.map((f) => ({ ...f })),
+      violations: c.violations.map((v) => ({ ...v })),
+      eventsDropped: this.out.eventsBase,
+    };
+  }
+
+  snapshot(): Snapshot {
+    const c = this.c;
+    const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
+    const messages: MessageView[] = [];
+    const view = (m: Message): MessageView => {
+      const v: MessageView = {
+        id: m.id,
+        type: m.type as MessageView['type'],
+        from: m.from === STORAGE ? 'storage' : c.nodes[m.from].id,
+        to: m.to === STORAGE ? 'storage' : c.nodes[m.to].id,
+        term: m.term,
+        sentAtMs: m.sentAtMs,
+        deliverAtMs: m.deliverAtMs,
+      };
+      if (m.granted !== undefined) v.granted = m.granted;
+      if (m.token !== undefined) v.token = m.token;
+      const dropped = (m as Message & { droppedAtMs?: number }).droppedAtMs;
+      if (dropped !== undefined) v.droppedAtMs = dropped;
+      return v;
+    };
+    for (const m of c.inflight.values()) messages.push(view(m));
+    for (const m of c.recentDrops) messages.push(view(m));
+    const byTarget: Record<string, number> = {};
+    let unresolved = 0;
+    for (const t of c.clientLeader) {
+      if (t < 0) unresolved++;
+      else byTarget[c.nodes[t].id] = (byTarget[c.nodes[t].id] ?? 0) + 1;
+    }
+    const s = this.summary();
+    return {
+      nowMs: c.nowMs,
+      seed: c.e.seed,
+      nodes,
+      messages,
+      storage: {
+        maxTokenSeen: c.storage.maxTokenSeen,
+        accepted: c.storage.accepted,
+        rejected: c.storage.rejected,
+        recent: c.storage.recent.map((w) => ({ ...w })),
+      },
+      partition: c.partition ? c.partition.map((g) => [...g]) : null,
+      safety: { ...c.safety },
+      clients: { count: c.clientLeader.length, byTarget, unresolved },
+      leaderCount: c.leaderCount,
+      highestTokenIssued: c.highestTokenIssued,
+      counters: {
+        leaderTransitions: s.leaderTransitions,
+        fencingRejections: s.fencingRejections,
+        staleWritesAccepted: s.staleWritesAccepted,
+        divergentWrites: s.divergentWrites,
+        clientRedirects: s.clientRedirects,
+        maxLeaderCount: s.maxLeaderCount,
+        msWithoutLeader: s.msWithoutLeader,
+      },
+      violations: s.violations,
+      failovers: s.failovers,
+      eventCount: this.eventsTotal,
+    };
+  }
+
+  private nodeView(n: NodeState): NodeView {
+    const c = this.c;
+    let deadlineAtMs = -1;
+    let lastRenewAtMs = n.lastHeardRealMs;
+    if (n.alive && n.role === 'leader') {
+      deadlineAtMs = realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs);
+      lastRenewAtMs = n.lastRenewRealMs;
+    } else if (n.alive && !n.witness) {
+      deadlineAtMs = realAtLocal(c, n, n.electionDeadlineLocalMs);
+    }
+    return {
+      id: n.id,
+      witness: n.witness,
+      role: n.role,
+      term: n.term,
+      votedFor: n.votedFor,
+      alive: n.alive,
+      paused: n.paused,
+      pausedAtMs: n.pausedAtMs,
+      clockRate: n.clockRate,
+      localNowMs: Math.round(localNow(c, n)),
+      knownLeader: n.knownLeader >= 0 ? c.nodes[n.knownLeader].id : null,
+      ready: n.ready,
+      deadlineAtMs,
+      lastRenewAtMs,
+      votes: n.votes.map((i) => c.nodes[i].id),
+      preVoting: n.preVoting,
+    };
+  }
+
+  /** The trace so far: the engine's public output format. */
+  trace(): Trace {
+    const c = this.c;
+    return {
+      experiment: this.experiment,
+      events: [...this.out.events],
+      samples: [...this.out.samples],
+      summary: this.summary(),
+      final: {
+        nodes: c.nodes.map((n) => ({
+          id: n.id,
+          role: n.role,
+          term: n.term,
+          votedFor: n.votedFor,
+          alive: n.alive,
+          paused: n.paused,
+          clockRate: n.clockRate,
+        })),
+        storage: { maxTokenSeen: c.storage.maxTokenSeen, accepted: c.storage.accepted, rejected: c.storage.rejected },
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ checkpoints
+
+  checkpoint(): Checkpoint {
+    return {
+      core: structuredClone(this.c),
+      eventsTotal: this.eventsTotal,
+      samplesTotal: this.samplesTotal,
+      eventsProcessed: this.eventsProcessed,
+    };
+  }
+
+  /**
+   * Restore a checkpoint taken from this simulation's own past. Outputs are append-only, so
+   * restoring truncates them to the checkpoint's lengths instead of copying them.
+   */
+  restore(cp: Checkpoint): void {
+    this.c = structuredClone(cp.core);
+    const out = this.out;
+    out.events.length = Math.max(0, cp.eventsTotal - out.eventsBase);
+    out.samples.length = Math.max(0, cp.samplesTotal - out.samplesBase);
+    this.eventsProcessed = cp.eventsProcessed;
+  }
+}
+
+/** Run an experiment to its untilMs and return the trace. */
+export function runExperiment(input: ExperimentInput | Experiment): Trace {
+  const sim = new Simulation(input);
+  sim.runUntil(sim.experiment.untilMs);
+  return sim.trace();
+}

@@ -1,0 +1,183 @@
+// Plain-data shapes shared by the engine, the page and the CLI: events, samples, the summary,
+// the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
+// JSON, structured clone and a URL round trip.
+import type { Experiment, Fault } from './experiment';
+
+export type Role = 'follower' | 'candidate' | 'leader';
+export type NodeId = string;
+
+export type SimEvent =
+  | { atMs: number; type: 'fault'; fault: Fault; target?: NodeId; skipped?: boolean; live?: boolean }
+  | { atMs: number; type: 'campaign'; node: NodeId; term: number; preVote: boolean; transfer: boolean }
+  | { atMs: number; type: 'elected'; node: NodeId; term: number; votes: NodeId[] }
+  | { atMs: number; type: 'steppedDown'; node: NodeId; term: number; reason: StepDownReason }
+  | {
+      atMs: number;
+      type: 'write';
+      node: NodeId;
+      token: number;
+      result: 'accepted' | 'rejected';
+      maxTokenSeen: number;
+      stale: boolean;
+      kind: 'claim' | 'leader' | 'client' | 'manual';
+    }
+  | {
+      atMs: number;
+      type: 'clientWrite';
+      client: number;
+      to: NodeId;
+      result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
+    }
+  | { atMs: number; type: 'ready'; node: NodeId; term: number }
+  | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
+
+export type StepDownReason =
+  | 'renew deadline passed'
+  | 'saw higher term'
+  | 'fenced by storage'
+  | 'killed';
+
+export type InvariantName =
+  | 'oneLeaderPerTerm'
+  | 'termsNeverDecrease'
+  | 'oneVotePerTerm'
+  | 'leaderHasMajority'
+  | 'maxTokenNeverDecreases'
+  | 'fencedWriteAccepted'
+  | 'tokensIncrease'
+  | 'staleWriteAccepted';
+
+export interface Violation {
+  atMs: number;
+  invariant: InvariantName;
+  detail: string;
+  /** The safety switch that was off and allowed this hazard; null means a bug in safe mode. */
+  allowedBy: 'quorum' | 'fencing' | null;
+}
+
+export interface Sample {
+  atMs: number;
+  leaderCount: number;
+  maxTerm: number;
+  maxTokenSeen: number;
+  fencingRejections: number;
+  staleWritesAccepted: number;
+  divergentWrites: number;
+  leaderTransitions: number;
+  /** The acting leader's renewal latency: age of its oldest unacknowledged round, else the last round's. */
+  renewalLatencyMs: number;
+  msWithoutLeader: number;
+  clientRedirects: number;
+}
+
+export interface Failover {
+  lostAtMs: number;
+  detectedAtMs: number;
+  electedAtMs: number;
+  /** -1 until the new leader has warmed up. */
+  readyAtMs: number;
+  node: NodeId;
+  term: number;
+  /** Who was lost and how. */
+  from: NodeId | null;
+  cause: string;
+}
+
+export interface Summary {
+  leaderTransitions: number;
+  fencingRejections: number;
+  staleWritesAccepted: number;
+  divergentWrites: number;
+  clientRedirects: number;
+  maxLeaderCount: number;
+  msWithoutLeader: number;
+  failovers: Failover[];
+  violations: Violation[];
+  eventsDropped: number;
+}
+
+export interface NodeView {
+  id: NodeId;
+  witness: boolean;
+  role: Role;
+  term: number;
+  votedFor: NodeId | null;
+  alive: boolean;
+  paused: boolean;
+  /** When the current pause began (-1 when not paused). */
+  pausedAtMs: number;
+  clockRate: number;
+  /** The node's own clock reading, in ms. */
+  localNowMs: number;
+  knownLeader: NodeId | null;
+  ready: boolean;
+  /** Leader: when, by real time, its renew deadline falls. Others: when their election timeout fires. -1 if none. */
+  deadlineAtMs: number;
+  /** Leader: when it last renewed (real time). Others: when they last heard from a leader. -1 if never. */
+  lastRenewAtMs: number;
+  /** Candidate: votes so far in this term (or pre-votes). */
+  votes: NodeId[];
+  preVoting: boolean;
+}
+
+export type MessageType =
+  | 'preVote'
+  | 'preVoteReply'
+  | 'requestVote'
+  | 'vote'
+  | 'heartbeat'
+  | 'ack'
+  | 'write'
+  | 'writeRejected';
+
+export interface MessageView {
+  id: number;
+  type: MessageType;
+  from: NodeId;
+  to: NodeId;
+  term: number;
+  sentAtMs: number;
+  deliverAtMs: number;
+  granted?: boolean;
+  token?: number;
+  /** Set once the message was dropped by a partition or a dead receiver. */
+  droppedAtMs?: number;
+}
+
+export interface StorageWrite {
+  atMs: number;
+  node: NodeId;
+  token: number;
+  result: 'accepted' | 'rejected';
+  maxTokenSeen: number;
+  stale: boolean;
+  kind: 'claim' | 'leader' | 'client' | 'manual';
+}
+
+export interface Snapshot {
+  nowMs: number;
+  seed: number;
+  nodes: NodeView[];
+  messages: MessageView[];
+  storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: StorageWrite[] };
+  partition: NodeId[][] | null;
+  safety: Experiment['safety'];
+  clients: { count: number; byTarget: Record<NodeId, number>; unresolved: number };
+  leaderCount: number;
+  highestTokenIssued: number;
+  counters: Omit<Summary, 'failovers' | 'violations' | 'eventsDropped'>;
+  violations: Violation[];
+  failovers: Failover[];
+  eventCount: number;
+}
+
+export interface Trace {
+  experiment: Experiment;
+  events: SimEvent[];
+  samples: Sample[];
+  summary: Summary;
+  final: {
+    nodes: { id: NodeId; role: Role; term: number; votedFor: NodeId | null; alive: boolean; paused: boolean; clockRate: number }[];
+    storage: { maxTokenSeen: number; accepted: number; rejected: number };
+  };
+}

@@ -1,0 +1,208 @@
+// One vanilla zustand store per mounted lab (never a module singleton), so several labs or
+// embedded scenes can share a page. The engine lives beside the store, not in it: the store
+// holds the latest plain-data snapshot and the UI state; actions drive the engine.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  parseExperiment,
+  type Command,
+  type Experiment,
+  type ExperimentInput,
+  type FieldError,
+  type SimEvent,
+  type Snapshot,
+} from '../engine';
+import { LabEngine, type RecordedCommand } from './labEngine';
+import { describeEvent } from './format';
+
+export const MIN_SPEED = 0.1;
+export const MAX_SPEED = 64;
+export const MAX_LOG = 300;
+/** Longest run the page simulates; every series and store below is bounded by it. */
+export const MAX_RUN_MS = 4 * 3600_000;
+
+export interface LogEntry {
+  index: number;
+  atMs: number;
+  type: SimEvent['type'];
+  text: string;
+  tone: 'info' | 'good' | 'warn' | 'bad';
+}
+
+export interface LabState {
+  experiment: Experiment;
+  snapshot: Snapshot;
+  horizonMs: number;
+  playing: boolean;
+  speed: number;
+  selected: string | null;
+  log: LogEntry[];
+  /** Latest leader change, for the polite live region. */
+  announcement: string;
+  /** Last error from a command or setup, shown near the controls. */
+  error: string | null;
+  setupErrors: FieldError[];
+  /** Bumps whenever the engine emitted events: charts redraw on it rather than every frame. */
+  eventVersion: number;
+  commandCount: number;
+}
+
+export interface LabActions {
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  /** Advance by wall-clock milliseconds times the speed (the frame clock calls this). */
+  advanceWall(wallMs: number): void;
+  advanceBy(simMs: number): void;
+  seek(ms: number): void;
+  stepEvent(): void;
+  command(cmd: Command): boolean;
+  select(id: string | null): void;
+  reset(input?: ExperimentInput): boolean;
+  clearError(): void;
+}
+
+export type LabStore = StoreApi<LabState & LabActions> & {
+  engine(): LabEngine;
+};
+
+export interface LabOptions {
+  experiment?: ExperimentInput;
+  commands?: RecordedCommand[];
+  playing?: boolean;
+  speed?: number;
+}
+
+function tone(ev: SimEvent): LogEntry['tone'] {
+  if (ev.type === 'violation') return 'bad';
+  if (ev.type === 'write') return ev.stale ? 'bad' : ev.result === 'rejected' ? 'warn' : 'info';
+  if (ev.type === 'elected' || ev.type === 'ready') return 'good';
+  if (ev.type === 'steppedDown' || ev.type === 'fault') return 'warn';
+  return 'info';
+}
+
+/** Log-worthy events: everything but the routine stream of regular writes and client writes. */
+function worthLogging(ev: SimEvent): boolean {
+  if (ev.type === 'clientWrite') return ev.result !== 'accepted';
+  if (ev.type === 'write') return ev.result === 'rejected' || ev.stale || ev.kind !== 'leader';
+  return true;
+}
+
+export function clampSpeed(speed: number): number {
+  if (!Number.isFinite(speed)) return 1;
+  return Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed));
+}
+
+export function createLabStore(options: LabOptions = {}): LabStore {
+  const parsed = parseExperiment(options.experiment ?? {});
+  const fallback = parseExperiment({});
+  const experiment = parsed.ok ? parsed.experiment : (fallback as { ok: true; experiment: Experiment }).experiment;
+  let engine = new LabEngine(experiment, options.commands ?? []);
+  let logCursor = 0;
+
+  const store = createStore<LabState & LabActions>()((set, get) => {
+    /** Pull what the engine produced since the last publish into the store. */
+    const publish = (rebuildLog = false) => {
+      const sim = engine.sim;
+      const total = sim.eventsTotal;
+      const state = get();
+      let log = state.log;
+      let announcement = state.announcement;
+      let changed = false;
+      if (rebuildLog || total < logCursor) {
+        log = [];
+        logCursor = Math.max(0, total - 5000);
+        changed = true;
+      }
+      if (total > logCursor) {
+        const fresh = sim.eventsSince(logCursor);
+        const start = total - fresh.length;
+        const add: LogEntry[] = [];
+        fresh.forEach((ev, i) => {
+          if (!worthLogging(ev)) return;
+          add.push({ index: start + i, atMs: ev.atMs, type: ev.type, text: describeEvent(ev), tone: tone(ev) });
+          if (ev.type === 'elected') announcement = `${ev.node} is the leader of term ${ev.term}`;
+          if (ev.type === 'steppedDown') announcement = `${ev.node} is no longer the leader (${ev.reason})`;
+        });
+        if (add.length) log = [...log, ...add].slice(-MAX_LOG);
+        logCursor = total;
+        changed = true;
+      }
+      set({
+        snapshot: sim.snapshot(),
+        horizonMs: engine.horizonMs,
+        log,
+        announcement,
+        eventVersion: changed ? state.eventVersion + 1 : state.eventVersion,
+        commandCount: engine.commands.length,
+      });
+    };
+
+    return {
+      experiment,
+      snapshot: engine.sim.snapshot(),
+      horizonMs: 0,
+      playing: options.playing ?? true,
+      speed: clampSpeed(options.speed ?? 1),
+      selected: null,
+      log: [],
+      announcement: '',
+      error: null,
+      setupErrors: parsed.ok ? [] : parsed.errors,
+      eventVersion: 0,
+      commandCount: engine.commands.length,
+
+      play: () => set({ playing: true }),
+      pause: () => set({ playing: false }),
+      togglePlay: () => set({ playing: !get().playing }),
+      setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
+      advanceWall: (wallMs) => {
+        const s = get();
+        if (!s.playing || wallMs <= 0) return;
+        get().advanceBy(Math.round(wallMs * s.speed));
+      },
+      advanceBy: (simMs) => {
+        const target = Math.min(MAX_RUN_MS, engine.nowMs + Math.max(0, Math.round(simMs)));
+        engine.advanceTo(target);
+        if (target >= MAX_RUN_MS) set({ playing: false });
+        publish();
+      },
+      seek: (ms) => {
+        const back = ms < engine.nowMs;
+        engine.seek(Math.min(MAX_RUN_MS, Math.max(0, ms)));
+        publish(back);
+      },
+      stepEvent: () => {
+        set({ playing: false });
+        engine.stepToNextEvent();
+        publish();
+      },
+      command: (cmd) => {
+        const r = engine.apply(cmd);
+        if (!r.ok) {
+          set({ error: r.error });
+          return false;
+        }
+        set({ error: null });
+        publish();
+        return true;
+      },
+      select: (id) => set({ selected: id }),
+      reset: (input) => {
+        const r = parseExperiment(input ?? get().experiment);
+        if (!r.ok) {
+          set({ setupErrors: r.errors });
+          return false;
+        }
+        engine = new LabEngine(r.experiment);
+        logCursor = 0;
+        set({ experiment: r.experiment, setupErrors: [], error: null, selected: null, log: [], announcement: '' });
+        publish(true);
+        return true;
+      },
+      clearError: () => set({ error: null }),
+    };
+  }) as LabStore;
+  store.engine = () => engine;
+  return store;
+}

@@ -1,0 +1,75 @@
+import { accessSync, constants } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+// The same places, in the same order, that scripts/ensure-browser.mjs looks (and installs) in:
+// $CHROMIUM_PATH, Playwright's own Chromium, then the distribution's.
+function chromiumPath(): string | undefined {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    chromium.executablePath(),
+    '/usr/bin/chromium',
+    '/usr/lib/chromium/chromium',
+  ];
+  for (const path of candidates) {
+    if (!path) continue;
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not here; try the next one
+    }
+  }
+  return undefined;
+}
+
+// Override when 4173 is taken (e.g. another checkout's preview server is running).
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // `list` for people; the JSON report is what scripts/test-all.mjs counts.
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          // Containers and CI machines: no sandbox, no GPU, a small /dev/shm, and nothing that
+          // phones home or updates itself in the middle of a test run.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  // Test the production build, as it will be served. Playwright starts and stops the server
+  // (stopping `npx vite preview` by hand would leave its child holding the port). Never reuse a
+  // server already on the port: it could be serving some other checkout's build.
+  webServer: {
+    command: `npx vite build && npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

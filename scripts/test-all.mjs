@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in one command, in this order:
+//   typecheck (tsc), lint (eslint), unit/property/scene tests (Vitest), browser tests (Playwright).
+// Each runner streams its own output. A failure does not stop the run, so the last line counts
+// everything: `N passed, N failed` (and `, N skipped` when some were), computed from the runners'
+// JSON reports; typecheck and lint count as one test each. Exit status 1 on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.reports');
+const env = { ...process.env, PATH: join(root, 'node_modules', '.bin') + delimiter + process.env.PATH };
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(command, args) {
+  const r = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  if (r.error) console.error(`cannot run ${command}: ${r.error.message}`);
+  return r.status ?? 1;
+}
+
+function heading(title) {
+  console.log(`\n=== ${title} ===\n`);
+}
+
+function record(step, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped ?? 0;
+  // Per-step lines are worded apart from the final line, so only the final line reads `N passed, N failed`.
+  const skipped = counts.skipped ? `  skipped ${counts.skipped}` : '';
+  const note = counts.note ? `  (${counts.note})` : '';
+  lines.push(`${step.padEnd(11)} passed ${counts.passed}  failed ${counts.failed}${skipped}${note}`);
+}
+
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A check with no report of its own counts as one test. */
+function single(step, command, args) {
+  heading(step);
+  const status = run(command, args);
+  record(step, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+}
+
+function vitest() {
+  heading('vitest');
+  const file = join(reports, 'vitest.json');
+  rmSync(file, { force: true });
+  const status = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
+  const r = readReport(file);
+  if (!r) return record('vitest', { passed: 0, failed: 1, note: `no report, exit status ${status}` });
+  // A test file that fails to load has no test results of its own: count it as one failure.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const counts = {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + brokenFiles,
+    skipped: r.numPendingTests + r.numTodoTests,
+  };
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.note = `exit status ${status}`;
+  }
+  record('vitest', counts);
+}
+
+function playwright() {
+  heading('playwright');
+  if (run('node', ['scripts/ensure-browser.mjs']) !== 0) {
+    return record('playwright', { passed: 0, failed: 1, note: 'no browser' });
+  }
+  const file = join(reports, 'playwright.json');
+  rmSync(file, { force: true });
+  // The reporters (list + JSON to .reports/playwright.json) are set in playwright.config.ts.
+  const status = run('playwright', ['test']);
+  const r = readReport(file);
+  if (!r?.stats)
+    return record('playwright', { passed: 0, failed: 1, note: `no report, exit status ${status}` });
+  const s = r.stats;
+  const counts = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  // Errors outside any test (the web server did not start, a spec did not compile).
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = Math.max(1, (r.errors ?? []).length);
+    counts.note = `exit status ${status}`;
+  }
+  record('playwright', counts);
+}
+
+mkdirSync(reports, { recursive: true });
+const started = Date.now();
+single('typecheck', 'tsc', ['-p', '.', '--noEmit']);
+single('lint', 'eslint', ['.']);
+vitest();
+if (existsSync(join(root, 'playwright.config.ts'))) playwright();
+
+console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
+for (const line of lines) console.log(line);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exitCode = totals.failed > 0 ? 1 : 0;

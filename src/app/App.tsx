@@ -1,36 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
-import { Simulation, type Snapshot } from '../engine';
+import { useMemo } from 'react';
+import { createLabStore } from '../store/labStore';
+import { Lab } from './Lab';
+import { ThemeToggle } from './ThemeToggle';
+import { readPageParams } from './urlParams';
 
-// A minimal live view of the engine: nodes, roles and terms, advancing in real time.
 export function App() {
-  const simRef = useRef<Simulation | null>(null);
-  const [snap, setSnap] = useState<Snapshot | null>(null);
-  useEffect(() => {
-    const sim = new Simulation({ seed: 1 });
-    simRef.current = sim;
-    let last = performance.now();
-    let raf = 0;
-    const tick = (t: number) => {
-      sim.runUntil(sim.nowMs + Math.round(t - last));
-      last = t;
-      setSnap(sim.snapshot());
-      raf = requestAnimationFrame(tick);
-    };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, []);
-  if (!snap) return null;
+  const params = useMemo(() => readPageParams(window.location.search), []);
+  const store = useMemo(
+    () => createLabStore({ experiment: params.experiment, speed: params.speed, playing: params.playing }),
+    [params],
+  );
   return (
-    <main>
-      <h1>Leader Election Lab</h1>
-      <p>{(snap.nowMs / 1000).toFixed(1)} s</p>
-      <ul>
-        {snap.nodes.map((n) => (
-          <li key={n.id}>
-            {n.id}: {n.alive ? n.role : 'dead'}, term {n.term}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <header className="app-header">
+        <div>
+          <h1>Leader Election Lab</h1>
+          <p className="tagline">
+            Break a cluster and watch the pattern hold: a quorum elects one leader, a lease bounds how long it may act,
+            and a fencing token checked at the storage stops a zombie's writes.
+          </p>
+        </div>
+        <ThemeToggle />
+      </header>
+      {params.problems.length > 0 && (
+        <div className="banner banner-warn" role="alert">
+          Some link parameters could not be read and were replaced by defaults: {params.problems.join('; ')}.
+        </div>
+      )}
+      <main>
+        <Lab store={store} />
+      </main>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../ui/theme.css';
+import './app.css';
 import { App } from './App';
 
 createRoot(document.getElementById('root') as HTMLElement).render(

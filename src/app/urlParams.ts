@@ -1,0 +1,50 @@
+// Reads the page's URL parameters. A bad value never breaks the page: it is reported by name
+// and replaced by its default.
+import type { ExperimentInput } from '../engine';
+import { clampSpeed } from '../store/labStore';
+
+export interface PageParams {
+  experiment: ExperimentInput;
+  speed: number;
+  playing: boolean;
+  problems: string[];
+}
+
+export const PAGE_DEFAULTS: ExperimentInput = {
+  seed: 1,
+  nodes: 5,
+  // Slower than the engine's default network so messages can be seen travelling at 1x.
+  network: { delayMsMin: 60, delayMsMax: 180 },
+};
+
+function intParam(q: URLSearchParams, name: string, min: number, max: number, problems: string[]): number | undefined {
+  const raw = q.get(name);
+  if (raw === null) return undefined;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min || v > max) {
+    problems.push(`"${name}" must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return undefined;
+  }
+  return v;
+}
+
+export function readPageParams(search: string): PageParams {
+  const q = new URLSearchParams(search);
+  const problems: string[] = [];
+  const experiment: ExperimentInput = structuredClone(PAGE_DEFAULTS);
+  const seed = intParam(q, 'seed', 0, 4294967295, problems);
+  if (seed !== undefined) experiment.seed = seed;
+  const nodes = intParam(q, 'nodes', 1, 9, problems);
+  if (nodes !== undefined) experiment.nodes = nodes;
+  const clients = intParam(q, 'clients', 0, 2000, problems);
+  if (clients !== undefined) experiment.workload = { clients };
+  if (q.has('witness')) experiment.witness = q.get('witness') !== '0';
+  let speed = 1;
+  const rawSpeed = q.get('speed');
+  if (rawSpeed !== null) {
+    const v = Number(rawSpeed);
+    if (!Number.isFinite(v) || v <= 0) problems.push(`"speed" must be a positive number (got "${rawSpeed}")`);
+    else speed = clampSpeed(v);
+  }
+  return { experiment, speed, playing: q.get('paused') === null, problems };
+}

@@ -76,12 +76,14 @@ export const NodeGlyph = memo(function NodeGlyph({ node, at, selected, onSelect,
       <text className="node-id" y={-4} textAnchor="middle">
         {node.id}
       </text>
-      <text className="node-term" y={13} textAnchor="middle">
+      <text className="node-term" y={16} textAnchor="middle">
         t{node.term}
       </text>
       <text className="node-role" y={NODE_R + 24} textAnchor="middle">
         {roleWord(node)}
-        {node.votedFor && node.alive && node.role !== 'leader' ? ` · voted ${node.votedFor}` : ''}
+        {node.votedFor && node.alive && node.role !== 'leader' && (
+          <tspan className="node-vote"> · voted {node.votedFor}</tspan>
+        )}
       </text>
       {node.paused && (
         <text className="node-paused-label" y={-NODE_R - 12} textAnchor="middle" ref={(el) => registerPause(node.id, el)}>

@@ -1,0 +1,61 @@
+// Step conditions, evaluated over the simulation the same way headless and in the page.
+import type { SimEvent, Snapshot } from '../engine';
+import type { Condition, MetricName } from './types';
+
+export function metricValue(s: Snapshot, name: MetricName): number {
+  switch (name) {
+    case 'leaderCount':
+      return s.leaderCount;
+    case 'maxTokenSeen':
+      return s.storage.maxTokenSeen;
+    case 'violations':
+      return s.violations.length;
+    case 'failovers':
+      return s.failovers.length;
+    default:
+      return s.counters[name];
+  }
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '<':
+      return a < b;
+    default:
+      return a === b;
+  }
+}
+
+export function eventMatches(ev: SimEvent, type: SimEvent['type'], where?: Record<string, unknown>): boolean {
+  if (ev.type !== type) return false;
+  if (!where) return true;
+  const rec = ev as unknown as Record<string, unknown>;
+  return Object.entries(where).every(([k, v]) => {
+    if (k === 'do' && ev.type === 'fault') return ev.fault.do === v;
+    return rec[k] === v;
+  });
+}
+
+/**
+ * Is the condition met? `events` are the events emitted since the step began; `stepStartMs`
+ * is when it began; `snap` is the snapshot now.
+ */
+export function conditionMet(c: Condition, snap: Snapshot, stepStartMs: number, events: readonly SimEvent[]): boolean {
+  if ('atMs' in c) return snap.nowMs >= c.atMs;
+  if ('afterMs' in c) return snap.nowMs >= stepStartMs + c.afterMs;
+  if ('event' in c) return events.some((ev) => eventMatches(ev, c.event, c.where));
+  return compare(metricValue(snap, c.metric), c.op, c.value);
+}
+
+/** The earliest simulated time worth checking again (so a runner need not poll every ms). */
+export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
+  if ('atMs' in c) return Math.max(nowMs, c.atMs);
+  if ('afterMs' in c) return Math.max(nowMs, stepStartMs + c.afterMs);
+  return nowMs + 50;
+}

@@ -1,0 +1,50 @@
+// Run a scenario headless: the same steps and conditions the guided mode uses in the page.
+import { Simulation, type Trace } from '../engine';
+import { conditionMet, nextCheckMs } from './conditions';
+import type { Scenario } from './types';
+import { summarizeRun } from './summary';
+
+export const DEFAULT_STEP_TIMEOUT_MS = 120_000;
+
+export interface StepResult {
+  index: number;
+  startedAtMs: number;
+  endedAtMs: number;
+  /** False when the step gave up at its timeout rather than seeing its condition. */
+  met: boolean;
+}
+
+export interface ScenarioRun {
+  steps: StepResult[];
+  trace: Trace;
+  summary: string;
+}
+
+/** Advance `sim` until the step's condition holds (or its timeout); returns whether it was met. */
+export function runStep(sim: Simulation, step: Scenario['steps'][number], limitMs: number): boolean {
+  const start = sim.nowMs;
+  const cond = step.until;
+  if (!cond) return true;
+  const deadline = Math.min(limitMs, start + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS));
+  const from = sim.eventsTotal;
+  for (;;) {
+    if (conditionMet(cond, sim.snapshot(), start, sim.eventsSince(from))) return true;
+    if (sim.nowMs >= deadline) return false;
+    const next = Math.min(deadline, nextCheckMs(cond, sim.nowMs, start));
+    sim.runUntil(next > sim.nowMs ? next : sim.nowMs + 1);
+  }
+}
+
+export function runScenario(scenario: Scenario): ScenarioRun {
+  const sim = new Simulation(scenario.experiment);
+  const limit = sim.experiment.untilMs;
+  const steps: StepResult[] = [];
+  scenario.steps.forEach((step, index) => {
+    const startedAtMs = sim.nowMs;
+    const met = runStep(sim, step, limit);
+    steps.push({ index, startedAtMs, endedAtMs: sim.nowMs, met });
+  });
+  sim.runUntil(limit);
+  const trace = sim.trace();
+  return { steps, trace, summary: summarizeRun(trace) };
+}

@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
+import { ScenarioPicker } from './guided/ScenarioPicker';
 import { Lab } from './Lab';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
@@ -10,6 +12,13 @@ export function App() {
     () => createLabStore({ experiment: params.experiment, speed: params.speed, playing: params.playing }),
     [params],
   );
+  const guided = useMemo(() => (params.scenario ? createGuidedStore(store, params.scenario) : null), [store, params]);
+  useEffect(() => {
+    if (!guided) return;
+    const detach = guided.attach();
+    if (params.step > 0 && guided.getState().step !== params.step) guided.getState().goTo(params.step);
+    return detach;
+  }, [guided, params]);
   return (
     <>
       <header className="app-header">
@@ -28,7 +37,8 @@ export function App() {
         </div>
       )}
       <main>
-        <Lab store={store} />
+        <ScenarioPicker current={params.scenario?.id ?? null} />
+        <Lab store={store} guided={guided} />
       </main>
     </>
   );

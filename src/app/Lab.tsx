@@ -1,12 +1,14 @@
 // The whole lab for one store: stage, scenes and controls. Mounted once on the hosted page;
 // each embed mounts its own store and a single scene instead.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
 import { ChainScene } from '../../scenes/ChainScene/ChainScene';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
+import type { GuidedStore } from '../store/guidedStore';
+import { GuidedPanel } from './guided/GuidedPanel';
 import { EventLog } from './controls/EventLog';
 import { NodePanel } from './controls/NodePanel';
 import { PartitionPanel } from './controls/PartitionPanel';
@@ -14,15 +16,17 @@ import { SafetyBanner } from './controls/SafetyBanner';
 import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
 
-export function Lab({ store }: { store: LabStore }) {
+export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
   const clock = useMemo(() => new FrameClock(store), [store]);
+  const watch = useWatch(guided);
   useEffect(() => {
     clock.start();
     return () => clock.stop();
   }, [clock]);
   return (
     <LabProvider store={store}>
-      <div className="lab">
+      <div className="lab" data-watch={watch}>
+        {guided && <GuidedPanel guided={guided} />}
         <SafetyBanner />
         <CommandError />
         <div className="lab-grid">
@@ -60,4 +64,19 @@ function CommandError() {
       </button>
     </div>
   );
+}
+
+/** The view the current guided step asks the reader to watch (highlighted by CSS). */
+function useWatch(guided: GuidedStore | null): string | undefined {
+  const [watch, setWatch] = useState<string | undefined>();
+  useEffect(() => {
+    if (!guided) return;
+    const read = () => {
+      const g = guided.getState();
+      setWatch(g.scenario.steps[g.step].watch?.view);
+    };
+    read();
+    return guided.subscribe(read);
+  }, [guided]);
+  return watch;
 }

@@ -2,9 +2,14 @@
 // and replaced by its default.
 import type { ExperimentInput } from '../engine';
 import { clampSpeed } from '../store/labStore';
+import { findScenario } from '../scenario/catalog';
+import type { Scenario } from '../scenario/types';
 
 export interface PageParams {
   experiment: ExperimentInput;
+  scenario: Scenario | null;
+  /** Zero-based step to open in guided mode. */
+  step: number;
   speed: number;
   playing: boolean;
   problems: string[];
@@ -46,5 +51,21 @@ export function readPageParams(search: string): PageParams {
     if (!Number.isFinite(v) || v <= 0) problems.push(`"speed" must be a positive number (got "${rawSpeed}")`);
     else speed = clampSpeed(v);
   }
-  return { experiment, speed, playing: q.get('paused') === null, problems };
+  let scenario: Scenario | null = null;
+  let step = 0;
+  const id = q.get('scenario');
+  if (id !== null) {
+    scenario = findScenario(id) ?? null;
+    if (!scenario) problems.push(`"scenario" names no known scenario (got "${id}")`);
+    else {
+      const raw = q.get('step');
+      if (raw !== null) {
+        const v = Number(raw);
+        if (!Number.isInteger(v) || v < 1 || v > scenario.steps.length) {
+          problems.push(`"step" must be a whole number from 1 to ${scenario.steps.length} (got "${raw}")`);
+        } else step = v - 1;
+      }
+    }
+  }
+  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, speed, playing: q.get('paused') === null, problems };
 }

@@ -1,0 +1,61 @@
+// The narration panel of guided mode: the step's caption, what to watch, whether its condition
+// has been met, and Previous / Replay / Skip / Next; at the end, the run's measured summary.
+import { useStore } from 'zustand';
+import type { GuidedStore } from '../../store/guidedStore';
+
+const VIEW_NAMES: Record<string, string> = {
+  cluster: 'the cluster stage',
+  chain: 'the fencing chain',
+  metric: 'the leader_count chart',
+  storage: 'the storage',
+  log: 'the event log',
+  failover: 'the failover timeline',
+  banner: 'the safety banner',
+};
+
+export function GuidedPanel({ guided }: { guided: GuidedStore }) {
+  const g = useStore(guided);
+  const step = g.scenario.steps[g.step];
+  const total = g.scenario.steps.length;
+  return (
+    <section className="panel guided" aria-labelledby="guided-title" data-testid="guided">
+      <h2 id="guided-title">
+        {g.scenario.title} <span className="hint">step {g.step + 1} of {total}</span>
+      </h2>
+      <p className="caption" data-testid="guided-caption" aria-live="polite">
+        {step.caption}
+      </p>
+      {step.watch && (
+        <p className="hint">
+          Watch {VIEW_NAMES[step.watch.view]}
+          {step.watch.element ? ` (${step.watch.element})` : ''}.
+        </p>
+      )}
+      <p className="hint" data-testid="guided-status">
+        {g.status === 'waiting' && 'Waiting for this to happen…'}
+        {g.status === 'met' && 'Done. Press Next when ready.'}
+        {g.status === 'timeout' && 'This did not happen within the step’s time limit in this run.'}
+        {g.status === 'done' && 'Scenario complete.'}
+      </p>
+      {g.status === 'done' && (
+        <p className="summary" data-testid="guided-summary">
+          <strong>What happened:</strong> {g.summary}.
+        </p>
+      )}
+      <div className="btn-row">
+        <button type="button" className="btn" onClick={g.previous} disabled={g.step === 0 && g.status === 'waiting'}>
+          ◀ Previous
+        </button>
+        <button type="button" className="btn" onClick={g.replay}>
+          ↺ Replay step
+        </button>
+        <button type="button" className="btn" onClick={g.skip} disabled={g.status !== 'waiting'}>
+          Skip ⇥
+        </button>
+        <button type="button" className="btn" onClick={g.next} disabled={g.status === 'waiting' || g.status === 'done'} data-testid="guided-next">
+          Next ▶
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// Guided mode: narration over a live lab. Each step highlights what to watch, waits for its
+// condition (evaluated over the lab's snapshot and the events since the step began), then
+// pauses for the reader. Steps can be replayed (a deterministic seek back) or skipped.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { conditionMet, nextCheckMs } from '../scenario/conditions';
+import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
+import { summarizeRun } from '../scenario/summary';
+import type { Scenario } from '../scenario/types';
+import type { LabStore } from './labStore';
+
+export interface GuidedState {
+  scenario: Scenario;
+  step: number;
+  stepStartMs: number;
+  stepStartEvent: number;
+  status: 'waiting' | 'met' | 'timeout' | 'done';
+  /** Start time of every step reached so far, for Previous / Replay. */
+  starts: { atMs: number; event: number }[];
+  summary: string;
+}
+
+export interface GuidedActions {
+  next(): void;
+  previous(): void;
+  replay(): void;
+  skip(): void;
+  goTo(step: number): void;
+}
+
+export type GuidedStore = StoreApi<GuidedState & GuidedActions> & {
+  /** Start following the lab; returns the function that stops it (call from an effect). */
+  attach(): () => void;
+};
+
+/** Fast-forward granularity for skipping: coarse enough to be quick, fine enough to stop near. */
+const SKIP_STEP_MS = 100;
+
+export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStore {
+  // Declared before the closures that read it; assigned once, right below them.
+  // eslint-disable-next-line prefer-const
+  let store: GuidedStore;
+  const evaluate = (): boolean => {
+    const g = store.getState();
+    if (g.status !== 'waiting') return false;
+    const step = scenario.steps[g.step];
+    const s = lab.getState();
+    const sim = lab.engine().sim;
+    const timeout = g.stepStartMs + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
+    if (!step.until || conditionMet(step.until, s.snapshot, g.stepStartMs, sim.eventsSince(g.stepStartEvent))) {
+      finishStep('met');
+      return true;
+    }
+    if (s.snapshot.nowMs >= timeout) {
+      finishStep('timeout');
+      return true;
+    }
+    return false;
+  };
+  const finishStep = (status: 'met' | 'timeout') => {
+    const g = store.getState();
+    const last = g.step === scenario.steps.length - 1;
+    store.setState({
+      status: last ? 'done' : status,
+      summary: last ? summarizeRun(lab.engine().sim.trace()) : '',
+    });
+    // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
+    // own store update does not evaluate this step again).
+    lab.getState().pause();
+  };
+  const begin = (step: number) => {
+    const s = lab.getState();
+    const starts = store.getState().starts.slice(0, step);
+    starts[step] = { atMs: s.snapshot.nowMs, event: lab.engine().sim.eventsTotal };
+    store.setState({
+      step,
+      stepStartMs: starts[step].atMs,
+      stepStartEvent: starts[step].event,
+      status: 'waiting',
+      starts,
+      summary: '',
+    });
+    if (!evaluate()) lab.getState().play();
+  };
+  const fastForward = () => {
+    // Run the lab forward until the current step's condition holds, without waiting on frames.
+    for (let guard = 0; guard < 100_000 && store.getState().status === 'waiting'; guard++) {
+      const g = store.getState();
+      const step = scenario.steps[g.step];
+      const now = lab.getState().snapshot.nowMs;
+      const next = step.until ? nextCheckMs(step.until, now, g.stepStartMs) : now;
+      lab.getState().advanceBy(Math.max(SKIP_STEP_MS, next - now));
+      evaluate();
+    }
+  };
+
+  store = createStore<GuidedState & GuidedActions>()(() => ({
+    scenario,
+    step: 0,
+    stepStartMs: 0,
+    stepStartEvent: 0,
+    status: 'waiting',
+    starts: [{ atMs: 0, event: 0 }],
+    summary: '',
+    next: () => {
+      const g = store.getState();
+      if (g.step < scenario.steps.length - 1) begin(g.step + 1);
+    },
+    previous: () => {
+      const g = store.getState();
+      const target = Math.max(0, g.status === 'waiting' ? g.step - 1 : g.step);
+      const start = g.starts[target] ?? { atMs: 0 };
+      lab.getState().seek(start.atMs);
+      begin(target);
+    },
+    replay: () => {
+      const g = store.getState();
+      lab.getState().seek(g.stepStartMs);
+      begin(g.step);
+    },
+    skip: () => fastForward(),
+    goTo: (target) => {
+      const t = Math.max(0, Math.min(scenario.steps.length - 1, Math.floor(target)));
+      lab.getState().seek(0);
+      begin(0);
+      while (store.getState().step < t) {
+        fastForward();
+        begin(store.getState().step + 1);
+      }
+    },
+  })) as GuidedStore;
+  store.attach = () => {
+    evaluate();
+    return lab.subscribe(() => evaluate());
+  };
+  return store;
+}

@@ -1,0 +1,166 @@
+// The fencing chain: the seed's flowchart as five live steps. Quorum elects one leader, the
+// leader holds a lease, every write carries a fencing token, storage compares it with the max
+// it has seen, and the write is committed once or rejected. It reads the lab from context, so
+// several labs can each show their own chain on one page.
+import { useId, type ReactNode } from 'react';
+import { useLab } from '../../src/store/context';
+import type { ChainModel, QuorumView, StepId } from './chainModel';
+import { formatSpan } from './chainModel';
+import { LeaseRing } from './LeaseRing';
+import { OutcomeBranches } from './OutcomeBranches';
+import { LeaderGlyph, StepBadge, VoteGlyph } from './Glyphs';
+import { useChainModel } from './useChainModel';
+import './chainScene.css';
+
+function Step(props: {
+  n: StepId;
+  active: StepId;
+  title: string;
+  decision?: boolean;
+  tone?: string;
+  children: ReactNode;
+}) {
+  const { n, active, title, decision, tone, children } = props;
+  const current = n === active;
+  return (
+    <li className={`chain-step chain-step-${n}`} aria-current={current ? 'step' : undefined} data-tone={tone}>
+      <h3 className="chain-step-title">
+        <StepBadge n={n} decision={decision} />
+        <span>{title}</span>
+        {current && <span className="chain-now">now</span>}
+      </h3>
+      {children}
+    </li>
+  );
+}
+
+function QuorumStep({ q }: { q: QuorumView }) {
+  return (
+    <>
+      <p className="chain-headline" data-testid="quorum-headline">
+        {q.state === 'leader' && <LeaderGlyph />} {q.headline}
+      </p>
+      {q.votesText && (
+        <p className="chain-votes mono" data-testid="quorum-votes">
+          {q.votesText}
+        </p>
+      )}
+      <ul className="chain-voters" aria-label="votes">
+        {q.voters.map((v) => (
+          <li key={v.id} className="chain-voter" data-voted={v.voted || undefined}>
+            <VoteGlyph voted={v.voted} />
+            <span className="mono">{v.id}</span>
+            {v.leader && <LeaderGlyph />}
+            <span className="visually-hidden">
+              {v.voted ? ' voted' : ' no vote'}
+              {v.leader ? ', leader' : ''}
+              {v.witness ? ', witness' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="chain-muted">{q.majorityText}</p>
+      {q.notes.map((note) => (
+        <p key={note} className="chain-note">
+          {note}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function TokenStep({ model }: { model: ChainModel }) {
+  const t = model.token;
+  const older = t.latest && t.current !== null && t.latest.token < t.current;
+  return (
+    <>
+      {t.current === null ? (
+        <p className="chain-headline" data-testid="current-token">
+          no token: no leader
+        </p>
+      ) : (
+        <p className="chain-token" data-testid="current-token">
+          current token <span className="chain-token-value mono">{t.current}</span>
+        </p>
+      )}
+      {t.holder && <p className="chain-muted">{t.holder}'s term (rises with each new leader)</p>}
+      <p data-testid="latest-write-token">
+        {t.latest
+          ? `latest write: ${t.latest.node}, token ${t.latest.token}${t.latest.kind === 'claim' ? ' (claim)' : ''}`
+          : 'no write yet'}
+        {older && <span className="chain-token-older"> (older than the current token)</span>}
+      </p>
+      <p className="chain-muted">highest issued: {t.highestIssued}</p>
+    </>
+  );
+}
+
+function CompareStep({ model }: { model: ChainModel }) {
+  const c = model.compare;
+  return (
+    <>
+      {c.fencing ? (
+        <p className="chain-muted" data-testid="max-seen">
+          max seen: {c.maxTokenSeen}
+        </p>
+      ) : (
+        <p className="chain-fencing-off" data-testid="fencing-off">
+          fencing off: storage accepts every write
+        </p>
+      )}
+      {c.latest ? (
+        <p
+          className="chain-headline mono"
+          data-testid="latest-comparison"
+          data-verdict={c.latest.verdict}
+          data-stale={c.latest.stale || undefined}
+        >
+          {c.latest.node}: {c.latest.text}
+        </p>
+      ) : (
+        <p className="chain-muted">no write compared yet</p>
+      )}
+      {c.history.length > 1 && (
+        <ul className="chain-history mono" aria-label="earlier comparisons">
+          {c.history.slice(1).map((h) => (
+            <li key={h.key} data-verdict={h.verdict} data-stale={h.stale || undefined}>
+              {h.node}: {h.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ChainScene() {
+  const headingId = useId();
+  const model = useChainModel();
+  const lease = useLab((s) => s.experiment.lease);
+  const active = model.active;
+  return (
+    <section className="chain-scene" aria-labelledby={headingId}>
+      <h2 id={headingId}>Fencing chain</h2>
+      <ol className="chain-steps" role="list">
+        <Step n={1} active={active} title="Quorum elects one leader" tone={model.quorum.tone}>
+          <QuorumStep q={model.quorum} />
+        </Step>
+        <Step n={2} active={active} title="Leader holds a lease">
+          <p className="chain-muted">
+            TTL {formatSpan(lease.durationMs)}, renew every {formatSpan(lease.retryPeriodMs)}
+          </p>
+          <LeaseRing />
+        </Step>
+        <Step n={3} active={active} title="Every write carries a fencing token">
+          <TokenStep model={model} />
+        </Step>
+        <Step n={4} active={active} title="incoming token >= max seen?" decision>
+          <CompareStep model={model} />
+        </Step>
+        <Step n={5} active={active} title="Committed once, or rejected">
+          <OutcomeBranches outcome={model.outcome} fencing={model.compare.fencing} />
+        </Step>
+      </ol>
+    </section>
+  );
+}

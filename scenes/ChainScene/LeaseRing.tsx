@@ -1,0 +1,87 @@
+// The TTL ring: time since the leader's last renewal against its renew deadline and the lease.
+// It changes every frame, so it is written straight to the SVG and text nodes from the store
+// subscription (useLabFrame) instead of through React state: the rest of the chain re-renders
+// only when its words change.
+import { useRef } from 'react';
+import { useLabFrame } from '../../src/store/context';
+import { pickLeader } from './chainModel';
+import { leaseDial } from './leaseDial';
+
+const R = 30;
+const C = 40;
+
+/** An SVG point on the ring at a share of a full turn, clockwise from twelve o'clock. */
+function pointAt(fraction: number, radius: number): [number, number] {
+  const a = fraction * 2 * Math.PI - Math.PI / 2;
+  return [C + radius * Math.cos(a), C + radius * Math.sin(a)];
+}
+
+export function LeaseRing() {
+  const svg = useRef<SVGSVGElement>(null);
+  const arc = useRef<SVGCircleElement>(null);
+  const late = useRef<SVGCircleElement>(null);
+  const tick = useRef<SVGLineElement>(null);
+  const centre = useRef<SVGTextElement>(null);
+  const caption = useRef<HTMLParagraphElement>(null);
+  const last = useRef({ text: '', short: '', state: '', deadline: -1 });
+
+  useLabFrame((s) => {
+    const dial = leaseDial(s.snapshot, pickLeader(s.snapshot), s.experiment.lease);
+    const prev = last.current;
+    arc.current?.setAttribute('stroke-dasharray', `${(dial.fraction * 100).toFixed(2)} 100`);
+    if (dial.state !== prev.state) svg.current?.setAttribute('data-state', dial.state);
+    // DOM text writes are the costly part; skip them when the words did not change.
+    if (dial.short !== prev.short && centre.current) centre.current.textContent = dial.short;
+    if (dial.text !== prev.text && caption.current) caption.current.textContent = dial.text;
+    if (dial.deadlineFraction !== prev.deadline) {
+      const d = dial.deadlineFraction * 100;
+      late.current?.setAttribute('stroke-dasharray', `${(100 - d).toFixed(2)} 100`);
+      late.current?.setAttribute('stroke-dashoffset', `${(-d).toFixed(2)}`);
+      const [x1, y1] = pointAt(dial.deadlineFraction, R - 7);
+      const [x2, y2] = pointAt(dial.deadlineFraction, R + 7);
+      tick.current?.setAttribute('x1', x1.toFixed(2));
+      tick.current?.setAttribute('y1', y1.toFixed(2));
+      tick.current?.setAttribute('x2', x2.toFixed(2));
+      tick.current?.setAttribute('y2', y2.toFixed(2));
+    }
+    last.current = { text: dial.text, short: dial.short, state: dial.state, deadline: dial.deadlineFraction };
+  });
+
+  return (
+    <div className="chain-lease">
+      <svg
+        ref={svg}
+        className="chain-ring"
+        viewBox="0 0 80 80"
+        width="80"
+        height="80"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle className="chain-ring-track" cx={C} cy={C} r={R} pathLength={100} />
+        <circle
+          ref={late}
+          className="chain-ring-late"
+          cx={C}
+          cy={C}
+          r={R}
+          pathLength={100}
+          transform={`rotate(-90 ${C} ${C})`}
+        />
+        <circle
+          ref={arc}
+          className="chain-ring-arc"
+          cx={C}
+          cy={C}
+          r={R}
+          pathLength={100}
+          transform={`rotate(-90 ${C} ${C})`}
+          strokeDasharray="0 100"
+        />
+        <line ref={tick} className="chain-ring-tick" />
+        <text ref={centre} className="chain-ring-text" x={C} y={C + 5} textAnchor="middle" />
+      </svg>
+      <p ref={caption} className="chain-lease-caption" data-testid="lease-caption" />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// Steps 3 to 5 of the chain: the token a write carries, storage's comparison, and the two
+// outcomes. Pure functions of the snapshot and the folded event memory.
+import type { NodeId, NodeView, Snapshot, StorageWrite } from '../../src/engine';
+import { formatSeconds } from '../../src/store/format';
+import type { ChainMemory } from './chainMemory';
+
+export interface TokenView {
+  /** The token a write sent now would carry: the leader's term. */
+  current: number | null;
+  holder: NodeId | null;
+  latest: { node: NodeId; token: number; kind: StorageWrite['kind'] } | null;
+  highestIssued: number;
+}
+
+export interface Comparison {
+  key: string;
+  node: NodeId;
+  token: number;
+  verdict: 'yes' | 'no' | 'unchecked';
+  stale: boolean;
+  /** "token 3 >= 4? no" */
+  text: string;
+}
+
+export interface CompareView {
+  fencing: boolean;
+  maxTokenSeen: number;
+  latest: Comparison | null;
+  /** Newest first, the latest included. */
+  history: Comparison[];
+}
+
+export interface Alert {
+  key: string;
+  headline: string;
+  detail: string;
+}
+
+export interface OutcomeView {
+  accepted: number;
+  rejected: number;
+  staleAccepted: number;
+  latest: StorageWrite['result'] | null;
+  zombie: Alert | null;
+  stale: Alert | null;
+}
+
+export const HISTORY_LENGTH = 4;
+
+/**
+ * Storage's max token just before write i of `recent`. Writes are the only thing that moves it,
+ * so it is the previous write's max; before the very first write it is 0. For the oldest kept
+ * write, when older ones have scrolled away, it is at most its own max after (a safe answer).
+ */
+export function maxBefore(recent: readonly StorageWrite[], i: number, totalWrites: number): number {
+  if (i > 0) return recent[i - 1].maxTokenSeen;
+  if (totalWrites <= recent.length) return 0;
+  const w = recent[i];
+  return w.result === 'accepted' && w.token >= w.maxTokenSeen ? w.token : w.maxTokenSeen;
+}
+
+export function compareWrite(w: StorageWrite, before: number, fencing: boolean): Comparison {
+  const base = { key: `${w.atMs}:${w.node}:${w.token}`, node: w.node, token: w.token, stale: w.stale };
+  if (w.result === 'rejected')
+    return { ...base, verdict: 'no', text: `token ${w.token} >= ${w.maxTokenSeen}? no` };
+  // An accepted token below the max can only mean that nothing compared it.
+  if (fencing && w.token >= before)
+    return { ...base, verdict: 'yes', text: `token ${w.token} >= ${before}? yes` };
+  const text =
+    w.token < before
+      ? `token ${w.token} < ${before}: accepted unchecked`
+      : `token ${w.token}: accepted unchecked`;
+  if (w.stale) return { ...base, verdict: 'unchecked', text: `${text} (stale)` };
+  return { ...base, verdict: 'unchecked', text };
+}
+
+function comparisons(s: Snapshot): Comparison[] {
+  const recent = s.storage.recent;
+  const total = s.storage.accepted + s.storage.rejected;
+  const out: Comparison[] = [];
+  for (let i = recent.length - 1; i >= 0 && out.length < HISTORY_LENGTH; i--) {
+    out.push(compareWrite(recent[i], maxBefore(recent, i, total), s.safety.fencing));
+  }
+  return out;
+}
+
+function zombieAlert(w: StorageWrite | null): Alert | null {
+  if (!w) return null;
+  return {
+    key: `${w.atMs}:${w.node}:${w.token}`,
+    headline: `ZOMBIE WRITE REJECTED: ${w.node} token ${w.token} < ${w.maxTokenSeen}`,
+    detail: `at ${formatSeconds(w.atMs)}: ${w.node} gets a retryable error naming token ${w.maxTokenSeen}`,
+  };
+}
+
+function staleAlert(w: ChainMemory['lastStale']): Alert | null {
+  if (!w) return null;
+  const why =
+    w.newerToken > w.token ? `${w.node} token ${w.token} < ${w.newerToken}` : `${w.node} token ${w.token}`;
+  return {
+    key: `${w.atMs}:${w.node}:${w.token}`,
+    headline: 'STALE WRITE ACCEPTED: lost update',
+    detail: `${why} accepted at ${formatSeconds(w.atMs)} because fencing is off`,
+  };
+}
+
+export function deriveWrites(
+  s: Snapshot,
+  memory: ChainMemory,
+  leader: NodeView | null,
+): { token: TokenView; compare: CompareView; outcome: OutcomeView } {
+  const recent = s.storage.recent;
+  const last = recent.length ? recent[recent.length - 1] : memory.lastWrite;
+  const history = comparisons(s);
+  return {
+    token: {
+      current: leader ? leader.term : null,
+      holder: leader ? leader.id : null,
+      latest: last ? { node: last.node, token: last.token, kind: last.kind } : null,
+      highestIssued: s.highestTokenIssued,
+    },
+    compare: {
+      fencing: s.safety.fencing,
+      maxTokenSeen: s.storage.maxTokenSeen,
+      latest: history[0] ?? null,
+      history,
+    },
+    outcome: {
+      accepted: s.storage.accepted,
+      rejected: s.storage.rejected,
+      staleAccepted: s.counters.staleWritesAccepted,
+      latest: last ? last.result : null,
+      zombie: zombieAlert(memory.lastRejected),
+      stale: staleAlert(memory.lastStale),
+    },
+  };
+}

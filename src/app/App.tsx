@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
+import { CheckYourself } from './learn/CheckYourself';
+import { QuorumTable } from './learn/QuorumTable';
 import { Lab } from './Lab';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
@@ -39,6 +41,10 @@ export function App() {
       <main>
         <ScenarioPicker current={params.scenario?.id ?? null} />
         <Lab store={store} guided={guided} />
+        <div className="learn">
+          <QuorumTable />
+          <CheckYourself />
+        </div>
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
 import { ChainScene } from '../../scenes/ChainScene/ChainScene';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
+import { FailoverTimelineScene } from '../../scenes/FailoverTimelineScene/FailoverTimelineScene';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
@@ -43,6 +44,9 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
           </div>
           <div className="panel metric-panel">
             <MetricLineScene />
+          </div>
+          <div className="panel failover-panel">
+            <FailoverTimelineScene />
           </div>
           <EventLog />
           <SetupPanel />

@@ -6,6 +6,10 @@ import { MAX_SPEED, MIN_SPEED } from '../../store/labStore';
 
 const LOG_MIN = Math.log10(MIN_SPEED);
 const LOG_MAX = Math.log10(MAX_SPEED);
+// One arrow-key step (about 12%) must survive speedFromSlider's rounding (up to 5%), or the
+// keyboard gets stuck: a 0.01 step (2.3%) rounded straight back to the same speed. A whole
+// number of steps spans the range, so End reaches exactly MAX_SPEED.
+const LOG_STEP = (LOG_MAX - LOG_MIN) / 56;
 
 export function speedFromSlider(v: number): number {
   const raw = 10 ** v;
@@ -46,7 +50,7 @@ export function TimeControls() {
           aria-valuetext={`${speed}x`}
           min={LOG_MIN}
           max={LOG_MAX}
-          step={0.01}
+          step={LOG_STEP}
           value={Math.log10(speed)}
           onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
         />

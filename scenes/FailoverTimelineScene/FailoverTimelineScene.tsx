@@ -1,0 +1,52 @@
+// Failover timeline: for each failover, bars for detection, election and warm-up with their
+// measured durations. Phases are told apart by pattern and label, not by colour alone.
+import { scaleLinear } from 'd3';
+import { useLab } from '../../src/store/context';
+import { failoverBars } from './failoverModel';
+import './failoverTimeline.css';
+
+const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function FailoverTimelineScene() {
+  const failovers = useLab((s) => s.snapshot.failovers);
+  const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
+  const bars = failoverBars(failovers, nowMs).slice(-6);
+  const maxMs = Math.max(20_000, ...bars.map((b) => b.totalMs));
+  const x = scaleLinear().domain([0, maxMs]).range([0, 100]);
+  return (
+    <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
+      <h2 id="failover-title">Failover timeline</h2>
+      {bars.length === 0 ? (
+        <p className="hint">No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.</p>
+      ) : (
+        <ol className="failover-list">
+          {bars.map((b) => (
+            <li key={b.key}>
+              <p className="failover-label">
+                <span className="mono">{sec(b.lostAtMs)}</span> {b.label}: <strong>{sec(b.totalMs)}</strong>
+                {!b.complete && ' (still warming up)'}
+              </p>
+              <div className="failover-bar" role="img" aria-label={b.phases.map((p) => `${p.name} ${sec(p.durationMs)}`).join(', ')}>
+                {b.phases.map((p) => (
+                  <span
+                    key={p.name}
+                    className={`phase phase-${p.name}${p.name === b.longest ? ' phase-longest' : ''}`}
+                    style={{ width: `${x(p.durationMs)}%` }}
+                  />
+                ))}
+              </div>
+              <ul className="phase-legend">
+                {b.phases.map((p) => (
+                  <li key={p.name} className={`legend-${p.name}`}>
+                    <span className={`swatch phase-${p.name}`} aria-hidden="true" /> {p.name} {sec(p.durationMs)}
+                    {p.name === b.longest ? ' (longest)' : ''}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// The seed's "failover timeline, honestly": each failover split into detection, election and
+// warm-up, measured from the engine's own failover records.
+import type { Failover } from '../../src/engine';
+
+export interface Phase {
+  name: 'detection' | 'election' | 'warm-up';
+  startMs: number;
+  durationMs: number;
+}
+
+export interface FailoverBar {
+  key: string;
+  label: string;
+  lostAtMs: number;
+  totalMs: number;
+  phases: Phase[];
+  /** The longest phase, which the seed says is often the forgotten warm-up. */
+  longest: Phase['name'];
+  complete: boolean;
+}
+
+export function failoverBars(failovers: readonly Failover[], nowMs: number): FailoverBar[] {
+  return failovers.map((f) => {
+    const ready = f.readyAtMs >= 0 ? f.readyAtMs : nowMs;
+    const phases: Phase[] = [
+      { name: 'detection', startMs: f.lostAtMs, durationMs: Math.max(0, f.detectedAtMs - f.lostAtMs) },
+      { name: 'election', startMs: f.detectedAtMs, durationMs: Math.max(0, f.electedAtMs - f.detectedAtMs) },
+      { name: 'warm-up', startMs: f.electedAtMs, durationMs: Math.max(0, ready - f.electedAtMs) },
+    ];
+    const longest = phases.reduce((a, b) => (b.durationMs > a.durationMs ? b : a)).name;
+    return {
+      key: `${f.term}-${f.node}`,
+      label: `${f.from ?? 'leader'} ${f.cause} → ${f.node} (term ${f.term})`,
+      lostAtMs: f.lostAtMs,
+      totalMs: ready - f.lostAtMs,
+      phases,
+      longest,
+      complete: f.readyAtMs >= 0,
+    };
+  });
+}

@@ -1,0 +1,53 @@
+// Quorum arithmetic for N = 1..9: majority size and failures tolerated. Even sizes buy nothing
+// over the odd size below them; two nodes tolerate no failure until a witness joins.
+import { scenarioHref } from '../guided/ScenarioPicker';
+
+export function majority(n: number): number {
+  return Math.floor(n / 2) + 1;
+}
+
+export function tolerated(n: number): number {
+  return n - majority(n);
+}
+
+export function QuorumTable() {
+  const rows = Array.from({ length: 9 }, (_, i) => i + 1);
+  return (
+    <section className="panel quorum-table" aria-labelledby="quorum-title">
+      <h2 id="quorum-title">Quorum arithmetic</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Voters</th>
+            <th scope="col">Majority</th>
+            <th scope="col">Failures tolerated</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((n) => (
+            <tr key={n}>
+              <td>{n}</td>
+              <td>{majority(n)}</td>
+              <td>{tolerated(n)}</td>
+              <td>
+                {n === 2 && (
+                  <>
+                    needs a witness to survive one failure (<a href={scenarioHref('two-nodes-witness')}>try it</a>)
+                  </>
+                )}
+                {n % 2 === 0 && n !== 2 && (
+                  <>
+                    same as {n - 1}, one more node to convince (<a href={scenarioHref('even-cluster')}>try it</a>)
+                  </>
+                )}
+                {n === 3 && 'the smallest useful cluster'}
+                {n === 5 && 'tolerates two failures'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createLabStore } from '../../src/store/labStore';
+import { createGuidedStore } from '../../src/store/guidedStore';
+import { findScenario } from '../../src/scenario/catalog';
+import { majority, tolerated } from '../../src/app/learn/QuorumTable';
+
+describe('guided mode', () => {
+  it('waits for each step, pauses for the reader, and ends with a measured summary', () => {
+    const scenario = findScenario('steady-state');
+    expect(scenario).toBeDefined();
+    const lab = createLabStore({ experiment: scenario!.experiment, playing: true });
+    const guided = createGuidedStore(lab, scenario!);
+    const detach = guided.attach();
+    expect(guided.getState().status).toBe('waiting');
+    guided.getState().skip();
+    expect(guided.getState().status).toBe('met');
+    expect(lab.getState().playing).toBe(false);
+    expect(lab.getState().snapshot.leaderCount).toBe(1);
+    guided.getState().next();
+    expect(guided.getState().step).toBe(1);
+    expect(lab.getState().playing).toBe(true);
+    guided.getState().skip();
+    guided.getState().next();
+    guided.getState().skip();
+    expect(guided.getState().status).toBe('done');
+    expect(guided.getState().summary).toMatch(/0 zombie writes rejected; 0 stale writes accepted; leader_count peaked at 1/);
+    detach();
+  });
+
+  it('opens at a given step and replays a step deterministically', () => {
+    const scenario = findScenario('steady-state')!;
+    const lab = createLabStore({ experiment: scenario.experiment, playing: false });
+    const guided = createGuidedStore(lab, scenario);
+    const detach = guided.attach();
+    guided.getState().goTo(1);
+    expect(guided.getState().step).toBe(1);
+    const start = guided.getState().stepStartMs;
+    guided.getState().skip();
+    const log = lab.getState().log.map((l) => l.text);
+    guided.getState().replay();
+    expect(lab.getState().snapshot.nowMs).toBe(start);
+    guided.getState().skip();
+    expect(lab.getState().log.map((l) => l.text)).toEqual(log);
+    detach();
+  });
+});
+
+describe('quorum arithmetic', () => {
+  it('majority and failures tolerated for N = 1..9', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(majority)).toEqual([1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(tolerated)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4]);
+  });
+});

@@ -245,6 +245,16 @@ export function realAtLocal(c: Core, n: NodeState, localMs: number): number {
   return at < c.nowMs ? c.nowMs : at;
 }
 
+/**
+ * Whether node n's own clock has reached localMs. Decided in real milliseconds, through the same
+ * rounding as realAtLocal, so a timer scheduled for a deadline always finds it due when it fires:
+ * comparing the float clock reading instead can fall short by 1e-11 at a clock rate other than 1
+ * and re-arm the timer at the same millisecond forever.
+ */
+export function due(c: Core, n: NodeState, localMs: number): boolean {
+  return realAtLocal(c, n, localMs) <= c.nowMs;
+}
+
 export function schedule(c: Core, atMs: number, kind: number, node: number, gen: number, msg: unknown = null): void {
   heapPush(c.heap, { atMs, seq: c.seq++, kind, node, gen, msg });
 }

@@ -10,6 +10,7 @@ import {
   STORAGE,
   T,
   cancelTimer,
+  due,
   emit,
   jitter,
   localNow,
@@ -62,7 +63,7 @@ export function msWithoutLeaderNow(c: Core): number {
 
 function inLease(c: Core, n: NodeState): boolean {
   if (n.role === 'leader') return true;
-  return n.lastHeardLocalMs >= 0 && localNow(c, n) - n.lastHeardLocalMs < c.e.lease.durationMs;
+  return n.lastHeardLocalMs >= 0 && !due(c, n, n.lastHeardLocalMs + c.e.lease.durationMs);
 }
 
 /** Arm the election timer for node n at its own-clock deadline. */
@@ -95,8 +96,7 @@ function retryDeadline(c: Core, n: NodeState): number {
 export function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
   n.electionTimerAtMs = -1;
   if (n.role === 'leader' || n.witness) return;
-  const now = localNow(c, n);
-  if (now < n.electionDeadlineLocalMs) {
+  if (!due(c, n, n.electionDeadlineLocalMs)) {
     armElection(c, n, n.electionDeadlineLocalMs);
     return;
   }
@@ -367,7 +367,7 @@ function scheduleRenewCheck(c: Core, n: NodeState): void {
 
 export function onRenewCheck(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
-  if (localNow(c, n) >= n.lastRenewLocalMs + c.e.lease.renewDeadlineMs) {
+  if (due(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs)) {
     stepDown(c, out, n, 'renew deadline passed');
   } else {
     scheduleRenewCheck(c, n);
@@ -398,7 +398,7 @@ export function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownRe
 /** Step one of a write: check the lease by the node's own clock and capture the token. */
 export function onWriteTick(c: Core, n: NodeState): void {
   if (n.role !== 'leader' || !n.ready) return;
-  if (localNow(c, n) >= n.lastRenewLocalMs + c.e.lease.renewDeadlineMs) return;
+  if (due(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs)) return;
   n.pendingToken = n.term;
   // Step two comes after the work; a pause that lands in between freezes the node mid-write.
   scheduleTimer(c, n, T.write, K.writeSend, c.nowMs + c.e.workload.leaderWriteEveryMs);

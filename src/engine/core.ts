@@ -55,8 +55,13 @@ export interface NodeState {
   /** Real time of the pending election timer, or -1. Lets deadlines move later without heap churn. */
   electionTimerAtMs: number;
   knownLeader: number;
+  /** The candidate this node last voted for, and until when (own clock) it backs that one alone. */
+  backingIdx: number;
+  backingUntilLocalMs: number;
   votes: number[];
   preVoting: boolean;
+  /** Own-clock time the current (pre-)campaign round began. */
+  campaignLocalMs: number;
   // Leader.
   ready: boolean;
   round: number;
@@ -174,8 +179,11 @@ export function createCore(e: Experiment): Core {
       electionDeadlineLocalMs: 0,
       electionTimerAtMs: -1,
       knownLeader: -1,
+      backingIdx: -1,
+      backingUntilLocalMs: 0,
       votes: [],
       preVoting: false,
+      campaignLocalMs: 0,
       ready: false,
       round: 0,
       rounds: [],

@@ -100,6 +100,10 @@ export function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
     armElection(c, n, n.electionDeadlineLocalMs);
     return;
   }
+  if (backsOther(c, n, n.idx)) {
+    armElection(c, n, n.backingUntilLocalMs + jitter(c));
+    return;
+  }
   startElection(c, out, n, false);
 }
 
@@ -114,6 +118,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState, transfer: boo
     n.role = 'follower';
     n.preVoting = true;
     n.votes = [n.idx];
+    n.campaignLocalMs = localNow(c, n);
     emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term: n.term + 1, preVote: true, transfer });
     n.electionTimerAtMs = -1;
     armElection(c, n, retryDeadline(c, n));
@@ -132,6 +137,7 @@ function becomeCandidate(c: Core, out: Outputs, n: NodeState, transfer: boolean)
   n.preVoting = false;
   grantVote(c, out, n, n.id);
   n.votes = [n.idx];
+  n.campaignLocalMs = localNow(c, n);
   emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term: n.term, preVote: false, transfer });
   n.electionTimerAtMs = -1;
   armElection(c, n, retryDeadline(c, n));
@@ -154,6 +160,23 @@ function grantVote(c: Core, out: Outputs, n: NodeState, candidate: string): void
   if (bad) recordViolation(c, out, bad.invariant, bad.detail);
   n.votedFor = candidate;
   c.voteLedger[n.idx] = { term: n.term, for: candidate };
+}
+
+/**
+ * Whether node n still backs a candidate other than idx. A voter backs the candidate it voted for
+ * for 2 x RetryPeriod + jitter by its own clock and meanwhile helps no one else, itself included,
+ * into a later term. Any later majority contains such a voter, and the candidate counts votes for
+ * only one RetryPeriod (roundOver), so a term cannot be won after a later one was, as long as no
+ * clock runs more than (2 x RetryPeriod + jitter) / RetryPeriod times faster than another (3x
+ * with the defaults). Beyond that, as with any lease, only fencing at the storage protects.
+ */
+function backsOther(c: Core, n: NodeState, idx: number): boolean {
+  return n.backingIdx >= 0 && n.backingIdx !== idx && !due(c, n, n.backingUntilLocalMs);
+}
+
+function backCandidate(c: Core, n: NodeState, idx: number): void {
+  n.backingIdx = idx;
+  n.backingUntilLocalMs = localNow(c, n) + 2 * c.e.lease.retryPeriodMs + c.e.lease.jitterMs;
 }
 
 function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
@@ -243,14 +266,24 @@ export function onReady(c: Core, out: Outputs, n: NodeState): void {
 // ---------------------------------------------------------------- votes
 
 function onPreVote(c: Core, n: NodeState, m: Message): void {
-  const granted = m.term > n.term && !inLease(c, n);
+  const granted = m.term > n.term && !inLease(c, n) && !backsOther(c, n, m.from);
   send(c, n.idx, m.from, { type: 'preVoteReply', term: m.term, granted });
 }
 
 function onPreVoteReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
   if (!n.preVoting || m.term !== n.term + 1 || !m.granted || n.votes.includes(m.from)) return;
+  if (roundOver(c, n)) return;
   n.votes.push(m.from);
   if (n.votes.length >= c.majority) becomeCandidate(c, out, n, false);
+}
+
+/**
+ * A candidate counts votes for one retry period of its own clock after it asked for them (its
+ * round runs on, with jitter, until its timer starts the next one). Voters back it for longer
+ * (backCandidate), which is what keeps a late-counted vote from electing it below a newer term.
+ */
+function roundOver(c: Core, n: NodeState): boolean {
+  return due(c, n, n.campaignLocalMs + c.e.lease.retryPeriodMs);
 }
 
 function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -258,7 +291,8 @@ function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
   // Leader stickiness: while a node still hears from a leader (within LeaseDuration by its own
   // clock) it ignores vote requests entirely, without even adopting their term. A leadership
   // transfer (a forced campaign) bypasses this, as Raft's TimeoutNow does.
-  if (!m.transfer && inLease(c, n) && m.term > n.term) {
+  // A node that just voted backs that candidate for a full round, transfer or not (see backsOther).
+  if (m.term > n.term && ((!m.transfer && inLease(c, n)) || backsOther(c, n, m.from))) {
     send(c, n.idx, m.from, { type: 'vote', term: m.term, granted: false });
     return;
   }
@@ -270,6 +304,7 @@ function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
   let granted = false;
   if (m.term === n.term && (n.votedFor === null || n.votedFor === candidate) && n.role !== 'leader') {
     grantVote(c, out, n, candidate);
+    backCandidate(c, n, m.from);
     granted = true;
     // Give the candidate a round to win before competing with it.
     armElection(c, n, retryDeadline(c, n));
@@ -285,6 +320,10 @@ function onVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
     return;
   }
   if (n.role !== 'candidate' || m.term !== n.term || !m.granted || n.votes.includes(m.from)) return;
+  // A vote that reaches a candidate after its round ran out (by its own clock) is too late: the
+  // voters may since have elected someone in a later term. Without this check a candidate that
+  // was paused while its votes arrived would resume and take office below a newer leader's term.
+  if (roundOver(c, n)) return;
   n.votes.push(m.from);
   if (c.safety.quorum && n.votes.length >= c.majority) becomeLeader(c, out, n);
 }
@@ -324,6 +363,8 @@ function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
   n.preVoting = false;
   n.votes = [];
   n.knownLeader = m.from;
+  // A leader at this term or later exists: the race that backing guards is decided.
+  n.backingIdx = -1;
   n.lastHeardLocalMs = localNow(c, n);
   n.lastHeardRealMs = c.nowMs;
   armElection(c, n, leaseWaitDeadline(c, n));

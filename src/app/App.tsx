@@ -1,19 +1,28 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { CheckYourself } from './learn/CheckYourself';
 import { QuorumTable } from './learn/QuorumTable';
 import { Lab } from './Lab';
+import { autosave, lastSession } from './session';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
 
 export function App() {
   const params = useMemo(() => readPageParams(window.location.search), []);
-  const store = useMemo(
-    () => createLabStore({ experiment: params.experiment, speed: params.speed, playing: params.playing }),
-    [params],
-  );
+  // Read before autosave can overwrite it with this (fallback) run.
+  const [saved] = useState(() => (params.badRun ? lastSession() : null));
+  const store = useMemo(() => {
+    const s = createLabStore({
+      experiment: params.experiment,
+      commands: params.commands,
+      speed: params.speed,
+      playing: params.playing,
+    });
+    if (params.atMs > 0) s.getState().seek(params.atMs);
+    return s;
+  }, [params]);
   const guided = useMemo(() => (params.scenario ? createGuidedStore(store, params.scenario) : null), [store, params]);
   useEffect(() => {
     if (!guided) return;
@@ -21,6 +30,7 @@ export function App() {
     if (params.step > 0 && guided.getState().step !== params.step) guided.getState().goTo(params.step);
     return detach;
   }, [guided, params]);
+  useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
   return (
     <>
       <header className="app-header">
@@ -34,8 +44,15 @@ export function App() {
         <ThemeToggle />
       </header>
       {params.problems.length > 0 && (
-        <div className="banner banner-warn" role="alert">
-          Some link parameters could not be read and were replaced by defaults: {params.problems.join('; ')}.
+        <div className="banner banner-warn" role="alert" data-testid="link-problems">
+          <p>
+            Some of this link could not be read, so the lab opened with defaults instead: {params.problems.join('; ')}.
+          </p>
+          {saved && (
+            <a className="btn" href={`?run=${saved}`}>
+              Restore your last session
+            </a>
+          )}
         </div>
       )}
       <main>

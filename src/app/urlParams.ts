@@ -4,12 +4,19 @@ import type { ExperimentInput } from '../engine';
 import { clampSpeed } from '../store/labStore';
 import { findScenario } from '../scenario/catalog';
 import type { Scenario } from '../scenario/types';
+import type { RecordedCommand } from '../store/labEngine';
+import { decodeRun } from './share';
 
 export interface PageParams {
   experiment: ExperimentInput;
   scenario: Scenario | null;
   /** Zero-based step to open in guided mode. */
   step: number;
+  /** From a shared run link: the recorded commands and the moment to open at. */
+  commands: RecordedCommand[];
+  atMs: number;
+  /** True when the link carried a run that could not be read. */
+  badRun: boolean;
   speed: number;
   playing: boolean;
   problems: string[];
@@ -67,5 +74,16 @@ export function readPageParams(search: string): PageParams {
       }
     }
   }
-  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, speed, playing: q.get('paused') === null, problems };
+  const playing = q.get('paused') === null;
+  const raw = q.get('run');
+  if (raw !== null) {
+    const run = decodeRun(raw);
+    if (run.ok) {
+      // A shared moment opens paused on exactly what the sender saw.
+      return { experiment: run.run.experiment, scenario: null, step: 0, commands: run.run.commands, atMs: run.run.atMs, badRun: false, speed, playing: false, problems };
+    }
+    problems.push(...run.problems);
+    return { experiment, scenario: null, step: 0, commands: [], atMs: 0, badRun: true, speed, playing, problems };
+  }
+  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, commands: [], atMs: 0, badRun: false, speed, playing, problems };
 }

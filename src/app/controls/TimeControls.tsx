@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { useLab, useLabFrame, useLabShallow } from '../../store/context';
 import { MAX_SPEED, MIN_SPEED } from '../../store/labStore';
+import { ShareButton } from './ShareButton';
 
 const LOG_MIN = Math.log10(MIN_SPEED);
 const LOG_MAX = Math.log10(MAX_SPEED);
@@ -76,6 +77,7 @@ export function TimeControls() {
       <output ref={clock} className="mono sim-clock" aria-label="Simulated time" data-testid="sim-time">
         {nowSec.toFixed(1)} s
       </output>
+      <ShareButton />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+// "Copy link to this moment": the URL carries the setup, the recorded commands and the moment,
+// so whoever opens it sees exactly this state. When the clipboard is unavailable the link is
+// shown in a field to copy by hand.
+import { useState } from 'react';
+import { useLabStore } from '../../store/context';
+import { linkToMoment } from '../session';
+
+export function ShareButton() {
+  const store = useLabStore();
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    const url = linkToMoment(store);
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <span className="share">
+      <button type="button" className="btn" onClick={copy} data-testid="copy-link">
+        Copy link to this moment
+      </button>
+      {link && (
+        <span role="status" className="hint">
+          {copied ? 'Link copied.' : 'Copy this link:'}{' '}
+          <input className="share-link" readOnly value={link} aria-label="Link to this moment" data-testid="share-link" onFocus={(e) => e.target.select()} />
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,93 @@
+// A run in a URL: the setup (or scenario), the recorded commands and the moment being viewed,
+// as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
+// yields a list of readable problems naming what could not be read.
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
+import type { RecordedCommand } from '../store/labEngine';
+
+export const SHARE_VERSION = 1;
+
+export interface SharedRun {
+  experiment: ExperimentInput;
+  scenario?: string;
+  commands: RecordedCommand[];
+  /** The moment being viewed, in simulated ms. */
+  atMs: number;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Only the fields that differ from the defaults, so links stay short. */
+export function experimentDiff(e: Experiment, defaults: Experiment): ExperimentInput {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) {
+    const d = (defaults as Record<string, unknown>)[k];
+    if (JSON.stringify(v) !== JSON.stringify(d)) out[k] = v;
+  }
+  return out as ExperimentInput;
+}
+
+export function encodeRun(run: SharedRun): string {
+  const payload = {
+    v: SHARE_VERSION,
+    e: run.experiment,
+    ...(run.scenario ? { sc: run.scenario } : {}),
+    c: run.commands.map((c) => [c.atMs, c.command]),
+    t: Math.round(run.atMs),
+  };
+  return toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }));
+}
+
+export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problems: string[] };
+
+export function decodeRun(text: string): DecodeResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(strFromU8(inflateSync(fromBase64Url(text))));
+  } catch {
+    return { ok: false, problems: ['"run" is not a complete link: it may have been cut off when copied'] };
+  }
+  if (typeof json !== 'object' || json === null) return { ok: false, problems: ['"run" holds no run'] };
+  const p = json as { v?: unknown; e?: unknown; sc?: unknown; c?: unknown; t?: unknown };
+  const problems: string[] = [];
+  if (p.v !== SHARE_VERSION) {
+    return { ok: false, problems: [`"run" was made by another version of the lab (format ${String(p.v)}, this one reads ${SHARE_VERSION})`] };
+  }
+  const e = parseExperiment(p.e ?? {});
+  if (!e.ok) problems.push(...e.errors.map((x) => `run setup: ${x.field}: ${x.message}`));
+  const commands: RecordedCommand[] = [];
+  if (!Array.isArray(p.c)) problems.push('run commands: not a list');
+  else {
+    p.c.forEach((entry, i) => {
+      const [atMs, cmd] = Array.isArray(entry) ? entry : [undefined, undefined];
+      const parsed = parseCommand(cmd);
+      if (typeof atMs !== 'number' || !Number.isInteger(atMs) || atMs < 0) problems.push(`run commands.${i}: bad time`);
+      else if (!parsed.ok) problems.push(...parsed.errors.map((x) => `run commands.${i}.${x.field}: ${x.message}`));
+      else commands.push({ atMs, command: parsed.command });
+    });
+  }
+  if (typeof p.t !== 'number' || !Number.isFinite(p.t) || p.t < 0) problems.push('run moment: not a time');
+  if (p.sc !== undefined && typeof p.sc !== 'string') problems.push('run scenario: not a name');
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    run: {
+      experiment: p.e as ExperimentInput,
+      ...(typeof p.sc === 'string' ? { scenario: p.sc } : {}),
+      commands,
+      atMs: Math.round(p.t as number),
+    },
+  };
+}

@@ -124,7 +124,8 @@ export function validateLeaseTiming(lease: {
   if (!(lease.renewDeadlineMs > 1.2 * lease.retryPeriodMs)) {
     errors.push({
       field: 'lease.renewDeadlineMs',
-      message: `renewDeadlineMs (${lease.renewDeadlineMs}) must be greater than 1.2 x retryPeriodMs (${1.2 * lease.retryPeriodMs})`,
+      // Rounded for the message only: 1.2 x 3 is 3.5999999999999996 in floating point.
+      message: `renewDeadlineMs (${lease.renewDeadlineMs}) must be greater than 1.2 x retryPeriodMs (${Number((1.2 * lease.retryPeriodMs).toFixed(3))})`,
     });
   }
   return errors;
@@ -136,18 +137,20 @@ function nodeExists(id: string, e: Experiment): boolean {
   return Number(id.slice(1)) <= e.nodes;
 }
 
+/** One error per bad field; an unknown key is named by its own path rather than its parent's. */
+function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+  const field = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : '(root)');
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: field([...issue.path, key]), message: 'unknown field' }))
+      : [{ field: field(issue.path), message: issue.message }],
+  );
+}
+
 /** Parse and validate an experiment; never throws. */
 export function parseExperiment(input: unknown): ParseResult {
   const parsed = experimentSchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((issue) => ({
-        field: issue.path.length ? issue.path.join('.') : '(root)',
-        message: issue.message,
-      })),
-    };
-  }
+  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
   const e = parsed.data;
   const errors = validateLeaseTiming(e.lease);
   if (e.network.delayMsMax < e.network.delayMsMin) {
@@ -192,12 +195,7 @@ export function formatErrors(errors: FieldError[]): string {
 export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; errors: FieldError[] } {
   const withTime = typeof input === 'object' && input !== null ? { ...input, atMs: 0 } : input;
   const r = faultSchema.safeParse(withTime);
-  if (!r.success) {
-    return {
-      ok: false,
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-    };
-  }
+  if (!r.success) return { ok: false, errors: issuesToErrors(r.error.issues) };
   const { atMs: _atMs, ...command } = r.data;
   return { ok: true, command: command as Command };
 }

@@ -44,10 +44,19 @@ describe('split votes', () => {
   function splitVote(seed: number) {
     const { sim, leader } = bootToLeader({ seed, network: { delayMsMin: 5, delayMsMax: 5 } });
     sim.runUntil(5000);
-    const [a, b, c, d] = sim.snapshot().nodes.map((n) => n.id).filter((id) => id !== leader.id);
+    const [a, b, c, d] = sim
+      .snapshot()
+      .nodes.map((n) => n.id)
+      .filter((id) => id !== leader.id);
     const term = nodeView(sim, a).term;
     sim.apply({ do: 'kill', node: leader.id });
-    sim.apply({ do: 'partition', groups: [[a, c], [b, d]] });
+    sim.apply({
+      do: 'partition',
+      groups: [
+        [a, c],
+        [b, d],
+      ],
+    });
     sim.apply({ do: 'campaign', node: a, transfer: true });
     sim.apply({ do: 'campaign', node: b, transfer: true });
     sim.runUntil(5100);
@@ -59,9 +68,15 @@ describe('split votes', () => {
     const resolvedAt = new Set<number>();
     for (let seed = 1; seed <= 12; seed++) {
       const { sim, splitTerm } = splitVote(seed);
-      expect(stepUntil(sim, () => leaders(sim).length > 0, 60_000), `seed ${seed}`).toBe(true);
+      expect(
+        stepUntil(sim, () => leaders(sim).length > 0, 60_000),
+        `seed ${seed}`,
+      ).toBe(true);
       const after = eventsOf(sim, 'elected').filter((e) => e.atMs > 5000);
-      expect(after.every((e) => e.term > splitTerm), `seed ${seed}`).toBe(true);
+      expect(
+        after.every((e) => e.term > splitTerm),
+        `seed ${seed}`,
+      ).toBe(true);
       sim.runUntil(sim.nowMs + 20_000);
       expect(leaders(sim), `seed ${seed}`).toHaveLength(1);
       expect(sim.summary().violations).toEqual([]);
@@ -76,7 +91,8 @@ describe('split votes', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const { sim, a, b } = splitVote(seed);
       sim.runUntil(40_000);
-      const next = (id: string) => eventsOf(sim, 'campaign').find((e) => e.node === id && e.atMs > 5000)?.atMs;
+      const next = (id: string) =>
+        eventsOf(sim, 'campaign').find((e) => e.node === id && e.atMs > 5000)?.atMs;
       if (next(a) !== next(b)) differ++;
     }
     expect(differ).toBe(12);
@@ -96,7 +112,9 @@ describe('pre-vote', () => {
   it('keeps an isolated node from raising its term', () => {
     const { sim, lonely, termAfter } = isolatedFollower(true);
     expect(termAfter).toBe(lonely.term);
-    expect(eventsOf(sim, 'campaign').filter((e) => e.node === lonely.id && e.preVote).length).toBeGreaterThan(5);
+    expect(eventsOf(sim, 'campaign').filter((e) => e.node === lonely.id && e.preVote).length).toBeGreaterThan(
+      5,
+    );
     // Rejoining, it does not disturb the leader.
     const transitions = sim.summary().leaderTransitions;
     sim.apply({ do: 'heal' });

@@ -30,10 +30,14 @@ export function leaders(sim: Simulation): NodeView[] {
 }
 
 /** Step until some node is elected; returns the simulation and the leader's view. */
-export function bootToLeader(input: ExperimentInput, withinMs = 10_000): { sim: Simulation; leader: NodeView } {
+export function bootToLeader(
+  input: ExperimentInput,
+  withinMs = 10_000,
+): { sim: Simulation; leader: NodeView } {
   const sim = new Simulation(input);
   while (leaders(sim).length === 0) {
-    if (!sim.step() || sim.nowMs > withinMs) throw new Error(`no leader by ${withinMs} ms (seed ${sim.experiment.seed})`);
+    if (!sim.step() || sim.nowMs > withinMs)
+      throw new Error(`no leader by ${withinMs} ms (seed ${sim.experiment.seed})`);
   }
   return { sim, leader: leaders(sim)[0] };
 }
@@ -65,7 +69,10 @@ export interface Bench {
 
 /** A cluster's state with no timers armed: nothing happens unless a test delivers a message. */
 export function bench(input: ExperimentInput = {}): Bench {
-  return { c: createCore(normalizeExperiment(input)), out: { events: [], eventsBase: 0, samples: [], samplesBase: 0 } };
+  return {
+    c: createCore(normalizeExperiment(input)),
+    out: { events: [], eventsBase: 0, samples: [], samplesBase: 0 },
+  };
 }
 
 type Incoming = Pick<Message, 'type' | 'term'> & Partial<Message>;
@@ -74,7 +81,14 @@ type Incoming = Pick<Message, 'type' | 'term'> & Partial<Message>;
 export function deliver(b: Bench, from: string, to: string, msg: Incoming): Message[] {
   const idx = (id: string) => b.c.nodes.findIndex((n) => n.id === id);
   const before = b.c.msgSeq;
-  const m = { id: ++b.c.msgSeq, sentAtMs: b.c.nowMs, deliverAtMs: b.c.nowMs, ...msg, from: idx(from), to: idx(to) } as Message;
+  const m = {
+    id: ++b.c.msgSeq,
+    sentAtMs: b.c.nowMs,
+    deliverAtMs: b.c.nowMs,
+    ...msg,
+    from: idx(from),
+    to: idx(to),
+  } as Message;
   deliverToNode(b.c, b.out, b.c.nodes[idx(to)], m);
   return b.c.heap
     .filter((e) => e.kind === K.deliver && (e.msg as Message).id > before + 1)

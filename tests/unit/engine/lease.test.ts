@@ -31,7 +31,7 @@ describe('heartbeats', () => {
     expect(new Set(gaps(times))).toEqual(new Set([3000]));
   });
 
-  it('are sent every RetryPeriod of the leader\'s own clock', () => {
+  it("are sent every RetryPeriod of the leader's own clock", () => {
     const { sim, leader } = bootToLeader({ seed: 2 });
     sim.apply({ do: 'clockRate', node: leader.id, rate: 0.5 });
     const to = leader.id === 'n1' ? 'n2' : 'n1';
@@ -43,7 +43,10 @@ describe('heartbeats', () => {
 describe('renewal and RenewDeadline', () => {
   it('keeps renewing while a majority acknowledges (3 of 5 alive)', () => {
     const { sim, leader } = bootToLeader({ seed: 6 });
-    const others = sim.snapshot().nodes.filter((n) => n.id !== leader.id).map((n) => n.id);
+    const others = sim
+      .snapshot()
+      .nodes.filter((n) => n.id !== leader.id)
+      .map((n) => n.id);
     sim.apply({ do: 'kill', node: others[0] });
     sim.apply({ do: 'kill', node: others[1] });
     for (let t = 5000; t <= 60_000; t += 5000) {
@@ -62,7 +65,10 @@ describe('renewal and RenewDeadline', () => {
       sim.apply({ do: 'clockRate', node: leader.id, rate });
       // Cut off from every peer, with the storage on its side so no newer token can fence it:
       // only the missing acks, measured by its own clock, end its leadership.
-      const others = sim.snapshot().nodes.filter((n) => n.id !== leader.id).map((n) => n.id);
+      const others = sim
+        .snapshot()
+        .nodes.filter((n) => n.id !== leader.id)
+        .map((n) => n.id);
       sim.apply({ do: 'partition', groups: [[leader.id, 'storage'], others] });
       const lastRenewAtMs = nodeView(sim, leader.id).lastRenewAtMs;
       sim.runUntil(60_000);
@@ -80,7 +86,10 @@ describe('renewal and RenewDeadline', () => {
 
   it('steps down when a majority is gone (2 of 5 alive)', () => {
     const { sim, leader } = bootToLeader({ seed: 6 });
-    const others = sim.snapshot().nodes.filter((n) => n.id !== leader.id).map((n) => n.id);
+    const others = sim
+      .snapshot()
+      .nodes.filter((n) => n.id !== leader.id)
+      .map((n) => n.id);
     for (const id of others.slice(0, 3)) sim.apply({ do: 'kill', node: id });
     sim.runUntil(30_000);
     expect(eventsOf(sim, 'steppedDown')).toEqual([
@@ -104,7 +113,9 @@ describe('LeaseDuration on the followers', () => {
       expect(campaigns.length).toBeGreaterThan(0);
       for (const e of campaigns) {
         const r = e.node === fast ? rate : 1;
-        expect(e.atMs, `${e.node} campaigned early`).toBeGreaterThanOrEqual(heard.get(e.node)! + 15_000 / r - 1);
+        expect(e.atMs, `${e.node} campaigned early`).toBeGreaterThanOrEqual(
+          heard.get(e.node)! + 15_000 / r - 1,
+        );
       }
       // Jitter is at most 2 s, so the first campaign comes no later than that after the lease.
       const first = campaigns[0];
@@ -117,13 +128,17 @@ describe('LeaseDuration on the followers', () => {
     const b = bench();
     deliver(b, 'n2', 'n1', { type: 'heartbeat', term: 1, round: 1 });
     b.c.nowMs = 14_999;
-    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([expect.objectContaining({ granted: false })]);
+    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([
+      expect.objectContaining({ granted: false }),
+    ]);
     expect(deliver(b, 'n3', 'n1', { type: 'requestVote', term: 2 })).toEqual([
       expect.objectContaining({ granted: false }),
     ]);
     expect(benchNode(b, 'n1')).toMatchObject({ term: 1, votedFor: null, knownLeader: 1 });
     b.c.nowMs = 15_000;
-    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([expect.objectContaining({ granted: true })]);
+    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([
+      expect.objectContaining({ granted: true }),
+    ]);
     expect(deliver(b, 'n3', 'n1', { type: 'requestVote', term: 2 })).toEqual([
       expect.objectContaining({ granted: true }),
     ]);

@@ -27,12 +27,19 @@ describe('kill and restart', () => {
     sim.runUntil(5000);
     sim.apply({ do: 'kill', node: leader.id });
     sim.apply({ do: 'restart', node: leader.id });
-    expect(nodeView(sim, leader.id)).toMatchObject({ role: 'follower', term: leader.term, votedFor: leader.id });
+    expect(nodeView(sim, leader.id)).toMatchObject({
+      role: 'follower',
+      term: leader.term,
+      votedFor: leader.id,
+    });
   });
 
   it('never lets a node vote twice in a term when it is killed right after voting', () => {
     const { sim, leader } = bootToLeader({ seed: 5, ...steadyNet });
-    const [a, b, v, ...rest] = sim.snapshot().nodes.map((n) => n.id).filter((id) => id !== leader.id);
+    const [a, b, v, ...rest] = sim
+      .snapshot()
+      .nodes.map((n) => n.id)
+      .filter((id) => id !== leader.id);
     sim.runUntil(5000);
     const term = nodeView(sim, a).term;
 
@@ -44,7 +51,13 @@ describe('kill and restart', () => {
 
     sim.apply({ do: 'kill', node: v });
     sim.apply({ do: 'restart', node: v });
-    sim.apply({ do: 'partition', groups: [[b, v], [a, leader.id, ...rest]] });
+    sim.apply({
+      do: 'partition',
+      groups: [
+        [b, v],
+        [a, leader.id, ...rest],
+      ],
+    });
     sim.apply({ do: 'campaign', node: b, transfer: true });
     expect(nodeView(sim, b)).toMatchObject({ role: 'candidate', term: term + 1 });
     sim.runUntil(5100);

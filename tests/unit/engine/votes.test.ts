@@ -86,7 +86,9 @@ describe('terms', () => {
     Object.assign(n1, { role: 'leader', term: 3 });
     deliver(b, 'n2', 'n1', { type: 'heartbeat', term: 4, round: 1 });
     expect(n1).toMatchObject({ role: 'follower', term: 4, votedFor: null });
-    expect(b.out.events).toContainEqual(expect.objectContaining({ type: 'steppedDown', node: 'n1', reason: 'saw higher term' }));
+    expect(b.out.events).toContainEqual(
+      expect.objectContaining({ type: 'steppedDown', node: 'n1', reason: 'saw higher term' }),
+    );
   });
 
   it('turns a leader into a follower at the higher term in an ack', () => {
@@ -138,13 +140,19 @@ describe('terms', () => {
         ...deliver(b, 'n2', 'n1', { type: 'preVote', term: 4 }),
       ];
       expect(n1, role).toEqual(before);
-      expect(answers.map((m) => [m.type, m.granted]), role).toEqual([
+      expect(
+        answers.map((m) => [m.type, m.granted]),
+        role,
+      ).toEqual([
         ['vote', false],
         ['vote', false],
         ['ack', false],
         ['preVoteReply', false],
       ]);
-      expect(answers.slice(0, 3).every((m) => m.term === 5), role).toBe(true);
+      expect(
+        answers.slice(0, 3).every((m) => m.term === 5),
+        role,
+      ).toBe(true);
     }
   });
 });
@@ -153,7 +161,7 @@ describe('terms', () => {
 // candidate late, most of all when it was paused while they arrived, so a candidate counts votes
 // for one RetryPeriod only, and a voter backs the candidate it voted for longer than that.
 describe('late votes', () => {
-  it('counts a vote only within RetryPeriod of the campaign, by the candidate\'s own clock', () => {
+  it("counts a vote only within RetryPeriod of the campaign, by the candidate's own clock", () => {
     for (const [rate, atMs, wins] of [
       [1, 1999, true],
       [1, 2000, false],
@@ -176,11 +184,15 @@ describe('late votes', () => {
     b.c.nowMs = 2 * 2000 + 500 - 1;
     expect(reply(b, 'n3', 'n1', 2)).toMatchObject({ granted: false });
     expect(reply(b, 'n3', 'n1', 2, true)).toMatchObject({ granted: false });
-    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([expect.objectContaining({ granted: false })]);
+    expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([
+      expect.objectContaining({ granted: false }),
+    ]);
     // Refused without adopting the term, so the backed candidate's round is undisturbed.
     expect(benchNode(b, 'n1')).toMatchObject({ term: 1, votedFor: 'n2' });
     // The backed candidate itself may go on to a later term.
-    expect(deliver(b, 'n2', 'n1', { type: 'preVote', term: 2 })).toEqual([expect.objectContaining({ granted: true })]);
+    expect(deliver(b, 'n2', 'n1', { type: 'preVote', term: 2 })).toEqual([
+      expect.objectContaining({ granted: true }),
+    ]);
   });
 
   it('is free again 2 x RetryPeriod + jitter after the vote, by its own clock', () => {
@@ -201,7 +213,9 @@ describe('late votes', () => {
     expect(n1.electionTimerAtMs).toBe(4000);
     b.c.nowMs = 4000;
     onElectionTimer(b.c, b.out, n1);
-    expect(b.out.events.filter((e) => e.type === 'campaign')).toEqual([expect.objectContaining({ node: 'n1' })]);
+    expect(b.out.events.filter((e) => e.type === 'campaign')).toEqual([
+      expect.objectContaining({ node: 'n1' }),
+    ]);
   });
 });
 

@@ -10,12 +10,14 @@ import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
 import { GuidedPanel } from './guided/GuidedPanel';
+import { EmbedButton } from './controls/EmbedButton';
 import { EventLog } from './controls/EventLog';
 import { NodePanel } from './controls/NodePanel';
 import { PartitionPanel } from './controls/PartitionPanel';
 import { SafetyBanner } from './controls/SafetyBanner';
 import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
+import { ExportPanel } from './export/ExportPanel';
 
 export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
   const clock = useMemo(() => new FrameClock(store), [store]);
@@ -33,6 +35,9 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
         <div className="lab-grid">
           <div className="panel stage-panel">
             <TimeControls />
+            <div className="scene-tools">
+              <EmbedButton scene="cluster" />
+            </div>
             <ClusterScene />
           </div>
           <div className="side">
@@ -40,16 +45,26 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
             <PartitionPanel />
           </div>
           <div className="panel chain-panel">
+            <div className="scene-tools">
+              <EmbedButton scene="chain" />
+            </div>
             <ChainScene />
           </div>
           <div className="panel metric-panel">
+            <div className="scene-tools">
+              <EmbedButton scene="metric-line" />
+            </div>
             <MetricLineScene />
           </div>
           <div className="panel failover-panel">
+            <div className="scene-tools">
+              <EmbedButton scene="failover" />
+            </div>
             <FailoverTimelineScene />
           </div>
           <EventLog />
           <SetupPanel />
+          <ExportPanel />
         </div>
       </div>
     </LabProvider>

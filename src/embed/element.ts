@@ -1,0 +1,69 @@
+// <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
+// One script tag from the built site defines it. Each element hosts the scene in its own frame
+// (the site's embed page), so several on one page run independently and the host page's styles
+// cannot reach inside. The frame reports its content height and the element grows to fit.
+
+const ATTRS = ['scene', 'scenario', 'seed', 'nodes', 'clients', 'speed', 'autoplay', 'controls', 'theme', 'run'] as const;
+const HEIGHT_MESSAGE = 'leader-election-scene:height';
+
+// Resolved once, while this script runs: the embed page sits beside it on the same site. The
+// script may be loaded as a classic script (currentScript is set) or as a module (it is not).
+function scriptSrc(): string {
+  const current = document.currentScript as HTMLScriptElement | null;
+  if (current?.src) return current.src;
+  const tags = document.querySelectorAll<HTMLScriptElement>('script[src*="leader-election-scene"]');
+  return tags.length ? tags[tags.length - 1].src : window.location.href;
+}
+const base = new URL('./embed.html', scriptSrc());
+
+let counter = 0;
+
+class LeaderElectionScene extends HTMLElement {
+  static observedAttributes = [...ATTRS, 'height', 'title'];
+  private frame: HTMLIFrameElement | null = null;
+  private readonly frameId = `les-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+
+  private onMessage = (e: MessageEvent) => {
+    const data = e.data as { type?: string; id?: string; height?: number } | null;
+    if (!data || data.type !== HEIGHT_MESSAGE || data.id !== this.frameId || !this.frame) return;
+    if (this.hasAttribute('height')) return;
+    if (typeof data.height === 'number' && data.height > 0 && data.height < 5000) this.frame.style.height = `${data.height}px`;
+  };
+
+  connectedCallback(): void {
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    if (!this.frame) {
+      const style = document.createElement('style');
+      style.textContent = ':host{display:block}iframe{display:block;width:100%;border:0;height:480px}';
+      this.frame = document.createElement('iframe');
+      this.frame.setAttribute('loading', 'lazy');
+      root.append(style, this.frame);
+    }
+    window.addEventListener('message', this.onMessage);
+    this.update();
+  }
+
+  disconnectedCallback(): void {
+    window.removeEventListener('message', this.onMessage);
+  }
+
+  attributeChangedCallback(): void {
+    if (this.frame) this.update();
+  }
+
+  private update(): void {
+    const url = new URL(base);
+    for (const a of ATTRS) {
+      const v = this.getAttribute(a);
+      if (v !== null) url.searchParams.set(a, v);
+    }
+    url.searchParams.set('id', this.frameId);
+    const frame = this.frame as HTMLIFrameElement;
+    frame.title = this.getAttribute('title') ?? `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
+    const h = this.getAttribute('height');
+    if (h) frame.style.height = /^\d+$/.test(h) ? `${h}px` : h;
+    if (frame.src !== url.toString()) frame.src = url.toString();
+  }
+}
+
+if (!customElements.get('leader-election-scene')) customElements.define('leader-election-scene', LeaderElectionScene);

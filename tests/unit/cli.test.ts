@@ -1,11 +1,13 @@
-// The CLI as a user runs it: a real child process, on files and on stdin, checking the trace
-// contract, --summary, and exit status 2 with every bad field named.
+// The CLI as a user runs it: a real child process, on a file and on stdin, checking the trace
+// contract, --summary, and exit status 2 with every bad field named. The rest of its surface is
+// checked through main() in this process, which is much cheaper than a process per case.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/sim';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'lel-cli-'));
@@ -46,7 +48,7 @@ const experiment = {
 };
 
 // Each case starts a process (most of its time is Node and tsx starting), so they run concurrently.
-describe.concurrent('npm run sim (src/cli/sim.ts)', () => {
+describe.concurrent('npm run sim (src/cli/sim.ts) as a process', () => {
   it('prints the trace with the contract fields for a valid experiment file', async () => {
     const r = await sim([file('ok.json', JSON.stringify(experiment))]);
     expect(r.stderr).toBe('');
@@ -90,14 +92,7 @@ describe.concurrent('npm run sim (src/cli/sim.ts)', () => {
     expect(Object.keys(trace.final.storage)).toEqual(['maxTokenSeen', 'accepted', 'rejected']);
   });
 
-  it('reads the experiment from stdin with "-" and gives the same trace as from a file', async () => {
-    const fromStdin = await sim(['-'], JSON.stringify(experiment));
-    const fromFile = await sim([file('same.json', JSON.stringify(experiment))]);
-    expect(fromStdin.code).toBe(0);
-    expect(fromStdin.stdout).toBe(fromFile.stdout);
-  });
-
-  it('prints only the summary with --summary', async () => {
+  it('reads stdin with "-" and prints only the summary with --summary', async () => {
     const r = await sim(['-', '--summary'], JSON.stringify(experiment));
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
@@ -115,12 +110,6 @@ describe.concurrent('npm run sim (src/cli/sim.ts)', () => {
         'violations',
       ]),
     );
-  });
-
-  it('accepts an empty experiment: every field has a default', async () => {
-    const r = await sim(['-', '--summary'], '{"untilMs": 5000}');
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).maxLeaderCount).toBe(1);
   });
 
   it('exits 2 naming each field the schema rejects', async () => {
@@ -142,28 +131,62 @@ describe.concurrent('npm run sim (src/cli/sim.ts)', () => {
     expect(r.stderr).toMatch(/^\s+faults\.0\.node: .*"n9"/m);
   });
 
-  it('exits 2 on a lease duration not above the renew deadline', async () => {
-    const r = await sim(['-'], JSON.stringify({ lease: { durationMs: 10000 } }));
+  it('exits 2 on input that is not JSON', async () => {
+    const r = await sim(['-'], '{"nodes": ');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/not valid JSON/);
+  });
+});
+
+// The rest of the command-line surface, through the CLI's main() in this process: the same code
+// the process runs, minus a process start per case.
+describe('the CLI main()', () => {
+  const stdinOf = (text: string) => () => text;
+
+  it('gives the same trace from stdin as from a file', () => {
+    const json = JSON.stringify(experiment);
+    const fromStdin = main(['-'], stdinOf(json));
+    const fromFile = main([file('same.json', json)], stdinOf(''));
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).toBe(fromFile.stdout);
+  });
+
+  it('fills in every default for an empty experiment', () => {
+    const r = main(['-', '--summary'], stdinOf('{"untilMs": 5000}'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).maxLeaderCount).toBe(1);
+  });
+
+  it('indents with --pretty', () => {
+    const r = main(['-', '--summary', '--pretty'], stdinOf('{"untilMs": 1000}'));
+    expect(r.stdout).toMatch(/^\{\n {2}"/);
+  });
+
+  it('exits 2 on a lease duration not above the renew deadline', () => {
+    const r = main(['-'], stdinOf(JSON.stringify({ lease: { durationMs: 10000 } })));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^\s+lease\.durationMs: .*greater than renewDeadlineMs/m);
   });
 
-  it('exits 2 on input that is not JSON', async () => {
-    const fromStdin = await sim(['-'], '{"nodes": ');
-    expect(fromStdin.code).toBe(2);
-    expect(fromStdin.stderr).toMatch(/not valid JSON/);
-    const fromFile = await sim([file('broken.json', 'nodes = 5')]);
-    expect(fromFile.code).toBe(2);
-    expect(fromFile.stderr).toMatch(/not valid JSON/);
+  it('exits 2 on a file that is not JSON, or missing', () => {
+    const broken = main([file('broken.json', 'nodes = 5')], stdinOf(''));
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/not valid JSON/);
+    const missing = main([join(dir, 'does-not-exist.json')], stdinOf(''));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read/);
   });
 
-  it('exits 2 with usage on a missing file, a missing argument or an unknown option', async () => {
-    expect((await sim([join(dir, 'does-not-exist.json')])).code).toBe(2);
-    const none = await sim([]);
+  it('exits 2 with usage on a missing argument or an unknown option; 0 with --help', () => {
+    const none = main([], stdinOf(''));
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/usage/);
-    const unknown = await sim(['-', '--sumary'], '{}');
+    const unknown = main(['-', '--sumary'], stdinOf('{}'));
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --sumary/);
+    const help = main(['--help'], stdinOf(''));
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/usage/);
   });
 });

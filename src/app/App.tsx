@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { HelpOverlay } from './present/HelpOverlay';
+import { useShortcuts } from './present/useShortcuts';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
@@ -31,6 +33,30 @@ export function App() {
     return detach;
   }, [guided, params]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [controlsHidden, setControlsHidden] = useState(false);
+  const view = useMemo(
+    () => ({
+      toggleHelp: () => setHelpOpen((o) => !o),
+      closeHelp: () => {
+        let was = false;
+        setHelpOpen((o) => ((was = o), false));
+        return was;
+      },
+      toggleControls: () => setControlsHidden((h) => !h),
+      toggleFullscreen: () => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+      },
+    }),
+    [],
+  );
+  useShortcuts(store, guided, view);
+  useEffect(() => {
+    const root = document.documentElement.classList;
+    root.toggle('present', params.present);
+    root.toggle('controls-hidden', controlsHidden);
+  }, [params, controlsHidden]);
   return (
     <>
       <header className="app-header">
@@ -41,8 +67,31 @@ export function App() {
             and a fencing token checked at the storage stops a zombie's writes.
           </p>
         </div>
-        <ThemeToggle />
+        <div className="header-tools">
+          {params.present ? (
+            <>
+              <button type="button" className="btn" onClick={view.toggleFullscreen}>
+                Full screen
+              </button>
+              <button type="button" className="btn" onClick={() => setControlsHidden((h) => !h)} aria-pressed={controlsHidden}>
+                Hide controls
+              </button>
+              <a className="btn" href={presentHref(false)}>
+                Exit presentation
+              </a>
+            </>
+          ) : (
+            <a className="btn" href={presentHref(true)}>
+              Present
+            </a>
+          )}
+          <button type="button" className="btn" onClick={view.toggleHelp} aria-label="Keyboard shortcuts">
+            Keys ?
+          </button>
+          <ThemeToggle />
+        </div>
       </header>
+      <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
       {params.problems.length > 0 && (
         <div className="banner banner-warn" role="alert" data-testid="link-problems">
           <p>
@@ -65,4 +114,12 @@ export function App() {
       </main>
     </>
   );
+}
+
+function presentHref(on: boolean): string {
+  const q = new URLSearchParams(window.location.search);
+  if (on) q.set('present', '');
+  else q.delete('present');
+  const s = q.toString().replace(/present=(&|$)/, 'present$1');
+  return `${window.location.pathname}${s ? `?${s}` : ''}`;
 }

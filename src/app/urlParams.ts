@@ -17,6 +17,8 @@ export interface PageParams {
   atMs: number;
   /** True when the link carried a run that could not be read. */
   badRun: boolean;
+  /** Presentation mode: full screen, large type, keyboard-driven. */
+  present: boolean;
   speed: number;
   playing: boolean;
   problems: string[];
@@ -75,15 +77,16 @@ export function readPageParams(search: string): PageParams {
     }
   }
   const playing = q.get('paused') === null;
+  const present = q.has('present');
   const raw = q.get('run');
   if (raw !== null) {
     const run = decodeRun(raw);
     if (run.ok) {
       // A shared moment opens paused on exactly what the sender saw.
-      return { experiment: run.run.experiment, scenario: null, step: 0, commands: run.run.commands, atMs: run.run.atMs, badRun: false, speed, playing: false, problems };
+      return { experiment: run.run.experiment, scenario: null, step: 0, commands: run.run.commands, atMs: run.run.atMs, badRun: false, present, speed, playing: false, problems };
     }
     problems.push(...run.problems);
-    return { experiment, scenario: null, step: 0, commands: [], atMs: 0, badRun: true, speed, playing, problems };
+    return { experiment, scenario: null, step: 0, commands: [], atMs: 0, badRun: true, present, speed, playing, problems };
   }
-  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, commands: [], atMs: 0, badRun: false, speed, playing, problems };
+  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, commands: [], atMs: 0, badRun: false, present, speed, playing, problems };
 }

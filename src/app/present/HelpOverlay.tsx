@@ -1,0 +1,58 @@
+// The keyboard help, opened with "?": generated from the same table the handler uses.
+import { useEffect, useRef } from 'react';
+import { SHORTCUTS, VIEW_KEYS } from './shortcuts';
+
+const keyName = (k: string) =>
+  k === ' ' ? 'Space' : k === 'ArrowRight' ? '→' : k === 'ArrowLeft' ? '←' : k.length === 1 ? k.toUpperCase() : k;
+
+export function HelpOverlay({ open, onClose }: { open: boolean; onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="help-overlay" aria-labelledby="help-title" onClose={onClose} data-testid="help-overlay">
+      <h2 id="help-title">Keyboard</h2>
+      <table>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.label}>
+              <td>
+                {s.keys.map((k) => (
+                  <kbd key={k}>{keyName(k)}</kbd>
+                ))}
+              </td>
+              <td>{s.label}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>
+              <kbd>{VIEW_KEYS.controls.toUpperCase()}</kbd>
+            </td>
+            <td>Hide / show the controls</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>{VIEW_KEYS.fullscreen.toUpperCase()}</kbd>
+            </td>
+            <td>Full screen</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>?</kbd>
+            </td>
+            <td>This help (Esc closes it)</td>
+          </tr>
+        </tbody>
+      </table>
+      <form method="dialog">
+        <button type="submit" className="btn">
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,145 @@
+// Renders a ChartModel. All geometry was computed by D3 in chartModel.ts; this file only maps
+// it to SVG elements and CSS classes (colours come from theme variables, so light and dark both
+// work; paging bands also carry a hatch so they do not rely on colour alone).
+import type { ChartModel, Panel, Tick } from './chartModel';
+
+interface Props {
+  chart: ChartModel;
+  uid: string;
+  label: string;
+}
+
+function XAxis({ y, ticks, plotW, labels }: { y: number; ticks: Tick[]; plotW: number; labels: boolean }) {
+  return (
+    <g className="metric-axis">
+      <line x1={0} x2={plotW} y1={y} y2={y} />
+      {ticks.map((t) => (
+        <g key={t.label} transform={`translate(${t.pos},${y})`}>
+          <line y2={5} />
+          {labels && (
+            <text y={17} textAnchor="middle">
+              {t.label}
+            </text>
+          )}
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function YLabels({ ticks }: { ticks: Tick[] }) {
+  return (
+    <g className="metric-axis">
+      {ticks.map((t) => (
+        <text key={t.label} x={-8} y={t.pos} dy="0.32em" textAnchor="end">
+          {t.label}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; clip: string }) {
+  const base = panel.top + panel.height;
+  return (
+    <g className={`metric-panel metric-panel-${panel.key}`}>
+      <text className="metric-panel-title" x={0} y={panel.top - 7}>
+        {panel.title}
+      </text>
+      <line className="metric-baseline" x1={0} x2={plotW} y1={base} y2={base} />
+      <YLabels ticks={panel.yTicks} />
+      {panel.refLine && (
+        <g className="metric-deadline">
+          <line x1={0} x2={plotW} y1={panel.refLine.y} y2={panel.refLine.y} />
+          <text x={plotW - 2} y={panel.refLine.y + 14} textAnchor="end">
+            {panel.refLine.label}
+          </text>
+        </g>
+      )}
+      <g clipPath={`url(#${clip})`}>
+        {panel.bars.map((b) => (
+          <rect key={b.startMs} className="metric-bar" x={b.x} y={b.y} width={b.w} height={b.h} />
+        ))}
+        {panel.lineD && <path className={`metric-line ${panel.lineClass}`} d={panel.lineD} />}
+      </g>
+    </g>
+  );
+}
+
+export function ChartSvg({ chart, uid, label }: Props) {
+  const { main, plotW } = chart;
+  const clip = `${uid}-clip`;
+  const hatch = `${uid}-hatch`;
+  const mainBottom = main.top + main.height;
+  return (
+    <svg
+      className="metric-svg"
+      role="img"
+      aria-label={label}
+      width={chart.width}
+      height={chart.height}
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+    >
+      <defs>
+        <clipPath id={clip}>
+          <rect x={0} y={0} width={plotW} height={chart.height} />
+        </clipPath>
+        <pattern id={hatch} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <line className="metric-hatch-line" x1={0} y1={0} x2={0} y2={6} />
+        </pattern>
+      </defs>
+      <g transform={`translate(${chart.marginLeft},0)`}>
+        {[main.splitBrainBand, main.noLeaderBand].map((b, i) => (
+          <g key={i} className="metric-band">
+            <rect className="metric-band-fill" x={0} y={b.y} width={plotW} height={b.h} />
+            <rect x={0} y={b.y} width={plotW} height={b.h} fill={`url(#${hatch})`} />
+          </g>
+        ))}
+        <g className="metric-healthy">
+          <line x1={0} x2={plotW} y1={main.healthyY} y2={main.healthyY} />
+          <text x={plotW - 2} y={main.healthyY - 6} textAnchor="end">
+            healthy
+          </text>
+        </g>
+        <YLabels ticks={main.yTicks} />
+        <g className="metric-fault-rules">
+          {chart.faults.map((f, i) => (
+            <line key={`${f.atMs}:${i}`} x1={f.x} x2={f.x} y1={main.top} y2={chart.bottomAxisY} />
+          ))}
+        </g>
+        <path className="metric-line metric-line-leader" d={main.lineD} clipPath={`url(#${clip})`} />
+        {/* After the line, so the haloed labels stay legible where the line crosses them. */}
+        <text className="metric-band-label" x={6} y={main.splitBrainBand.y + main.splitBrainBand.h - 7}>
+          page: split brain
+        </text>
+        <text className="metric-band-label" x={6} y={main.noLeaderBand.y + 16}>
+          page: no leader
+        </text>
+        <line className="metric-baseline" x1={0} x2={plotW} y1={mainBottom} y2={mainBottom} />
+        <XAxis y={chart.axisY} ticks={chart.xTicks} plotW={plotW} labels />
+        <g className="metric-faults">
+          {chart.faults.map((f, i) => (
+            <g key={`${f.atMs}:${i}`} className="metric-fault" data-at-ms={f.atMs}>
+              <line
+                className="metric-fault-mark"
+                x1={f.x}
+                x2={f.x}
+                y1={chart.axisY - 6}
+                y2={chart.axisY + 6}
+              />
+              {f.shown && (
+                <text x={f.anchor === 'start' ? f.x + 3 : f.x - 3} y={f.labelY} textAnchor={f.anchor}>
+                  {f.label}
+                </text>
+              )}
+            </g>
+          ))}
+        </g>
+        {chart.panels.map((p) => (
+          <SmallMultiple key={p.key} panel={p} plotW={plotW} clip={clip} />
+        ))}
+        <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} labels />
+      </g>
+    </svg>
+  );
+}

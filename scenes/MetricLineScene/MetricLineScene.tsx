@@ -1,0 +1,130 @@
+// The SLI view: leader_count over simulated time as a step line with paging bands at 0 and at
+// 2 or more, faults marked on the time axis, and the other signals the pattern watches as small
+// multiples sharing the same x scale. Reads the lab from context, so several can share a page.
+// The host supplies the frame (a panel on the lab page, the embed's own page), so the section
+// draws none of its own.
+import { useId, useRef, useState } from 'react';
+import { formatSeconds } from '../../src/store/format';
+import { ariaSummary, type ChartModel } from './chartModel';
+import { ChartSvg } from './ChartSvg';
+import { formatDuration, formatTick, type WindowMode } from './metricModel';
+import { useContainerWidth, useMetricChart } from './useMetricChart';
+import './metricLineScene.css';
+
+function ModeToggle({ mode, onChange }: { mode: WindowMode; onChange: (m: WindowMode) => void }) {
+  return (
+    <div className="metric-toggle" role="group" aria-label="Time range">
+      <button
+        type="button"
+        className="btn"
+        aria-pressed={mode === 'recent'}
+        onClick={() => onChange('recent')}
+      >
+        Last 60 s
+      </button>
+      <button type="button" className="btn" aria-pressed={mode === 'whole'} onClick={() => onChange('whole')}>
+        Whole run
+      </button>
+    </div>
+  );
+}
+
+function DataTable({ chart }: { chart: ChartModel }) {
+  const f = chart.facts;
+  const span = chart.windowMs.x1 - chart.windowMs.x0;
+  const from = formatTick(chart.windowMs.x0, span);
+  const to = formatTick(chart.windowMs.x1, span);
+  return (
+    <table className="visually-hidden">
+      <caption>
+        Signals from {from} to {to} of simulated time
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">signal</th>
+          <th scope="col">now</th>
+          <th scope="col">in this range</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">leader_count</th>
+          <td>{f.leaderCount}</td>
+          <td>
+            lowest {f.minLeaderCount}, highest {f.maxLeaderCount} (pages on 0 and on 2 or more)
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">fencing rejections</th>
+          <td>{f.fencingRejections} in total</td>
+          <td>
+            at most {f.peakRejectionsPerBin} per {formatDuration(f.binMs)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">leadership transitions</th>
+          <td>{f.leaderTransitions} in total</td>
+          <td />
+        </tr>
+        <tr>
+          <th scope="row">renewal latency</th>
+          <td>{formatDuration(f.renewalLatencyMs)}</td>
+          <td>
+            peak {formatDuration(f.peakLatencyMs)}; RenewDeadline {formatDuration(f.renewDeadlineMs)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">time without a leader</th>
+          <td>{formatSeconds(f.msWithoutLeader)}</td>
+          <td />
+        </tr>
+        <tr>
+          <th scope="row">faults</th>
+          <td colSpan={2}>
+            {chart.faults.length
+              ? chart.faults.map((x) => `${formatSeconds(x.atMs)}: ${x.label}`).join('; ')
+              : 'none'}
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+export function MetricLineScene() {
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const headingId = `${uid}-heading`;
+  const box = useRef<HTMLDivElement>(null);
+  const [mode, setMode] = useState<WindowMode>('recent');
+  const width = useContainerWidth(box);
+  const chart = useMetricChart(mode, width);
+  const f = chart.facts;
+  return (
+    <section className="metric-scene" aria-labelledby={headingId}>
+      <header className="metric-header">
+        <h2 id={headingId} className="mono">
+          leader_count
+        </h2>
+        <ModeToggle mode={mode} onChange={setMode} />
+        <p className="metric-stats">
+          <span>
+            now <strong className="mono">{f.leaderCount}</strong>
+          </span>
+          <span>
+            time without a leader: <strong className="mono">{formatSeconds(f.msWithoutLeader)}</strong>
+          </span>
+          <span>
+            fencing rejections: <strong className="mono">{f.fencingRejections}</strong>
+          </span>
+          <span>
+            transitions: <strong className="mono">{f.leaderTransitions}</strong>
+          </span>
+        </p>
+      </header>
+      <div ref={box} className="metric-chart">
+        <ChartSvg chart={chart} uid={uid} label={ariaSummary(f)} />
+      </div>
+      <DataTable chart={chart} />
+    </section>
+  );
+}

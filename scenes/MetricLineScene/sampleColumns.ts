@@ -1,0 +1,136 @@
+// The chart redraws several times a second over up to maxSamples samples. Reading the engine's
+// sample objects on every redraw is memory-bound (they sit scattered among the engine's other
+// allocations), so each chart copies the fields it plots into typed columns once, as samples
+// arrive, and decimates over those. One cache per mounted chart: nothing here is module state.
+import type { Sample, SimEvent } from '../../src/engine';
+
+export const SERIES_FIELDS = [
+  'leaderCount',
+  'fencingRejections',
+  'leaderTransitions',
+  'renewalLatencyMs',
+  'msWithoutLeader',
+] as const;
+export type SeriesField = (typeof SERIES_FIELDS)[number];
+
+export type FaultEvent = Extract<SimEvent, { type: 'fault' }>;
+
+export interface Columns {
+  length: number;
+  atMs: Float64Array;
+  values: Record<SeriesField, Float64Array>;
+}
+
+/** Fault annotations kept per chart; older ones drop off the front. */
+export const MAX_FAULTS = 2000;
+
+/** What the cache reads from the engine (a Simulation fits). */
+export interface SampleSource {
+  samples: readonly Sample[];
+  samplesTotal: number;
+  events: readonly SimEvent[];
+  eventsTotal: number;
+}
+
+/**
+ * How far an engine output array has been read. The engine appends, trims the front when its
+ * bound is hit, and cuts the tail back on a seek; totals count from the start of the run, so
+ * a trim only shifts positions. The last item read is compared by identity (the engine
+ * allocates every sample and event afresh): if it is gone or replaced, the history changed
+ * and everything is read again.
+ */
+class Cursor<T> {
+  private source: readonly T[] | null = null;
+  private lastItem: T | undefined;
+  private readTotal = 0;
+
+  /** Where to continue reading in items, or -1 to read everything again. */
+  resume(items: readonly T[], total: number): number {
+    if (items !== this.source || this.readTotal === 0 || total < this.readTotal) return -1;
+    const pos = this.readTotal - 1 - (total - items.length);
+    return pos >= 0 && items[pos] === this.lastItem ? pos + 1 : -1;
+  }
+
+  done(items: readonly T[], total: number): void {
+    this.source = items;
+    this.readTotal = total;
+    this.lastItem = items[items.length - 1];
+  }
+}
+
+function grown(a: Float64Array, need: number): Float64Array {
+  if (a.length >= need) return a;
+  const b = new Float64Array(Math.max(need, a.length * 2, 1024));
+  b.set(a);
+  return b;
+}
+
+export class ChartCache {
+  readonly columns: Columns = {
+    length: 0,
+    atMs: new Float64Array(0),
+    values: Object.fromEntries(SERIES_FIELDS.map((f) => [f, new Float64Array(0)])) as Record<
+      SeriesField,
+      Float64Array
+    >,
+  };
+  /**
+   * Applied faults (skipped ones changed nothing), in time order. They outlive the engine's
+   * trims of its event log, which with many clients covers far less time than the samples do.
+   */
+  faults: FaultEvent[] = [];
+  private samplesRead = new Cursor<Sample>();
+  private eventsRead = new Cursor<SimEvent>();
+
+  sync(src: SampleSource): this {
+    this.syncSamples(src.samples, src.samplesTotal);
+    const { events, eventsTotal } = src;
+    let from = this.eventsRead.resume(events, eventsTotal);
+    if (from < 0) {
+      this.faults = [];
+      from = 0;
+    }
+    for (let i = from; i < events.length; i++) {
+      const ev = events[i];
+      if (ev.type === 'fault' && !ev.skipped) this.faults.push(ev);
+    }
+    if (this.faults.length > MAX_FAULTS) this.faults.splice(0, this.faults.length - MAX_FAULTS);
+    this.eventsRead.done(events, eventsTotal);
+    return this;
+  }
+
+  private syncSamples(samples: readonly Sample[], total: number): void {
+    const c = this.columns;
+    const n = samples.length;
+    let from = this.samplesRead.resume(samples, total);
+    if (from < 0) {
+      from = 0;
+    } else if (c.length > from) {
+      // The engine dropped samples from the front: shift the columns to match.
+      const drop = c.length - from;
+      c.atMs.copyWithin(0, drop, c.length);
+      for (const f of SERIES_FIELDS) c.values[f].copyWithin(0, drop, c.length);
+    }
+    c.atMs = grown(c.atMs, n);
+    for (const f of SERIES_FIELDS) c.values[f] = grown(c.values[f], n);
+    const { atMs } = c;
+    const { leaderCount, fencingRejections, leaderTransitions, renewalLatencyMs, msWithoutLeader } = c.values;
+    // Named loads, not s[field]: this loop reads every sample after a seek.
+    for (let i = from; i < n; i++) {
+      const s = samples[i];
+      atMs[i] = s.atMs;
+      leaderCount[i] = s.leaderCount;
+      fencingRejections[i] = s.fencingRejections;
+      leaderTransitions[i] = s.leaderTransitions;
+      renewalLatencyMs[i] = s.renewalLatencyMs;
+      msWithoutLeader[i] = s.msWithoutLeader;
+    }
+    c.length = n;
+    this.samplesRead.done(samples, total);
+  }
+}
+
+/** Columns for a one-off array of samples (tests, scripts). */
+export function columnsOf(samples: readonly Sample[]): Columns {
+  return new ChartCache().sync({ samples, samplesTotal: samples.length, events: [], eventsTotal: 0 }).columns;
+}

@@ -39,6 +39,38 @@ describe('boot', () => {
   });
 });
 
+describe('majority of the configured voters', () => {
+  it('is never a majority of the live nodes: 2 alive of 5 never elect, however long they try', () => {
+    const sim = new Simulation({
+      seed: 12,
+      faults: ['n3', 'n4', 'n5'].map((node) => ({ atMs: 0, do: 'kill' as const, node })),
+      untilMs: 120_000,
+    });
+    sim.runUntil(120_000);
+    expect(eventsOf(sim, 'campaign').length).toBeGreaterThan(10);
+    expect(eventsOf(sim, 'elected')).toEqual([]);
+  });
+
+  it('counts the witness as a voter but never lets it campaign or lead', () => {
+    const sim = new Simulation({
+      seed: 13,
+      nodes: 4,
+      witness: true,
+      faults: [20_000, 45_000, 70_000].map((atMs) => ({ atMs, do: 'kill' as const, node: 'leader' })),
+      untilMs: 100_000,
+    });
+    sim.runUntil(100_000);
+    // 5 voters, majority 3. Boot, then a new leader after each of the first two kills (4, then
+    // 3 voters left); after the third only one node and the witness remain: no leader.
+    const elected = eventsOf(sim, 'elected');
+    expect(elected.length).toBe(3);
+    expect(elected.some((e) => e.votes.includes('w'))).toBe(true);
+    expect(elected.every((e) => e.votes.length >= 3)).toBe(true);
+    expect([...eventsOf(sim, 'campaign'), ...elected].filter((e) => e.node === 'w')).toEqual([]);
+    expect(leaders(sim)).toEqual([]);
+  });
+});
+
 describe('split votes', () => {
   // Two candidates in the same term, each with half of the survivors: nobody can win that term.
   function splitVote(seed: number) {

@@ -1,0 +1,147 @@
+// Shared steps for the lab's browser specs. Everything here reads what the page shows (roles on
+// the stage, text in the scenes, the simulated clock) or does what a person does (click, type),
+// so a spec written with it fails when the page stops showing the right thing.
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Every spec fails on a console error, an uncaught exception or a failed request: a broken
+ * animation loop or a missing asset would otherwise go unnoticed behind passing assertions.
+ */
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+      await use(problems);
+      expect(problems, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Generous: a busy two-core CI machine can run the page well below its nominal speed. */
+export const SLOW = { timeout: 20_000 };
+
+export interface Leader {
+  id: string;
+  term: number;
+}
+
+export async function openLab(page: Page, query = 'speed=16'): Promise<void> {
+  await page.goto(`/?${query}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Leader Election Lab');
+}
+
+export function stageNode(page: Page, id: string): Locator {
+  return page.getByTestId(`node-${id}`);
+}
+
+export function stageLeaders(page: Page): Locator {
+  return page.locator('[data-testid^="node-"][data-role="leader"]');
+}
+
+/** Ids of all nodes on the stage, in ring order. */
+export async function nodeIds(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid^="node-"][data-role]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('node-'.length)));
+}
+
+export async function roleOf(page: Page, id: string): Promise<string> {
+  return (await stageNode(page, id).getAttribute('data-role')) ?? '';
+}
+
+/** Waits until the stage shows a leader that is not one of `except`, and returns it. */
+export async function waitForLeader(page: Page, except: string[] = [], timeout = SLOW.timeout): Promise<Leader> {
+  let found: Leader | null = null;
+  await expect
+    .poll(
+      async () => {
+        const all = await stageLeaders(page).evaluateAll((els) =>
+          els.map((el) => ({ id: el.getAttribute('data-testid')!.slice('node-'.length), term: Number(el.getAttribute('data-term')) })),
+        );
+        found = all.filter((l) => !except.includes(l.id)).sort((a, b) => b.term - a.term)[0] ?? null;
+        return found?.id ?? 'no leader';
+      },
+      { message: `a leader other than [${except.join(', ')}] on the stage`, timeout },
+    )
+    .not.toBe('no leader');
+  return found as unknown as Leader;
+}
+
+/** The simulated clock next to the timeline, in ms (it shows one decimal). */
+export async function simMs(page: Page): Promise<number> {
+  const text = await page.getByTestId('sim-time').innerText();
+  return Math.round(parseFloat(text) * 1000);
+}
+
+export async function waitForSimMs(page: Page, atLeastMs: number, timeout = SLOW.timeout): Promise<void> {
+  await expect.poll(() => simMs(page), { message: `simulated time reaches ${atLeastMs} ms`, timeout }).toBeGreaterThanOrEqual(atLeastMs);
+}
+
+/** Select a node with the picker's button (not the stage glyph, whose name also starts "Select"). */
+export async function selectNode(page: Page, id: string): Promise<void> {
+  const pick = page.getByRole('button', { name: `Select ${id}`, exact: true });
+  await pick.click();
+  await expect(pick).toHaveAttribute('aria-pressed', 'true');
+}
+
+export async function pauseLab(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+}
+
+export async function playLab(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+}
+
+export function chainScene(page: Page): Locator {
+  return page.getByRole('region', { name: 'Fencing chain' });
+}
+
+export function metricScene(page: Page): Locator {
+  return page.getByRole('region', { name: 'leader_count' });
+}
+
+export function ledger(page: Page): Locator {
+  return page.getByLabel('Latest writes at the storage');
+}
+
+export function eventLog(page: Page): Locator {
+  return page.getByTestId('event-log');
+}
+
+export function banner(page: Page): Locator {
+  return page.getByTestId('safety-banner');
+}
+
+/** A figure from the chart's header line, e.g. "time without a leader: 14.6 s" -> 14600. */
+export async function chartFigure(page: Page, label: 'time without a leader' | 'fencing rejections'): Promise<number> {
+  const text = await metricScene(page).locator('header').innerText();
+  const m = new RegExp(`${label}:\\s*([\\d.]+)\\s*(s|ms)?`).exec(text);
+  if (!m) throw new Error(`the chart header shows no "${label}" figure: ${JSON.stringify(text)}`);
+  const value = parseFloat(m[1]);
+  return m[2] === 's' ? Math.round(value * 1000) : value;
+}
+
+/** The time, in ms, of the first event-log line matching `pattern` (the log shows "12.4 s text"). */
+export async function logTimeOf(page: Page, pattern: RegExp): Promise<number> {
+  const lines = await eventLog(page).locator('li').allInnerTexts();
+  const hit = lines.reverse().find((l) => pattern.test(l));
+  if (!hit) throw new Error(`no event-log line matches ${pattern}:\n${lines.join('\n')}`);
+  return Math.round(parseFloat(hit) * 1000);
+}
+
+/**
+ * Set the timeline to a moment, as a drag that lets go there would: a new value and an input
+ * event. The timeline moves in 100 ms steps, so the moment is rounded to one.
+ */
+export async function seekTo(page: Page, ms: number): Promise<void> {
+  await page.getByRole('slider', { name: 'Timeline' }).fill(String(Math.round(ms / 100) * 100));
+}

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { banner, expect, openLab, pauseLab, selectNode, test, waitForLeader } from './lab';
+
+// axe walks the whole page: on a busy machine one scan alone can take tens of seconds.
+test.describe.configure({ timeout: 180_000 });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Scan the whole page, frozen (paused, transitions finished), so a colour-contrast result is
+ * about the design and not about a frame caught mid-animation. The failure message lists each
+ * rule with the elements it found, so it can be fixed without rerunning.
+ */
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  await page.waitForTimeout(600);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 8)
+        .map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1).join('; ')}`)
+        .join('\n'),
+  );
+  expect(report, `axe violations in state "${state}"`).toEqual([]);
+}
+
+async function settled(page: Page, query = 'speed=16'): Promise<string> {
+  await openLab(page, query);
+  const leader = await waitForLeader(page);
+  await pauseLab(page);
+  return leader.id;
+}
+
+test('axe: the initial page', async ({ page }) => {
+  await settled(page);
+  await expectNoViolations(page, 'initial');
+});
+
+test('axe: a node selected', async ({ page }) => {
+  const leader = await settled(page);
+  await selectNode(page, leader);
+  await expect(page.getByRole('button', { name: `Kill ${leader}` })).toBeVisible();
+  await expectNoViolations(page, 'node selected');
+});
+
+test('axe: during a partition, with the partition builder open', async ({ page }) => {
+  await openLab(page, 'speed=16');
+  await waitForLeader(page);
+  await page.getByRole('button', { name: 'Split 2 | 3' }).click();
+  await page.getByText('Build a partition').click();
+  await expect(page.getByTestId('partition-group')).toHaveCount(2);
+  await page.waitForTimeout(1_000);
+  await pauseLab(page);
+  await expectNoViolations(page, 'partition');
+});
+
+test('axe: fencing off, with the red banner', async ({ page }) => {
+  await openLab(page, 'speed=64');
+  const leader = await waitForLeader(page);
+  await page.getByRole('switch', { name: 'Fencing' }).click();
+  await selectNode(page, leader.id);
+  await page.getByRole('button', { name: `Pause ${leader.id} for 30 s (longer than the lease)` }).click();
+  await expect(banner(page)).toHaveAttribute('data-state', 'violated', { timeout: 45_000 });
+  await pauseLab(page);
+  await expectNoViolations(page, 'fencing off, stale write accepted');
+});
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('axe: dark theme, after a failover', async ({ page }) => {
+    const leader = await settled(page);
+    await selectNode(page, leader);
+    await page.getByRole('button', { name: `Kill ${leader}` }).click();
+    await expectNoViolations(page, 'dark');
+  });
+});

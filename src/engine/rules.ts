@@ -341,6 +341,13 @@ function becomeFollower(c: Core, n: NodeState): void {
 
 export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
+  // A leader past its renew deadline by its own clock stops acting before it sends anything
+  // (e.g. when it wakes from a GC pause): its heartbeat would otherwise reset the followers'
+  // lease wait and delay the failover it can no longer prevent.
+  if (due(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs)) {
+    stepDown(c, out, n, 'renew deadline passed');
+    return;
+  }
   const round = { round: ++n.round, sentLocalMs: localNow(c, n), sentRealMs: c.nowMs, acks: [n.idx] };
   n.rounds.push(round);
   if (n.rounds.length > MAX_ROUNDS) n.rounds.shift();

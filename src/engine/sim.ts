@@ -111,8 +111,11 @@ export class Simulation {
     const leader = currentLeader(c);
     let renewalLatencyMs = 0;
     if (leader) {
+      // The last round's latency, or how long the oldest unanswered round has waited, or, when
+      // no round could even be sent (a paused leader), how overdue the next renewal is.
       const pending = leader.rounds[0];
-      renewalLatencyMs = pending ? Math.max(leader.renewLatencyMs, at - pending.sentRealMs) : leader.renewLatencyMs;
+      const overdue = leader.lastRenewRealMs >= 0 ? at - leader.lastRenewRealMs - c.e.lease.retryPeriodMs : 0;
+      renewalLatencyMs = Math.max(leader.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue);
     }
     const s: Sample = {
       atMs: at,
@@ -220,7 +223,10 @@ export class Simulation {
     n.paused = false;
     n.pausedAtMs = -1;
     n.gens[T.pause]++;
-    const queued = n.deferred;
+    // A write whose lease check passed before the pause was already on its way out: it leaves
+    // first, with the token it captured (Kleppmann's 33/34), before the node can notice
+    // anything. Everything else then runs in the order it arrived.
+    const queued = [...n.deferred.filter((ev) => ev.kind === K.writeSend), ...n.deferred.filter((ev) => ev.kind !== K.writeSend)];
     n.deferred = [];
     for (const ev of queued) {
       if (!n.alive || n.paused) break;

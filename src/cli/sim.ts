@@ -24,7 +24,8 @@ export function main(argv: string[], readStdin: () => string): { code: number; s
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { code: 2, stdout: '', stderr: `${args[0]} is not valid JSON: ${(err as Error).message}\n` };
+    const name = args[0] === '-' ? 'standard input' : args[0];
+    return { code: 2, stdout: '', stderr: `${name} is not valid JSON: ${(err as Error).message}\n` };
   }
   const parsed = parseExperiment(json);
   if (!parsed.ok) {
@@ -38,6 +39,11 @@ export function main(argv: string[], readStdin: () => string): { code: number; s
 
 const isEntry = process.argv[1] && /sim\.(ts|js|mjs)$/.test(process.argv[1]);
 if (isEntry) {
+  // `npm run sim -- x.json | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   const r = main(process.argv.slice(2), () => readFileSync(0, 'utf8'));
   if (r.stdout) process.stdout.write(r.stdout);
   if (r.stderr) process.stderr.write(r.stderr);

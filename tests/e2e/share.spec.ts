@@ -1,0 +1,45 @@
+// Share: a copied link opened in a fresh page shows the same state and events; a broken link
+// shows what could not be read, and a working lab.
+import { eventLog, expect, openLab, selectNode, simMs, SLOW, stageLeaders, test, waitForLeader, waitForSimMs } from './lab';
+
+test('a link to this moment reproduces the same state and events in a fresh page', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await openLab(page, 'speed=16&seed=5');
+  const first = await waitForLeader(page);
+  await waitForSimMs(page, 6000);
+  await selectNode(page, first.id);
+  await page.getByRole('button', { name: `Kill ${first.id}` }).click();
+  const second = await waitForLeader(page, [first.id]);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.getByTestId('copy-link').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toContain('run=');
+  const atMs = await simMs(page);
+  const log = await eventLog(page).locator('li').allInnerTexts();
+  const roles = await stageLeaders(page).evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-term')}`));
+
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);
+  await expect(fresh.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect(await eventLog(fresh).locator('li').allInnerTexts()).toEqual(log);
+  const freshRoles = await fresh
+    .locator('[data-testid^="node-"][data-role="leader"]')
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-term')}`));
+  expect(freshRoles).toEqual(roles);
+  expect(freshRoles).toContain(`node-${second.id}:${second.term}`);
+  await context.close();
+});
+
+test('a truncated link opens a working lab with a message naming what could not be read', async ({ page }) => {
+  await page.goto('/?run=eNqrVkrOz0nNS8_MSy1WsjI0qgUAOWEGHg&speed=zoom&nodes=12');
+  const problems = page.getByTestId('link-problems');
+  await expect(problems).toContainText('could not be read');
+  await expect(problems).toContainText('"speed"');
+  await expect(problems).toContainText('"nodes"');
+  await expect(problems).toContainText('run');
+  // Defaults: five nodes that elect a leader.
+  await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
+  await waitForLeader(page);
+});

@@ -1,0 +1,192 @@
+// Golden traces: the engine's output for a fixed set of experiments, pinned by hash. The engine's
+// hot paths are tuned for speed (object reuse, allocation-free checks); this test proves such
+// work changes nothing a user can see: every event, sample, summary and snapshot stays
+// byte-identical. A hash changes only when the model's behaviour is meant to change; then rerun
+// with GOLDEN_PRINT=1 to print the new hashes, and say in the commit why the runs differ.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runExperiment, Simulation, type ExperimentInput } from '../../../src/engine';
+import { LabEngine } from '../../../src/store/labEngine';
+import { normalizeExperiment } from '../../../src/engine';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+const scenarioDir = join(import.meta.dirname, '..', '..', '..', 'scenes', 'scenarios');
+const scenarios: [string, ExperimentInput][] = readdirSync(scenarioDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(scenarioDir, f), 'utf8')).experiment]);
+
+/** Every kind of fault and switch, clients and a clock skew, in one run. */
+const everything: ExperimentInput = {
+  seed: 4242,
+  nodes: 7,
+  witness: true,
+  workload: { clients: 200, clientWriteEveryMs: 300, clientLeaderCacheMs: 5000, leaderWriteEveryMs: 400 },
+  faults: [
+    { atMs: 0, do: 'clockRate', node: 'n3', rate: 1.7 },
+    { atMs: 8_000, do: 'kill', node: 'leader' },
+    { atMs: 15_000, do: 'pause', node: 'leader', forMs: 14_000 },
+    {
+      atMs: 20_000,
+      do: 'partition',
+      groups: [
+        ['n1', 'n2', 'storage'],
+        ['n3', 'n4', 'n5'],
+      ],
+    },
+    { atMs: 26_000, do: 'write', node: 'n1' },
+    { atMs: 30_000, do: 'heal' },
+    { atMs: 31_000, do: 'restart', node: 'n1' },
+    { atMs: 33_000, do: 'isolate', node: 'leader' },
+    { atMs: 40_000, do: 'heal' },
+    { atMs: 42_000, do: 'campaign', node: 'n4', transfer: true },
+    { atMs: 50_000, do: 'safety', fencing: false, quorum: false },
+    {
+      atMs: 52_000,
+      do: 'partition',
+      groups: [
+        ['n1', 'n2', 'n3'],
+        ['n4', 'n5', 'n6', 'n7', 'w'],
+      ],
+    },
+    { atMs: 60_000, do: 'pause', node: 'n5' },
+    { atMs: 70_000, do: 'resume', node: 'n5' },
+    { atMs: 75_000, do: 'heal' },
+    { atMs: 76_000, do: 'safety', fencing: true, quorum: true, followersReject: false, preVote: false },
+    { atMs: 80_000, do: 'clockRate', node: 'n3', rate: 0.4 },
+    { atMs: 85_000, do: 'kill', node: 'leader' },
+  ],
+  untilMs: 120_000,
+};
+
+const cases: [string, ExperimentInput][] = [
+  ...scenarios,
+  ['everything', everything],
+  [
+    'unsafe split brain with clients',
+    {
+      seed: 9,
+      nodes: 4,
+      safety: { quorum: false, fencing: false, followersReject: false, preVote: false },
+      workload: { clients: 50 },
+      faults: [
+        {
+          atMs: 5_000,
+          do: 'partition',
+          groups: [
+            ['n1', 'n2'],
+            ['n3', 'n4', 'storage'],
+          ],
+        },
+        { atMs: 40_000, do: 'heal' },
+      ],
+      untilMs: 60_000,
+    },
+  ],
+  [
+    '7 nodes, 1000 clients',
+    { nodes: 7, untilMs: 30_000, workload: { clients: 1000, clientWriteEveryMs: 500 } },
+  ],
+  [
+    'bounded outputs',
+    {
+      seed: 3,
+      workload: { clients: 40 },
+      limits: { maxEvents: 100, maxSamples: 100 },
+      faults: [{ atMs: 20_000, do: 'kill', node: 'leader' }],
+      untilMs: 60_000,
+    },
+  ],
+];
+
+/** Snapshots every few seconds: message ids, in-flight order, client routing, node views. */
+function snapshots(input: ExperimentInput): string {
+  const sim = new Simulation(input);
+  const parts: string[] = [];
+  for (let t = 0; t <= sim.experiment.untilMs; t += 3_137) {
+    sim.runUntil(t);
+    parts.push(JSON.stringify(sim.snapshot()));
+  }
+  return parts.join('\n');
+}
+
+/** The page's timeline: live commands, then seeks back and forth through checkpoints. */
+function timeline(): string {
+  const lab = new LabEngine(normalizeExperiment({ ...everything, faults: [] }));
+  const parts: string[] = [];
+  lab.advanceTo(9_000);
+  lab.apply({ do: 'kill', node: 'leader' });
+  lab.advanceTo(21_000);
+  lab.apply({ do: 'pause', node: 'leader', forMs: 9_000 });
+  lab.advanceTo(47_500);
+  lab.apply({
+    do: 'partition',
+    groups: [
+      ['n1', 'n2'],
+      ['n3', 'n4', 'n5', 'storage'],
+    ],
+  });
+  lab.advanceTo(90_000);
+  for (const t of [12_345, 80_000, 3_000, 47_500, 47_501, 66_666, 90_000]) {
+    lab.seek(t);
+    parts.push(JSON.stringify(lab.sim.snapshot()), String(lab.sim.eventsTotal));
+  }
+  parts.push(JSON.stringify(lab.sim.trace()));
+  return parts.join('\n');
+}
+
+const GOLDEN: Record<string, string> = {
+  'trace 01-steady-state': '25a40325f98144c7',
+  'trace 02-kill-leader': '4d9abece8d35e6b4',
+  'trace 03-gc-pause-short': '5aaf3149dd74f4a4',
+  'trace 04-gc-pause-long': '46efe0270256a890',
+  'trace 05-gc-pause-long-no-fencing': '6337db280b2cb2f4',
+  'trace 06-kleppmann-33-34': 'f3f8ae73e06c9e27',
+  'trace 07-quorum-split-2-3': '22b98c629784d91f',
+  'trace 08-no-quorum-split-brain': '94097525f17121df',
+  'trace 09a-github-2018-no-fencing': 'fbfeb1fec2dcfe8a',
+  'trace 09b-github-2018-fenced': 'd31a5dec50d17776',
+  'trace 10a-drill-26-failback-silent-accept': '485c2b804338a39a',
+  'trace 10b-drill-26-failback-reject-fenced': 'b620269fbcf76fa1',
+  'trace 11-even-cluster': 'd43c6f67e914e14d',
+  'trace 12a-two-nodes': 'da241664936c2d66',
+  'trace 12b-two-nodes-witness': '348bbb934666aa46',
+  'trace 13-clock-skew': '0808dc2153f66f04',
+  'trace 14a-flapping-tight-lease': '7fe965d06b9c403b',
+  'trace 14b-flapping-wide-lease': '10ffebabc46056cd',
+  'trace 15-warm-up-under-load': '0430544fa39da6b0',
+  'trace everything': '430772ec9d3b5cbd',
+  'trace unsafe split brain with clients': '781631cccb4e85ff',
+  'trace 7 nodes, 1000 clients': '186796cd8781056c',
+  'trace bounded outputs': 'ee3561081d6f1870',
+  'snapshots everything': '61458f4d514cbe46',
+  'snapshots 7 nodes, 1000 clients': '5727aaafc623268b',
+  'lab timeline': 'f99fbd908f12c7ed',
+};
+
+const actual = (): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, input] of cases) out[`trace ${name}`] = sha(JSON.stringify(runExperiment(input)));
+  out['snapshots everything'] = sha(snapshots(everything));
+  out['snapshots 7 nodes, 1000 clients'] = sha(
+    snapshots(cases.find(([n]) => n === '7 nodes, 1000 clients')![1]),
+  );
+  out['lab timeline'] = sha(timeline());
+  return out;
+};
+
+describe('golden traces', () => {
+  const got = actual();
+  if (process.env.GOLDEN_PRINT) console.log(JSON.stringify(got, null, 2));
+  for (const name of Object.keys(got)) {
+    it(`${name} is unchanged`, () => {
+      expect(got[name]).toBe(GOLDEN[name]);
+    });
+  }
+  it('covers every pinned case', () => {
+    expect(Object.keys(got).sort()).toEqual(Object.keys(GOLDEN).sort());
+  });
+});

@@ -79,7 +79,10 @@ function comparisons(s: Snapshot): Comparison[] {
   const total = s.storage.accepted + s.storage.rejected;
   const out: Comparison[] = [];
   for (let i = recent.length - 1; i >= 0 && out.length < HISTORY_LENGTH; i--) {
-    out.push(compareWrite(recent[i], maxBefore(recent, i, total), s.safety.fencing));
+    const c = compareWrite(recent[i], maxBefore(recent, i, total), s.safety.fencing);
+    // Client writes can share a millisecond, node and token; the write's serial number at the
+    // storage (its position among all writes so far) keeps the list keys unique.
+    out.push({ ...c, key: `${c.key}:${total - (recent.length - 1 - i)}` });
   }
   return out;
 }

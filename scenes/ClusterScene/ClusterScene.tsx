@@ -215,9 +215,11 @@ function StorageLedger() {
       <ol>
         {recent
           .slice(-6)
+          .map((w, i, shown) => ({ w, key: `${w.atMs}-${w.node}-${w.token}-${w.kind}-${shown.length - i}` }))
           .reverse()
-          .map((w) => (
-            <li key={`${w.atMs}-${w.node}-${w.token}-${w.kind}`} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
+          .map(({ w, key }) => (
+            // Client writes can share a millisecond, node and token: the position breaks the tie.
+            <li key={key} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
               <span className="mono">{(w.atMs / 1000).toFixed(1)} s</span> {w.node} token {w.token}{' '}
               <strong>
                 {w.result === 'rejected' ? '✕ rejected (zombie)' : w.stale ? '⚠ accepted STALE' : '✓ accepted'}

@@ -81,10 +81,13 @@ function tone(ev: SimEvent): LogEntry['tone'] {
   return 'info';
 }
 
-/** Log-worthy events: everything but the routine stream of regular writes and client writes. */
+/**
+ * Log-worthy events: everything but the routine streams. Client writes are counted elsewhere
+ * (chart, chain); only a divergent one, the hazard itself, is worth a line.
+ */
 function worthLogging(ev: SimEvent): boolean {
-  if (ev.type === 'clientWrite') return ev.result !== 'accepted';
-  if (ev.type === 'write') return ev.result === 'rejected' || ev.stale || ev.kind !== 'leader';
+  if (ev.type === 'clientWrite') return ev.result === 'divergent';
+  if (ev.type === 'write') return ev.result === 'rejected' || ev.stale || ev.kind === 'claim' || ev.kind === 'manual';
   return true;
 }
 

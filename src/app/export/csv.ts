@@ -1,0 +1,30 @@
+// The metric series as CSV: one row per engine sample, one column per Sample field, so a
+// spreadsheet or a notebook sees exactly what the chart plots (and the fields it does not).
+import type { Sample } from '../../engine';
+
+export const SAMPLE_COLUMNS = [
+  'atMs',
+  'leaderCount',
+  'fencingRejections',
+  'staleWritesAccepted',
+  'divergentWrites',
+  'leaderTransitions',
+  'renewalLatencyMs',
+  'msWithoutLeader',
+  'maxTerm',
+  'maxTokenSeen',
+  'clientRedirects',
+] as const satisfies readonly (keyof Sample)[];
+
+// A field added to Sample without a column here fails the typecheck instead of silently
+// missing from every export.
+type MissingColumn = Exclude<keyof Sample, (typeof SAMPLE_COLUMNS)[number]>;
+const everyFieldHasAColumn: [MissingColumn] extends [never] ? true : MissingColumn = true;
+void everyFieldHasAColumn;
+
+/** Header row plus one row per sample, each ended by CRLF (RFC 4180). */
+export function samplesToCsv(samples: readonly Sample[]): string {
+  const rows = [SAMPLE_COLUMNS.join(',')];
+  for (const s of samples) rows.push(SAMPLE_COLUMNS.map((c) => String(s[c])).join(','));
+  return rows.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,144 @@
+// A run saved as a file. The experiment, the recorded commands and the moment are what replay
+// it (the engine is deterministic); the trace up to that moment rides along for reading in other
+// tools and as a check that the replay is the same run. Reading a file never throws: each bad
+// field comes back as a problem naming its path in the file.
+import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
+import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEngine';
+import { MAX_RUN_MS } from '../../store/labStore';
+
+export const TRACE_FILE_FORMAT = 'leader-election-lab/run';
+export const TRACE_FILE_VERSION = 1;
+
+export interface TraceFile {
+  format: typeof TRACE_FILE_FORMAT;
+  version: number;
+  experiment: Experiment;
+  commands: RecordedCommand[];
+  /** The moment the file was saved at, in simulated ms; the trace ends here. */
+  atMs: number;
+  trace: Trace;
+}
+
+/** A file that passed every check; `trace` is null when the file carried none. */
+export interface ImportedRun {
+  experiment: Experiment;
+  commands: RecordedCommand[];
+  atMs: number;
+  trace: Trace | null;
+}
+
+export type ReadResult = { ok: true; run: ImportedRun } | { ok: false; problems: string[] };
+
+export function traceFileOf(engine: LabEngine): TraceFile {
+  return {
+    format: TRACE_FILE_FORMAT,
+    version: TRACE_FILE_VERSION,
+    experiment: engine.experiment,
+    commands: engine.commands.map((c) => ({ atMs: c.atMs, command: c.command })),
+    atMs: engine.nowMs,
+    trace: engine.sim.trace(),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function readTraceFile(text: string): ReadResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problems: [`the file is not JSON (${(e as Error).message})`] };
+  }
+  if (!isObject(json)) return { ok: false, problems: ['the file holds no run: expected a JSON object'] };
+  if (json.version !== undefined && json.version !== TRACE_FILE_VERSION) {
+    return {
+      ok: false,
+      problems: [`version: made by another version of the lab (format ${String(json.version)}; this one reads ${TRACE_FILE_VERSION})`],
+    };
+  }
+  const problems: string[] = [];
+  if (json.experiment === undefined) problems.push('experiment: missing');
+  const e = parseExperiment(json.experiment);
+  if (!e.ok) problems.push(...e.errors.map((x) => `experiment.${x.field}: ${x.message}`));
+  const commands = readCommands(json.commands, problems);
+  const atMs = json.atMs;
+  if (typeof atMs !== 'number' || !Number.isInteger(atMs) || atMs < 0 || atMs > MAX_RUN_MS) {
+    problems.push(`atMs: must be a whole number of ms from 0 to ${MAX_RUN_MS}`);
+  }
+  const trace = readTrace(json.trace, problems);
+  if (e.ok && commands.length && !problems.length) checkNodes(e.experiment, commands, problems);
+  if (problems.length || !e.ok) return { ok: false, problems };
+  return { ok: true, run: { experiment: e.experiment, commands, atMs: atMs as number, trace } };
+}
+
+function readCommands(raw: unknown, problems: string[]): RecordedCommand[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.push('commands: must be a list');
+    return [];
+  }
+  if (raw.length > MAX_COMMANDS) problems.push(`commands: at most ${MAX_COMMANDS} per run (got ${raw.length})`);
+  const out: RecordedCommand[] = [];
+  for (const [i, entry] of raw.slice(0, MAX_COMMANDS).entries()) {
+    if (!isObject(entry)) {
+      problems.push(`commands.${i}: must be { atMs, command }`);
+      continue;
+    }
+    const at = entry.atMs;
+    const timeOk = typeof at === 'number' && Number.isInteger(at) && at >= 0 && at <= MAX_RUN_MS;
+    if (!timeOk) problems.push(`commands.${i}.atMs: must be a whole number of ms from 0 to ${MAX_RUN_MS}`);
+    const parsed = parseCommand(entry.command);
+    if (!parsed.ok) {
+      problems.push(...parsed.errors.map((x) => `commands.${i}.command${x.field ? '.' + x.field : ''}: ${x.message}`));
+    } else if (timeOk) out.push({ atMs: at as number, command: parsed.command });
+  }
+  return out;
+}
+
+function readTrace(raw: unknown, problems: string[]): Trace | null {
+  if (raw === undefined) return null;
+  if (!isObject(raw)) {
+    problems.push('trace: must be an object (or left out)');
+    return null;
+  }
+  for (const key of ['events', 'samples'] as const) {
+    if (!Array.isArray(raw[key])) problems.push(`trace.${key}: must be a list`);
+  }
+  for (const key of ['experiment', 'summary', 'final'] as const) {
+    if (!isObject(raw[key])) problems.push(`trace.${key}: must be an object`);
+  }
+  return raw as unknown as Trace;
+}
+
+/** The command shapes are fine; check the nodes they name exist, with the engine's own rules. */
+function checkNodes(experiment: Experiment, commands: RecordedCommand[], problems: string[]): void {
+  const offset = experiment.faults.length;
+  const asFaults = commands.map((c) => ({ atMs: c.atMs, ...c.command }));
+  const r = parseExperiment({ ...experiment, faults: [...experiment.faults, ...asFaults] });
+  if (r.ok) return;
+  for (const x of r.errors) {
+    const m = /^faults\.(\d+)(\..*)?$/.exec(x.field);
+    if (m && Number(m[1]) >= offset) problems.push(`commands.${Number(m[1]) - offset}.command${m[2] ?? ''}: ${x.message}`);
+  }
+}
+
+/** Run the file's experiment and commands to its moment, as the lab will when it opens. */
+export function replayTrace(run: Pick<ImportedRun, 'experiment' | 'commands' | 'atMs'>): Trace {
+  const engine = new LabEngine(run.experiment, run.commands);
+  engine.seek(run.atMs);
+  return engine.sim.trace();
+}
+
+/** Where two traces first differ ("events.41", "summary"), or null when they are the same. */
+export function firstDifference(a: Trace, b: Trace): string | null {
+  for (const key of ['events', 'samples'] as const) {
+    const x = a[key] as unknown[];
+    const y = b[key] as unknown[];
+    const n = Math.max(x.length, y.length);
+    for (let i = 0; i < n; i++) if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) return `${key}.${i}`;
+  }
+  for (const key of ['experiment', 'summary', 'final'] as const) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
+  }
+  return null;
+}

@@ -1,0 +1,106 @@
+// Export: each scene as PNG or SVG at the moment on screen, the run as a trace file that
+// replays it, and the metric series as CSV. Everything is made in the page and saved through a
+// download link: no server is involved, so it works on the static and offline site too.
+import { useId, useRef, useState } from 'react';
+import { useLabStore } from '../../store/context';
+import type { LabStore } from '../../store/labStore';
+import { samplesToCsv } from './csv';
+import { downloadBlob, exportName } from './download';
+import { svgToPng } from './raster';
+import { EXPORT_SCENES, findScene, type ExportScene } from './scenes';
+import { sceneSvg } from './sceneSvg';
+import { traceFileOf } from './traceFile';
+import { TraceImport } from './TraceImport';
+import './exportPanel.css';
+
+type Status = { tone: 'done' | 'failed'; text: string } | null;
+
+function moment(store: LabStore): { seed: number; atMs: number } {
+  const s = store.getState();
+  return { seed: s.experiment.seed, atMs: s.snapshot.nowMs };
+}
+
+async function exportScene(store: LabStore, scene: ExportScene, format: 'png' | 'svg', within: Element | null): Promise<string> {
+  const el = findScene(scene, within);
+  if (!el) throw new Error(`the ${scene.name} is not on the page right now`);
+  const { seed, atMs } = moment(store);
+  const image = sceneSvg(el, `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`);
+  const name = exportName(scene.id, seed, atMs, format);
+  const blob =
+    format === 'svg'
+      ? new Blob([image.svg], { type: 'image/svg+xml' })
+      : await svgToPng(image.svg, image.width, image.height);
+  downloadBlob(blob, name);
+  return `${name} (${image.width} × ${image.height} px)`;
+}
+
+function exportTrace(store: LabStore): string {
+  const engine = store.engine();
+  const { seed, atMs } = moment(store);
+  const name = exportName('trace', seed, atMs, 'json');
+  downloadBlob(new Blob([JSON.stringify(traceFileOf(engine))], { type: 'application/json' }), name);
+  return name;
+}
+
+function exportCsv(store: LabStore): string {
+  const { seed, atMs } = moment(store);
+  const name = exportName('metrics', seed, atMs, 'csv');
+  downloadBlob(new Blob([samplesToCsv(store.engine().sim.samples)], { type: 'text/csv' }), name);
+  return name;
+}
+
+export function ExportPanel() {
+  const store = useLabStore();
+  const headingId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const [status, setStatus] = useState<Status>(null);
+
+  const run = async (what: string, action: () => string | Promise<string>) => {
+    try {
+      setStatus({ tone: 'done', text: `Saved ${await action()}` });
+    } catch (e) {
+      setStatus({ tone: 'failed', text: `Could not export ${what}: ${(e as Error).message}` });
+    }
+  };
+
+  return (
+    <section className="panel export-panel" aria-labelledby={headingId} ref={panel}>
+      <h2 id={headingId}>Export</h2>
+      <p className="hint">Images show the moment on screen, 1920 px wide for slides.</p>
+      <ul className="export-scenes">
+        {EXPORT_SCENES.map((scene) => (
+          <li key={scene.id}>
+            <span className="export-scene-name">{scene.name}</span>
+            {(['png', 'svg'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                className="btn"
+                aria-label={`Export the ${scene.name} as ${format.toUpperCase()}`}
+                onClick={() => run(`the ${scene.name}`, () => exportScene(store, scene, format, panel.current))}
+              >
+                {format.toUpperCase()}
+              </button>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <p className="hint">
+        The fencing chain and the failover timeline are HTML: their SVG holds it in a foreignObject, which browsers
+        show but some vector editors do not. Their PNG is complete.
+      </p>
+      <div className="btn-row">
+        <button type="button" className="btn" aria-label="Export the trace as JSON" onClick={() => run('the trace', () => exportTrace(store))}>
+          Trace as JSON
+        </button>
+        <button type="button" className="btn" aria-label="Export the metric series as CSV" onClick={() => run('the metrics', () => exportCsv(store))}>
+          Metric series as CSV
+        </button>
+      </div>
+      <p className={`export-status export-${status?.tone ?? 'idle'}`} role="status" data-testid="export-status">
+        {status?.text}
+      </p>
+      <TraceImport />
+    </section>
+  );
+}

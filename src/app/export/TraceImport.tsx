@@ -1,0 +1,114 @@
+// Open a trace file (chosen or dropped): check every field, replay it headless to confirm it is
+// the same run the file recorded, then open it the way a shared link opens (`?run=`). A bad
+// file leaves the lab as it was and lists what could not be read.
+import { useId, useState, type DragEvent } from 'react';
+import { runLink } from './runLink';
+import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
+
+/** Far above any run the lab can record (its event and sample stores are bounded). */
+const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+type View =
+  | { kind: 'idle' }
+  | { kind: 'checking'; name: string }
+  | { kind: 'problems'; name: string; problems: string[] }
+  | { kind: 'differs'; name: string; run: ImportedRun; at: string };
+
+const nextPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+function open(run: ImportedRun): void {
+  window.location.assign(runLink(run, window.location.href));
+}
+
+export function TraceImport() {
+  const inputId = useId();
+  const [view, setView] = useState<View>({ kind: 'idle' });
+  const [dragging, setDragging] = useState(false);
+
+  const read = async (file: File) => {
+    const name = file.name;
+    if (file.size > MAX_IMPORT_BYTES) {
+      return setView({ kind: 'problems', name, problems: [`the file is larger than ${MAX_IMPORT_BYTES >> 20} MB`] });
+    }
+    setView({ kind: 'checking', name });
+    const r = readTraceFile(await file.text());
+    if (!r.ok) return setView({ kind: 'problems', name, problems: r.problems });
+    await nextPaint(); // let "Checking" show before a long replay blocks the page
+    const at = r.run.trace ? firstDifference(replayTrace(r.run), r.run.trace) : null;
+    if (at) return setView({ kind: 'differs', name, run: r.run, at });
+    open(r.run);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void read(file);
+  };
+
+  return (
+    <div
+      className="export-import"
+      data-dragging={dragging || undefined}
+      data-testid="trace-drop"
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <label htmlFor={inputId}>Open a trace file (JSON)</label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".json,application/json"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = ''; // choosing the same file again still triggers a change
+          if (file) void read(file);
+        }}
+      />
+      <p className="hint">Or drop one here. It replays the run and opens it at the saved moment, like a shared link.</p>
+      <ImportMessage view={view} />
+    </div>
+  );
+}
+
+function ImportMessage({ view }: { view: View }) {
+  if (view.kind === 'idle') return null;
+  if (view.kind === 'checking') {
+    return (
+      <p role="status" className="export-status">
+        Checking {view.name}…
+      </p>
+    );
+  }
+  if (view.kind === 'problems') {
+    return (
+      <div role="alert" className="banner banner-warn export-problems" data-testid="import-problems">
+        <p>
+          {view.name} could not be opened; the lab is unchanged:
+        </p>
+        <ul>
+          {view.problems.slice(0, 20).map((p, i) => (
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+        {view.problems.length > 20 && <p>…and {view.problems.length - 20} more.</p>}
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="banner banner-warn export-problems" data-testid="import-problems">
+      <p>
+        Replaying {view.name} gives a different run from the trace stored in it (first difference at {view.at}): it was
+        probably saved by another version of the lab, or edited.
+      </p>
+      <button type="button" className="btn" onClick={() => open(view.run)}>
+        Open the replay anyway
+      </button>
+    </div>
+  );
+}

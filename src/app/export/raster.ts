@@ -1,0 +1,19 @@
+// PNG from an exported SVG: the browser draws the SVG (vector) straight at the target size, so
+// text and strokes are sharp at presentation resolution rather than an upscaled screenshot.
+
+export async function svgToPng(svg: string, width: number, height: number): Promise<Blob> {
+  const img = new Image(width, height);
+  // A data URL, not a blob URL: Chromium taints a canvas drawn from a blob-URL SVG that holds a
+  // foreignObject (the HTML scenes), and a tainted canvas cannot be saved.
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser gave no canvas to draw on');
+  ctx.drawImage(img, 0, 0, width, height);
+  return await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'),
+  );
+}

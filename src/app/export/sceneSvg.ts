@@ -1,0 +1,116 @@
+// One scene, as it looks right now, as a standalone SVG document at presentation size.
+// SVG scenes are copied as SVG (vector, readable by any SVG tool). HTML scenes are wrapped in a
+// foreignObject: browsers draw that faithfully (and it is what the PNG is made from), but vector
+// editors such as Inkscape may not, which the panel says next to those scenes.
+import { StyleInliner } from './inlineStyles';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** A 1080p slide is 1920 px wide; very tall scenes are narrower so no side passes this. */
+export const EXPORT_WIDTH_PX = 1920;
+export const EXPORT_MAX_SIDE_PX = 8192;
+/** Room around an HTML scene (CSS px), so borders on its edge are not cut by rounding. */
+const HTML_MARGIN_PX = 8;
+
+export interface SceneImage {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/** The output size for a scene drawn at `w` x `h` CSS px on screen. */
+export function presentationSize(w: number, h: number): { width: number; height: number } {
+  const scale = Math.min(EXPORT_WIDTH_PX / w, EXPORT_MAX_SIDE_PX / h);
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+export function sceneSvg(source: Element, title: string): SceneImage {
+  const box = source.getBoundingClientRect();
+  if (box.width < 1 || box.height < 1) throw new Error('it is not visible on the page right now');
+  const margin = source instanceof SVGSVGElement ? 0 : HTML_MARGIN_PX;
+  const size = presentationSize(box.width + 2 * margin, box.height + 2 * margin);
+  const inliner = new StyleInliner();
+  const background = inliner.portable(backgroundOf(source));
+  try {
+    const root =
+      source instanceof SVGSVGElement
+        ? svgCopy(source, inliner, box, background)
+        : htmlWrapped(source, inliner, box, background);
+    root.setAttribute('width', String(size.width));
+    root.setAttribute('height', String(size.height));
+    const t = document.createElementNS(SVG_NS, 'title');
+    t.textContent = title;
+    root.prepend(t);
+    for (const hidden of root.querySelectorAll('.visually-hidden')) hidden.remove();
+    const text = new XMLSerializer().serializeToString(root);
+    return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${text}\n`, ...size };
+  } finally {
+    inliner.dispose();
+  }
+}
+
+function svgCopy(source: SVGSVGElement, inliner: StyleInliner, box: DOMRect, background: string): SVGSVGElement {
+  const copy = source.cloneNode(true) as SVGSVGElement;
+  inliner.inline(source, copy, false);
+  copy.removeAttribute('class');
+  copy.setAttribute('xmlns', SVG_NS);
+  const vb = source.viewBox.baseVal;
+  const view = vb && vb.width > 0 ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height } : { x: 0, y: 0, w: box.width, h: box.height };
+  copy.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+  // Paint the page's background behind the scene, including any letterbox the default
+  // preserveAspectRatio (xMidYMid meet) leaves around the viewBox.
+  const s = Math.min(box.width / view.w, box.height / view.h);
+  const fullW = box.width / s;
+  const fullH = box.height / s;
+  const rect = document.createElementNS(SVG_NS, 'rect');
+  rect.setAttribute('x', String(view.x - (fullW - view.w) / 2));
+  rect.setAttribute('y', String(view.y - (fullH - view.h) / 2));
+  rect.setAttribute('width', String(fullW));
+  rect.setAttribute('height', String(fullH));
+  rect.setAttribute('fill', background);
+  copy.prepend(rect);
+  return copy;
+}
+
+function htmlWrapped(source: Element, inliner: StyleInliner, box: DOMRect, background: string): SVGSVGElement {
+  const copy = source.cloneNode(true) as HTMLElement;
+  inliner.inline(source, copy, true);
+  copy.style.margin = '0';
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('xmlns', SVG_NS);
+  const m = HTML_MARGIN_PX;
+  svg.setAttribute('viewBox', `${-m} ${-m} ${box.width + 2 * m} ${box.height + 2 * m}`);
+  const rect = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, v] of [['x', -m], ['y', -m], ['width', box.width + 2 * m], ['height', box.height + 2 * m]] as const) {
+    rect.setAttribute(k, String(v));
+  }
+  rect.setAttribute('fill', background);
+  // The foreignObject takes the margin too: content a fraction of a pixel past the measured box
+  // (a border at the edge, after rounding) still shows.
+  const fo = document.createElementNS(SVG_NS, 'foreignObject');
+  fo.setAttribute('x', String(-m));
+  fo.setAttribute('y', String(-m));
+  fo.setAttribute('width', String(box.width + 2 * m));
+  fo.setAttribute('height', String(box.height + 2 * m));
+  const body = document.createElementNS(XHTML_NS, 'div');
+  body.setAttribute('style', `margin:0;padding:${m}px;width:${box.width}px;height:${box.height}px`);
+  if (inliner.pseudoRules.length) {
+    const style = document.createElementNS(XHTML_NS, 'style');
+    style.textContent = inliner.pseudoRules.join('\n');
+    body.append(style);
+  }
+  body.append(copy);
+  fo.append(body);
+  svg.append(rect, fo);
+  return svg;
+}
+
+/** The colour the scene is drawn over: its own background or the nearest ancestor's. */
+function backgroundOf(el: Element): string {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    const bg = getComputedStyle(e).backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) return bg;
+  }
+  return '#ffffff';
+}

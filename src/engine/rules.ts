@@ -15,16 +15,18 @@ import {
   jitter,
   localNow,
   realAtLocal,
-  schedule,
   scheduleTimer,
   send,
+  sendClientWrite,
+  sendWrite,
   type Core,
   type Message,
   type NodeState,
   type Outputs,
+  type WriteEvent,
 } from './core';
-import { allowedBy, checkElection, checkTerm, checkVote, checkWrite } from './invariants';
-import type { InvariantName, StepDownReason, StorageWrite } from './types';
+import { allowedBy, checkElection, checkTerm, checkVote, writeFindings } from './invariants';
+import type { InvariantName, StepDownReason } from './types';
 
 export function recordViolation(c: Core, out: Outputs, invariant: InvariantName, detail: string): void {
   const v = { atMs: c.nowMs, invariant, detail, allowedBy: allowedBy(invariant, c.safety) };
@@ -123,7 +125,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState, transfer: boo
     n.electionTimerAtMs = -1;
     armElection(c, n, retryDeadline(c, n));
     for (const p of c.nodes) {
-      if (p !== n) send(c, n.idx, p.idx, { type: 'preVote', term: n.term + 1 });
+      if (p !== n) send(c, n.idx, p.idx, 'preVote', n.term + 1);
     }
     if (n.votes.length >= c.majority) becomeCandidate(c, out, n, false);
     return;
@@ -142,7 +144,7 @@ function becomeCandidate(c: Core, out: Outputs, n: NodeState, transfer: boolean)
   n.electionTimerAtMs = -1;
   armElection(c, n, retryDeadline(c, n));
   for (const p of c.nodes) {
-    if (p !== n) send(c, n.idx, p.idx, { type: 'requestVote', term: n.term, transfer });
+    if (p !== n) send(c, n.idx, p.idx, 'requestVote', n.term).transfer = transfer;
   }
   if (!c.safety.quorum) {
     // Without quorum a candidate wins with whatever votes arrive within a round trip.
@@ -216,7 +218,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
 
   // The new leader's first act is to claim the storage with its token, so a zombie's write
   // that arrives afterwards is fenced even before the new leader's first regular write.
-  send(c, n.idx, STORAGE, { type: 'write', term: n.term, token: n.term, kind: 'claim' });
+  sendWrite(c, n.idx, n.term, 'claim');
   onHeartbeatTimer(c, out, n);
   scheduleRenewCheck(c, n);
   scheduleTimer(c, n, T.ready, K.ready, c.nowMs + c.e.warmUpMs);
@@ -267,7 +269,7 @@ export function onReady(c: Core, out: Outputs, n: NodeState): void {
 
 function onPreVote(c: Core, n: NodeState, m: Message): void {
   const granted = m.term > n.term && !inLease(c, n) && !backsOther(c, n, m.from);
-  send(c, n.idx, m.from, { type: 'preVoteReply', term: m.term, granted });
+  send(c, n.idx, m.from, 'preVoteReply', m.term).granted = granted;
 }
 
 function onPreVoteReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -293,7 +295,7 @@ function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
   // transfer (a forced campaign) bypasses this, as Raft's TimeoutNow does.
   // A node that just voted backs that candidate for a full round, transfer or not (see backsOther).
   if (m.term > n.term && ((!m.transfer && inLease(c, n)) || backsOther(c, n, m.from))) {
-    send(c, n.idx, m.from, { type: 'vote', term: m.term, granted: false });
+    send(c, n.idx, m.from, 'vote', m.term).granted = false;
     return;
   }
   if (m.term > n.term) {
@@ -309,7 +311,7 @@ function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
     // Give the candidate a round to win before competing with it.
     armElection(c, n, retryDeadline(c, n));
   }
-  send(c, n.idx, m.from, { type: 'vote', term: n.term, granted });
+  send(c, n.idx, m.from, 'vote', n.term).granted = granted;
 }
 
 function onVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -352,7 +354,7 @@ export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   n.rounds.push(round);
   if (n.rounds.length > MAX_ROUNDS) n.rounds.shift();
   for (const p of c.nodes) {
-    if (p !== n) send(c, n.idx, p.idx, { type: 'heartbeat', term: n.term, round: round.round });
+    if (p !== n) send(c, n.idx, p.idx, 'heartbeat', n.term).round = round.round;
   }
   // Without quorum a leader renews on its own say-so, which is how each side of a split keeps one.
   if (round.acks.length >= c.majority || !c.safety.quorum) renewed(c, out, n, round.round);
@@ -361,7 +363,7 @@ export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
 
 function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
   if (m.term < n.term) {
-    send(c, n.idx, m.from, { type: 'ack', term: n.term, round: m.round, granted: false });
+    sendAck(c, n, m, false);
     return;
   }
   if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
@@ -375,7 +377,13 @@ function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
   n.lastHeardLocalMs = localNow(c, n);
   n.lastHeardRealMs = c.nowMs;
   armElection(c, n, leaseWaitDeadline(c, n));
-  send(c, n.idx, m.from, { type: 'ack', term: n.term, round: m.round, granted: true });
+  sendAck(c, n, m, true);
+}
+
+function sendAck(c: Core, n: NodeState, m: Message, granted: boolean): void {
+  const ack = send(c, n.idx, m.from, 'ack', n.term);
+  ack.round = m.round;
+  ack.granted = granted;
 }
 
 function onAck(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -454,19 +462,20 @@ export function onWriteTick(c: Core, n: NodeState): void {
 
 /** Step two: send the write with the token captured at the check, whatever has happened since. */
 export function onWriteSend(c: Core, n: NodeState): void {
-  send(c, n.idx, STORAGE, { type: 'write', term: n.pendingToken, token: n.pendingToken, kind: 'leader' });
+  sendWrite(c, n.idx, n.pendingToken, 'leader');
   onWriteTick(c, n);
 }
 
 export function sendManualWrite(c: Core, n: NodeState): void {
-  send(c, n.idx, STORAGE, { type: 'write', term: n.term, token: n.term, kind: 'manual' });
+  sendWrite(c, n.idx, n.term, 'manual');
 }
 
 function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   const s = c.storage;
   const token = m.token as number;
   const before = s.maxTokenSeen;
-  const accepted = !c.safety.fencing || token >= before;
+  const fencing = c.safety.fencing;
+  const accepted = !fencing || token >= before;
   if (accepted) {
     s.accepted++;
     if (token > s.maxTokenSeen) s.maxTokenSeen = token;
@@ -475,19 +484,13 @@ function onStorageWrite(c: Core, out: Outputs, m: Message): void {
     c.counters.fencingRejections++;
   }
   const node = c.nodes[m.from].id;
-  const check = {
-    node,
-    token,
-    accepted,
-    fencing: c.safety.fencing,
-    maxTokenBefore: before,
-    maxTokenAfter: s.maxTokenSeen,
-    highestTokenIssued: c.highestTokenIssued,
-  };
-  const found = checkWrite(check);
-  const stale = found.some((f) => f.invariant === 'staleWriteAccepted');
+  const found = writeFindings(node, token, accepted, fencing, before, s.maxTokenSeen, c.highestTokenIssued);
+  const stale = found !== null && found.some((f) => f.invariant === 'staleWriteAccepted');
   if (stale) c.counters.staleWritesAccepted++;
-  const w: StorageWrite = {
+  // One object serves as both the trace's event and the storage's recent-writes entry (the
+  // snapshot copies it without its type): one allocation per write instead of two.
+  const w: WriteEvent = {
+    type: 'write',
     atMs: c.nowMs,
     node,
     token,
@@ -498,10 +501,12 @@ function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   };
   s.recent.push(w);
   if (s.recent.length > MAX_RECENT_WRITES) s.recent.shift();
-  emit(c, out, { type: 'write', ...w });
-  for (const f of found) recordViolation(c, out, f.invariant, f.detail);
+  emit(c, out, w);
+  if (found !== null) for (const f of found) recordViolation(c, out, f.invariant, f.detail);
   if (!accepted) {
-    send(c, STORAGE, m.from, { type: 'writeRejected', term: s.maxTokenSeen, token, maxTokenSeen: s.maxTokenSeen });
+    const r = send(c, STORAGE, m.from, 'writeRejected', s.maxTokenSeen);
+    r.token = token;
+    r.maxTokenSeen = s.maxTokenSeen;
   }
 }
 
@@ -513,24 +518,23 @@ function onWriteRejected(c: Core, out: Outputs, n: NodeState, m: Message): void 
 
 // ---------------------------------------------------------------- clients
 
-export function onClientTick(c: Core, client: number): void {
+export function onClientTick(c: Core, client: number): number {
   if (c.clientLeader[client] < 0 || c.clientCacheUntil[client] <= c.nowMs) {
     // Resolve like DNS: the record names the most recently elected leader and is cached.
     c.clientLeader[client] = c.dnsLeader;
     c.clientCacheUntil[client] = c.nowMs + c.e.workload.clientLeaderCacheMs;
   }
   const to = c.clientLeader[client];
-  if (to >= 0) send(c, STORAGE, to, { type: 'clientWrite', term: 0, client });
-  schedule(c, c.nowMs + c.e.workload.clientWriteEveryMs, K.clientTick, client, 0);
+  if (to >= 0) sendClientWrite(c, to, client);
+  return c.nowMs + c.e.workload.clientWriteEveryMs;
 }
 
-function onClientWrite(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const client = m.client as number;
+export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): void {
   let result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
   if (n.role === 'leader') {
     if (n.ready) {
       result = 'accepted';
-      send(c, n.idx, STORAGE, { type: 'write', term: n.term, token: n.term, kind: 'client', client });
+      sendWrite(c, n.idx, n.term, 'client', client);
     } else {
       result = 'unavailable';
     }
@@ -546,8 +550,7 @@ function onClientWrite(c: Core, out: Outputs, n: NodeState, m: Message): void {
   emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
 }
 
-export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const client = m.client as number;
+export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, client: number): void {
   c.clientLeader[client] = -1;
   emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result: 'unavailable' });
 }
@@ -575,7 +578,9 @@ export function deliverToNode(c: Core, out: Outputs, n: NodeState, m: Message): 
     case 'writeRejected':
       return onWriteRejected(c, out, n, m);
     case 'clientWrite':
-      return onClientWrite(c, out, n, m);
+      // The engine queues clients' requests as events of their own (sendClientWrite); this
+      // entry lets a test hand one to a node as a message.
+      return onClientWrite(c, out, n, m.client as number);
     default:
       return;
   }

@@ -1,7 +1,7 @@
 // The Simulation: owns the state, runs the event loop, applies commands, takes samples and
 // builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
 import { parseCommand, formatErrors, normalizeExperiment, type Command, type Experiment, type ExperimentInput } from './experiment';
-import { heapPop, type QueuedEvent } from './queue';
+import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
@@ -25,6 +25,7 @@ import {
   deliverToStorage,
   msWithoutLeaderNow,
   onClientTick,
+  onClientWrite,
   onClientWriteToDeadNode,
   onElectionTimer,
   onHeartbeatTimer,
@@ -35,7 +36,7 @@ import {
   onWriteTick,
   armElection,
 } from './rules';
-import type { MessageView, NodeView, Sample, SimEvent, Snapshot, Summary, Trace } from './types';
+import type { MessageView, NodeView, Sample, SimEvent, Snapshot, StorageWrite, Summary, Trace } from './types';
 
 export interface Checkpoint {
   core: Core;
@@ -150,7 +151,12 @@ export class Simulation {
       return;
     }
     if (ev.kind === K.clientTick) {
-      onClientTick(c, ev.node);
+      // The same queue entry comes back as the client's next tick: clients are most of the
+      // queue's traffic, and this saves an allocation per client write. Its seq is taken after
+      // the tick's own sends, exactly as a freshly scheduled tick's would be.
+      ev.atMs = onClientTick(c, ev.node);
+      ev.seq = c.seq++;
+      heapPush(c.heap, ev);
       return;
     }
     if (ev.kind === K.deliver) {
@@ -162,13 +168,9 @@ export class Simulation {
         return;
       }
       const n = c.nodes[ev.node];
-      if (m.type === 'clientWrite') {
-        if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, m);
-      } else {
-        if (!n.alive || !canReach(c, m.from, n.idx)) {
-          c.inflight.delete(m.id);
-          return this.drop(m);
-        }
+      if (!n.alive || !canReach(c, m.from, n.idx)) {
+        c.inflight.delete(m.id);
+        return this.drop(m);
       }
       if (n.paused) return this.defer(n, ev);
       c.inflight.delete(m.id);
@@ -176,6 +178,13 @@ export class Simulation {
       return;
     }
     const n = c.nodes[ev.node];
+    if (ev.kind === K.clientWrite) {
+      // Clients reach any node whatever the partition (they are outside the cluster).
+      if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
+      if (n.paused) return this.defer(n, ev);
+      onClientWrite(c, this.out, n, ev.gen);
+      return;
+    }
     if (!n.alive) return;
     if (ev.kind === K.resume) {
       if (ev.gen === n.gens[T.pause]) this.resume(n);
@@ -234,6 +243,8 @@ export class Simulation {
         const m = ev.msg as Message;
         this.c.inflight.delete(m.id);
         deliverToNode(this.c, this.out, n, m);
+      } else if (ev.kind === K.clientWrite) {
+        onClientWrite(this.c, this.out, n, ev.gen);
       } else {
         this.runTimer(n, ev);
       }
@@ -244,7 +255,7 @@ export class Simulation {
     const c = this.c;
     if (m.type === 'clientWrite') return;
     m.deliverAtMs = c.nowMs;
-    (m as Message & { droppedAtMs: number }).droppedAtMs = c.nowMs;
+    m.droppedAtMs = c.nowMs;
     c.recentDrops.push(m);
     if (c.recentDrops.length > MAX_RECENT_DROPS) c.recentDrops.shift();
   }
@@ -309,8 +320,7 @@ export class Simulation {
       };
       if (m.granted !== undefined) v.granted = m.granted;
       if (m.token !== undefined) v.token = m.token;
-      const dropped = (m as Message & { droppedAtMs?: number }).droppedAtMs;
-      if (dropped !== undefined) v.droppedAtMs = dropped;
+      if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
     for (const m of c.inflight.values()) messages.push(view(m));
@@ -331,7 +341,17 @@ export class Simulation {
         maxTokenSeen: c.storage.maxTokenSeen,
         accepted: c.storage.accepted,
         rejected: c.storage.rejected,
-        recent: c.storage.recent.map((w) => ({ ...w })),
+        recent: c.storage.recent.map(
+          ({ atMs, node, token, result, maxTokenSeen, stale, kind }): StorageWrite => ({
+            atMs,
+            node,
+            token,
+            result,
+            maxTokenSeen,
+            stale,
+            kind,
+          }),
+        ),
       },
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },

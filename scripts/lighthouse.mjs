@@ -4,6 +4,9 @@
 // a throttled network) and its desktop profile. Prints the four category scores of each against
 // the target, and the audits that cost points. Exit status 1 when a score is under the target.
 // Not part of `npm test`: scores move with the machine's load, which would make tests flaky.
+//
+//   npm run lighthouse                 the lab page as a visitor first sees it
+//   npm run lighthouse -- '?paused'    any page or query of the site (here: not playing)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -25,6 +28,7 @@ function losses(lhr, category) {
     });
 }
 
+const page = process.argv[2] ?? '';
 const site = await buildAndServe();
 let chrome;
 let below = 0;
@@ -37,7 +41,7 @@ try {
     ['mobile', undefined],
     ['desktop', desktopConfig],
   ]) {
-    const run = await lighthouse(site.url, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES }, config);
+    const run = await lighthouse(site.url + page, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES }, config);
     if (!run) throw new Error('Lighthouse returned no result');
     const { lhr } = run;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);

@@ -29,6 +29,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   workers: 2,
+  // A two-core CI machine runs the page and the simulation well below their nominal speed; the
+  // specs wait on what the page shows, so generous limits only matter when something is wrong.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,
   // `list` for people; the JSON report is what scripts/test-all.mjs counts.

@@ -72,7 +72,8 @@ export const NodeGlyph = memo(function NodeGlyph({ node, at, selected, onSelect,
       <circle className="focus-ring" r={NODE_R + 14} />
       <path className="lease-arc" ref={(el) => registerArc(node.id, el)} />
       <path className="node-shape" d={shapePath(kind === 'dead' ? 'follower' : kind, NODE_R)} />
-      {!node.alive && <path className="node-x" d={`M -14 -14 L 14 14 M 14 -14 L -14 14`} />}
+      {/* Drawn large and faint behind the labels, so a dead node's id and term stay readable. */}
+      {!node.alive && <path className="node-x" d={`M -22 -22 L 22 22 M 22 -22 L -22 22`} />}
       <text className="node-id" y={-4} textAnchor="middle">
         {node.id}
       </text>

@@ -7,6 +7,19 @@ import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
 import { summarizeRun } from '../scenario/summary';
 import type { Scenario } from '../scenario/types';
 import type { LabStore } from './labStore';
+import { LabEngine } from './labEngine';
+
+/**
+ * The end-of-scenario summary measures the whole run, from 0 to the scenario's end, replayed
+ * headless with the commands issued along the way. It does not depend on the frame at which the
+ * last step happened to be noticed, so the page and the headless runner report the same numbers.
+ */
+function summarizeScenarioRun(lab: LabStore): string {
+  const live = lab.engine();
+  const replay = new LabEngine(live.experiment, live.commands);
+  replay.advanceTo(Math.max(live.experiment.untilMs, lab.getState().snapshot.nowMs));
+  return summarizeRun(replay.sim.trace());
+}
 
 export interface GuidedState {
   scenario: Scenario;
@@ -61,7 +74,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     const last = g.step === scenario.steps.length - 1;
     store.setState({
       status: last ? 'done' : status,
-      summary: last ? summarizeRun(lab.engine().sim.trace()) : '',
+      summary: last ? summarizeScenarioRun(lab) : '',
     });
     // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
     // own store update does not evaluate this step again).

@@ -102,6 +102,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   const experiment = parsed.ok ? parsed.experiment : (fallback as { ok: true; experiment: Experiment }).experiment;
   let engine = new LabEngine(experiment, options.commands ?? []);
   let logCursor = 0;
+  // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
+  // term says it, and keeps the log readable.
+  let preVotesLogged = new Set<string>();
 
   const store = createStore<LabState & LabActions>()((set, get) => {
     /** Pull what the engine produced since the last publish into the store. */
@@ -114,6 +117,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       let changed = false;
       if (rebuildLog || total < logCursor) {
         log = [];
+        preVotesLogged = new Set();
         logCursor = Math.max(0, total - 5000);
         changed = true;
       }
@@ -123,6 +127,12 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         const add: LogEntry[] = [];
         fresh.forEach((ev, i) => {
           if (!worthLogging(ev)) return;
+          if (ev.type === 'campaign' && ev.preVote) {
+            const key = `${ev.node}:${ev.term}`;
+            if (preVotesLogged.has(key)) return;
+            if (preVotesLogged.size > 1000) preVotesLogged.clear();
+            preVotesLogged.add(key);
+          }
           add.push({ index: start + i, atMs: ev.atMs, type: ev.type, text: describeEvent(ev), tone: tone(ev) });
           if (ev.type === 'elected') announcement = `${ev.node} is the leader of term ${ev.term}`;
           if (ev.type === 'steppedDown') announcement = `${ev.node} is no longer the leader (${ev.reason})`;
@@ -199,6 +209,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         }
         engine = new LabEngine(r.experiment);
         logCursor = 0;
+        preVotesLogged = new Set();
         set({ experiment: r.experiment, setupErrors: [], error: null, selected: null, log: [], announcement: '' });
         publish(true);
         return true;

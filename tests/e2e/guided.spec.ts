@@ -1,0 +1,66 @@
+// Guided mode in Chromium: five game days run through their steps to the summary, whose numbers
+// must equal the headless run of the same scenario file; and a deep link opens a given step.
+import { readFileSync } from 'node:fs';
+import { parseScenario } from '../../src/scenario/schema';
+import { runScenario } from '../../src/scenario/run';
+import type { Scenario } from '../../src/scenario/types';
+import { expect, test } from './lab';
+
+function load(file: string): Scenario {
+  const r = parseScenario(JSON.parse(readFileSync(new URL(`../../scenes/scenarios/${file}`, import.meta.url), 'utf8')));
+  if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+  return r.scenario;
+}
+
+const CASES = [
+  { file: '02-kill-leader.json', expect: /failover took \d+\.\d s: \d+\.\d s detection/ },
+  { file: '04-gc-pause-long.json', expect: /1 zombie write rejected; 0 stale writes accepted/ },
+  { file: '05-gc-pause-long-no-fencing.json', expect: /0 zombie writes rejected; 1 stale write accepted/ },
+  { file: '07-quorum-split-2-3.json', expect: /leader_count peaked at 1/ },
+  { file: '12b-two-nodes-witness.json', expect: /failover took/ },
+];
+
+for (const c of CASES) {
+  test(`guided: ${c.file} reaches its summary with the headless run's numbers`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const scenario = load(c.file);
+    const expected = runScenario(scenario).summary;
+    expect(expected).toMatch(c.expect);
+    await page.goto(`/?scenario=${scenario.id}&speed=64`);
+    const guided = page.getByTestId('guided');
+    await expect(guided).toContainText(scenario.title);
+    const total = scenario.steps.length;
+    const summary = page.getByTestId('guided-summary');
+    const seen = new Set<number>();
+    // PageDown finishes a waiting step (skip) or, once it is met, goes to the next one: each press
+    // moves one phase, so reading the panel between presses sees every step.
+    for (let press = 0; press < 4 * total + 4 && !(await summary.isVisible()); press++) {
+      const heading = await guided.locator('h2').innerText();
+      const step = Number(/step (\d+) of/.exec(heading)![1]);
+      if (!seen.has(step)) {
+        seen.add(step);
+        await expect(page.getByTestId('guided-caption')).toHaveText(scenario.steps[step - 1].caption);
+      }
+      await page.keyboard.press('PageDown');
+    }
+    // The last step may be met the moment it begins: its panel is still the one on screen.
+    seen.add(Number(/step (\d+) of/.exec(await guided.locator('h2').innerText())![1]));
+    await expect(page.getByTestId('guided-caption')).toHaveText(scenario.steps[total - 1].caption);
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    await expect(summary).toBeVisible({ timeout: 20_000 });
+    await expect(summary).toHaveText(`What happened: ${expected}.`);
+  });
+}
+
+test('a deep link opens a scenario at a given step, with the run fast-forwarded to it', async ({ page }) => {
+  const scenario = load('04-gc-pause-long.json');
+  await page.goto(`/?scenario=${scenario.id}&step=4&speed=1`);
+  await expect(page.getByTestId('guided')).toContainText(`step 4 of ${scenario.steps.length}`);
+  await expect(page.getByTestId('guided-caption')).toHaveText(scenario.steps[3].caption);
+  // The steps before it really happened: the run is past them, not at 0.
+  const seconds = parseFloat(await page.getByTestId('sim-time').innerText());
+  expect(seconds).toBeGreaterThan(5);
+  // Previous goes back to step 3, deterministically.
+  await page.getByRole('button', { name: '◀ Previous' }).click();
+  await expect(page.getByTestId('guided')).toContainText(`step 3 of ${scenario.steps.length}`);
+});

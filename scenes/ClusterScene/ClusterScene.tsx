@@ -211,8 +211,8 @@ export function ClusterScene() {
 function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
   return (
-    <div className="ledger" aria-label="Latest writes at the storage">
-      <ol>
+    <div className="ledger">
+      <ol aria-label="Latest writes at the storage">
         {recent
           .slice(-6)
           .map((w, i, shown) => ({ w, key: `${w.atMs}-${w.node}-${w.token}-${w.kind}-${shown.length - i}` }))

@@ -1,91 +1,93 @@
 // The experiment: the engine's public input format. Every field is optional; parsing fills in
 // the defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its
 // path, so the CLI, the page's URL loader and the file importer all speak the same errors.
-import { z } from 'zod';
+// zod/mini: the same validation and error paths as classic zod, built from functions the
+// bundler can drop when unused, so the page and every embed load a fraction of the validator.
+// Mini loads no error-message locale by itself; English is configured here once.
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
-const nodeRef = z.string().regex(/^(n[1-9]|w|leader)$/, 'must be "n1".."n9", "w" or "leader"');
-const groupMember = z.string().regex(/^(n[1-9]|w|storage)$/, 'must be "n1".."n9", "w" or "storage"');
-const at = z.number().int().min(0).max(1e9);
+z.config(en());
+
+const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const intOr = (min: number, max: number, fallback: number) => z._default(int(min, max), fallback);
+const boolOr = (fallback: boolean) => z._default(z.boolean(), fallback);
+/** A nested section: unknown keys are errors, and an absent section gets its fields' defaults. */
+const section = <T extends z.core.$ZodLooseShape>(shape: T) => {
+  const object = z.strictObject(shape);
+  // {} is valid input for every section (all its fields have defaults); the generic type cannot tell.
+  return z.prefault(object, {} as z.input<typeof object>);
+};
+
+const nodeRef = z.string().check(z.regex(/^(n[1-9]|w|leader)$/, 'must be "n1".."n9", "w" or "leader"'));
+const groupMember = z.string().check(z.regex(/^(n[1-9]|w|storage)$/, 'must be "n1".."n9", "w" or "storage"'));
+const at = int(0, 1e9);
 
 export const faultSchema = z.discriminatedUnion('do', [
-  z.object({ atMs: at, do: z.literal('kill'), node: nodeRef }).strict(),
-  z.object({ atMs: at, do: z.literal('restart'), node: nodeRef }).strict(),
-  z
-    .object({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.number().int().min(1).max(1e8).optional() })
-    .strict(),
-  z.object({ atMs: at, do: z.literal('resume'), node: nodeRef }).strict(),
-  z.object({ atMs: at, do: z.literal('partition'), groups: z.array(z.array(groupMember).min(1)).min(1) }).strict(),
-  z.object({ atMs: at, do: z.literal('heal') }).strict(),
-  z.object({ atMs: at, do: z.literal('isolate'), node: nodeRef }).strict(),
-  z
-    .object({ atMs: at, do: z.literal('clockRate'), node: nodeRef, rate: z.number().min(0.05).max(20) })
-    .strict(),
-  z.object({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.boolean().optional() }).strict(),
-  z.object({ atMs: at, do: z.literal('write'), node: nodeRef }).strict(),
-  z
-    .object({
-      atMs: at,
-      do: z.literal('safety'),
-      quorum: z.boolean().optional(),
-      fencing: z.boolean().optional(),
-      followersReject: z.boolean().optional(),
-      preVote: z.boolean().optional(),
-    })
-    .strict(),
+  z.strictObject({ atMs: at, do: z.literal('kill'), node: nodeRef }),
+  z.strictObject({ atMs: at, do: z.literal('restart'), node: nodeRef }),
+  z.strictObject({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.optional(int(1, 1e8)) }),
+  z.strictObject({ atMs: at, do: z.literal('resume'), node: nodeRef }),
+  z.strictObject({
+    atMs: at,
+    do: z.literal('partition'),
+    groups: z.array(z.array(groupMember).check(z.minLength(1))).check(z.minLength(1)),
+  }),
+  z.strictObject({ atMs: at, do: z.literal('heal') }),
+  z.strictObject({ atMs: at, do: z.literal('isolate'), node: nodeRef }),
+  z.strictObject({
+    atMs: at,
+    do: z.literal('clockRate'),
+    node: nodeRef,
+    rate: z.number().check(z.minimum(0.05), z.maximum(20)),
+  }),
+  z.strictObject({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.optional(z.boolean()) }),
+  z.strictObject({ atMs: at, do: z.literal('write'), node: nodeRef }),
+  z.strictObject({
+    atMs: at,
+    do: z.literal('safety'),
+    quorum: z.optional(z.boolean()),
+    fencing: z.optional(z.boolean()),
+    followersReject: z.optional(z.boolean()),
+    preVote: z.optional(z.boolean()),
+  }),
 ]);
 
-export const experimentSchema = z
-  .object({
-    seed: z.number().int().min(0).max(4294967295).default(1),
-    nodes: z.number().int().min(1).max(9).default(5),
-    witness: z.boolean().default(false),
-    lease: z
-      .object({
-        durationMs: z.number().int().min(1).max(3_600_000).default(15000),
-        renewDeadlineMs: z.number().int().min(1).max(3_600_000).default(10000),
-        retryPeriodMs: z.number().int().min(1).max(3_600_000).default(2000),
-        jitterMs: z.number().int().min(0).max(600_000).default(2000),
-      })
-      .strict()
-      .prefault({}),
-    network: z
-      .object({
-        delayMsMin: z.number().int().min(0).max(60_000).default(2),
-        delayMsMax: z.number().int().min(0).max(60_000).default(10),
-      })
-      .strict()
-      .prefault({}),
-    warmUpMs: z.number().int().min(0).max(600_000).default(2000),
-    safety: z
-      .object({
-        quorum: z.boolean().default(true),
-        fencing: z.boolean().default(true),
-        followersReject: z.boolean().default(true),
-        preVote: z.boolean().default(true),
-      })
-      .strict()
-      .prefault({}),
-    workload: z
-      .object({
-        leaderWriteEveryMs: z.number().int().min(10).max(3_600_000).default(1000),
-        clients: z.number().int().min(0).max(10_000).default(0),
-        clientWriteEveryMs: z.number().int().min(10).max(3_600_000).default(1000),
-        clientLeaderCacheMs: z.number().int().min(0).max(86_400_000).default(30000),
-      })
-      .strict()
-      .prefault({}),
-    faults: z.array(faultSchema).max(10_000).default([]),
-    untilMs: z.number().int().min(0).max(86_400_000).default(60000),
-    sampleEveryMs: z.number().int().min(10).max(3_600_000).default(100),
-    limits: z
-      .object({
-        maxEvents: z.number().int().min(100).max(10_000_000).default(200_000),
-        maxSamples: z.number().int().min(100).max(10_000_000).default(100_000),
-      })
-      .strict()
-      .prefault({}),
-  })
-  .strict();
+export const experimentSchema = z.strictObject({
+  seed: intOr(0, 4294967295, 1),
+  nodes: intOr(1, 9, 5),
+  witness: boolOr(false),
+  lease: section({
+    durationMs: intOr(1, 3_600_000, 15000),
+    renewDeadlineMs: intOr(1, 3_600_000, 10000),
+    retryPeriodMs: intOr(1, 3_600_000, 2000),
+    jitterMs: intOr(0, 600_000, 2000),
+  }),
+  network: section({
+    delayMsMin: intOr(0, 60_000, 2),
+    delayMsMax: intOr(0, 60_000, 10),
+  }),
+  warmUpMs: intOr(0, 600_000, 2000),
+  safety: section({
+    quorum: boolOr(true),
+    fencing: boolOr(true),
+    followersReject: boolOr(true),
+    preVote: boolOr(true),
+  }),
+  workload: section({
+    leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
+    clients: intOr(0, 10_000, 0),
+    clientWriteEveryMs: intOr(10, 3_600_000, 1000),
+    clientLeaderCacheMs: intOr(0, 86_400_000, 30000),
+  }),
+  faults: z._default(z.array(faultSchema).check(z.maxLength(10_000)), []),
+  untilMs: intOr(0, 86_400_000, 60000),
+  sampleEveryMs: intOr(10, 3_600_000, 100),
+  limits: section({
+    maxEvents: intOr(100, 10_000_000, 200_000),
+    maxSamples: intOr(100, 10_000_000, 100_000),
+  }),
+});
 
 export type Experiment = z.output<typeof experimentSchema>;
 export type ExperimentInput = z.input<typeof experimentSchema>;

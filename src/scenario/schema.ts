@@ -1,5 +1,6 @@
 // Scenario files are validated like experiments: a bad file is reported by field, never run.
-import { z } from 'zod';
+// zod/mini, as in the engine's experiment schema (which also sets up its English messages).
+import * as z from 'zod/mini';
 import { parseExperiment, type FieldError } from '../engine';
 import type { Scenario } from './types';
 
@@ -15,43 +16,41 @@ const metric = z.enum([
   'failovers',
 ]);
 const eventType = z.enum(['fault', 'campaign', 'elected', 'steppedDown', 'write', 'clientWrite', 'ready', 'violation']);
+const nonNegativeInt = z.int().check(z.minimum(0));
+const text = z.string().check(z.minLength(1));
 
 const condition = z.union([
-  z.object({ atMs: z.number().int().min(0) }).strict(),
-  z.object({ afterMs: z.number().int().min(0) }).strict(),
-  z
-    .object({ event: eventType, where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional() })
-    .strict(),
-  z.object({ metric, op: z.enum(['>=', '<=', '==', '>', '<']), value: z.number() }).strict(),
+  z.strictObject({ atMs: nonNegativeInt }),
+  z.strictObject({ afterMs: nonNegativeInt }),
+  z.strictObject({
+    event: eventType,
+    where: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  }),
+  z.strictObject({ metric, op: z.enum(['>=', '<=', '==', '>', '<']), value: z.number() }),
 ]);
 
-export const scenarioSchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes'),
-    title: z.string().min(1),
-    description: z.string().min(1).max(200),
-    teaches: z.string().min(1),
-    experiment: z.unknown(),
-    steps: z
-      .array(
-        z
-          .object({
-            caption: z.string().min(1),
-            watch: z
-              .object({
-                view: z.enum(['cluster', 'chain', 'metric', 'storage', 'log', 'failover', 'banner']),
-                element: z.string().optional(),
-              })
-              .strict()
-              .optional(),
-            until: condition.optional(),
-            timeoutMs: z.number().int().min(1).optional(),
-          })
-          .strict(),
-      )
-      .min(1),
-  })
-  .strict();
+export const scenarioSchema = z.strictObject({
+  id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
+  title: text,
+  description: z.string().check(z.minLength(1), z.maxLength(200)),
+  teaches: text,
+  experiment: z.unknown(),
+  steps: z
+    .array(
+      z.strictObject({
+        caption: text,
+        watch: z.optional(
+          z.strictObject({
+            view: z.enum(['cluster', 'chain', 'metric', 'storage', 'log', 'failover', 'banner']),
+            element: z.optional(z.string()),
+          }),
+        ),
+        until: z.optional(condition),
+        timeoutMs: z.optional(z.int().check(z.minimum(1))),
+      }),
+    )
+    .check(z.minLength(1)),
+});
 
 export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] } {
   const r = scenarioSchema.safeParse(input);

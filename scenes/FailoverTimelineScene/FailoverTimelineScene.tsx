@@ -1,6 +1,6 @@
 // Failover timeline: for each failover, bars for detection, election and warm-up with their
 // measured durations. Phases are told apart by pattern and label, not by colour alone.
-import { scaleLinear } from 'd3';
+import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
 import { failoverBars } from './failoverModel';
 import './failoverTimeline.css';
@@ -12,7 +12,7 @@ export function FailoverTimelineScene() {
   const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
   const bars = failoverBars(failovers, nowMs).slice(-6);
   const maxMs = Math.max(20_000, ...bars.map((b) => b.totalMs));
-  const x = scaleLinear().domain([0, maxMs]).range([0, 100]);
+  const x = scaleLinear([0, maxMs], [0, 100]);
   return (
     <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
       <h2 id="failover-title">Failover timeline</h2>

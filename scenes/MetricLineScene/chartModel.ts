@@ -1,7 +1,8 @@
 // Turns the engine's samples and events into everything the SVG needs: D3 computes the scales,
 // the path strings and the tick positions; React only renders the result. Pure, so a chart
 // at a fixed seed is a plain value a test can inspect.
-import { curveLinear, curveStepAfter, line, scaleLinear, type CurveFactory, type ScaleLinear } from 'd3';
+import { curveLinear, curveStepAfter, line, type CurveFactory } from 'd3';
+import { scaleLinear, type LinearScale } from '../../src/ui/linearScale';
 import { formatSeconds } from '../../src/store/format';
 import {
   chooseBinMs,
@@ -101,8 +102,8 @@ const INSET = 8;
 
 function path(
   points: SeriesPoint[],
-  x: ScaleLinear<number, number>,
-  y: ScaleLinear<number, number>,
+  x: LinearScale,
+  y: LinearScale,
   curve: CurveFactory,
 ): string {
   return (
@@ -113,7 +114,7 @@ function path(
   );
 }
 
-function yScale(top: number, height: number, max: number, inset = 0): ScaleLinear<number, number> {
+function yScale(top: number, height: number, max: number, inset = 0): LinearScale {
   return scaleLinear([0, max], [top + height - inset, top + inset]);
 }
 

@@ -1,0 +1,63 @@
+// Run a game day headless, exactly as the page's guided mode and the tests run it.
+//   npm run scenario -- gc-pause-long            the steps, the measured summary and the trace
+//   npm run scenario -- gc-pause-long --summary  only the steps and the summary
+//   npm run scenario -- path/to/scenario.json    a scenario file of your own
+//   npm run scenario -- --list                   the scenarios that ship with the lab
+// Exit status: 0 ok, 2 unknown scenario or invalid file (each bad field named).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runScenario } from '../scenario/run';
+import { parseScenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/types';
+
+const DIR = join(import.meta.dirname, '..', '..', 'scenes', 'scenarios');
+
+function shipped(): { file: string; scenario: Scenario | null; errors: string[] }[] {
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const r = parseScenario(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
+      return r.ok ? { file, scenario: r.scenario, errors: [] } : { file, scenario: null, errors: r.errors.map((e) => `${e.field}: ${e.message}`) };
+    });
+}
+
+export function main(argv: string[]): { code: number; stdout: string; stderr: string } {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const args = argv.filter((a) => !a.startsWith('--'));
+  if (flags.has('--list')) {
+    const lines = shipped().map((s) => (s.scenario ? `${s.scenario.id.padEnd(34)} ${s.scenario.description}` : `${s.file}: invalid: ${s.errors.join('; ')}`));
+    return { code: 0, stdout: lines.join('\n') + '\n', stderr: '' };
+  }
+  if (args.length !== 1) return { code: 2, stdout: '', stderr: 'usage: npm run scenario -- <id | file.json> [--summary] | --list\n' };
+  let scenario: Scenario | undefined;
+  if (args[0].endsWith('.json') && existsSync(args[0])) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(args[0], 'utf8'));
+    } catch (err) {
+      return { code: 2, stdout: '', stderr: `${args[0]} is not valid JSON: ${(err as Error).message}\n` };
+    }
+    const r = parseScenario(json);
+    if (!r.ok) return { code: 2, stdout: '', stderr: `invalid scenario:\n${r.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n` };
+    scenario = r.scenario;
+  } else {
+    scenario = shipped().find((s) => s.scenario?.id === args[0])?.scenario ?? undefined;
+    if (!scenario) return { code: 2, stdout: '', stderr: `no scenario "${args[0]}" (npm run scenario -- --list shows them)\n` };
+  }
+  const run = runScenario(scenario);
+  const steps = run.steps.map((s) => ({ ...s, caption: scenario.steps[s.index].caption }));
+  const value = flags.has('--summary') ? { id: scenario.id, steps, summary: run.summary } : { id: scenario.id, steps, summary: run.summary, trace: run.trace };
+  return { code: 0, stdout: JSON.stringify(value, null, 2) + '\n', stderr: '' };
+}
+
+if (process.argv[1] && /scenario\.(ts|js|mjs)$/.test(process.argv[1])) {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  const r = main(process.argv.slice(2));
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stderr) process.stderr.write(r.stderr);
+  process.exitCode = r.code;
+}

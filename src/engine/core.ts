@@ -355,12 +355,25 @@ export function idxOf(c: Core, id: string): number {
   return Number(id.slice(1)) - 1;
 }
 
+/**
+ * Where the retained part of a bounded output starts once `total` items were produced: emit and
+ * takeSample drop the older half whenever a list grows past its bound `max`, so this is a pure
+ * function of the total. Restoring a checkpoint uses it to keep the window a straight run keeps.
+ */
+export function retainedFrom(total: number, max: number): number {
+  if (total <= max) return 0;
+  const step = max + 1 - Math.floor(max / 2);
+  return (Math.floor((total - max - 1) / step) + 1) * step;
+}
+
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {
   out.events.push(ev);
   const max = c.e.limits.maxEvents;
   if (out.events.length > max) {
-    const drop = out.events.length - Math.floor(max / 2);
-    out.events.splice(0, drop);
-    out.eventsBase += drop;
+    // Drop the older half. The cut comes from the total alone (the same cut as "keep the newest
+    // max/2"), so a list restored shorter than a straight run's falls back in step here.
+    const keepFrom = retainedFrom(out.eventsBase + out.events.length, max);
+    out.events.splice(0, keepFrom - out.eventsBase);
+    out.eventsBase = keepFrom;
   }
 }

@@ -13,6 +13,7 @@ import {
   createCore,
   localNow,
   realAtLocal,
+  retainedFrom,
   schedule,
   type Core,
   type Message,
@@ -136,9 +137,10 @@ export class Simulation {
     out.samples.push(s);
     const max = c.e.limits.maxSamples;
     if (out.samples.length > max) {
-      const drop = out.samples.length - Math.floor(max / 2);
-      out.samples.splice(0, drop);
-      out.samplesBase += drop;
+      // As in emit: the older half goes, cut where the total says.
+      const keepFrom = retainedFrom(out.samplesBase + out.samples.length, max);
+      out.samples.splice(0, keepFrom - out.samplesBase);
+      out.samplesBase = keepFrom;
     }
     c.nextSampleMs = at + c.e.sampleEveryMs;
   }
@@ -437,17 +439,53 @@ export class Simulation {
     };
   }
 
+  /** The outputs so far: copies of the lists (the events and samples in them are shared). */
+  outputs(): Outputs {
+    const out = this.out;
+    return { events: out.events.slice(), eventsBase: out.eventsBase, samples: out.samples.slice(), samplesBase: out.samplesBase };
+  }
+
   /**
    * Restore a checkpoint taken from this simulation's own past. Outputs are append-only, so
    * restoring truncates them to the checkpoint's lengths instead of copying them.
+   *
+   * `later` is an optional record of outputs() taken further along the same run: it lets a
+   * checkpoint ahead of the current moment be restored too, taking its events and samples
+   * from the record instead of simulating up to it (how the page jumps forward quickly).
    */
-  restore(cp: Checkpoint): void {
-    this.c = structuredClone(cp.core);
+  restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;
-    out.events.length = Math.max(0, cp.eventsTotal - out.eventsBase);
-    out.samples.length = Math.max(0, cp.samplesTotal - out.samplesBase);
+    const limits = this.experiment.limits;
+    const ahead = cp.eventsTotal > out.eventsBase + out.events.length || cp.samplesTotal > out.samplesBase + out.samples.length;
+    const from = ahead ? later : out;
+    if (!from || cp.eventsTotal > from.eventsBase + from.events.length || cp.samplesTotal > from.samplesBase + from.samples.length) {
+      throw new Error('restore: no record of this run reaches the checkpoint');
+    }
+    const events = windowAt(from.events, from.eventsBase, cp.eventsTotal, limits.maxEvents, from === out);
+    out.events = events.list;
+    out.eventsBase = events.base;
+    const samples = windowAt(from.samples, from.samplesBase, cp.samplesTotal, limits.maxSamples, from === out);
+    out.samples = samples.list;
+    out.samplesBase = samples.base;
+    this.c = structuredClone(cp.core);
     this.eventsProcessed = cp.eventsProcessed;
   }
+}
+
+/**
+ * A bounded output as it stood when `total` items had been produced, cut from a list that holds
+ * items from `base` on (the same run's, now or later): the window a straight run would have kept,
+ * or, when older items are already gone, as much of it as is left. The total is always right.
+ */
+function windowAt<T>(list: T[], base: number, total: number, max: number, own: boolean): { list: T[]; base: number } {
+  const start = Math.max(base, retainedFrom(total, max));
+  if (start >= total) return { list: [], base: total };
+  // Going back in the simulation's own list: truncating it in place is enough.
+  if (own && start === base) {
+    list.length = total - base;
+    return { list, base };
+  }
+  return { list: list.slice(start - base, total - base), base: start };
 }
 
 /** Run an experiment to its untilMs and return the trace. */

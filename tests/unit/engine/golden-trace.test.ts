@@ -190,3 +190,84 @@ describe('golden traces', () => {
     expect(Object.keys(got).sort()).toEqual(Object.keys(GOLDEN).sort());
   });
 });
+
+describe('seeking replays exactly', () => {
+  const experiment = (limits?: { maxEvents: number; maxSamples: number }) =>
+    normalizeExperiment({
+      ...everything,
+      workload: { ...everything.workload, clients: 40 },
+      faults: [],
+      untilMs: 150_000,
+      ...(limits ? { limits } : {}),
+    });
+
+  /** Play 150 s with two commands, then seek around; compare each landing with a straight run. */
+  function seekAround(lab: LabEngine, compare: (lab: LabEngine, straight: LabEngine, t: number) => void) {
+    lab.advanceTo(20_000);
+    lab.apply({ do: 'kill', node: 'leader' });
+    lab.advanceTo(55_000);
+    lab.apply({
+      do: 'partition',
+      groups: [
+        ['n1', 'n2', 'n3'],
+        ['n4', 'n5', 'n6', 'n7', 'storage'],
+      ],
+    });
+    lab.advanceTo(150_000);
+    for (const t of [40_000, 149_000, 3_000, 150_000, 61_234, 20_000, 55_000, 54_999, 130_000, 0, 149_999]) {
+      lab.seek(t);
+      const straight = new LabEngine(lab.experiment, lab.commands);
+      straight.advanceTo(t);
+      compare(lab, straight, t);
+    }
+  }
+
+  it('lands, back or forward, on the same trace and snapshot as playing straight there', () => {
+    const lab = new LabEngine(experiment());
+    seekAround(lab, (a, b, t) => {
+      expect(JSON.stringify([a.sim.trace(), a.sim.snapshot()]), `at ${t}`).toBe(
+        JSON.stringify([b.sim.trace(), b.sim.snapshot()]),
+      );
+    });
+  });
+
+  it('keeps every total right when the bounded lists have dropped what a seek back would need', () => {
+    // Small bounds: the run crosses many halvings of its event and sample lists. After a seek back
+    // past a halving, the lists hold only what is left: the newest events and samples, never more
+    // than the bound, and every total right.
+    const bounds = { maxEvents: 2_000, maxSamples: 400 };
+    const lab = new LabEngine(experiment(bounds));
+    const unbounded = experiment();
+    const tail = (mine: unknown[], all: unknown[]) =>
+      JSON.stringify(all.slice(all.length - mine.length)) === JSON.stringify(mine);
+    seekAround(lab, (a, b, t) => {
+      const [x, y] = [a.sim.trace(), b.sim.trace()];
+      const full = new LabEngine(unbounded, a.commands);
+      full.advanceTo(t);
+      const everything = full.sim.trace();
+      expect([a.sim.eventsTotal, a.sim.samplesTotal], `at ${t}`).toEqual([
+        b.sim.eventsTotal,
+        b.sim.samplesTotal,
+      ]);
+      expect(x.events.length <= bounds.maxEvents && x.samples.length <= bounds.maxSamples, `at ${t}`).toBe(
+        true,
+      );
+      expect(tail(x.events, everything.events) && tail(x.samples, everything.samples), `at ${t}`).toBe(true);
+      expect(JSON.stringify([{ ...x.summary, eventsDropped: 0 }, x.final, a.sim.snapshot()]), `at ${t}`).toBe(
+        JSON.stringify([{ ...y.summary, eventsDropped: 0 }, y.final, b.sim.snapshot()]),
+      );
+    });
+  });
+
+  it('forgets the recorded future when a command forks the run', () => {
+    const lab = new LabEngine(experiment());
+    lab.advanceTo(100_000);
+    lab.seek(30_000);
+    lab.apply({ do: 'kill', node: 'leader' });
+    lab.advanceTo(31_000);
+    lab.seek(90_000);
+    const straight = new LabEngine(lab.experiment, lab.commands);
+    straight.advanceTo(90_000);
+    expect(JSON.stringify(lab.sim.trace())).toBe(JSON.stringify(straight.sim.trace()));
+  });
+});

@@ -1,11 +1,18 @@
 // A run in a URL: the setup (or scenario), the recorded commands and the moment being viewed,
 // as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
 // yields a list of readable problems naming what could not be read.
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/labEngine';
 
 export const SHARE_VERSION = 1;
+
+/**
+ * Far above any real run (2,000 recorded commands are ~200 KB of JSON). Deflate expands up to
+ * ~1000x, so without a bound a 100 KB link could inflate to 100 MB and freeze or crash the tab.
+ */
+export const MAX_RUN_JSON_BYTES = 1 << 20;
+const INFLATE_SLICE_BYTES = 1024;
 
 export interface SharedRun {
   experiment: ExperimentInput;
@@ -26,6 +33,28 @@ function fromBase64Url(text: string): Uint8Array {
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Inflate at most MAX_RUN_JSON_BYTES; null when the stream holds more. Throws on a broken stream. */
+function inflateBounded(bytes: Uint8Array): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total <= MAX_RUN_JSON_BYTES) parts.push(chunk);
+  });
+  // Fed in small slices, so an oversized stream stops after at most ~1 MB more output.
+  for (let i = 0; i === 0 || (i < bytes.length && total <= MAX_RUN_JSON_BYTES); i += INFLATE_SLICE_BYTES) {
+    inflater.push(bytes.subarray(i, i + INFLATE_SLICE_BYTES), i + INFLATE_SLICE_BYTES >= bytes.length);
+  }
+  if (total > MAX_RUN_JSON_BYTES) return null;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -55,7 +84,9 @@ export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problems:
 export function decodeRun(text: string): DecodeResult {
   let json: unknown;
   try {
-    json = JSON.parse(strFromU8(inflateSync(fromBase64Url(text))));
+    const bytes = inflateBounded(fromBase64Url(text));
+    if (!bytes) return { ok: false, problems: ['"run" is far too large to be a link to a run'] };
+    json = JSON.parse(strFromU8(bytes));
   } catch {
     return { ok: false, problems: ['"run" is not a complete link: it may have been cut off when copied'] };
   }

@@ -42,6 +42,18 @@ function intParam(q: URLSearchParams, name: string, min: number, max: number, pr
   return v;
 }
 
+/**
+ * A parameter that was well-formed but had no effect still gets a word: the page must never
+ * quietly show something other than what the link asked for.
+ */
+function noteIgnored(q: URLSearchParams, names: readonly string[], why: string, problems: string[]): void {
+  for (const name of names) {
+    if (q.has(name) && !problems.some((p) => p.includes(`"${name}"`))) problems.push(`"${name}" was ignored: ${why}`);
+  }
+}
+
+const SETUP_PARAMS = ['seed', 'nodes', 'clients', 'witness'] as const;
+
 export function readPageParams(search: string): PageParams {
   const q = new URLSearchParams(search);
   const problems: string[] = [];
@@ -79,14 +91,18 @@ export function readPageParams(search: string): PageParams {
   const playing = q.get('paused') === null;
   const present = q.has('present');
   const raw = q.get('run');
+  if (raw !== null) noteIgnored(q, ['scenario', 'step'], 'a run link opens that run, not a scenario', problems);
+  else if (!scenario) noteIgnored(q, ['step'], 'it needs a scenario', problems);
   if (raw !== null) {
     const run = decodeRun(raw);
     if (run.ok) {
+      noteIgnored(q, SETUP_PARAMS, 'the run link carries its own setup', problems);
       // A shared moment opens paused on exactly what the sender saw.
       return { experiment: run.run.experiment, scenario: null, step: 0, commands: run.run.commands, atMs: run.run.atMs, badRun: false, present, speed, playing: false, problems };
     }
     problems.push(...run.problems);
     return { experiment, scenario: null, step: 0, commands: [], atMs: 0, badRun: true, present, speed, playing, problems };
   }
+  if (scenario) noteIgnored(q, SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`, problems);
   return { experiment: scenario ? scenario.experiment : experiment, scenario, step, commands: [], atMs: 0, badRun: false, present, speed, playing, problems };
 }

@@ -2,10 +2,12 @@
 // it by deep link, so the address bar always says what is on screen.
 import { catalog } from '../../scenario/catalog';
 
+/** Parameters that describe the run on screen; a scenario brings its own (readPageParams lets a run link win over a scenario). */
+const RUN_PARAMS = ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness'];
+
 export function scenarioHref(id: string | null, step?: number): string {
   const q = new URLSearchParams(window.location.search);
-  q.delete('scenario');
-  q.delete('step');
+  for (const k of RUN_PARAMS) q.delete(k);
   if (id) q.set('scenario', id);
   if (id && step !== undefined && step > 0) q.set('step', String(step + 1));
   const s = q.toString();

@@ -18,6 +18,7 @@ import { SafetyBanner } from './controls/SafetyBanner';
 import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
 import { ExportPanel } from './export/ExportPanel';
+import { SceneBoundary } from '../ui/SceneBoundary';
 
 export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
   const clock = useMemo(() => new FrameClock(store), [store]);
@@ -29,7 +30,11 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
   return (
     <LabProvider store={store}>
       <div className="lab" data-watch={watch}>
-        {guided && <GuidedPanel guided={guided} />}
+        {guided && (
+          <SceneBoundary name="guided panel">
+            <GuidedPanel guided={guided} />
+          </SceneBoundary>
+        )}
         <SafetyBanner />
         <CommandError />
         <div className="lab-grid">
@@ -38,7 +43,9 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
             <div className="scene-tools">
               <EmbedButton scene="cluster" />
             </div>
-            <ClusterScene />
+            <SceneBoundary name="cluster stage">
+              <ClusterScene />
+            </SceneBoundary>
           </div>
           <div className="side">
             <NodePanel />
@@ -48,19 +55,25 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
             <div className="scene-tools">
               <EmbedButton scene="chain" />
             </div>
-            <ChainScene />
+            <SceneBoundary name="fencing chain">
+              <ChainScene />
+            </SceneBoundary>
           </div>
           <div className="panel metric-panel">
             <div className="scene-tools">
               <EmbedButton scene="metric-line" />
             </div>
-            <MetricLineScene />
+            <SceneBoundary name="leader_count chart">
+              <MetricLineScene />
+            </SceneBoundary>
           </div>
           <div className="panel failover-panel">
             <div className="scene-tools">
               <EmbedButton scene="failover" />
             </div>
-            <FailoverTimelineScene />
+            <SceneBoundary name="failover timeline">
+              <FailoverTimelineScene />
+            </SceneBoundary>
           </div>
           <EventLog />
           <SetupPanel />

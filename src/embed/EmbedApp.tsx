@@ -10,6 +10,7 @@ import { readPageParams } from '../app/urlParams';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
 import { createLabStore } from '../store/labStore';
+import { SceneBoundary } from '../ui/SceneBoundary';
 import { readEmbedOptions, SCENES, type SceneName } from './sceneParam';
 
 const VIEWS: Record<SceneName, () => React.ReactElement> = {
@@ -58,7 +59,9 @@ export function EmbedApp() {
           </p>
         )}
         {opts.controls === 'minimal' && <MiniControls title={page.scenario?.title ?? null} />}
-        <View />
+        <SceneBoundary name={SCENES[opts.scene].toLowerCase()}>
+          <View />
+        </SceneBoundary>
       </main>
     </LabProvider>
   );

@@ -1,0 +1,43 @@
+// An error boundary around one scene (or the guided panel). A view that throws, say on a snapshot
+// it did not expect, takes down only itself: it says what went wrong where it stood and offers to
+// remount, while the clock, the controls and the other scenes keep running. React still reports
+// the error to the console, so a crash is never silent in tests.
+import { Component, type ReactNode } from 'react';
+
+interface Props {
+  /** What the reader calls this part of the page, e.g. "fencing chain". */
+  name: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+export class SceneBoundary extends Component<Props, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  // The failed subtree was unmounted when the message replaced it, so clearing the error mounts
+  // the scene afresh: new state, new subscriptions, the current snapshot.
+  private reset = () => this.setState({ error: null });
+
+  render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="banner banner-bad scene-error" role="alert" data-testid="scene-error">
+        <p>
+          <strong>The {this.props.name} stopped working.</strong> The rest of the lab keeps running.
+        </p>
+        <p className="mono">{error.message || error.name}</p>
+        <button type="button" className="btn" onClick={this.reset}>
+          Reset this scene
+        </button>
+      </div>
+    );
+  }
+}

@@ -38,7 +38,11 @@ export function useChainModel(): ChainModel {
   const compute = (s: LabState) => deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease);
   const [model, setModel] = useState(() => compute(store.getState()));
   const signature = useRef(JSON.stringify(model));
+  const derivedFrom = useRef<LabState['snapshot'] | null>(null);
   useLabFrame((s) => {
+    // The model is React state: derive it from the (throttled) snapshot React renders, once per snapshot.
+    if (s.snapshot === derivedFrom.current) return;
+    derivedFrom.current = s.snapshot;
     const next = compute(s);
     const sig = JSON.stringify(next);
     if (sig === signature.current) return;

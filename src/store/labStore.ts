@@ -13,12 +13,20 @@ import {
 } from '../engine';
 import { LabEngine, type RecordedCommand } from './labEngine';
 import { describeEvent } from './format';
+import { share } from './share';
 
 export const MIN_SPEED = 0.1;
 export const MAX_SPEED = 64;
 export const MAX_LOG = 300;
 /** Longest run the page simulates; every series and store below is bounded by it. */
 export const MAX_RUN_MS = 4 * 3600_000;
+/**
+ * While the clock plays, React sees a new snapshot (and log) at most this often; the per-frame
+ * layer (message dots, lease arcs, the clock) reads `frame`, which is new every frame. Re-rendering
+ * the scenes 60 times a second cost more than a frame has at 16x with many clients, and nobody
+ * reads counters and ledgers that change faster than ten times a second.
+ */
+export const SNAPSHOT_EVERY_MS = 100;
 
 export interface LogEntry {
   index: number;
@@ -30,7 +38,13 @@ export interface LogEntry {
 
 export interface LabState {
   experiment: Experiment;
+  /** What React renders: published on every action, and at most every SNAPSHOT_EVERY_MS while playing. */
   snapshot: Snapshot;
+  /**
+   * The latest snapshot, new on every frame: for the per-frame layer that writes straight to the
+   * DOM (useLabFrame), never for React renders. Unchanged parts keep their identity.
+   */
+  frame: Snapshot;
   horizonMs: number;
   playing: boolean;
   speed: number;
@@ -107,19 +121,26 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let preVotesLogged = new Set<string>();
 
   const store = createStore<LabState & LabActions>()((set, get) => {
-    /** Pull what the engine produced since the last publish into the store. */
-    const publish = (rebuildLog = false) => {
+    // What React has not been shown yet: the log and the live announcement are kept here and
+    // published with the next snapshot.
+    let log: LogEntry[] = [];
+    let announcement = '';
+    let eventVersion = 0;
+    let lastViewAtMs = -Infinity;
+
+    /**
+     * Pull what the engine produced since the last publish into the store. From the clock
+     * (`throttled`), React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS;
+     * everything else publishes at once, so an action always shows its result.
+     */
+    const publish = (rebuildLog = false, throttled = false) => {
       const sim = engine.sim;
       const total = sim.eventsTotal;
-      const state = get();
-      let log = state.log;
-      let announcement = state.announcement;
-      let changed = false;
       if (rebuildLog || total < logCursor) {
         log = [];
         preVotesLogged = new Set();
         logCursor = Math.max(0, total - 5000);
-        changed = true;
+        eventVersion++;
       }
       if (total > logCursor) {
         const fresh = sim.eventsSince(logCursor);
@@ -139,21 +160,42 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         });
         if (add.length) log = [...log, ...add].slice(-MAX_LOG);
         logCursor = total;
-        changed = true;
+        eventVersion++;
       }
+      const state = get();
+      const frame = share(state.frame, sim.snapshot());
+      const wallMs = performance.now();
+      if (throttled && wallMs - lastViewAtMs < SNAPSHOT_EVERY_MS) {
+        set({ frame });
+        return;
+      }
+      lastViewAtMs = wallMs;
       set({
-        snapshot: sim.snapshot(),
+        frame,
+        snapshot: frame,
         horizonMs: engine.horizonMs,
         log,
         announcement,
-        eventVersion: changed ? state.eventVersion + 1 : state.eventVersion,
+        eventVersion,
         commandCount: engine.commands.length,
       });
     };
 
+    const advance = (simMs: number, throttled: boolean) => {
+      const target = Math.min(MAX_RUN_MS, engine.nowMs + Math.max(0, Math.round(simMs)));
+      engine.advanceTo(target);
+      if (target >= MAX_RUN_MS) {
+        set({ playing: false });
+        throttled = false;
+      }
+      publish(false, throttled);
+    };
+
+    const initial = engine.sim.snapshot();
     return {
       experiment,
-      snapshot: engine.sim.snapshot(),
+      snapshot: initial,
+      frame: initial,
       horizonMs: 0,
       playing: options.playing ?? true,
       speed: clampSpeed(options.speed ?? 1),
@@ -166,24 +208,23 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       commandCount: engine.commands.length,
 
       play: () => set({ playing: true }),
-      pause: () => set({ playing: false }),
-      togglePlay: () => set({ playing: !get().playing }),
+      pause: () => {
+        set({ playing: false });
+        // Show the exact moment it stopped, not the last throttled snapshot.
+        publish();
+      },
+      togglePlay: () => (get().playing ? get().pause() : get().play()),
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
       advanceWall: (wallMs) => {
         const s = get();
         if (!s.playing || wallMs <= 0) return;
-        get().advanceBy(Math.round(wallMs * s.speed));
+        advance(wallMs * s.speed, true);
       },
-      advanceBy: (simMs) => {
-        const target = Math.min(MAX_RUN_MS, engine.nowMs + Math.max(0, Math.round(simMs)));
-        engine.advanceTo(target);
-        if (target >= MAX_RUN_MS) set({ playing: false });
-        publish();
-      },
+      advanceBy: (simMs) => advance(simMs, false),
       seek: (ms) => {
-        const back = ms < engine.nowMs;
         engine.seek(Math.min(MAX_RUN_MS, Math.max(0, ms)));
-        publish(back);
+        // A jump, either way: the log shows what led up to the new moment.
+        publish(true);
       },
       stepEvent: () => {
         set({ playing: false });
@@ -210,7 +251,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         engine = new LabEngine(r.experiment);
         logCursor = 0;
         preVotesLogged = new Set();
-        set({ experiment: r.experiment, setupErrors: [], error: null, selected: null, log: [], announcement: '' });
+        announcement = '';
+        set({ experiment: r.experiment, setupErrors: [], error: null, selected: null });
         publish(true);
         return true;
       },

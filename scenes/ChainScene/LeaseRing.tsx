@@ -4,6 +4,7 @@
 // only when its words change.
 import { useRef } from 'react';
 import { useLabFrame } from '../../src/store/context';
+import { setAttr, setText } from '../../src/ui/domWrites';
 import { pickLeader } from './chainModel';
 import { leaseDial } from './leaseDial';
 
@@ -26,13 +27,13 @@ export function LeaseRing() {
   const last = useRef({ text: '', short: '', state: '', deadline: -1 });
 
   useLabFrame((s) => {
-    const dial = leaseDial(s.snapshot, pickLeader(s.snapshot), s.experiment.lease);
+    const dial = leaseDial(s.frame, pickLeader(s.frame), s.experiment.lease);
     const prev = last.current;
-    arc.current?.setAttribute('stroke-dasharray', `${(dial.fraction * 100).toFixed(2)} 100`);
+    if (arc.current) setAttr(arc.current, 'stroke-dasharray', `${(dial.fraction * 100).toFixed(2)} 100`);
     if (dial.state !== prev.state) svg.current?.setAttribute('data-state', dial.state);
     // DOM text writes are the costly part; skip them when the words did not change.
-    if (dial.short !== prev.short && centre.current) centre.current.textContent = dial.short;
-    if (dial.text !== prev.text && caption.current) caption.current.textContent = dial.text;
+    if (dial.short !== prev.short && centre.current) setText(centre.current, dial.short);
+    if (dial.text !== prev.text && caption.current) setText(caption.current, dial.text);
     if (dial.deadlineFraction !== prev.deadline) {
       const d = dial.deadlineFraction * 100;
       late.current?.setAttribute('stroke-dasharray', `${(100 - d).toFixed(2)} 100`);

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { polygonHull } from 'd3';
 import type { MessageView, Snapshot } from '../../src/engine';
 import { useLab, useLabFrame, useLabShallow } from '../../src/store/context';
+import { setAttr, setText } from '../../src/ui/domWrites';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
 import { arcPath, messagePoint, nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
 import './clusterScene.css';
@@ -91,8 +92,9 @@ export function ClusterScene() {
   }, []);
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
 
+  // Dots, arcs and pause timers move every frame: they read the per-frame snapshot.
   useLabFrame((s) => {
-    const snap = s.snapshot;
+    const snap = s.frame;
     const now = snap.nowMs;
     const lease = s.experiment.lease;
     for (const n of snap.nodes) {
@@ -103,10 +105,10 @@ export function ClusterScene() {
           const total = n.role === 'leader' ? lease.renewDeadlineMs : Math.max(1, n.deadlineAtMs - Math.max(0, n.lastRenewAtMs));
           d = arcPath(0, 0, NODE_R + 7, (n.deadlineAtMs - now) / total);
         }
-        if (arc.getAttribute('d') !== d) arc.setAttribute('d', d);
+        setAttr(arc, 'd', d);
       }
       const p = pauses.current.get(n.id);
-      if (p && n.paused) p.textContent = `GC pause ${((now - n.pausedAtMs) / 1000).toFixed(1)} s`;
+      if (p && n.paused) setText(p, `GC pause ${((now - n.pausedAtMs) / 1000).toFixed(1)} s`);
     }
     const layer = dotLayer.current;
     if (!layer) return;
@@ -119,7 +121,7 @@ export function ClusterScene() {
       const el = child as SVGCircleElement;
       const m = shown[i];
       if (!m) {
-        el.setAttribute('r', '0');
+        setAttr(el, 'r', '0');
         return;
       }
       const from = at[m.from];
@@ -127,10 +129,10 @@ export function ClusterScene() {
       if (!from || !to) return;
       const dropped = m.droppedAtMs !== undefined;
       const pt = messagePoint(from, to, m.sentAtMs, m.deliverAtMs, dropped ? (m.droppedAtMs as number) : now);
-      el.setAttribute('cx', pt.x.toFixed(1));
-      el.setAttribute('cy', pt.y.toFixed(1));
-      el.setAttribute('r', dropped ? '7' : m.type === 'write' || m.type === 'writeRejected' ? '7' : '5');
-      el.setAttribute('class', dropped ? 'dot dot-dropped' : dotClass(m));
+      setAttr(el, 'cx', pt.x.toFixed(1));
+      setAttr(el, 'cy', pt.y.toFixed(1));
+      setAttr(el, 'r', dropped ? '7' : m.type === 'write' || m.type === 'writeRejected' ? '7' : '5');
+      setAttr(el, 'class', dropped ? 'dot dot-dropped' : dotClass(m));
     });
   });
 

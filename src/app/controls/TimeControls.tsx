@@ -2,6 +2,7 @@
 // back replays deterministically from checkpoints; acting after a scrub forks a new future.
 import { useRef } from 'react';
 import { useLab, useLabFrame, useLabShallow } from '../../store/context';
+import { setText } from '../../ui/domWrites';
 import { MAX_SPEED, MIN_SPEED } from '../../store/labStore';
 import { ShareButton } from './ShareButton';
 
@@ -32,8 +33,8 @@ export function TimeControls() {
   const clock = useRef<HTMLOutputElement>(null);
   // The timeline's thumb and the clock move every frame: written directly, not re-rendered.
   useLabFrame((s) => {
-    if (scrub.current && document.activeElement !== scrub.current) scrub.current.value = String(s.snapshot.nowMs);
-    if (clock.current) clock.current.textContent = `${(s.snapshot.nowMs / 1000).toFixed(1)} s`;
+    if (scrub.current && document.activeElement !== scrub.current) scrub.current.value = String(s.frame.nowMs);
+    if (clock.current) setText(clock.current, `${(s.frame.nowMs / 1000).toFixed(1)} s`);
   });
   return (
     <div className="time-controls" role="group" aria-label="Time">

@@ -24,10 +24,15 @@ function chromiumPath(): string | undefined {
 
 // Override when 4173 is taken (e.g. another checkout's preview server is running).
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Override to run two suites from one checkout at once (with different ports): the build, the
+// results and the JSON report then go under this directory instead of dist/, test-results/ and
+// .reports/.
+const dir = process.env.E2E_DIR;
+const distDir = dir ? `${dir}/dist` : 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: dir ? `${dir}/test-results` : 'test-results',
   workers: 2,
   // A two-core CI machine runs the page and the simulation well below their nominal speed; the
   // specs wait on what the page shows, so generous limits only matter when something is wrong.
@@ -36,7 +41,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // `list` for people; the JSON report is what scripts/test-all.mjs counts.
-  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: dir ? `${dir}/playwright.json` : '.reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
@@ -69,7 +74,7 @@ export default defineConfig({
   // (stopping `npx vite preview` by hand would leave its child holding the port). Never reuse a
   // server already on the port: it could be serving some other checkout's build.
   webServer: {
-    command: `npx vite build && npx vite preview --port ${port} --strictPort`,
+    command: `npx vite build --outDir ${distDir} --emptyOutDir && npx vite preview --outDir ${distDir} --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -25,8 +25,10 @@ export function readEmbedOptions(search: string): EmbedOptions {
   const problems: string[] = [];
   const rawScene = (q.get('scene') ?? 'cluster').toLowerCase();
   let scene: SceneName = 'cluster';
-  if (rawScene in SCENES) scene = rawScene as SceneName;
-  else if (rawScene in ALIASES) scene = ALIASES[rawScene];
+  // Own keys only: `in` also finds what every object inherits, so "constructor" or "__proto__"
+  // would pass as a scene name and blank the embed.
+  if (Object.hasOwn(SCENES, rawScene)) scene = rawScene as SceneName;
+  else if (Object.hasOwn(ALIASES, rawScene)) scene = ALIASES[rawScene];
   else problems.push(`"scene" must be one of ${Object.keys(SCENES).join(', ')} (got "${rawScene}")`);
   const rawControls = q.get('controls') ?? 'minimal';
   const controls = rawControls === 'none' ? 'none' : 'minimal';

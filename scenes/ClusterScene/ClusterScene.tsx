@@ -8,7 +8,7 @@ import type { MessageView, Snapshot } from '../../src/engine';
 import { useLab, useLabFrame, useLabShallow } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
-import { arcPath, messagePoint, nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
+import { arcPath, circlePath, messagePoint, nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
 import './clusterScene.css';
 
 const MAX_DOTS = 160;
@@ -56,11 +56,15 @@ function groupHull(points: Point[], pad: number): string {
   return `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
 }
 
-function dotClass(m: MessageView): string {
-  if (m.type === 'write') return 'dot dot-write';
-  if (m.type === 'writeRejected') return 'dot dot-reject';
-  if (m.type === 'heartbeat' || m.type === 'ack') return 'dot dot-heartbeat';
-  return 'dot dot-vote';
+/** Kinds of message dot, in drawing order (later ones on top). */
+const DOT_KINDS = ['heartbeat', 'vote', 'write', 'reject', 'dropped'] as const;
+type DotKind = (typeof DOT_KINDS)[number];
+
+function dotKind(m: MessageView): DotKind {
+  if (m.type === 'write') return 'write';
+  if (m.type === 'writeRejected') return 'reject';
+  if (m.type === 'heartbeat' || m.type === 'ack') return 'heartbeat';
+  return 'vote';
 }
 
 export function ClusterScene() {
@@ -112,28 +116,27 @@ export function ClusterScene() {
     }
     const layer = dotLayer.current;
     if (!layer) return;
-    const shown = snap.messages.filter((m) => m.droppedAtMs === undefined || now - m.droppedAtMs < DROP_SHOW_MS);
-    while (layer.childNodes.length < Math.min(MAX_DOTS, shown.length)) {
-      layer.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'circle'));
-    }
+    // One path per kind of message, each a run of circles: a handful of attribute writes per
+    // frame instead of three per dot, and a handful of shapes for the browser to lay out.
+    const rings: Record<DotKind, string[]> = { heartbeat: [], vote: [], write: [], reject: [], dropped: [] };
     const at = nodePositions(snap.nodes.map((n) => n.id));
-    layer.childNodes.forEach((child, i) => {
-      const el = child as SVGCircleElement;
-      const m = shown[i];
-      if (!m) {
-        setAttr(el, 'r', '0');
-        return;
-      }
+    let count = 0;
+    for (const m of snap.messages) {
+      if (count >= MAX_DOTS) break;
+      const dropped = m.droppedAtMs !== undefined;
+      if (dropped && now - (m.droppedAtMs as number) >= DROP_SHOW_MS) continue;
       const from = at[m.from];
       const to = at[m.to];
-      if (!from || !to) return;
-      const dropped = m.droppedAtMs !== undefined;
+      if (!from || !to) continue;
       const pt = messagePoint(from, to, m.sentAtMs, m.deliverAtMs, dropped ? (m.droppedAtMs as number) : now);
-      setAttr(el, 'cx', pt.x.toFixed(1));
-      setAttr(el, 'cy', pt.y.toFixed(1));
-      setAttr(el, 'r', dropped ? '7' : m.type === 'write' || m.type === 'writeRejected' ? '7' : '5');
-      setAttr(el, 'class', dropped ? 'dot dot-dropped' : dotClass(m));
-    });
+      const kind = dropped ? 'dropped' : dotKind(m);
+      rings[kind].push(circlePath(pt.x, pt.y, dropped || kind === 'write' || kind === 'reject' ? 7 : 5));
+      count++;
+    }
+    for (const kind of DOT_KINDS) {
+      const el = layer.querySelector<SVGPathElement>(`.dot-${kind}`);
+      if (el) setAttr(el, 'd', rings[kind].join(' '));
+    }
   });
 
   const groupShapes = groups?.map((g, i) => {
@@ -203,7 +206,11 @@ export function ClusterScene() {
             registerPause={registerPause}
           />
         ))}
-        <g ref={dotLayer} className="dots" aria-hidden="true" />
+        <g ref={dotLayer} className="dots" aria-hidden="true">
+          {DOT_KINDS.map((kind) => (
+            <path key={kind} className={`dot dot-${kind}`} data-testid={`dots-${kind}`} />
+          ))}
+        </g>
       </svg>
       <StorageLedger />
     </section>
@@ -212,15 +219,18 @@ export function ClusterScene() {
 
 function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
+  const total = useLab((s) => s.snapshot.storage.accepted + s.snapshot.storage.rejected);
+  // Each write's number among all the storage has judged: a key that stays with its row, so a new
+  // write adds one row and drops one instead of rebuilding the list.
+  const first = total - recent.length;
   return (
     <div className="ledger">
       <ol aria-label="Latest writes at the storage">
         {recent
+          .map((w, i) => ({ w, key: first + i }))
           .slice(-6)
-          .map((w, i, shown) => ({ w, key: `${w.atMs}-${w.node}-${w.token}-${w.kind}-${shown.length - i}` }))
           .reverse()
           .map(({ w, key }) => (
-            // Client writes can share a millisecond, node and token: the position breaks the tie.
             <li key={key} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
               <span className="mono">{(w.atMs / 1000).toFixed(1)} s</span> {w.node} token {w.token}{' '}
               <strong>

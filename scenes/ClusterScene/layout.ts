@@ -46,3 +46,8 @@ export function arcPath(cx: number, cy: number, r: number, fraction: number): st
   const y = cy + r * Math.sin(a);
   return `M ${cx} ${cy - r} A ${r} ${r} 0 ${f > 0.5 ? 1 : 0} 1 ${x.toFixed(2)} ${y.toFixed(2)}`;
 }
+
+/** SVG path for a full circle: two half arcs (a path may hold many, one per message dot). */
+export function circlePath(cx: number, cy: number, r: number): string {
+  return `M${(cx - r).toFixed(1)} ${cy.toFixed(1)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+}

@@ -32,8 +32,16 @@ export function TimeControls() {
   const scrub = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLOutputElement>(null);
   // The timeline's thumb and the clock move every frame: written directly, not re-rendered.
+  const thumbAt = useRef(-1);
   useLabFrame((s) => {
-    if (scrub.current && document.activeElement !== scrub.current) scrub.current.value = String(s.frame.nowMs);
+    // Moving the thumb repaints the slider: only when it moves by a thousandth of the timeline,
+    // finer than any slider is wide, rather than on every frame.
+    const el = scrub.current;
+    const now = s.frame.nowMs;
+    if (el && document.activeElement !== el && Math.abs(now - thumbAt.current) * 1000 >= Math.max(1, s.horizonMs)) {
+      el.value = String(now);
+      thumbAt.current = now;
+    }
     if (clock.current) setText(clock.current, `${(s.frame.nowMs / 1000).toFixed(1)} s`);
   });
   return (

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one command, in this order:
-//   typecheck (tsc), lint (eslint), unit/property/scene tests (Vitest), browser tests (Playwright).
+//   typecheck (tsc), lint (eslint), unit/property/scene tests (Vitest), browser tests (Playwright),
+//   then the short benchmarks (`npm run bench:ci`, about a minute), last so that nothing else
+//   runs beside them on the machine, and after Playwright's step has made sure of a browser.
 // Each runner streams its own output. A failure does not stop the run, so the last line counts
 // everything: `N passed, N failed` (and `, N skipped` when some were), computed from the runners'
-// JSON reports; typecheck and lint count as one test each. Exit status 1 on any failure.
+// JSON reports; typecheck, lint and the short benchmarks count as one test each. The benchmarks
+// fail only on a gross regression (a figure twice its budget), never on a busy machine's noise.
+// Exit status 1 on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,9 +83,11 @@ function playwright() {
   if (run('node', ['scripts/ensure-browser.mjs']) !== 0) {
     return record('playwright', { passed: 0, failed: 1, note: 'no browser' });
   }
-  const file = join(reports, 'playwright.json');
+  // The reporters (list + JSON to .reports/playwright.json, or under E2E_DIR) are set in playwright.config.ts.
+  const file = process.env.E2E_DIR
+    ? resolve(root, process.env.E2E_DIR, 'playwright.json')
+    : join(reports, 'playwright.json');
   rmSync(file, { force: true });
-  // The reporters (list + JSON to .reports/playwright.json) are set in playwright.config.ts.
   const status = run('playwright', ['test']);
   const r = readReport(file);
   if (!r?.stats)
@@ -102,6 +108,7 @@ single('typecheck', 'tsc', ['-p', '.', '--noEmit']);
 single('lint', 'eslint', ['.']);
 vitest();
 if (existsSync(join(root, 'playwright.config.ts'))) playwright();
+single('bench:ci', 'tsx', ['tests/bench/run.ts', '--ci']);
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
 for (const line of lines) console.log(line);

@@ -140,10 +140,10 @@ export const quantile = (sorted: number[], q: number): number =>
 
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
-/** A plain aligned table: the first column left, the rest right. */
-export function table(header: string[], rows: string[][]): string {
+/** A plain aligned table: the first `left` columns (names) aligned left, the rest (figures) right. */
+export function table(header: string[], rows: string[][], left = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    cells.map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

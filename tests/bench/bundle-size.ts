@@ -1,5 +1,5 @@
 // Load budget: gzip JavaScript that a page loads before it can run, from a production build.
-//   npx tsx tests/bench/bundle-size.ts            build into .reports/bench-dist, then measure
+//   npm run bench:load   (or npx tsx tests/bench/bundle-size.ts: build into .reports/bench-dist, then measure)
 //   options: --no-build (measure the last build there), --json
 // A page's figure is the sum of the gzip sizes of every JS file its HTML entry loads: the entry
 // chunk and, recursively, every chunk it imports statically (from Vite's build manifest).
@@ -8,14 +8,11 @@
 // <leader-election-scene> loads that script and then the embed page in its frame.
 // Budgets: lab page <= 170 KB, embed <= 120 KB (1 KB = 1024 bytes, gzip level 9 as a static host
 // would precompress). It builds into its own directory so a running preview of dist/ is untouched.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outDir = join(root, '.reports', 'bench-dist');
+import { benchDist as outDir, buildOnce } from './browserKit';
 
 export const LAB_BUDGET_KB = 170;
 export const EMBED_BUDGET_KB = 120;
@@ -88,15 +85,6 @@ function pageLoad(manifest: Manifest, name: string, entries: string[], budgetKb:
   return { name, gzipKb: files.reduce((s, f) => s + f.gzipKb, 0), budgetKb, files, deferredKb };
 }
 
-export function build(): void {
-  const vite = join(root, 'node_modules', '.bin', 'vite');
-  const r = spawnSync(vite, ['build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error('vite build failed');
-}
-
 export function measureLoad(): PageLoad[] {
   const manifestPath = join(outDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`no build manifest at ${manifestPath}: run without --no-build`);
@@ -108,7 +96,7 @@ export function measureLoad(): PageLoad[] {
 }
 
 function main(): void {
-  if (!process.argv.includes('--no-build')) build();
+  buildOnce();
   const pages = measureLoad();
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(pages, null, 2));

@@ -1,6 +1,6 @@
 // Frame benchmark of the hosted lab in headless Chromium, reported against its budgets (not part
 // of `npm test`).
-//   npx tsx tests/bench/ui-frames.ts            build into .reports/bench-dist, serve, measure
+//   npm run bench:ui   (or npx tsx tests/bench/ui-frames.ts: build into .reports/bench-dist, serve, measure)
 //   options: --no-build, --seconds=N (per case, default 10), --json, --case=SUBSTRING
 // While the lab plays, the page records for every frame:
 //   frame time: from the start of the frame's animation callbacks until the frame's work is done

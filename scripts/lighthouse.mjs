@@ -4,16 +4,20 @@
 // a throttled network) and its desktop profile. Prints the four category scores of each against
 // the target, and the audits that cost points. Exit status 1 when a score is under the target.
 // Not part of `npm test`: scores move with the machine's load, which would make tests flaky.
+// The full reports go to .reports/lighthouse/{mobile,desktop}.json, to see what each audit found.
 //
 //   npm run lighthouse                 the lab page as a visitor first sees it
 //   npm run lighthouse -- '?paused'    any page or query of the site (here: not playing)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildAndServe } from './preview-server.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAndServe, root } from './preview-server.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = 95;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Audits in this category that lost points, worst first. */
@@ -29,6 +33,8 @@ function losses(lhr, category) {
 }
 
 const page = process.argv[2] ?? '';
+const reports = join(root, '.reports', 'lighthouse');
+mkdirSync(reports, { recursive: true });
 const site = await buildAndServe();
 let chrome;
 let below = 0;
@@ -45,7 +51,9 @@ try {
     if (!run) throw new Error('Lighthouse returned no result');
     const { lhr } = run;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    writeFileSync(join(reports, `${profile}.json`), JSON.stringify(lhr));
     console.log(`\n${profile} (${lhr.finalDisplayedUrl})`);
+    console.log(`  ${METRICS.map((id) => `${lhr.audits[id].title} ${lhr.audits[id].displayValue}`).join(', ')}`);
     for (const category of CATEGORIES) {
       const score = Math.round((lhr.categories[category].score ?? 0) * 100);
       const mark = score >= TARGET ? 'ok' : `UNDER ${TARGET}`;

@@ -10,6 +10,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
+    // Every supported browser has modulepreload; the polyfill would only add code to the entry.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rollupOptions: {
       input: {
@@ -19,6 +21,10 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'leader-election-scene.js' : 'assets/[name]-[hash].js'),
+        // React in a chunk named for it: the lab page loads it first, on its own.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
       },
     },
   },

@@ -1,15 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
-import { HelpOverlay } from './present/HelpOverlay';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useShortcuts } from './present/useShortcuts';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
-import { CheckYourself } from './learn/CheckYourself';
-import { QuorumTable } from './learn/QuorumTable';
 import { Lab } from './Lab';
+import { Later } from './Later';
 import { autosave, lastSession } from './session';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
+
+// Below the lab, or shown only on request: their code loads apart, after the lab is up.
+const loadLearn = () => import('./learn/Learn');
+const Learn = lazy(() => loadLearn().then((m) => ({ default: m.Learn })));
+const loadHelp = () => import('./present/HelpOverlay');
+const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
 
 export function App() {
   const params = useMemo(() => readPageParams(window.location.search), []);
@@ -91,7 +95,11 @@ export function App() {
           <ThemeToggle />
         </div>
       </header>
-      <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Later order={7} load={loadHelp}>
+        <Suspense fallback={null}>
+          <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      </Later>
       {params.problems.length > 0 && (
         <div className="banner banner-warn" role="alert" data-testid="link-problems">
           <p>
@@ -107,10 +115,11 @@ export function App() {
       <main>
         <ScenarioPicker current={params.scenario?.id ?? null} />
         <Lab store={store} guided={guided} />
-        <div className="learn">
-          <QuorumTable />
-          <CheckYourself />
-        </div>
+        <Later order={6} load={loadLearn}>
+          <Suspense fallback={null}>
+            <Learn />
+          </Suspense>
+        </Later>
       </main>
     </>
   );

@@ -1,6 +1,6 @@
 // The whole lab for one store: stage, scenes and controls. Mounted once on the hosted page;
 // each embed mounts its own store and a single scene instead.
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
 import { ChainScene } from '../../scenes/ChainScene/ChainScene';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
@@ -17,16 +17,26 @@ import { PartitionPanel } from './controls/PartitionPanel';
 import { SafetyBanner } from './controls/SafetyBanner';
 import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
-import { ExportPanel } from './export/ExportPanel';
 import { SceneBoundary } from '../ui/SceneBoundary';
+import { Later, StagedMount, whenSettled } from './Later';
+
+// Export is the lab's largest control and the last panel on the page: its code loads apart.
+const loadExport = () => import('./export/ExportPanel');
+const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
 
 export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
   const clock = useMemo(() => new FrameClock(store), [store]);
   const watch = useWatch(guided);
+  const staged = useContext(StagedMount);
+  // On the hosted page the simulation starts once the page has finished mounting, so its frames
+  // never queue behind (or lengthen) the mounting steps.
   useEffect(() => {
-    clock.start();
-    return () => clock.stop();
-  }, [clock]);
+    const cancel = whenSettled(() => clock.start(), staged);
+    return () => {
+      cancel();
+      clock.stop();
+    };
+  }, [clock, staged]);
   return (
     <LabProvider store={store}>
       <div className="lab" data-watch={watch}>
@@ -51,33 +61,47 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
             <NodePanel />
             <PartitionPanel />
           </div>
-          <div className="panel chain-panel">
-            <div className="scene-tools">
-              <EmbedButton scene="chain" />
+          {/* Below the first screen on a phone and a laptop: each mounts in its own step. The
+              event log stays in the first: on a wide screen it sits beside the stage. */}
+          <Later order={1}>
+            <div className="panel chain-panel">
+              <div className="scene-tools">
+                <EmbedButton scene="chain" />
+              </div>
+              <SceneBoundary name="fencing chain">
+                <ChainScene />
+              </SceneBoundary>
             </div>
-            <SceneBoundary name="fencing chain">
-              <ChainScene />
-            </SceneBoundary>
-          </div>
-          <div className="panel metric-panel">
-            <div className="scene-tools">
-              <EmbedButton scene="metric-line" />
+          </Later>
+          <Later order={2}>
+            <div className="panel metric-panel">
+              <div className="scene-tools">
+                <EmbedButton scene="metric-line" />
+              </div>
+              <SceneBoundary name="leader_count chart">
+                <MetricLineScene />
+              </SceneBoundary>
             </div>
-            <SceneBoundary name="leader_count chart">
-              <MetricLineScene />
-            </SceneBoundary>
-          </div>
-          <div className="panel failover-panel">
-            <div className="scene-tools">
-              <EmbedButton scene="failover" />
+          </Later>
+          <Later order={3}>
+            <div className="panel failover-panel">
+              <div className="scene-tools">
+                <EmbedButton scene="failover" />
+              </div>
+              <SceneBoundary name="failover timeline">
+                <FailoverTimelineScene />
+              </SceneBoundary>
             </div>
-            <SceneBoundary name="failover timeline">
-              <FailoverTimelineScene />
-            </SceneBoundary>
-          </div>
+          </Later>
           <EventLog />
-          <SetupPanel />
-          <ExportPanel />
+          <Later order={4}>
+            <SetupPanel />
+          </Later>
+          <Later order={5} load={loadExport}>
+            <Suspense fallback={null}>
+              <ExportPanel />
+            </Suspense>
+          </Later>
         </div>
       </div>
     </LabProvider>

@@ -1,13 +1,53 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// The built pages run only their own scripts and styles, from their own origin: no inline or
+// remote script can run, and nothing loads from another origin. Each directive, and why:
+//   default-src 'self'   anything not named below (fonts, media, manifest, frames, workers) from
+//                        this site only
+//   script-src 'self'    the site's own script files; no inline script, no eval
+//   style-src 'self' 'unsafe-inline'
+//                        the site's stylesheets, and styles written inline. The page itself needs
+//                        no inline style (React, motion and the export write styles through the
+//                        DOM's style object, which a policy does not restrict), but an exported
+//                        SVG carries its computed styles in style attributes and its ::before and
+//                        ::after rules in a <style>, and a page of the site that reads an export
+//                        back (DOMParser documents take the page's policy) must see them. Styles
+//                        cannot run script.
+//   img-src 'self' data: the favicon, and the PNG export, which draws the scene's SVG from a
+//                        data: URL onto a canvas
+//   object-src 'none'    no plugins
+//   base-uri 'self'      no injected <base> can point relative URLs elsewhere
+//   form-action 'self'   forms (the dialogs' close buttons) submit nowhere else
+// connect-src and worker-src fall back to default-src: the service worker and its fetches are
+// this site's. Only in the build: the dev server's hot reload needs inline scripts and styles.
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 // BASE lets the static site live under any sub-path (e.g. a project page). Three entries: the
 // lab page, the embed page (one scene per frame), and the custom element's script, which keeps
 // a stable name so docs can load it with one script tag.
 export default defineConfig({
   base: process.env.BASE ?? './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   build: {
     target: 'es2022',
     // Every supported browser has modulepreload; the polyfill would only add code to the entry.

@@ -11,7 +11,7 @@
 // wilder skew the engine reports out-of-order terms even in safe mode (docs/model.md, "Elections
 // end in order"), which is that scenario's lesson rather than a bug.
 //
-// Duration: MONKEY_MS, default 20 s so `npm test` stays quick; the long run is MONKEY_MS=60000.
+// Duration: MONKEY_MS, default 20 s so `npm test` stays quick; `npm run test:long` runs 60 s.
 // Seed: MONKEY_SEED (in the test's title and in every failure) replays the same choices; the
 // page's timing still varies run to run, so a replay is close, not exact.
 import { decodeRun } from '../../src/app/share';

@@ -13,6 +13,7 @@ import {
   realAtLocal,
   scheduleTimer,
   type Core,
+  type Message,
   type NodeState,
   type Outputs,
 } from './core';
@@ -114,6 +115,9 @@ function kill(c: Core, out: Outputs, n: NodeState): void {
   n.ready = false;
   n.preVoting = false;
   n.votes = [];
+  // What reached the node while it was paused dies with it: those messages are no longer in
+  // flight (left in, they would be carried by every later snapshot and checkpoint).
+  for (const ev of n.deferred) if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
   n.deferred = [];
   n.knownLeader = -1;
   n.electionTimerAtMs = -1;

@@ -227,6 +227,9 @@ export class Simulation {
   private defer(n: NodeState, ev: QueuedEvent): void {
     // A stop-the-world pause: nothing runs on the node; what reaches it waits, in order.
     if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
+    // Past the bound the node loses it, as a process whose buffers are full would: a message
+    // is then no longer in flight anywhere.
+    else if (ev.kind === K.deliver) this.c.inflight.delete((ev.msg as Message).id);
   }
 
   private resume(n: NodeState): void {

@@ -304,4 +304,23 @@ describe('write and safety', () => {
     expect(() => sim.apply({ do: 'explode' })).toThrow(/do/);
     expect(() => sim.apply({ do: 'clockRate', node: 'n1', rate: 0 })).toThrow(/rate/);
   });
+  it('forgets what reached a paused node when the node is killed: nothing stays in flight for good', () => {
+    const cycles = (n: number) => {
+      const sim = new Simulation({ seed: 3, nodes: 5 });
+      sim.runUntil(10_000);
+      for (let i = 0; i < n; i++) {
+        const t = sim.nowMs;
+        sim.apply({ do: 'pause', node: 'n2', forMs: 50_000 });
+        sim.runUntil(t + 20_000);
+        sim.apply({ do: 'kill', node: 'n2' });
+        sim.runUntil(t + 21_000);
+        sim.apply({ do: 'restart', node: 'n2' });
+        sim.runUntil(t + 40_000);
+      }
+      return sim.snapshot().messages.filter((m) => m.droppedAtMs === undefined && m.sentAtMs < sim.nowMs - 30_000);
+    };
+    // Heartbeats and votes sent to n2 during each pause would otherwise stay as dots forever.
+    expect(cycles(1)).toEqual([]);
+    expect(cycles(10)).toEqual([]);
+  });
 });

@@ -59,3 +59,41 @@ export function foldEvents(memory: ChainMemory, events: readonly SimEvent[]): Ch
   }
   return m;
 }
+
+/**
+ * The memory after all of `events` (oldest first), as foldEvents(EMPTY_MEMORY, events) gives it,
+ * read from the newest end: after a jump back the scene recalls from up to 200,000 kept events,
+ * and this touches only the few it keeps (one pass without allocation for the highest term).
+ */
+export function recallEvents(events: readonly SimEvent[]): ChainMemory {
+  const m: ChainMemory = { ...EMPTY_MEMORY };
+  let staleAt = -1;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const ev = events[i];
+    if (ev.type === 'campaign') {
+      if (!m.campaign) m.campaign = { node: ev.node, term: ev.term, preVote: ev.preVote, atMs: ev.atMs };
+    } else if (ev.type === 'elected') {
+      if (!m.election) m.election = { node: ev.node, term: ev.term, votes: [...ev.votes], atMs: ev.atMs };
+    } else if (ev.type === 'write') {
+      if (!m.lastWrite || (ev.result === 'rejected' && !m.lastRejected) || (ev.stale && staleAt < 0)) {
+        const { type: _type, ...write } = ev;
+        if (!m.lastWrite) m.lastWrite = write;
+        if (write.result === 'rejected' && !m.lastRejected) m.lastRejected = write;
+        if (write.stale && staleAt < 0) staleAt = i;
+      }
+    }
+    if (m.campaign && m.election && m.lastWrite && m.lastRejected && staleAt >= 0) break;
+  }
+  // The highest term won, overall and as it stood when the last stale write landed.
+  let highest = 0;
+  for (let i = 0; i < events.length; i++) {
+    const ev = events[i];
+    if (i === staleAt) {
+      const { type: _type, ...write } = ev as Extract<SimEvent, { type: 'write' }>;
+      m.lastStale = { ...write, newerToken: Math.max(highest, write.maxTokenSeen) };
+    }
+    if (ev.type === 'elected' && ev.term > highest) highest = ev.term;
+  }
+  m.highestElectedTerm = highest;
+  return m;
+}

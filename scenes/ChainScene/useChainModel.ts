@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import type { LabState, LabStore } from '../../src/store/labStore';
 import type { LabEngine } from '../../src/store/labEngine';
-import { EMPTY_MEMORY, foldEvents, type ChainMemory } from './chainMemory';
+import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
 import { deriveChain, type ChainModel } from './chainModel';
 
 /** Follows one lab's event stream; per mounted scene, so labs sharing a page never mix. */
@@ -22,7 +22,7 @@ export class EventTracker {
     // A reset swaps the engine; a seek back rewrites history: either way, start over.
     if (engine !== this.engine || total < this.cursor || sim.nowMs < this.nowMs) {
       this.engine = engine;
-      this.memory = foldEvents(EMPTY_MEMORY, sim.eventsSince(0));
+      this.memory = recallEvents(sim.eventsSince(0));
     } else if (total > this.cursor) {
       this.memory = foldEvents(this.memory, sim.eventsSince(this.cursor));
     }

@@ -1,10 +1,6 @@
 // One scene, filling its frame, without page chrome: for docs. Each embed has its own store and
 // clock, so several on one page run independently.
-import { useEffect, useMemo, useRef } from 'react';
-import { ChainScene } from '../../scenes/ChainScene/ChainScene';
-import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
-import { FailoverTimelineScene } from '../../scenes/FailoverTimelineScene/FailoverTimelineScene';
-import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { applyTheme } from '../app/ThemeToggle';
 import { readPageParams } from '../app/urlParams';
 import { FrameClock } from '../store/clock';
@@ -13,11 +9,18 @@ import { createLabStore } from '../store/labStore';
 import { SceneBoundary } from '../ui/SceneBoundary';
 import { readEmbedOptions, SCENES, type SceneName } from './sceneParam';
 
-const VIEWS: Record<SceneName, () => React.ReactElement> = {
-  cluster: ClusterScene,
-  chain: ChainScene,
-  'metric-line': MetricLineScene,
-  failover: FailoverTimelineScene,
+// Each scene is its own chunk: an embed loads the one it shows, not all four.
+const VIEWS: Record<SceneName, React.LazyExoticComponent<() => React.ReactElement>> = {
+  cluster: lazy(() => import('../../scenes/ClusterScene/ClusterScene').then((m) => ({ default: m.ClusterScene }))),
+  chain: lazy(() => import('../../scenes/ChainScene/ChainScene').then((m) => ({ default: m.ChainScene }))),
+  'metric-line': lazy(() =>
+    import('../../scenes/MetricLineScene/MetricLineScene').then((m) => ({ default: m.MetricLineScene })),
+  ),
+  failover: lazy(() =>
+    import('../../scenes/FailoverTimelineScene/FailoverTimelineScene').then((m) => ({
+      default: m.FailoverTimelineScene,
+    })),
+  ),
 };
 
 export function EmbedApp() {
@@ -60,7 +63,9 @@ export function EmbedApp() {
         )}
         {opts.controls === 'minimal' && <MiniControls title={page.scenario?.title ?? null} />}
         <SceneBoundary name={SCENES[opts.scene].toLowerCase()}>
-          <View />
+          <Suspense fallback={<p className="embed-loading">Loading the {SCENES[opts.scene].toLowerCase()}…</p>}>
+            <View />
+          </Suspense>
         </SceneBoundary>
       </main>
     </LabProvider>

@@ -29,7 +29,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface PageLoad {
   name: string;
-  /** gzip KB of the JS loaded up front. */
+  /** gzip KB of the JS the page loads to work (see pageLoad). */
   gzipKb: number;
   budgetKb: number;
   files: { file: string; gzipKb: number }[];

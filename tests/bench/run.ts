@@ -126,7 +126,7 @@ async function measure(bench: Bench, plan: Plan, ci: boolean): Promise<Figure[]>
       return [...seekFigures(results), ...seekPageFigures(inPage)];
     }
     case 'load': {
-      heading('Load: gzip JavaScript loaded up front (level 9), from a production build');
+      heading('Load: gzip JavaScript a page loads to work (level 9), from a production build');
       const pages = measureLoad();
       console.log(loadLines(pages));
       return loadFigures(pages);

@@ -1,6 +1,15 @@
 // The whole lab for one store: stage, scenes and controls. Mounted once on the hosted page;
 // each embed mounts its own store and a single scene instead.
-import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
 import { ChainScene } from '../../scenes/ChainScene/ChainScene';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
@@ -23,6 +32,31 @@ import { Later, StagedMount, whenSettled } from './Later';
 // Export is the lab's largest control and the last panel on the page: its code loads apart.
 const loadExport = () => import('./export/ExportPanel');
 const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
+
+/** A scene in its panel: its "Embed this" button, and an error boundary of its own. */
+function ScenePanel({
+  className,
+  scene,
+  name,
+  before,
+  children,
+}: {
+  className: string;
+  scene: ComponentProps<typeof EmbedButton>['scene'];
+  name: string;
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`panel ${className}`}>
+      {before}
+      <div className="scene-tools">
+        <EmbedButton scene={scene} />
+      </div>
+      <SceneBoundary name={name}>{children}</SceneBoundary>
+    </div>
+  );
+}
 
 export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
   const clock = useMemo(() => new FrameClock(store), [store]);
@@ -48,15 +82,9 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
         <SafetyBanner />
         <CommandError />
         <div className="lab-grid">
-          <div className="panel stage-panel">
-            <TimeControls />
-            <div className="scene-tools">
-              <EmbedButton scene="cluster" />
-            </div>
-            <SceneBoundary name="cluster stage">
-              <ClusterScene />
-            </SceneBoundary>
-          </div>
+          <ScenePanel className="stage-panel" scene="cluster" name="cluster stage" before={<TimeControls />}>
+            <ClusterScene />
+          </ScenePanel>
           <div className="side">
             <NodePanel />
             <PartitionPanel />
@@ -64,34 +92,19 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
           {/* Below the first screen on a phone and a laptop: each mounts in its own step. The
               event log stays in the first: on a wide screen it sits beside the stage. */}
           <Later order={1}>
-            <div className="panel chain-panel">
-              <div className="scene-tools">
-                <EmbedButton scene="chain" />
-              </div>
-              <SceneBoundary name="fencing chain">
-                <ChainScene />
-              </SceneBoundary>
-            </div>
+            <ScenePanel className="chain-panel" scene="chain" name="fencing chain">
+              <ChainScene />
+            </ScenePanel>
           </Later>
           <Later order={2}>
-            <div className="panel metric-panel">
-              <div className="scene-tools">
-                <EmbedButton scene="metric-line" />
-              </div>
-              <SceneBoundary name="leader_count chart">
-                <MetricLineScene />
-              </SceneBoundary>
-            </div>
+            <ScenePanel className="metric-panel" scene="metric-line" name="leader_count chart">
+              <MetricLineScene />
+            </ScenePanel>
           </Later>
           <Later order={3}>
-            <div className="panel failover-panel">
-              <div className="scene-tools">
-                <EmbedButton scene="failover" />
-              </div>
-              <SceneBoundary name="failover timeline">
-                <FailoverTimelineScene />
-              </SceneBoundary>
-            </div>
+            <ScenePanel className="failover-panel" scene="failover" name="failover timeline">
+              <FailoverTimelineScene />
+            </ScenePanel>
           </Later>
           <EventLog />
           <Later order={4}>

@@ -133,10 +133,11 @@ export function ClusterScene() {
       rings[kind].push(circlePath(pt.x, pt.y, dropped || kind === 'write' || kind === 'reject' ? 7 : 5));
       count++;
     }
-    for (const kind of DOT_KINDS) {
-      const el = layer.querySelector<SVGPathElement>(`.dot-${kind}`);
+    // The layer's children are the paths, in DOT_KINDS order (rendered below).
+    DOT_KINDS.forEach((kind, i) => {
+      const el = layer.children[i];
       if (el) setAttr(el, 'd', rings[kind].join(' '));
-    }
+    });
   });
 
   const groupShapes = groups?.map((g, i) => {

@@ -1,26 +1,5 @@
-import { accessSync, constants } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
-
-// The same places, in the same order, that scripts/ensure-browser.mjs looks (and installs) in:
-// $CHROMIUM_PATH, Playwright's own Chromium, then the distribution's.
-function chromiumPath(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    chromium.executablePath(),
-    '/usr/bin/chromium',
-    '/usr/lib/chromium/chromium',
-  ];
-  for (const path of candidates) {
-    if (!path) continue;
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not here; try the next one
-    }
-  }
-  return undefined;
-}
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './tests/chromium';
 
 // Override when 4173 is taken (e.g. another checkout's preview server is running).
 const port = Number(process.env.E2E_PORT ?? 4173);

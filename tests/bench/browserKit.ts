@@ -2,11 +2,12 @@
 // on a free port (always stopped, also on failure or Ctrl-C), headless Chromium launched as the
 // browser specs launch it, and a CDP session for CPU throttling, heap and tracing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { chromiumPath } from '../chromium';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Benchmarks build here, never into dist/, so a preview or a spec run using dist/ is untouched. */
@@ -31,20 +32,6 @@ export function buildOnce(): void {
     if (r.status !== 0) throw new Error('vite build failed');
   }
   built = true;
-}
-
-/** Same search order as playwright.config.ts: $CHROMIUM_PATH, Playwright's own, the system's. */
-export function chromiumPath(): string | undefined {
-  for (const path of [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium', '/usr/lib/chromium/chromium']) {
-    if (!path) continue;
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not here; try the next one
-    }
-  }
-  return undefined;
 }
 
 function freePort(): Promise<number> {

@@ -43,15 +43,17 @@ function gzipKbOf(file: string): number {
   return kb(gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
 }
 
+/** Static closure of a chunk: it and everything it imports statically, transitively. */
+function statics(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const dep of manifest[key]?.imports ?? []) statics(manifest, dep, into);
+  return into;
+}
+
 /** The entry's chunk and every chunk it imports statically, transitively; then the dynamic rest. */
 function closure(manifest: Manifest, entry: string): { eager: string[]; deferred: string[] } {
-  const eager = new Set<string>();
-  const visit = (key: string) => {
-    if (eager.has(key)) return;
-    eager.add(key);
-    for (const dep of manifest[key]?.imports ?? []) visit(dep);
-  };
-  visit(entry);
+  const eager = statics(manifest, entry);
   // Everything else it can reach, through import() at any depth and what those chunks import.
   const deferred = new Set<string>();
   const reach = (key: string) => {
@@ -63,14 +65,6 @@ function closure(manifest: Manifest, entry: string): { eager: string[]; deferred
   };
   for (const key of eager) reach(key);
   return { eager: [...eager], deferred: [...deferred] };
-}
-
-/** Static closure of a chunk: it and everything it imports statically, transitively. */
-function statics(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const dep of manifest[key]?.imports ?? []) statics(manifest, dep, into);
-  return into;
 }
 
 /**

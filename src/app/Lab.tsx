@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentProps,
   type ReactNode,
@@ -15,7 +16,7 @@ import { ChainScene } from '../../scenes/ChainScene/ChainScene';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
 import { FailoverTimelineScene } from '../../scenes/FailoverTimelineScene/FailoverTimelineScene';
 import { FrameClock } from '../store/clock';
-import { LabProvider, useLab } from '../store/context';
+import { LabGate, LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
 import { GuidedPanel } from './guided/GuidedPanel';
@@ -33,7 +34,10 @@ import { Later, StagedMount, whenSettled } from './Later';
 const loadExport = () => import('./export/ExportPanel');
 const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
 
-/** A scene in its panel: its "Embed this" button, and an error boundary of its own. */
+/**
+ * A scene in its panel: its "Embed this" button, an error boundary of its own, and a gate that
+ * stops it following the lab while the panel is scrolled out of view.
+ */
 function ScenePanel({
   className,
   scene,
@@ -47,13 +51,16 @@ function ScenePanel({
   before?: ReactNode;
   children: ReactNode;
 }) {
+  const panel = useRef<HTMLDivElement>(null);
   return (
-    <div className={`panel ${className}`}>
-      {before}
-      <div className="scene-tools">
-        <EmbedButton scene={scene} />
-      </div>
-      <SceneBoundary name={name}>{children}</SceneBoundary>
+    <div className={`panel ${className}`} ref={panel}>
+      <LabGate watch={panel}>
+        {before}
+        <div className="scene-tools">
+          <EmbedButton scene={scene} />
+        </div>
+        <SceneBoundary name={name}>{children}</SceneBoundary>
+      </LabGate>
     </div>
   );
 }

@@ -42,8 +42,9 @@ export function EmbedApp() {
     clock.start();
     // A scenario's run has an end; an embed stops there instead of running on forever.
     const until = page.scenario ? store.getState().experiment.untilMs : Infinity;
-    const stop = store.subscribe((s) => {
-      if (s.playing && s.snapshot.nowMs >= until) s.pause();
+    const stop = store.onFrame((frame) => {
+      const s = store.getState();
+      if (s.playing && frame.nowMs >= until) s.pause();
     });
     return () => {
       clock.stop();

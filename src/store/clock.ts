@@ -1,19 +1,92 @@
 // One animation-frame loop, outside React, that advances a lab by wall time x speed. Tests and
 // benchmarks drive it by hand with tick(); the page starts it with start().
-import type { LabStore } from './labStore';
+import { SNAPSHOT_EVERY_MS, type LabStore } from './labStore';
 
 /** Longest wall-clock gap one frame may advance (a background tab must not jump minutes). */
 export const MAX_FRAME_MS = 100;
 
+/** The slowest pace at which the page's words and numbers follow the lab on a slow machine. */
+export const SLOWEST_VIEW_EVERY_MS = 5 * SNAPSHOT_EVERY_MS;
+/** Frames are judged in windows of this much wall time. */
+const PACE_WINDOW_MS = 1000;
+/** When more than this share of a window's frames overran, the pace slows... */
+const OVERRUN_SHARE = 0.04;
+/** ...and after this many windows in a row with no overrun it speeds up again. */
+const CALM_WINDOWS = 3;
+
+/**
+ * How often the page follows the lab while it plays: every SNAPSHOT_EVERY_MS, unless the
+ * machine cannot keep up. The frames in which the page's DOM changes (a new snapshot: words,
+ * numbers, the ledger) cost the browser a layout, a paint and a commit however little changed;
+ * the frames between them, where only the motion canvas moves, cost little. On a slow machine
+ * the former overrun their frame. So the clock times each of them, from the frame's start to
+ * when the browser is done with it, and when more than OVERRUN_SHARE of a window's frames
+ * overran (took longer than the usual interval between frames), the pace halves, down to
+ * SLOWEST_VIEW_EVERY_MS (numbers twice a second), keeping the motion smooth; after CALM_WINDOWS
+ * windows with no overrun it doubles again. Judging by the usual interval lets a 120 Hz screen
+ * be judged by its own rate.
+ */
+export class ViewPacer {
+  everyMs = SNAPSHOT_EVERY_MS;
+  private intervals: number[] = [];
+  private windowMs = 0;
+  private overruns: number[] = [];
+  private calm = 0;
+
+  /** Count one frame that came `intervalMs` after the one before; returns the pace. */
+  frame(intervalMs: number): number {
+    this.intervals.push(intervalMs);
+    this.windowMs += intervalMs;
+    if (this.windowMs >= PACE_WINDOW_MS) this.judge();
+    return this.everyMs;
+  }
+
+  /** A frame that changed the DOM took `workMs` from its start until the browser was done. */
+  viewFrame(workMs: number): void {
+    this.overruns.push(workMs);
+  }
+
+  private judge(): void {
+    const sorted = [...this.intervals].sort((a, b) => a - b);
+    const usual = sorted[Math.floor(sorted.length / 2)];
+    const over = this.overruns.filter((w) => w > usual).length;
+    const frames = sorted.length;
+    this.intervals = [];
+    this.overruns = [];
+    this.windowMs = 0;
+    if (over > OVERRUN_SHARE * frames) {
+      this.everyMs = Math.min(SLOWEST_VIEW_EVERY_MS, this.everyMs * 2);
+      this.calm = 0;
+    } else if (over > 0) {
+      this.calm = 0;
+    } else if (++this.calm >= CALM_WINDOWS) {
+      this.everyMs = Math.max(SNAPSHOT_EVERY_MS, this.everyMs / 2);
+      this.calm = 0;
+    }
+  }
+}
+
 export class FrameClock {
   private raf = 0;
   private last = -1;
+  readonly pacer = new ViewPacer();
+  // A message posted during a frame is handled once the browser has finished that frame
+  // (style, layout, paint, commit): the time until then is what the frame cost.
+  private timing: MessageChannel | null = null;
   constructor(private readonly lab: LabStore) {}
 
   start(): void {
     if (this.raf) return;
+    if (!this.timing && typeof MessageChannel === 'function') {
+      this.timing = new MessageChannel();
+      this.timing.port1.onmessage = (e: MessageEvent<number>) => this.pacer.viewFrame(performance.now() - e.data);
+    }
     const loop = (t: number) => {
-      if (this.last >= 0) this.tick(t - this.last);
+      const started = performance.now();
+      if (this.last >= 0) {
+        this.pacer.frame(t - this.last);
+        if (this.tick(t - this.last)) this.timing?.port2.postMessage(started);
+      }
       this.last = t;
       this.raf = requestAnimationFrame(loop);
     };
@@ -24,10 +97,12 @@ export class FrameClock {
     cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.last = -1;
+    this.timing?.port1.close();
+    this.timing = null;
   }
 
-  /** Advance by wallMs of real time (clamped to one frame's worth). */
-  tick(wallMs: number): void {
-    this.lab.getState().advanceWall(Math.min(MAX_FRAME_MS, Math.max(0, wallMs)));
+  /** Advance by wallMs of real time (clamped to one frame's worth); true when the DOM follows. */
+  tick(wallMs: number): boolean {
+    return this.lab.getState().advanceWall(Math.min(MAX_FRAME_MS, Math.max(0, wallMs)), this.pacer.everyMs);
   }
 }

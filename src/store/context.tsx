@@ -1,14 +1,62 @@
 // The lab store is provided through context so that each mounted lab (or embedded scene) has
 // its own; components read it with useLab(selector) and never import a global store.
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import type { Snapshot } from '../engine';
 import type { LabActions, LabState, LabStore } from './labStore';
+import { gateLab, trackGate } from './gate';
 
 const LabContext = createContext<LabStore | null>(null);
 
 export function LabProvider({ store, children }: { store: LabStore; children: ReactNode }) {
   return <LabContext.Provider value={store}>{children}</LabContext.Provider>;
+}
+
+/**
+ * How far outside the viewport a scene still counts as on screen: it is current by the time it
+ * scrolls in, rather than catching up as it appears.
+ */
+export const ON_SCREEN_MARGIN = '200px 0px';
+
+/**
+ * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN of
+ * it): off screen they keep what they showed and cost nothing (see gate.ts). Where there is no
+ * IntersectionObserver (tests in jsdom) they always follow.
+ */
+export function LabGate({ watch, children }: { watch: RefObject<Element | null>; children: ReactNode }) {
+  const source = useLabStore();
+  const gate = useMemo(() => gateLab(source), [source]);
+  useEffect(() => {
+    const forget = trackGate(source, gate);
+    const el = watch.current;
+    let io: IntersectionObserver | null = null;
+    if (el && typeof IntersectionObserver === 'function') {
+      io = new IntersectionObserver(
+        (entries) => {
+          const last = entries[entries.length - 1];
+          if (last) gate.setVisible(last.isIntersecting);
+        },
+        { rootMargin: ON_SCREEN_MARGIN },
+      );
+      io.observe(el);
+    }
+    return () => {
+      io?.disconnect();
+      gate.setVisible(true);
+      forget();
+    };
+  }, [source, gate, watch]);
+  return <LabContext.Provider value={gate.store}>{children}</LabContext.Provider>;
 }
 
 export function useLabStore(): LabStore {
@@ -27,15 +75,32 @@ export function useLabShallow<T extends object>(selector: (s: LabState & LabActi
 }
 
 /**
- * Run a callback on every store update without re-rendering: for per-frame motion (message
- * dots, lease arcs, pause timers) that writes straight to the DOM.
+ * Run a callback with the store's state on every store update (a new snapshot up to ten times a
+ * second while playing, and every action) without re-rendering: for text and attributes that
+ * follow the snapshot and are cheaper written straight to the DOM than re-rendered.
  */
-export function useLabFrame(callback: (s: LabState) => void): void {
+export function useLabUpdate(callback: (s: LabState) => void): void {
+  const store = useLabStore();
+  const ref = useRef(callback);
+  ref.current = callback;
+  // Before the first paint, so what it writes is never seen missing.
+  useLayoutEffect(() => {
+    ref.current(store.getState());
+    return store.subscribe((s) => ref.current(s));
+  }, [store]);
+}
+
+/**
+ * Run a callback on every frame (every advance of the simulation) without re-rendering: for
+ * per-frame motion (message dots, lease arcs, pause timers) that writes straight to the DOM.
+ * It gets the frame's snapshot and the store's state (experiment, selection, horizon).
+ */
+export function useLabFrame(callback: (frame: Snapshot, s: LabState) => void): void {
   const store = useLabStore();
   const ref = useRef(callback);
   ref.current = callback;
   useEffect(() => {
-    ref.current(store.getState());
-    return store.subscribe((s) => ref.current(s));
+    ref.current(store.frame(), store.getState());
+    return store.onFrame((frame) => ref.current(frame, store.getState()));
   }, [store]);
 }

@@ -17,7 +17,7 @@ import { LabEngine } from './labEngine';
 function summarizeScenarioRun(lab: LabStore): string {
   const live = lab.engine();
   const replay = new LabEngine(live.experiment, live.commands);
-  replay.advanceTo(Math.max(live.experiment.untilMs, lab.getState().frame.nowMs));
+  replay.advanceTo(Math.max(live.experiment.untilMs, lab.frame().nowMs));
   return summarizeRun(replay.sim.trace());
 }
 
@@ -56,14 +56,14 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     const g = store.getState();
     if (g.status !== 'waiting') return false;
     const step = scenario.steps[g.step];
-    const s = lab.getState();
+    const frame = lab.frame();
     const sim = lab.engine().sim;
     const timeout = g.stepStartMs + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
-    if (!step.until || conditionMet(step.until, s.frame, g.stepStartMs, sim.eventsSince(g.stepStartEvent))) {
+    if (!step.until || conditionMet(step.until, frame, g.stepStartMs, sim.eventsSince(g.stepStartEvent))) {
       finishStep('met');
       return true;
     }
-    if (s.frame.nowMs >= timeout) {
+    if (frame.nowMs >= timeout) {
       finishStep('timeout');
       return true;
     }
@@ -81,9 +81,8 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     lab.getState().pause();
   };
   const begin = (step: number) => {
-    const s = lab.getState();
     const starts = store.getState().starts.slice(0, step);
-    starts[step] = { atMs: s.frame.nowMs, event: lab.engine().sim.eventsTotal };
+    starts[step] = { atMs: lab.frame().nowMs, event: lab.engine().sim.eventsTotal };
     store.setState({
       step,
       stepStartMs: starts[step].atMs,
@@ -99,7 +98,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     for (let guard = 0; guard < 100_000 && store.getState().status === 'waiting'; guard++) {
       const g = store.getState();
       const step = scenario.steps[g.step];
-      const now = lab.getState().frame.nowMs;
+      const now = lab.frame().nowMs;
       const next = step.until ? nextCheckMs(step.until, now, g.stepStartMs) : now;
       lab.getState().advanceBy(Math.max(SKIP_STEP_MS, next - now));
       evaluate();
@@ -143,7 +142,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   })) as GuidedStore;
   store.attach = () => {
     evaluate();
-    return lab.subscribe(() => evaluate());
+    return lab.onFrame(() => evaluate());
   };
   return store;
 }

@@ -22,9 +22,9 @@ export const MAX_LOG = 300;
 export const MAX_RUN_MS = 4 * 3600_000;
 /**
  * While the clock plays, React sees a new snapshot (and log) at most this often; the per-frame
- * layer (message dots, lease arcs, the clock) reads `frame`, which is new every frame. Re-rendering
- * the scenes 60 times a second cost more than a frame has at 16x with many clients, and nobody
- * reads counters and ledgers that change faster than ten times a second.
+ * layer (message dots, lease arcs, the clock) reads `store.frame()`, which is new every frame.
+ * Re-rendering the scenes 60 times a second cost more than a frame has at 16x with many clients,
+ * and nobody reads counters and ledgers that change faster than ten times a second.
  */
 export const SNAPSHOT_EVERY_MS = 100;
 
@@ -40,11 +40,6 @@ export interface LabState {
   experiment: Experiment;
   /** What React renders: published on every action, and at most every SNAPSHOT_EVERY_MS while playing. */
   snapshot: Snapshot;
-  /**
-   * The latest snapshot, new on every frame: for the per-frame layer that writes straight to the
-   * DOM (useLabFrame), never for React renders. Unchanged parts keep their identity.
-   */
-  frame: Snapshot;
   horizonMs: number;
   playing: boolean;
   speed: number;
@@ -65,8 +60,12 @@ export interface LabActions {
   pause(): void;
   togglePlay(): void;
   setSpeed(speed: number): void;
-  /** Advance by wall-clock milliseconds times the speed (the frame clock calls this). */
-  advanceWall(wallMs: number): void;
+  /**
+   * Advance by wall-clock milliseconds times the speed (the frame clock calls this). React sees
+   * the new snapshot if `viewEveryMs` have passed since it last did (SNAPSHOT_EVERY_MS unless the
+   * clock's pacer asks for less). Returns whether it did: whether this frame changes the DOM.
+   */
+  advanceWall(wallMs: number, viewEveryMs?: number): boolean;
   advanceBy(simMs: number): void;
   seek(ms: number): void;
   stepEvent(): void;
@@ -76,8 +75,22 @@ export interface LabActions {
   clearError(): void;
 }
 
+export type FrameListener = (frame: Snapshot) => void;
+
 export type LabStore = StoreApi<LabState & LabActions> & {
   engine(): LabEngine;
+  /**
+   * The latest snapshot, new after every advance (every animation frame while playing), for the
+   * per-frame layer that writes straight to the DOM. Unchanged parts keep their identity.
+   */
+  frame(): Snapshot;
+  /**
+   * Listen to every frame without a store update. The frame is kept out of the store's state on
+   * purpose: a store update runs every component's selector, and doing that 60 times a second
+   * for a page of selectors that only care about the throttled snapshot cost more than the
+   * simulation itself. Returns the function that stops listening.
+   */
+  onFrame(listener: FrameListener): () => void;
 };
 
 export interface LabOptions {
@@ -119,6 +132,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
   // term says it, and keeps the log readable.
   let preVotesLogged = new Set<string>();
+  let frame = engine.sim.snapshot();
+  const frameListeners = new Set<FrameListener>();
 
   const store = createStore<LabState & LabActions>()((set, get) => {
     // What React has not been shown yet: the log and the live announcement are kept here and
@@ -131,9 +146,10 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     /**
      * Pull what the engine produced since the last publish into the store. From the clock
      * (`throttled`), React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS;
-     * everything else publishes at once, so an action always shows its result.
+     * everything else publishes at once, so an action always shows its result. Returns whether
+     * React was shown the new snapshot.
      */
-    const publish = (rebuildLog = false, throttled = false) => {
+    const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
       const sim = engine.sim;
       const total = sim.eventsTotal;
       if (rebuildLog || total < logCursor) {
@@ -162,40 +178,37 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         logCursor = total;
         eventVersion++;
       }
-      const state = get();
-      const frame = share(state.frame, sim.snapshot());
+      frame = share(frame, sim.snapshot());
       const wallMs = performance.now();
-      if (throttled && wallMs - lastViewAtMs < SNAPSHOT_EVERY_MS) {
-        set({ frame });
-        return;
+      const viewed = !throttled || wallMs - lastViewAtMs >= viewEveryMs;
+      if (viewed) {
+        lastViewAtMs = wallMs;
+        set({
+          snapshot: frame,
+          horizonMs: engine.horizonMs,
+          log,
+          announcement,
+          eventVersion,
+          commandCount: engine.commands.length,
+        });
       }
-      lastViewAtMs = wallMs;
-      set({
-        frame,
-        snapshot: frame,
-        horizonMs: engine.horizonMs,
-        log,
-        announcement,
-        eventVersion,
-        commandCount: engine.commands.length,
-      });
+      for (const listener of [...frameListeners]) listener(frame);
+      return viewed;
     };
 
-    const advance = (simMs: number, throttled: boolean) => {
+    const advance = (simMs: number, throttled: boolean, viewEveryMs?: number): boolean => {
       const target = Math.min(MAX_RUN_MS, engine.nowMs + Math.max(0, Math.round(simMs)));
       engine.advanceTo(target);
       if (target >= MAX_RUN_MS) {
         set({ playing: false });
         throttled = false;
       }
-      publish(false, throttled);
+      return publish(false, throttled, viewEveryMs);
     };
 
-    const initial = engine.sim.snapshot();
     return {
       experiment,
-      snapshot: initial,
-      frame: initial,
+      snapshot: frame,
       horizonMs: 0,
       playing: options.playing ?? true,
       speed: clampSpeed(options.speed ?? 1),
@@ -215,12 +228,12 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       },
       togglePlay: () => (get().playing ? get().pause() : get().play()),
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
-      advanceWall: (wallMs) => {
+      advanceWall: (wallMs, viewEveryMs) => {
         const s = get();
-        if (!s.playing || wallMs <= 0) return;
-        advance(wallMs * s.speed, true);
+        if (!s.playing || wallMs <= 0) return false;
+        return advance(wallMs * s.speed, true, viewEveryMs);
       },
-      advanceBy: (simMs) => advance(simMs, false),
+      advanceBy: (simMs) => void advance(simMs, false),
       seek: (ms) => {
         engine.seek(Math.min(MAX_RUN_MS, Math.max(0, ms)));
         // A jump, either way: the log shows what led up to the new moment.
@@ -260,5 +273,10 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     };
   }) as LabStore;
   store.engine = () => engine;
+  store.frame = () => frame;
+  store.onFrame = (listener) => {
+    frameListeners.add(listener);
+    return () => frameListeners.delete(listener);
+  };
   return store;
 }

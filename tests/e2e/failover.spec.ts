@@ -1,19 +1,7 @@
-import {
-  SLOW,
-  chainScene,
-  chartFigure,
-  expect,
-  metricScene,
-  openLab,
-  pauseLab,
-  playLab,
-  selectNode,
-  simMs,
-  stageLeaders,
-  stageNode,
-  test,
-  waitForLeader,
-} from './lab';
+import { SLOW, chainScene, chartFigure, expect, metricScene, openLab, pauseLab, playLab, selectNode, simMs, stageLeaders, stageNode, test, waitForLeader, WHOLE_PAGE } from './lab';
+
+// The chain, the chart and the log are read while the stage plays: all of them on screen.
+test.use(WHOLE_PAGE);
 
 // The core failover story: the leader dies, nobody leads until its lease runs out, then a quorum
 // elects someone else in a later term. All three views must tell the same story.

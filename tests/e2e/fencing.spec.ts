@@ -1,24 +1,7 @@
-import {
-  SLOW,
-  banner,
-  chainScene,
-  chartFigure,
-  eventLog,
-  expect,
-  ledger,
-  logTimeOf,
-  openLab,
-  pauseLab,
-  playLab,
-  seekTo,
-  selectNode,
-  simMs,
-  stageNode,
-  test,
-  waitForLeader,
-  waitForSimMs,
-  type Leader,
-} from './lab';
+import { SLOW, banner, chainScene, chartFigure, eventLog, expect, ledger, logTimeOf, openLab, pauseLab, playLab, seekTo, selectNode, simMs, stageNode, test, waitForLeader, waitForSimMs, type Leader, WHOLE_PAGE } from './lab';
+
+// The chain, the chart and the log are read while the stage plays: all of them on screen.
+test.use(WHOLE_PAGE);
 
 test.describe.configure({ timeout: 90_000 });
 

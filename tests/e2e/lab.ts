@@ -24,6 +24,14 @@ export const test = base.extend<{ problems: string[] }>({
 });
 export { expect };
 
+/**
+ * A screen tall enough to show every panel at once. The lab's scenes follow the simulation only
+ * while they are on screen (off screen they keep what they showed and catch up when scrolled
+ * to: offscreen.spec.ts), so a spec that watches the stage, the chain, the chart and the log
+ * together, as a person with the whole page in view would, opens the lab on such a screen.
+ */
+export const WHOLE_PAGE = { viewport: { width: 1280, height: 4000 } };
+
 /** Generous: a busy two-core CI machine can run the page well below its nominal speed. */
 export const SLOW = { timeout: 20_000 };
 

@@ -1,21 +1,7 @@
-import {
-  SLOW,
-  banner,
-  eventLog,
-  expect,
-  logTimeOf,
-  nodeIds,
-  openLab,
-  pauseLab,
-  playLab,
-  roleOf,
-  simMs,
-  stageNode,
-  test,
-  waitForLeader,
-  waitForSimMs,
-  type Leader,
-} from './lab';
+import { SLOW, banner, eventLog, expect, logTimeOf, nodeIds, openLab, pauseLab, playLab, roleOf, simMs, stageNode, test, waitForLeader, waitForSimMs, type Leader, WHOLE_PAGE } from './lab';
+
+// The chain, the chart and the log are read while the stage plays: all of them on screen.
+test.use(WHOLE_PAGE);
 import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,18 +1,7 @@
-import {
-  eventLog,
-  expect,
-  logTimeOf,
-  openLab,
-  pauseLab,
-  seekTo,
-  selectNode,
-  simMs,
-  stageLeaders,
-  stageNode,
-  test,
-  waitForLeader,
-  waitForSimMs,
-} from './lab';
+import { eventLog, expect, logTimeOf, openLab, pauseLab, seekTo, selectNode, simMs, stageLeaders, stageNode, test, waitForLeader, waitForSimMs, WHOLE_PAGE } from './lab';
+
+// The chain, the chart and the log are read while the stage plays: all of them on screen.
+test.use(WHOLE_PAGE);
 import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,6 +1,9 @@
 // Share: a copied link opened in a fresh page shows the same state and events; a broken link
 // shows what could not be read, and a working lab.
-import { eventLog, expect, openLab, selectNode, simMs, SLOW, stageLeaders, test, waitForLeader, waitForSimMs } from './lab';
+import { eventLog, expect, openLab, selectNode, simMs, SLOW, stageLeaders, test, waitForLeader, waitForSimMs, WHOLE_PAGE } from './lab';
+
+// The chain, the chart and the log are read while the stage plays: all of them on screen.
+test.use(WHOLE_PAGE);
 
 test('a link to this moment reproduces the same state and events in a fresh page', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -18,7 +21,7 @@ test('a link to this moment reproduces the same state and events in a fresh page
   const log = await eventLog(page).locator('li').allInnerTexts();
   const roles = await stageLeaders(page).evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-term')}`));
 
-  const context = await browser.newContext();
+  const context = await browser.newContext(WHOLE_PAGE);
   const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);

@@ -2,7 +2,9 @@
 // replays it, and the metric series as CSV. Everything is made in the page and saved through a
 // download link: no server is involved, so it works on the static and offline site too.
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLabStore } from '../../store/context';
+import { revealScenes } from '../../store/gate';
 import type { LabStore } from '../../store/labStore';
 import { samplesToCsv } from './csv';
 import { downloadBlob, exportName } from './download';
@@ -24,7 +26,17 @@ async function exportScene(store: LabStore, scene: ExportScene, format: 'png' | 
   const el = findScene(scene, within);
   if (!el) throw new Error(`the ${scene.name} is not on the page right now`);
   const { seed, atMs } = moment(store);
-  const image = sceneSvg(el, `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`);
+  // A scene scrolled out of view stopped following the lab (gate.ts): bring it to this moment first.
+  let release = () => {};
+  flushSync(() => {
+    release = revealScenes(store);
+  });
+  let image;
+  try {
+    image = sceneSvg(el, `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`);
+  } finally {
+    release();
+  }
   const name = exportName(scene.id, seed, atMs, format);
   const blob =
     format === 'svg'

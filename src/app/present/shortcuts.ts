@@ -30,7 +30,7 @@ export const SHORTCUTS: Shortcut[] = [
   {
     keys: ['ArrowLeft', 'PageUp'],
     label: 'Previous step (guided) or back 5 s',
-    run: (lab, g) => (g ? g.getState().previous() : lab.getState().seek(lab.getState().frame.nowMs - 5000)),
+    run: (lab, g) => (g ? g.getState().previous() : lab.getState().seek(lab.frame().nowMs - 5000)),
   },
   { keys: ['k'], label: 'Kill the leader', run: (lab) => lab.getState().command({ do: 'kill', node: 'leader' }) },
   {

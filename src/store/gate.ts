@@ -1,0 +1,138 @@
+// A view of a lab store that goes quiet while its scene is off screen. Nobody can see a scene
+// scrolled out of view, yet following the lab costs it React renders ten times a second and DOM
+// writes every frame, which the browser then lays out and paints; with four scenes on the page
+// that was most of a frame on a slow machine. While hidden, the view keeps the state and frame
+// it last showed and tells its subscribers nothing; shown again, it catches up in one update.
+// Actions and the engine pass straight through, so anything the scene does acts on the live lab.
+import type { FrameListener, LabState, LabActions, LabStore } from './labStore';
+
+type State = LabState & LabActions;
+type Listener = (state: State, prev: State) => void;
+
+export interface LabGate {
+  /** The store a hidden-aware scene reads (same interface as the lab's own). */
+  store: LabStore;
+  /** Whether the scene follows the lab right now. */
+  shown(): boolean;
+  /** Whether the scene is on screen (or near it): what an IntersectionObserver reports. */
+  setVisible(visible: boolean): void;
+  /** Follow the lab even while hidden (an export reads the scene); returns the release. */
+  reveal(): () => void;
+}
+
+export function gateLab(source: LabStore): LabGate {
+  let visible = true;
+  let reveals = 0;
+  let shown = true;
+  // What the scene last saw, kept while it is hidden.
+  let heldState = source.getState();
+  let heldFrame = source.frame();
+  const listeners = new Set<Listener>();
+  const frameListeners = new Set<FrameListener>();
+  let detach: (() => void) | null = null;
+
+  // Subscribe to the lab only while someone listens, so a gate made during a render that React
+  // throws away (StrictMode, a suspended render) leaves nothing behind.
+  const attach = () => {
+    if (detach) return;
+    const stopState = source.subscribe((state, prev) => {
+      if (!shown) return;
+      for (const l of [...listeners]) l(state, prev);
+    });
+    const stopFrame = source.onFrame((frame) => {
+      if (!shown) return;
+      for (const l of [...frameListeners]) l(frame);
+    });
+    detach = () => {
+      stopState();
+      stopFrame();
+    };
+  };
+  const detachIfIdle = () => {
+    if (listeners.size || frameListeners.size || !detach) return;
+    detach();
+    detach = null;
+  };
+
+  const store = {
+    getState: () => (shown ? source.getState() : heldState),
+    getInitialState: () => source.getInitialState(),
+    setState: source.setState,
+    subscribe: (listener: Listener) => {
+      listeners.add(listener);
+      attach();
+      return () => {
+        listeners.delete(listener);
+        detachIfIdle();
+      };
+    },
+    engine: () => source.engine(),
+    frame: () => (shown ? source.frame() : heldFrame),
+    onFrame: (listener: FrameListener) => {
+      frameListeners.add(listener);
+      attach();
+      return () => {
+        frameListeners.delete(listener);
+        detachIfIdle();
+      };
+    },
+  } as LabStore;
+
+  const update = () => {
+    const next = visible || reveals > 0;
+    if (next === shown) return;
+    if (!next) {
+      heldState = source.getState();
+      heldFrame = source.frame();
+      shown = false;
+      return;
+    }
+    shown = true;
+    const state = source.getState();
+    if (state !== heldState) for (const l of [...listeners]) l(state, heldState);
+    const frame = source.frame();
+    for (const l of [...frameListeners]) l(frame);
+  };
+
+  return {
+    store,
+    shown: () => shown,
+    setVisible: (next) => {
+      visible = next;
+      update();
+    },
+    reveal: () => {
+      reveals++;
+      update();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        reveals--;
+        update();
+      };
+    },
+  };
+}
+
+const gatesByLab = new WeakMap<LabStore, Set<LabGate>>();
+
+/** Count a gate among its lab's, for revealScenes; returns the function that forgets it. */
+export function trackGate(source: LabStore, gate: LabGate): () => void {
+  let gates = gatesByLab.get(source);
+  if (!gates) gatesByLab.set(source, (gates = new Set()));
+  gates.add(gate);
+  return () => gates.delete(gate);
+}
+
+/**
+ * Bring every scene of a lab up to date, hidden ones included, until the returned release is
+ * called: what reads scenes from the page (the image export) sees the moment, not the one at
+ * which a scene scrolled away. Callers wrap it in React's flushSync so the DOM is current.
+ */
+export function revealScenes(source: LabStore): () => void {
+  const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());
+  return () => {
+    for (const release of releases) release();
+  };
+}

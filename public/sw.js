@@ -110,13 +110,16 @@ const PATTERNS = {
   css: new RegExp(String.raw`url\(\s*['"]?(${STATIC_FILE})`, 'g'),
   // Scripts: chunks loaded later, named relative to the script or from the site root.
   js: new RegExp(String.raw`["'\x60]((?:\.{1,2}/|assets/)${STATIC_FILE})["'\x60]`, 'g'),
+  // Scripts: workers, named by their file alone, next to the script: new URL("w.js", import.meta.url).
+  jsBare: new RegExp(String.raw`new URL\(\s*["'\x60]([\w.-]+\.js)["'\x60]\s*,\s*import\.meta\.url`, 'g'),
 };
 
 /** Same-site files named in a page, script or stylesheet, as absolute URLs inside the scope. */
 function references(text, kind, base) {
   if (!kind) return [];
   const found = [];
-  for (const match of text.matchAll(PATTERNS[kind])) {
+  const matches = [...text.matchAll(PATTERNS[kind]), ...(kind === 'js' ? text.matchAll(PATTERNS.jsBare) : [])];
+  for (const match of matches) {
     const raw = match[1];
     const url = new URL(raw, kind === 'js' && raw.startsWith('assets/') ? SCOPE : base);
     if (url.href.startsWith(SCOPE) && !url.pathname.endsWith('/sw.js')) found.push(url.href);

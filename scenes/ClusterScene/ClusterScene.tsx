@@ -1,32 +1,43 @@
 // The cluster stage: nodes on a ring, the storage, the client population, partition groups,
-// and the messages in flight. Discrete state (roles, terms, groups) renders through React;
-// per-frame motion (message dots, lease arcs, pause timers) is written straight to the DOM
-// from the store subscription, so playing at 64x does not re-render the React tree per frame.
-import { useCallback, useMemo, useRef } from 'react';
+// and the messages in flight. Discrete state (roles, terms, groups) renders through React, from
+// the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
+// lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
+// re-renders the React tree nor changes the SVG per frame.
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { polygonHull } from 'd3';
-import type { MessageView, Snapshot } from '../../src/engine';
-import { useLab, useLabFrame, useLabShallow } from '../../src/store/context';
-import { setAttr, setText } from '../../src/ui/domWrites';
+import type { Snapshot } from '../../src/engine';
+import { useLab, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
+import { setText } from '../../src/ui/domWrites';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
-import { arcPath, circlePath, messagePoint, nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
+import { nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
+import { DOT_KINDS } from './motion';
+import { useMotionLayer } from './useMotionLayer';
 import './clusterScene.css';
-
-const MAX_DOTS = 160;
-const DROP_SHOW_MS = 900;
 
 function factsKey(s: Snapshot): string {
   return s.nodes
     .map((n) =>
-      [n.id, n.role, n.term, n.votedFor, n.alive, n.paused, n.clockRate, n.witness, n.ready, n.preVoting, n.votes.join('+')].join(
-        ':',
-      ),
+      [
+        n.id,
+        n.role,
+        n.term,
+        n.votedFor,
+        n.alive,
+        n.paused,
+        n.clockRate,
+        n.witness,
+        n.ready,
+        n.preVoting,
+        n.votes.join('+'),
+      ].join(':'),
     )
     .join('|');
 }
 
 function parseFacts(key: string): NodeFacts[] {
   return key.split('|').map((row) => {
-    const [id, role, term, votedFor, alive, paused, clockRate, witness, ready, preVoting, votes] = row.split(':');
+    const [id, role, term, votedFor, alive, paused, clockRate, witness, ready, preVoting, votes] =
+      row.split(':');
     return {
       id,
       role: role as NodeFacts['role'],
@@ -56,36 +67,25 @@ function groupHull(points: Point[], pad: number): string {
   return `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
 }
 
-/** Kinds of message dot, in drawing order (later ones on top). */
-const DOT_KINDS = ['heartbeat', 'vote', 'write', 'reject', 'dropped'] as const;
-type DotKind = (typeof DOT_KINDS)[number];
-
-function dotKind(m: MessageView): DotKind {
-  if (m.type === 'write') return 'write';
-  if (m.type === 'writeRejected') return 'reject';
-  if (m.type === 'heartbeat' || m.type === 'ack') return 'heartbeat';
-  return 'vote';
-}
-
 export function ClusterScene() {
   const key = useLab((s) => factsKey(s.snapshot));
   const nodes = useMemo(() => parseFacts(key), [key]);
-  const { partition, selected, select, clients, maxToken } = useLabShallow((s) => ({
+  const { partition, selected, select, clients } = useLabShallow((s) => ({
     partition: JSON.stringify(s.snapshot.partition),
     selected: s.selected,
     select: s.select,
     clients: s.snapshot.clients.count,
-    maxToken: s.snapshot.storage.maxTokenSeen,
   }));
-  const recent = useLab((s) => s.snapshot.storage.recent);
-  const lastWrite = recent[recent.length - 1];
   const ids = useMemo(() => nodes.map((n) => n.id), [nodes]);
   const pos = useMemo(() => nodePositions(ids), [ids]);
   const groups: string[][] | null = JSON.parse(partition);
 
   const arcs = useRef(new Map<string, SVGPathElement>());
   const pauses = useRef(new Map<string, SVGTextElement>());
+  const svg = useRef<SVGSVGElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const dotLayer = useRef<SVGGElement>(null);
+  const motion = useMemo(() => ({ svg, canvas, arcs, dotLayer }), []);
   const registerArc = useCallback((id: string, el: SVGPathElement | null) => {
     if (el) arcs.current.set(id, el);
     else arcs.current.delete(id);
@@ -96,49 +96,20 @@ export function ClusterScene() {
   }, []);
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
 
-  // Dots, arcs and pause timers move every frame: they read the per-frame snapshot.
-  useLabFrame((s) => {
-    const snap = s.frame;
-    const now = snap.nowMs;
-    const lease = s.experiment.lease;
+  // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
+  const canvasKey = useMotionLayer(motion, key);
+  // A paused node's timer follows the snapshot (ten times a second while playing), written
+  // straight to its text rather than re-rendering the stage; and after every render, for a
+  // timer that has just appeared.
+  const store = useLabStore();
+  const writePauses = (snap: Snapshot) => {
     for (const n of snap.nodes) {
-      const arc = arcs.current.get(n.id);
-      if (arc) {
-        let d = '';
-        if (n.alive && n.deadlineAtMs >= 0) {
-          const total = n.role === 'leader' ? lease.renewDeadlineMs : Math.max(1, n.deadlineAtMs - Math.max(0, n.lastRenewAtMs));
-          d = arcPath(0, 0, NODE_R + 7, (n.deadlineAtMs - now) / total);
-        }
-        setAttr(arc, 'd', d);
-      }
       const p = pauses.current.get(n.id);
-      if (p && n.paused) setText(p, `GC pause ${((now - n.pausedAtMs) / 1000).toFixed(1)} s`);
+      if (p && n.paused) setText(p, `GC pause ${((snap.nowMs - n.pausedAtMs) / 1000).toFixed(1)} s`);
     }
-    const layer = dotLayer.current;
-    if (!layer) return;
-    // One path per kind of message, each a run of circles: a handful of attribute writes per
-    // frame instead of three per dot, and a handful of shapes for the browser to lay out.
-    const rings: Record<DotKind, string[]> = { heartbeat: [], vote: [], write: [], reject: [], dropped: [] };
-    const at = nodePositions(snap.nodes.map((n) => n.id));
-    let count = 0;
-    for (const m of snap.messages) {
-      if (count >= MAX_DOTS) break;
-      const dropped = m.droppedAtMs !== undefined;
-      if (dropped && now - (m.droppedAtMs as number) >= DROP_SHOW_MS) continue;
-      const from = at[m.from];
-      const to = at[m.to];
-      if (!from || !to) continue;
-      const pt = messagePoint(from, to, m.sentAtMs, m.deliverAtMs, dropped ? (m.droppedAtMs as number) : now);
-      const kind = dropped ? 'dropped' : dotKind(m);
-      rings[kind].push(circlePath(pt.x, pt.y, dropped || kind === 'write' || kind === 'reject' ? 7 : 5));
-      count++;
-    }
-    // The layer's children are the paths, in DOT_KINDS order (rendered below).
-    DOT_KINDS.forEach((kind, i) => {
-      const el = layer.children[i];
-      if (el) setAttr(el, 'd', rings[kind].join(' '));
-    });
-  });
+  };
+  useLabUpdate((s) => writePauses(s.snapshot));
+  useLayoutEffect(() => writePauses(store.getState().snapshot));
 
   const groupShapes = groups?.map((g, i) => {
     const pts = g.map((id) => pos[id]).filter(Boolean);
@@ -150,90 +121,126 @@ export function ClusterScene() {
       <h2 id="cluster-title" className="visually-hidden">
         Cluster
       </h2>
-      <svg viewBox={`0 0 ${VIEW_W} ${VIEW_H}`} className="cluster-svg" role="group" aria-label="Cluster stage">
-        <defs>
-          <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <line x1="0" y1="0" x2="0" y2="6" className="hatch-line" />
-          </pattern>
-        </defs>
-        {groupShapes?.map((g) => (
-          <g key={g.i} className={`partition-group partition-${g.i % 4}`} data-testid="partition-group">
-            <path d={g.d} />
-            {g.at && (
-              <text x={g.at.x} y={g.at.y - NODE_R - 30} textAnchor="middle">
-                {g.label}
-              </text>
-            )}
-          </g>
-        ))}
-        {clients > 0 && (
-          <g className="clients" transform={`translate(${pos.clients.x} ${pos.clients.y})`} data-testid="clients">
-            <rect x={-34} y={-34} width={68} height={68} rx={12} />
-            <text y={-4} textAnchor="middle">
-              {clients}
-            </text>
-            <text y={14} textAnchor="middle" className="small">
-              clients
-            </text>
-          </g>
-        )}
-        <g className="storage" transform={`translate(${pos.storage.x} ${pos.storage.y})`} data-testid="storage">
-          <path d="M -40 -44 h 80 v 88 h -80 Z" />
-          <text y={-24} textAnchor="middle" className="small">
-            storage
-          </text>
-          <text y={-4} textAnchor="middle" className="mono">
-            max {maxToken}
-          </text>
-          {lastWrite && (
-            <text
-              y={20}
-              textAnchor="middle"
-              key={lastWrite.atMs + lastWrite.node}
-              className={`write-result ${lastWrite.result === 'rejected' ? 'bounce' : lastWrite.stale ? 'stale' : ''}`}
+      <div className="cluster-stage">
+        <svg
+          ref={svg}
+          viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
+          className="cluster-svg"
+          role="group"
+          aria-label="Cluster stage"
+        >
+          <defs>
+            <pattern
+              id="hatch"
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
             >
-              {lastWrite.result === 'rejected' ? `✕ ${lastWrite.token}` : `✓ ${lastWrite.token}`}
-            </text>
-          )}
-        </g>
-        {nodes.map((n) => (
-          <NodeGlyph
-            key={n.id}
-            node={n}
-            at={pos[n.id]}
-            selected={selected === n.id}
-            onSelect={onSelect}
-            registerArc={registerArc}
-            registerPause={registerPause}
-          />
-        ))}
-        <g ref={dotLayer} className="dots" aria-hidden="true">
-          {DOT_KINDS.map((kind) => (
-            <path key={kind} className={`dot dot-${kind}`} data-testid={`dots-${kind}`} />
+              <line x1="0" y1="0" x2="0" y2="6" className="hatch-line" />
+            </pattern>
+          </defs>
+          {groupShapes?.map((g) => (
+            <g key={g.i} className={`partition-group partition-${g.i % 4}`} data-testid="partition-group">
+              <path d={g.d} />
+              {g.at && (
+                <text x={g.at.x} y={g.at.y - NODE_R - 30} textAnchor="middle">
+                  {g.label}
+                </text>
+              )}
+            </g>
           ))}
-        </g>
-      </svg>
+          {clients > 0 && (
+            <g
+              className="clients"
+              transform={`translate(${pos.clients.x} ${pos.clients.y})`}
+              data-testid="clients"
+            >
+              <rect x={-34} y={-34} width={68} height={68} rx={12} />
+              <text y={-4} textAnchor="middle">
+                {clients}
+              </text>
+              <text y={14} textAnchor="middle" className="small">
+                clients
+              </text>
+            </g>
+          )}
+          <StorageBox at={pos.storage} />
+          {nodes.map((n) => (
+            <NodeGlyph
+              key={n.id}
+              node={n}
+              at={pos[n.id]}
+              selected={selected === n.id}
+              onSelect={onSelect}
+              registerArc={registerArc}
+              registerPause={registerPause}
+            />
+          ))}
+          {/* Styled by the stylesheet, drawn on the canvas; filled in only for an export. */}
+          <g ref={dotLayer} className="dots" aria-hidden="true">
+            {DOT_KINDS.map((kind) => (
+              <path key={kind} className={`dot dot-${kind}`} data-testid={`dots-${kind}`} />
+            ))}
+          </g>
+        </svg>
+        <canvas key={canvasKey} ref={canvas} className="cluster-motion" aria-hidden="true" data-testid="stage-motion" />
+      </div>
       <StorageLedger />
     </section>
   );
 }
 
+/**
+ * The storage: the highest token it has seen and its verdict on the latest write. A rejected
+ * write's verdict is a new element each time, so its bounce plays for every zombie write.
+ */
+function StorageBox({ at }: { at: Point }) {
+  const maxToken = useLab((s) => s.snapshot.storage.maxTokenSeen);
+  const last = useLab((s) => {
+    const r = s.snapshot.storage.recent;
+    return r[r.length - 1];
+  });
+  const rejected = last?.result === 'rejected';
+  return (
+    <g className="storage" transform={`translate(${at.x} ${at.y})`} data-testid="storage">
+      <path d="M -40 -44 h 80 v 88 h -80 Z" />
+      <text y={-24} textAnchor="middle" className="small">
+        storage
+      </text>
+      <text y={-4} textAnchor="middle" className="mono">
+        max {maxToken}
+      </text>
+      {last && (
+        <text
+          y={20}
+          textAnchor="middle"
+          key={rejected ? `${last.atMs}${last.node}` : 'verdict'}
+          className={`write-result ${rejected ? 'bounce' : last.stale ? 'stale' : ''}`}
+        >
+          {rejected ? `✕ ${last.token}` : `✓ ${last.token}`}
+        </text>
+      )}
+    </g>
+  );
+}
+
 function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
-  const total = useLab((s) => s.snapshot.storage.accepted + s.snapshot.storage.rejected);
-  // Each write's number among all the storage has judged: a key that stays with its row, so a new
-  // write adds one row and drops one instead of rebuilding the list.
-  const first = total - recent.length;
+  // Rows are keyed by their place in the list, newest first, so a new write changes the rows'
+  // words in place rather than removing and adding rows: with many clients every row is new at
+  // every snapshot, and making and dropping rows is what cost that frame its layout. Each row
+  // keeps to three text nodes for the same reason.
   return (
     <div className="ledger">
       <ol aria-label="Latest writes at the storage">
         {recent
-          .map((w, i) => ({ w, key: first + i }))
           .slice(-6)
           .reverse()
-          .map(({ w, key }) => (
-            <li key={key} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
-              <span className="mono">{(w.atMs / 1000).toFixed(1)} s</span> {w.node} token {w.token}{' '}
+          .map((w, slot) => (
+            <li key={slot} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
+              <span className="mono">{`${(w.atMs / 1000).toFixed(1)} s`}</span>
+              {` ${w.node} token ${w.token} `}
               <strong>
                 {w.result === 'rejected' ? '✕ rejected (zombie)' : w.stale ? '⚠ accepted STALE' : '✓ accepted'}
               </strong>

@@ -2,6 +2,7 @@
 // SVG scenes are copied as SVG (vector, readable by any SVG tool). HTML scenes are wrapped in a
 // foreignObject: browsers draw that faithfully (and it is what the PNG is made from), but vector
 // editors such as Inkscape may not, which the panel says next to those scenes.
+import { withExportParts } from '../../ui/exportEvents';
 import { StyleInliner } from './inlineStyles';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -33,10 +34,10 @@ export function sceneSvg(source: Element, title: string): SceneImage {
   const inliner = new StyleInliner();
   const background = inliner.portable(backgroundOf(source));
   try {
-    const root =
-      source instanceof SVGSVGElement
-        ? svgCopy(source, inliner, box, background)
-        : htmlWrapped(source, inliner, box, background);
+    // Parts a scene draws outside its SVG (the stage's moving parts, on a canvas) are put in for the copy.
+    const root = withExportParts(source, () =>
+      source instanceof SVGSVGElement ? svgCopy(source, inliner, box, background) : htmlWrapped(source, inliner, box, background),
+    );
     root.setAttribute('width', String(size.width));
     root.setAttribute('height', String(size.height));
     const t = document.createElementNS(SVG_NS, 'title');

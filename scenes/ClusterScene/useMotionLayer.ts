@@ -1,0 +1,234 @@
+// The stage's moving parts (lease arcs and message dots) drawn every frame on one canvas over
+// the stage's SVG. Why a canvas: any change to the SVG, even one path's `d`, has the browser lay
+// out the page and repaint and re-commit the stage on that frame, which on a modest machine cost
+// more than all the rest of a frame. Where the browser can, the canvas belongs to a worker
+// (motionWorker.ts) and the page only posts each frame's shapes, so not even the canvas's commit
+// is on the page's main thread; elsewhere the page draws it itself.
+// The canvas takes its colours and widths from the (empty) SVG paths the stylesheet styles, so
+// themes and present mode apply as before; an export writes the shapes into those paths, so the
+// exported image has them (see writeMotionSvg).
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Experiment, Snapshot } from '../../src/engine';
+import { useLabFrame, useLabStore } from '../../src/store/context';
+import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
+import { arcPath, circlePath, VIEW_H, VIEW_W } from './layout';
+import { ARC_R, DOT_KINDS, frameMotion, type DotKind, type Motion } from './motion';
+import { paintMotion, type Fit, type MotionStyles, type Paint } from './motionPaint';
+import type { MotionMessage } from './motionWorker';
+
+export interface MotionRefs {
+  svg: RefObject<SVGSVGElement | null>;
+  canvas: RefObject<HTMLCanvasElement | null>;
+  /** The SVG's lease-arc path of each node (styled by role), by node id. */
+  arcs: RefObject<Map<string, SVGPathElement>>;
+  /** The SVG's group of one path per dot kind, in DOT_KINDS order. */
+  dotLayer: RefObject<SVGGElement | null>;
+}
+
+function paintOf(el: Element): Paint {
+  const cs = getComputedStyle(el);
+  const none = (v: string) => (v === 'none' || v === '' ? null : v);
+  const dash =
+    cs.strokeDasharray === 'none' ? [] : cs.strokeDasharray.split(/[ ,]+/).map(parseFloat).filter(Number.isFinite);
+  return { fill: none(cs.fill), stroke: none(cs.stroke), width: parseFloat(cs.strokeWidth) || 0, dash };
+}
+
+function readStyles(refs: MotionRefs): MotionStyles | null {
+  const layer = refs.dotLayer.current;
+  if (!layer) return null;
+  const dots = {} as Record<DotKind, Paint>;
+  DOT_KINDS.forEach((kind, i) => {
+    const el = layer.children[i];
+    dots[kind] = el ? paintOf(el) : { fill: null, stroke: null, width: 0, dash: [] };
+  });
+  const arcs: Record<string, Paint> = {};
+  for (const [id, el] of refs.arcs.current) arcs[id] = paintOf(el);
+  return { dots, arcs };
+}
+
+/** Write one frame's motion into the SVG's own paths (for an export), or clear them (null). */
+export function writeMotionSvg(refs: MotionRefs, motion: Motion | null): void {
+  for (const [id, el] of refs.arcs.current) {
+    const arc = motion?.arcs.find((a) => a.node === id);
+    el.setAttribute('d', arc ? arcPath(0, 0, ARC_R, arc.fraction) : '');
+  }
+  const layer = refs.dotLayer.current;
+  if (!layer) return;
+  DOT_KINDS.forEach((kind, i) => {
+    const el = layer.children[i];
+    if (el) el.setAttribute('d', motion ? motion.dots[kind].map((d) => circlePath(d.x, d.y, d.r)).join(' ') : '');
+  });
+}
+
+/** Whoever draws the canvas: a worker that owns it, or the page. */
+interface Painter {
+  fit(fit: Fit): void;
+  styles(styles: MotionStyles): void;
+  draw(motion: Motion): void;
+  dispose(): void;
+}
+
+/** Set once a worker could not start on this page (its script did not load): draw in the page. */
+let workerFailed = false;
+
+function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter | null {
+  if (workerFailed || typeof Worker !== 'function' || typeof canvas.transferControlToOffscreen !== 'function') return null;
+  let worker: Worker;
+  try {
+    const offscreen = canvas.transferControlToOffscreen();
+    worker = new Worker(new URL('./motionWorker.ts', import.meta.url), { type: 'module' });
+    worker.postMessage({ kind: 'canvas', canvas: offscreen } satisfies MotionMessage, [offscreen]);
+  } catch {
+    return null;
+  }
+  // The canvas is the worker's now: if its script fails to load (an offline page whose cache
+  // lacks it), a fresh canvas takes its place, drawn by the page.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    workerFailed = true;
+    onFail();
+  };
+  const post = (m: MotionMessage) => worker.postMessage(m);
+  return {
+    fit: (fit) => post({ kind: 'fit', fit }),
+    styles: (styles) => post({ kind: 'styles', styles }),
+    draw: (motion) => post({ kind: 'draw', motion }),
+    dispose: () => worker.terminate(),
+  };
+}
+
+function pagePainter(canvas: HTMLCanvasElement): Painter {
+  let ctx: CanvasRenderingContext2D | null = null;
+  let fit: Fit | null = null;
+  let styles: MotionStyles | null = null;
+  return {
+    fit: (f) => {
+      fit = f;
+      canvas.width = f.width;
+      canvas.height = f.height;
+    },
+    styles: (s) => {
+      styles = s;
+    },
+    draw: (motion) => {
+      if (!fit || !styles) return;
+      ctx ??= canvas.getContext('2d');
+      if (ctx) paintMotion(ctx, fit, motion, styles);
+    },
+    dispose: () => undefined,
+  };
+}
+
+// A canvas hands its drawing to a worker once only; a remount of the same element (React's
+// StrictMode runs effects twice) keeps its painter rather than asking again.
+const painters = new WeakMap<HTMLCanvasElement, { painter: Painter; users: number }>();
+
+function acquirePainter(canvas: HTMLCanvasElement, onFail: () => void): Painter {
+  let entry = painters.get(canvas);
+  if (!entry) {
+    entry = { painter: workerPainter(canvas, onFail) ?? pagePainter(canvas), users: 0 };
+    painters.set(canvas, entry);
+  }
+  entry.users++;
+  return entry.painter;
+}
+
+function releasePainter(canvas: HTMLCanvasElement): void {
+  const entry = painters.get(canvas);
+  if (!entry) return;
+  entry.users--;
+  // Later, so an immediate remount of the same canvas finds the painter still there.
+  setTimeout(() => {
+    if (entry.users > 0 || painters.get(canvas) !== entry) return;
+    entry.painter.dispose();
+    painters.delete(canvas);
+  }, 0);
+}
+
+/**
+ * Keep the canvas over the SVG drawn with the latest frame. `styleKey` changes whenever the
+ * shapes' styles may have (a node's role decides its arc's colour and width). Returns the key
+ * to give the canvas element: it changes when the canvas must be replaced (its worker failed).
+ */
+export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
+  const store = useLabStore();
+  const [canvasKey, setCanvasKey] = useState('motion');
+  const painter = useRef<Painter | null>(null);
+  const ready = useRef({ fit: false, styles: false });
+  const drawn = useRef<Snapshot | null>(null);
+
+  const draw = (frame: Snapshot, lease: Experiment['lease'], force = false) => {
+    const p = painter.current;
+    if (!p || !ready.current.fit || (!force && frame === drawn.current)) return;
+    if (!ready.current.styles) {
+      const styles = readStyles(refs);
+      if (!styles) return;
+      p.styles(styles);
+      ready.current.styles = true;
+    }
+    drawn.current = frame;
+    p.draw(frameMotion(frame, lease));
+  };
+  const redraw = () => draw(store.frame(), store.getState().experiment.lease, true);
+  const redrawLatest = useRef(redraw);
+  redrawLatest.current = redraw;
+
+  // A node changed role (or the node set changed): its arc's style is read again.
+  useEffect(() => {
+    ready.current.styles = false;
+    redrawLatest.current();
+  }, [styleKey]);
+
+  useEffect(() => {
+    const svg = refs.svg.current;
+    const canvas = refs.canvas.current;
+    if (!svg || !canvas) return;
+    const p = acquirePainter(canvas, () => setCanvasKey('motion-page'));
+    painter.current = p;
+    const measure = () => {
+      const box = svg.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) return;
+      const dpr = window.devicePixelRatio || 1;
+      const scale = Math.min(box.width / VIEW_W, box.height / VIEW_H);
+      p.fit({
+        scale,
+        x: (box.width - VIEW_W * scale) / 2,
+        y: (box.height - VIEW_H * scale) / 2,
+        dpr,
+        width: Math.round(box.width * dpr),
+        height: Math.round(box.height * dpr),
+      });
+      ready.current.fit = true;
+      redrawLatest.current();
+    };
+    // Theme, present mode and the colour scheme change the stylesheet's colours and widths.
+    const restyle = () => {
+      ready.current.styles = false;
+      redrawLatest.current();
+    };
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    ro?.observe(svg);
+    const mo = new MutationObserver(restyle);
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
+    scheme?.addEventListener('change', restyle);
+    // An export copies the SVG: for that moment it carries the shapes the canvas shows.
+    const before = () => writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));
+    const after = () => writeMotionSvg(refs, null);
+    svg.addEventListener(BEFORE_EXPORT, before);
+    svg.addEventListener(AFTER_EXPORT, after);
+    return () => {
+      ro?.disconnect();
+      mo.disconnect();
+      scheme?.removeEventListener('change', restyle);
+      svg.removeEventListener(BEFORE_EXPORT, before);
+      svg.removeEventListener(AFTER_EXPORT, after);
+      painter.current = null;
+      ready.current = { fit: false, styles: false };
+      releasePainter(canvas);
+    };
+  }, [refs, store, canvasKey]);
+
+  useLabFrame((frame, s) => draw(frame, s.experiment.lease));
+  return canvasKey;
+}

@@ -1,9 +1,9 @@
 // The TTL ring: time since the leader's last renewal against its renew deadline and the lease.
-// It changes every frame, so it is written straight to the SVG and text nodes from the store
-// subscription (useLabFrame) instead of through React state: the rest of the chain re-renders
-// only when its words change.
+// It changes with every snapshot, so it is written straight to the SVG and text nodes
+// (useLabUpdate) instead of through React state: the rest of the chain re-renders only when its
+// words change.
 import { useRef } from 'react';
-import { useLabFrame } from '../../src/store/context';
+import { useLabUpdate } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';
 import { pickLeader } from './chainModel';
 import { leaseDial } from './leaseDial';
@@ -24,16 +24,17 @@ export function LeaseRing() {
   const tick = useRef<SVGLineElement>(null);
   const centre = useRef<SVGTextElement>(null);
   const caption = useRef<HTMLParagraphElement>(null);
-  const last = useRef({ text: '', short: '', state: '', deadline: -1 });
+  const last = useRef({ state: '', deadline: -1 });
 
-  useLabFrame((s) => {
-    const dial = leaseDial(s.frame, pickLeader(s.frame), s.experiment.lease);
+  // Written with every snapshot (up to ten times a second while playing), straight to the SVG
+  // and text nodes. Not every frame: a frame that changes the DOM at all costs the browser a
+  // layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
+  useLabUpdate((s) => {
+    const snap = s.snapshot;
+    const dial = leaseDial(snap, pickLeader(snap), s.experiment.lease);
     const prev = last.current;
     if (arc.current) setAttr(arc.current, 'stroke-dasharray', `${(dial.fraction * 100).toFixed(2)} 100`);
     if (dial.state !== prev.state) svg.current?.setAttribute('data-state', dial.state);
-    // DOM text writes are the costly part; skip them when the words did not change.
-    if (dial.short !== prev.short && centre.current) setText(centre.current, dial.short);
-    if (dial.text !== prev.text && caption.current) setText(caption.current, dial.text);
     if (dial.deadlineFraction !== prev.deadline) {
       const d = dial.deadlineFraction * 100;
       late.current?.setAttribute('stroke-dasharray', `${(100 - d).toFixed(2)} 100`);
@@ -45,7 +46,9 @@ export function LeaseRing() {
       tick.current?.setAttribute('x2', x2.toFixed(2));
       tick.current?.setAttribute('y2', y2.toFixed(2));
     }
-    last.current = { text: dial.text, short: dial.short, state: dial.state, deadline: dial.deadlineFraction };
+    if (centre.current) setText(centre.current, dial.short);
+    if (caption.current) setText(caption.current, dial.text);
+    last.current = { state: dial.state, deadline: dial.deadlineFraction };
   });
 
   return (

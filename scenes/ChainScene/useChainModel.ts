@@ -1,8 +1,10 @@
-// Keeps one lab's chain model current. The store publishes a new snapshot every frame, but the
-// chain's words change only a few times a second, so the model is recomputed per update and
-// React state is set only when its content differs; the lease ring animates on its own.
-import { useRef, useState } from 'react';
-import { useLabFrame, useLabStore } from '../../src/store/context';
+// Keeps one lab's chain model current. The store publishes a snapshot up to ten times a second
+// while playing, but the chain's words change only a few times a second, so the model is
+// recomputed per snapshot and React state is set only when its content differs; the lease ring
+// animates on its own, every frame.
+import { useEffect, useRef, useState } from 'react';
+import { useLabStore } from '../../src/store/context';
+import { held, useHeld } from '../../src/store/held';
 import type { LabState, LabStore } from '../../src/store/labStore';
 import type { LabEngine } from '../../src/store/labEngine';
 import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
@@ -36,18 +38,25 @@ export function useChainModel(): ChainModel {
   const store = useLabStore();
   const [tracker] = useState(() => new EventTracker());
   const compute = (s: LabState) => deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease);
-  const [model, setModel] = useState(() => compute(store.getState()));
-  const signature = useRef(JSON.stringify(model));
+  const [model] = useState(() => held(compute(store.getState())));
+  const signature = useRef(JSON.stringify(model.get()));
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
-  useLabFrame((s) => {
-    // The model is React state: derive it from the (throttled) snapshot React renders, once per snapshot.
-    if (s.snapshot === derivedFrom.current) return;
-    derivedFrom.current = s.snapshot;
-    const next = compute(s);
-    const sig = JSON.stringify(next);
-    if (sig === signature.current) return;
-    signature.current = sig;
-    setModel(next);
-  });
-  return model;
+  const computeLatest = useRef(compute);
+  computeLatest.current = compute;
+  useEffect(() => {
+    // Derived from the (throttled) snapshot React renders, once per snapshot, and held outside
+    // React state so its render happens in the snapshot's frame (held.ts).
+    const follow = (s: LabState) => {
+      if (s.snapshot === derivedFrom.current) return;
+      derivedFrom.current = s.snapshot;
+      const next = computeLatest.current(s);
+      const sig = JSON.stringify(next);
+      if (sig === signature.current) return;
+      signature.current = sig;
+      model.set(next);
+    };
+    follow(store.getState());
+    return store.subscribe(follow);
+  }, [store, model]);
+  return useHeld(model);
 }

@@ -1,16 +1,22 @@
-// Keeps the chart model in step with the lab without re-rendering React on every frame: the
-// store fires on every animation frame while playing, but the chart is rebuilt at most a few
-// times per wall second (plus a trailing redraw so the final state after a pause or a step is
-// always shown), and only when the simulation moved.
+// Keeps the chart model in step with the lab without re-rendering React on every snapshot: the
+// store publishes up to ten snapshots a second while playing, but the chart is rebuilt at most a
+// few times per wall second (plus a trailing redraw so the final state is always shown), and only
+// when the simulation moved. It redraws on a snapshot, not on a timer of its own, so its DOM
+// changes land in the frame where the rest of the page's do: a frame that changes the DOM costs
+// the browser a layout, a paint and a commit however little changed, and one such frame instead
+// of two is what keeps a slow machine within its frame.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useLabFrame, useLabStore } from '../../src/store/context';
+import { useLabStore, useLabUpdate } from '../../src/store/context';
 import type { Simulation } from '../../src/engine';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
+import { held, useHeld } from '../../src/store/held';
 import { ChartCache } from './sampleColumns';
 
 /** About five redraws per wall second: smooth enough for a scrolling window, cheap at 64x. */
 export const REDRAW_EVERY_MS = 200;
+/** How early (in wall ms) a snapshot may come and still redraw: about a frame. */
+const REDRAW_SLACK_MS = 20;
 /** Used until the container is measured, and where ResizeObserver is missing (jsdom). */
 export const DEFAULT_WIDTH_PX = 640;
 
@@ -48,7 +54,7 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   const store = useLabStore();
   // The engine is replaced on reset, so it is looked up at draw time, never captured.
   const [cache] = useState(() => new ChartCache());
-  const [chart, setChart] = useState(() => build(cache, store.engine().sim, mode, widthPx));
+  const [chart] = useState(() => held(build(cache, store.engine().sim, mode, widthPx)));
   const drawn = useRef({ sim: null as Simulation | null, key: '', atWallMs: -Infinity });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -60,8 +66,8 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
     if (d.sim === sim && d.key === key) return;
     d.sim = sim;
     d.key = key;
-    setChart(build(cache, sim, mode, widthPx));
-  }, [store, cache, mode, widthPx]);
+    chart.set(build(cache, sim, mode, widthPx));
+  }, [store, cache, chart, mode, widthPx]);
   const drawLatest = useRef(draw);
   drawLatest.current = draw;
 
@@ -71,16 +77,21 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
     draw();
   }, [draw]);
 
-  // Per store update: one clock read and a comparison, nothing more, unless a redraw is due.
-  useLabFrame(() => {
+  // Per store update: one clock read and a comparison, nothing more, unless a redraw is due. A
+  // snapshot that comes a little early still redraws (snapshots come every SNAPSHOT_EVERY_MS
+  // while playing, give or take a frame). The trailing redraw waits long enough for the next
+  // snapshot to make it unneeded while the lab plays; it matters when no update follows.
+  useLabUpdate(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
     const since = performance.now() - drawn.current.atWallMs;
-    if (since >= REDRAW_EVERY_MS) {
+    if (since >= REDRAW_EVERY_MS - REDRAW_SLACK_MS) {
       draw();
-    } else if (!timer.current) {
+    } else {
       timer.current = setTimeout(() => {
         timer.current = null;
         drawLatest.current();
-      }, REDRAW_EVERY_MS - since);
+      }, 2 * REDRAW_EVERY_MS);
     }
   });
 
@@ -92,5 +103,5 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
     [],
   );
 
-  return chart;
+  return useHeld(chart);
 }

@@ -284,7 +284,7 @@ describe('ChainScene', () => {
     );
   });
 
-  it('moves the lease ring every frame without re-rendering the chain', () => {
+  it('moves the lease ring with every snapshot without re-rendering the chain', () => {
     const store = lab();
     let commits = 0;
     render(

@@ -1,8 +1,8 @@
 // Play / pause, speed on a log scale, step to the next event, and a timeline to scrub. Scrubbing
 // back replays deterministically from checkpoints; acting after a scrub forks a new future.
 import { useRef } from 'react';
-import { useLab, useLabFrame, useLabShallow } from '../../store/context';
-import { setText } from '../../ui/domWrites';
+import { useLabShallow, useLabUpdate } from '../../store/context';
+import { setAttr, setText } from '../../ui/domWrites';
 import { MAX_SPEED, MIN_SPEED } from '../../store/labStore';
 import { ShareButton } from './ShareButton';
 
@@ -19,30 +19,37 @@ export function speedFromSlider(v: number): number {
 }
 
 export function TimeControls() {
-  const { playing, speed, horizonMs, togglePlay, setSpeed, stepEvent, seek } = useLabShallow((s) => ({
+  const { playing, speed, togglePlay, setSpeed, stepEvent, seek } = useLabShallow((s) => ({
     playing: s.playing,
     speed: s.speed,
-    horizonMs: Math.ceil(s.horizonMs / 1000) * 1000,
     togglePlay: s.togglePlay,
     setSpeed: s.setSpeed,
     stepEvent: s.stepEvent,
     seek: s.seek,
   }));
-  const nowSec = useLab((s) => Math.floor(s.snapshot.nowMs / 100) / 10);
   const scrub = useRef<HTMLInputElement>(null);
-  const clock = useRef<HTMLOutputElement>(null);
-  // The timeline's thumb and the clock move every frame: written directly, not re-rendered.
+  const clock = useRef<HTMLSpanElement>(null);
+  // The clock, and the timeline's range, thumb and spoken value, follow the snapshot (up to ten
+  // times a second while playing) and are written directly: a re-render of this group rewrites
+  // both sliders' attributes (React sets an input's type and name on every update), which had
+  // the browser restyle and lay them out on every snapshot. Ten updates a second is as fast as
+  // a clock's tenths can be read.
   const thumbAt = useRef(-1);
-  useLabFrame((s) => {
-    // Moving the thumb repaints the slider: only when it moves by a thousandth of the timeline,
-    // finer than any slider is wide, rather than on every frame.
+  useLabUpdate((s) => {
+    const now = s.snapshot.nowMs;
     const el = scrub.current;
-    const now = s.frame.nowMs;
-    if (el && document.activeElement !== el && Math.abs(now - thumbAt.current) * 1000 >= Math.max(1, s.horizonMs)) {
-      el.value = String(now);
-      thumbAt.current = now;
+    if (el) {
+      const max = Math.max(Math.ceil(s.horizonMs / 1000) * 1000, 1000);
+      setAttr(el, 'max', String(max));
+      // Moving the thumb repaints the slider: only when it moves by a thousandth of the
+      // timeline, finer than any slider is wide, and never under a dragging finger.
+      if (document.activeElement !== el && Math.abs(now - thumbAt.current) * 1000 >= max) {
+        el.value = String(now);
+        thumbAt.current = now;
+      }
+      setAttr(el, 'aria-valuetext', `${Math.floor(now / 100) / 10} seconds`);
     }
-    if (clock.current) setText(clock.current, `${(s.frame.nowMs / 1000).toFixed(1)} s`);
+    if (clock.current) setText(clock.current, `${(now / 1000).toFixed(1)} s`);
   });
   return (
     <div className="time-controls" role="group" aria-label="Time">
@@ -70,21 +77,24 @@ export function TimeControls() {
       </label>
       <label className="timeline">
         <span className="visually-hidden">Timeline</span>
-        <input
-          ref={scrub}
-          type="range"
-          aria-label="Timeline"
-          aria-valuetext={`${nowSec} seconds`}
-          min={0}
-          max={Math.max(horizonMs, 1000)}
-          step={100}
-          defaultValue={0}
-          onChange={(e) => seek(Number(e.target.value))}
-          data-testid="timeline"
-        />
+        <span className="timeline-track">
+          <input
+            ref={scrub}
+            type="range"
+            aria-label="Timeline"
+            min={0}
+            max={1000}
+            step={100}
+            defaultValue={0}
+            onChange={(e) => seek(Number(e.target.value))}
+            data-testid="timeline"
+          />
+        </span>
       </label>
-      <output ref={clock} className="mono sim-clock" aria-label="Simulated time" data-testid="sim-time">
-        {nowSec.toFixed(1)} s
+      <output className="mono sim-clock" aria-label="Simulated time" data-testid="sim-time">
+        <span ref={clock} className="sim-clock-face">
+          0.0 s
+        </span>
       </output>
       <ShareButton />
     </div>

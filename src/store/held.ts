@@ -1,0 +1,33 @@
+// A value a hook keeps outside React state and hands to React through useSyncExternalStore.
+// Why not useState: a setState from a store subscription renders in a later task of React's
+// scheduler, so its DOM change lands in a frame of its own; an external store's update renders
+// synchronously, right after the subscription, in the frame that published the snapshot. The
+// page keeps its DOM changes to those frames (see clock.ts for why).
+import { useSyncExternalStore } from 'react';
+
+export interface Held<T> {
+  get(): T;
+  set(value: T): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function held<T>(initial: T): Held<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (next) => {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const l of [...listeners]) l();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useHeld<T>(h: Held<T>): T {
+  return useSyncExternalStore(h.subscribe, h.get, h.get);
+}

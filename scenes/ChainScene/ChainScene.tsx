@@ -2,9 +2,10 @@
 // leader holds a lease, every write carries a fencing token, storage compares it with the max
 // it has seen, and the write is committed once or rejected. It reads the lab from context, so
 // several labs can each show their own chain on one page.
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useLab } from '../../src/store/context';
-import type { ChainModel, QuorumView, StepId } from './chainModel';
+import type { QuorumView, StepId } from './chainModel';
+import type { CompareView, TokenView } from './writesModel';
 import { formatSpan } from './chainModel';
 import { LeaseRing } from './LeaseRing';
 import { OutcomeBranches } from './OutcomeBranches';
@@ -34,7 +35,9 @@ function Step(props: {
   );
 }
 
-function QuorumStep({ q }: { q: QuorumView }) {
+// Each step's content renders only when its part of the model changed (useChainModel shares
+// the parts that did not).
+const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
   return (
     <>
       <p className="chain-headline" data-testid="quorum-headline">
@@ -67,10 +70,9 @@ function QuorumStep({ q }: { q: QuorumView }) {
       ))}
     </>
   );
-}
+});
 
-function TokenStep({ model }: { model: ChainModel }) {
-  const t = model.token;
+const TokenStep = memo(function TokenStep({ t }: { t: TokenView }) {
   const older = t.latest && t.current !== null && t.latest.token < t.current;
   return (
     <>
@@ -93,10 +95,9 @@ function TokenStep({ model }: { model: ChainModel }) {
       <p className="chain-muted">highest issued: {t.highestIssued}</p>
     </>
   );
-}
+});
 
-function CompareStep({ model }: { model: ChainModel }) {
-  const c = model.compare;
+const CompareStep = memo(function CompareStep({ c }: { c: CompareView }) {
   return (
     <>
       {c.fencing ? (
@@ -122,8 +123,9 @@ function CompareStep({ model }: { model: ChainModel }) {
       )}
       {c.history.length > 1 && (
         <ul className="chain-history mono" aria-label="earlier comparisons">
-          {c.history.slice(1).map((h) => (
-            <li key={h.key} data-verdict={h.verdict} data-stale={h.stale || undefined}>
+          {/* Keyed by place: a new comparison changes the rows' words rather than adding a row. */}
+          {c.history.slice(1).map((h, slot) => (
+            <li key={slot} data-verdict={h.verdict} data-stale={h.stale || undefined}>
               {h.node}: {h.text}
             </li>
           ))}
@@ -131,7 +133,7 @@ function CompareStep({ model }: { model: ChainModel }) {
       )}
     </>
   );
-}
+});
 
 export function ChainScene() {
   const headingId = useId();
@@ -152,10 +154,10 @@ export function ChainScene() {
           <LeaseRing />
         </Step>
         <Step n={3} active={active} title="Every write carries a fencing token">
-          <TokenStep model={model} />
+          <TokenStep t={model.token} />
         </Step>
         <Step n={4} active={active} title="incoming token >= max seen?" decision>
-          <CompareStep model={model} />
+          <CompareStep c={model.compare} />
         </Step>
         <Step n={5} active={active} title="Committed once, or rejected">
           <OutcomeBranches outcome={model.outcome} fencing={model.compare.fencing} />

@@ -23,7 +23,7 @@ export function LeaseRing() {
   const late = useRef<SVGCircleElement>(null);
   const tick = useRef<SVGLineElement>(null);
   const centre = useRef<SVGTextElement>(null);
-  const caption = useRef<HTMLParagraphElement>(null);
+  const caption = useRef<HTMLSpanElement>(null);
   const last = useRef({ state: '', deadline: -1 });
 
   // Written with every snapshot (up to ten times a second while playing), straight to the SVG
@@ -53,6 +53,7 @@ export function LeaseRing() {
 
   return (
     <div className="chain-lease">
+      <span className="chain-ring-box">
       <svg
         ref={svg}
         className="chain-ring"
@@ -85,7 +86,10 @@ export function LeaseRing() {
         <line ref={tick} className="chain-ring-tick" />
         <text ref={centre} className="chain-ring-text" x={C} y={C + 5} textAnchor="middle" />
       </svg>
-      <p ref={caption} className="chain-lease-caption" data-testid="lease-caption" />
+      </span>
+      <p className="chain-lease-caption" data-testid="lease-caption">
+        <span ref={caption} className="chain-lease-words" />
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Step 5: the two ways a write ends, with their counters, and the alerts that must not be
 // missed: a zombie write fenced at storage, or (fencing off) a stale write that got through.
-import { useEffect, type ComponentType } from 'react';
+import { memo, useEffect, type ComponentType } from 'react';
 import type { Alert, OutcomeView } from './writesModel';
 import { CommitGlyph, RejectGlyph, StaleGlyph } from './Glyphs';
 import type AlertJoltType from './AlertJolt';
@@ -50,7 +50,15 @@ function AlertBanner({ alert, kind }: { alert: Alert; kind: 'zombie' | 'stale' }
   );
 }
 
-export function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fencing: boolean }) {
+/**
+ * A counter's box is as wide as its digits (tabular figures are 1ch each) and fixed in size, so
+ * the count changing at every snapshot lays out that box, not the page (chainScene.css).
+ */
+function countWidth(n: number): { width: string } {
+  return { width: `${String(n).length}ch` };
+}
+
+export const OutcomeBranches = memo(function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fencing: boolean }) {
   useEffect(loadAlertJolt, []);
   return (
     <div className="chain-branches">
@@ -60,7 +68,7 @@ export function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fe
           <CommitGlyph /> Committed once
         </h4>
         <p className="chain-count">
-          <span className="chain-count-value mono" data-testid="accepted-count">
+          <span className="chain-count-value mono" data-testid="accepted-count" style={countWidth(outcome.accepted)}>
             {outcome.accepted}
           </span>{' '}
           accepted
@@ -81,7 +89,7 @@ export function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fe
           <RejectGlyph /> Rejected at storage: retryable error
         </h4>
         <p className="chain-count">
-          <span className="chain-count-value mono" data-testid="rejected-count">
+          <span className="chain-count-value mono" data-testid="rejected-count" style={countWidth(outcome.rejected)}>
             {outcome.rejected}
           </span>{' '}
           fencing {outcome.rejected === 1 ? 'rejection' : 'rejections'}
@@ -92,4 +100,4 @@ export function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fe
       </div>
     </div>
   );
-}
+});

@@ -3,8 +3,9 @@
 // recomputed per snapshot and React state is set only when its content differs; the lease ring
 // animates on its own, every frame.
 import { useEffect, useRef, useState } from 'react';
-import { useLabStore } from '../../src/store/context';
+import { useLabFrame, useLabStore } from '../../src/store/context';
 import { held, useHeld } from '../../src/store/held';
+import { share } from '../../src/store/share';
 import type { LabState, LabStore } from '../../src/store/labStore';
 import type { LabEngine } from '../../src/store/labEngine';
 import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
@@ -39,8 +40,10 @@ export function useChainModel(): ChainModel {
   const [tracker] = useState(() => new EventTracker());
   const compute = (s: LabState) => deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease);
   const [model] = useState(() => held(compute(store.getState())));
-  const signature = useRef(JSON.stringify(model.get()));
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
+  // The events are folded as they come, a frame's worth at a time, so the snapshot's frame (which
+  // derives the model) does not fold everything since the last one at once.
+  useLabFrame(() => tracker.sync(store));
   const computeLatest = useRef(compute);
   computeLatest.current = compute;
   useEffect(() => {
@@ -49,14 +52,24 @@ export function useChainModel(): ChainModel {
     const follow = (s: LabState) => {
       if (s.snapshot === derivedFrom.current) return;
       derivedFrom.current = s.snapshot;
-      const next = computeLatest.current(s);
-      const sig = JSON.stringify(next);
-      if (sig === signature.current) return;
-      signature.current = sig;
-      model.set(next);
+      // Parts that did not change keep their identity, so the steps that show them skip their
+      // render (with many clients the counters change at every snapshot, the quorum rarely).
+      model.set(share(model.get(), computeLatest.current(s)));
+    };
+    // While the lab plays, the chain follows in a frame after the snapshot's (the chart in another):
+    // all three in one frame were long enough to stall the page on a slow machine.
+    let queued = false;
+    const onUpdate = (s: LabState) => {
+      if (!s.playing) return follow(s);
+      if (queued) return;
+      queued = true;
+      store.nextFrame(() => {
+        queued = false;
+        follow(store.getState());
+      });
     };
     follow(store.getState());
-    return store.subscribe(follow);
+    return store.subscribe(onUpdate);
   }, [store, model]);
   return useHeld(model);
 }

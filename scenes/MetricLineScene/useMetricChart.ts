@@ -6,7 +6,7 @@
 // the browser a layout, a paint and a commit however little changed, and one such frame instead
 // of two is what keeps a slow machine within its frame.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useLabStore, useLabUpdate } from '../../src/store/context';
+import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { Simulation } from '../../src/engine';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
@@ -81,12 +81,25 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   // snapshot that comes a little early still redraws (snapshots come every SNAPSHOT_EVERY_MS
   // while playing, give or take a frame). The trailing redraw waits long enough for the next
   // snapshot to make it unneeded while the lab plays; it matters when no update follows.
-  useLabUpdate(() => {
+  // New samples are copied into the columns as they come, a frame's worth at a time, rather than
+  // all at once by the redraw.
+  useLabFrame(() => cache.sync(store.engine().sim));
+  // While the lab plays, the redraw goes to the frame after the snapshot's: together they were
+  // one frame long enough to stall the page on a slow machine.
+  const queued = useRef(false);
+  useLabUpdate((s) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const since = performance.now() - drawn.current.atWallMs;
     if (since >= REDRAW_EVERY_MS - REDRAW_SLACK_MS) {
-      draw();
+      if (!s.playing) draw();
+      else if (!queued.current) {
+        queued.current = true;
+        store.nextFrame(() => {
+          queued.current = false;
+          drawLatest.current();
+        });
+      }
     } else {
       timer.current = setTimeout(() => {
         timer.current = null;

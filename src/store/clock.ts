@@ -6,7 +6,7 @@ import { SNAPSHOT_EVERY_MS, type LabStore } from './labStore';
 export const MAX_FRAME_MS = 100;
 
 /** The slowest pace at which the page's words and numbers follow the lab on a slow machine. */
-export const SLOWEST_VIEW_EVERY_MS = 5 * SNAPSHOT_EVERY_MS;
+export const SLOWEST_VIEW_EVERY_MS = 10 * SNAPSHOT_EVERY_MS;
 /** Frames are judged in windows of this much wall time. */
 const PACE_WINDOW_MS = 1000;
 /** When more than this share of a window's frames overran, the pace slows... */
@@ -22,7 +22,7 @@ const CALM_WINDOWS = 3;
  * the former overrun their frame. So the clock times each of them, from the frame's start to
  * when the browser is done with it, and when more than OVERRUN_SHARE of a window's frames
  * overran (took longer than the usual interval between frames), the pace halves, down to
- * SLOWEST_VIEW_EVERY_MS (numbers twice a second), keeping the motion smooth; after CALM_WINDOWS
+ * SLOWEST_VIEW_EVERY_MS (numbers once a second), keeping the motion smooth; after CALM_WINDOWS
  * windows with no overrun it doubles again. Judging by the usual interval lets a 120 Hz screen
  * be judged by its own rate.
  */

@@ -67,6 +67,7 @@ export function gateLab(source: LabStore): LabGate {
       };
     },
     engine: () => source.engine(),
+    nextFrame: (work: () => void) => source.nextFrame(work),
     frame: () => (shown ? source.frame() : heldFrame),
     onFrame: (listener: FrameListener) => {
       frameListeners.add(listener);

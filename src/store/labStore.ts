@@ -63,7 +63,8 @@ export interface LabActions {
   /**
    * Advance by wall-clock milliseconds times the speed (the frame clock calls this). React sees
    * the new snapshot if `viewEveryMs` have passed since it last did (SNAPSHOT_EVERY_MS unless the
-   * clock's pacer asks for less). Returns whether it did: whether this frame changes the DOM.
+   * clock's pacer asks for less). Returns whether this frame changes the DOM: a new snapshot, or
+   * work a view deferred to it (nextFrame).
    */
   advanceWall(wallMs: number, viewEveryMs?: number): boolean;
   advanceBy(simMs: number): void;
@@ -91,6 +92,13 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    * simulation itself. Returns the function that stops listening.
    */
   onFrame(listener: FrameListener): () => void;
+  /**
+   * Run `work` at a later publish (one piece of deferred work per publish, in order): the next
+   * frames while the lab plays, the next actions while it is paused. For views whose DOM changes
+   * are costly enough to be kept out of the snapshot's frame (the chart, the chain), so that no
+   * frame does two of them.
+   */
+  nextFrame(work: () => void): void;
 };
 
 export interface LabOptions {
@@ -134,6 +142,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let preVotesLogged = new Set<string>();
   let frame = engine.sim.snapshot();
   const frameListeners = new Set<FrameListener>();
+  let deferred: (() => void)[] = [];
 
   const store = createStore<LabState & LabActions>()((set, get) => {
     // What React has not been shown yet: the log and the live announcement are kept here and
@@ -150,6 +159,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
      * React was shown the new snapshot.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
+      // Deferred work runs one piece per publish, oldest first: each costly view gets a frame of its
+      // own. What this publish defers waits for a later one.
+      const due = deferred.splice(0, 1);
       const sim = engine.sim;
       const total = sim.eventsTotal;
       if (rebuildLog || total < logCursor) {
@@ -193,7 +205,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         });
       }
       for (const listener of [...frameListeners]) listener(frame);
-      return viewed;
+      for (const work of due) work();
+      return viewed || due.length > 0;
     };
 
     const advance = (simMs: number, throttled: boolean, viewEveryMs?: number): boolean => {
@@ -274,6 +287,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   }) as LabStore;
   store.engine = () => engine;
   store.frame = () => frame;
+  store.nextFrame = (work) => {
+    deferred.push(work);
+  };
   store.onFrame = (listener) => {
     frameListeners.add(listener);
     return () => frameListeners.delete(listener);

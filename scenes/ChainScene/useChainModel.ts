@@ -56,11 +56,10 @@ export function useChainModel(): ChainModel {
       // render (with many clients the counters change at every snapshot, the quorum rarely).
       model.set(share(model.get(), computeLatest.current(s)));
     };
-    // While the lab plays, the chain follows in a frame after the snapshot's (the chart in another):
-    // all three in one frame were long enough to stall the page on a slow machine.
+    // The chain follows in a frame after the snapshot's (the chart in another, store.nextFrame):
+    // all three in one frame, or in one jump along the timeline, could stall a slow machine.
     let queued = false;
-    const onUpdate = (s: LabState) => {
-      if (!s.playing) return follow(s);
+    const onUpdate = () => {
       if (queued) return;
       queued = true;
       store.nextFrame(() => {

@@ -33,16 +33,30 @@ function paintOf(el: Element): Paint {
   return { fill: none(cs.fill), stroke: none(cs.stroke), width: parseFloat(cs.strokeWidth) || 0, dash };
 }
 
-function readStyles(refs: MotionRefs): MotionStyles | null {
+/**
+ * The shapes' styles. Reading a computed style makes the browser bring its styles up to date
+ * there and then, so each is read once per look: the dots once, each node's arc once per class
+ * of its node (its role decides the arc), until the theme or present mode changes (`cache` is
+ * then cleared). After a jump along the timeline the roles differ but their looks are known.
+ */
+function readStyles(refs: MotionRefs, cache: Map<string, Paint>): MotionStyles | null {
   const layer = refs.dotLayer.current;
   if (!layer) return null;
+  const cached = (key: string, el: Element) => {
+    let p = cache.get(key);
+    if (!p) cache.set(key, (p = paintOf(el)));
+    return p;
+  };
   const dots = {} as Record<DotKind, Paint>;
   DOT_KINDS.forEach((kind, i) => {
     const el = layer.children[i];
-    dots[kind] = el ? paintOf(el) : { fill: null, stroke: null, width: 0, dash: [] };
+    dots[kind] = el ? cached(`dot ${kind}`, el) : { fill: null, stroke: null, width: 0, dash: [] };
   });
   const arcs: Record<string, Paint> = {};
-  for (const [id, el] of refs.arcs.current) arcs[id] = paintOf(el);
+  for (const [id, el] of refs.arcs.current) {
+    const look = (el.parentElement?.getAttribute('class') ?? '').replace(/ node-selected/, '');
+    arcs[id] = cached(`arc ${look}`, el);
+  }
   return { dots, arcs };
 }
 
@@ -155,13 +169,14 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
   const [canvasKey, setCanvasKey] = useState('motion');
   const painter = useRef<Painter | null>(null);
   const ready = useRef({ fit: false, styles: false });
+  const looks = useRef(new Map<string, Paint>());
   const drawn = useRef<Snapshot | null>(null);
 
   const draw = (frame: Snapshot, lease: Experiment['lease'], force = false) => {
     const p = painter.current;
     if (!p || !ready.current.fit || (!force && frame === drawn.current)) return;
     if (!ready.current.styles) {
-      const styles = readStyles(refs);
+      const styles = readStyles(refs, looks.current);
       if (!styles) return;
       p.styles(styles);
       ready.current.styles = true;
@@ -173,10 +188,12 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
   const redrawLatest = useRef(redraw);
   redrawLatest.current = redraw;
 
-  // A node changed role (or the node set changed): its arc's style is read again.
+  // A node changed role (or the node set changed): the arcs' styles are looked up again, and the
+  // canvas redrawn in the next frame rather than in the task that changed the roles (a jump).
   useEffect(() => {
     ready.current.styles = false;
-    redrawLatest.current();
+    const raf = requestAnimationFrame(() => redrawLatest.current());
+    return () => cancelAnimationFrame(raf);
   }, [styleKey]);
 
   useEffect(() => {
@@ -204,6 +221,7 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
     // Theme, present mode and the colour scheme change the stylesheet's colours and widths.
     const restyle = () => {
       ready.current.styles = false;
+      looks.current.clear();
       redrawLatest.current();
     };
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;

@@ -84,16 +84,15 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   // New samples are copied into the columns as they come, a frame's worth at a time, rather than
   // all at once by the redraw.
   useLabFrame(() => cache.sync(store.engine().sim));
-  // While the lab plays, the redraw goes to the frame after the snapshot's: together they were
-  // one frame long enough to stall the page on a slow machine.
+  // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
+  // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
   const queued = useRef(false);
-  useLabUpdate((s) => {
+  useLabUpdate(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const since = performance.now() - drawn.current.atWallMs;
     if (since >= REDRAW_EVERY_MS - REDRAW_SLACK_MS) {
-      if (!s.playing) draw();
-      else if (!queued.current) {
+      if (!queued.current) {
         queued.current = true;
         store.nextFrame(() => {
           queued.current = false;

@@ -77,6 +77,7 @@ export class FrameClock {
 
   start(): void {
     if (this.raf) return;
+    this.lab.setClocked(true);
     if (!this.timing && typeof MessageChannel === 'function') {
       this.timing = new MessageChannel();
       this.timing.port1.onmessage = (e: MessageEvent<number>) => this.pacer.viewFrame(performance.now() - e.data);
@@ -94,6 +95,7 @@ export class FrameClock {
   }
 
   stop(): void {
+    this.lab.setClocked(false);
     cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.last = -1;

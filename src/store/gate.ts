@@ -68,6 +68,8 @@ export function gateLab(source: LabStore): LabGate {
     },
     engine: () => source.engine(),
     nextFrame: (work: () => void) => source.nextFrame(work),
+    flushDeferred: () => source.flushDeferred(),
+    setClocked: (on: boolean) => source.setClocked(on),
     frame: () => (shown ? source.frame() : heldFrame),
     onFrame: (listener: FrameListener) => {
       frameListeners.add(listener);

@@ -93,12 +93,16 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    */
   onFrame(listener: FrameListener): () => void;
   /**
-   * Run `work` at a later publish (one piece of deferred work per publish, in order): the next
-   * frames while the lab plays, the next actions while it is paused. For views whose DOM changes
-   * are costly enough to be kept out of the snapshot's frame (the chart, the chain), so that no
-   * frame does two of them.
+   * Run `work` in a later frame, one piece of deferred work per frame, in order. For views whose
+   * DOM changes are costly enough to be kept out of the frame that published the snapshot (the
+   * chart, the chain), so that no frame, and no jump along the timeline, does two of them. With
+   * no frame clock driving the lab (tests, headless), it runs at once.
    */
   nextFrame(work: () => void): void;
+  /** Run every piece of deferred work now: something reads the scenes (an export). */
+  flushDeferred(): void;
+  /** Whether a frame clock drives the lab (FrameClock says so), so that deferred work waits for a frame. */
+  setClocked(clocked: boolean): void;
 };
 
 export interface LabOptions {
@@ -142,7 +146,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let preVotesLogged = new Set<string>();
   let frame = engine.sim.snapshot();
   const frameListeners = new Set<FrameListener>();
-  let deferred: (() => void)[] = [];
+  const deferred: (() => void)[] = [];
 
   const store = createStore<LabState & LabActions>()((set, get) => {
     // What React has not been shown yet: the log and the live announcement are kept here and
@@ -159,7 +163,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
      * React was shown the new snapshot.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
-      // Deferred work runs one piece per publish, oldest first: each costly view gets a frame of its
+      // Deferred work runs one piece per frame, oldest first: each costly view gets a frame of its
       // own. What this publish defers waits for a later one.
       const due = deferred.splice(0, 1);
       const sim = engine.sim;
@@ -243,7 +247,12 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
       advanceWall: (wallMs, viewEveryMs) => {
         const s = get();
-        if (!s.playing || wallMs <= 0) return false;
+        if (!s.playing || wallMs <= 0) {
+          // Paused, frames still hand out the work views deferred (after a jump, say).
+          const work = deferred.shift();
+          work?.();
+          return work !== undefined;
+        }
         return advance(wallMs * s.speed, true, viewEveryMs);
       },
       advanceBy: (simMs) => void advance(simMs, false),
@@ -287,8 +296,17 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   }) as LabStore;
   store.engine = () => engine;
   store.frame = () => frame;
+  let clocked = false;
   store.nextFrame = (work) => {
-    deferred.push(work);
+    if (clocked) deferred.push(work);
+    else work();
+  };
+  store.flushDeferred = () => {
+    while (deferred.length) deferred.shift()?.();
+  };
+  store.setClocked = (on) => {
+    clocked = on;
+    if (!on) store.flushDeferred();
   };
   store.onFrame = (listener) => {
     frameListeners.add(listener);

@@ -30,6 +30,7 @@ async function exportScene(store: LabStore, scene: ExportScene, format: 'png' | 
   let release = () => {};
   flushSync(() => {
     release = revealScenes(store);
+    store.flushDeferred();
   });
   let image;
   try {

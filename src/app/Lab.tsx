@@ -54,8 +54,10 @@ function ScenePanel({
   const panel = useRef<HTMLDivElement>(null);
   return (
     <div className={`panel ${className}`} ref={panel}>
+      {/* Controls follow the live lab even while the panel is out of sight: a key or a script can
+          play, pause or seek then, and the button must say what the lab is doing. */}
+      {before}
       <LabGate watch={panel}>
-        {before}
         <div className="scene-tools">
           <EmbedButton scene={scene} />
         </div>

@@ -25,3 +25,23 @@ test('the fencing chain holds while out of view, and shows the current leader on
   const before = await chainScene(page).getByTestId('lease-caption').textContent();
   await expect.poll(() => chainScene(page).getByTestId('lease-caption').textContent(), SLOW).not.toBe(before);
 });
+
+test('the time controls follow the lab while the stage is out of view', async ({ page }) => {
+  await openLab(page, 'speed=16');
+  await waitForLeader(page);
+  const play = page.getByTestId('play');
+  await expect(play).toHaveAttribute('aria-label', 'Pause');
+  // Scroll the stage out of view, then pause by key (the shortcut works wherever the page is).
+  await page.locator('.setup-panel').scrollIntoViewIfNeeded();
+  await expect.poll(() => play.evaluate((b) => b.getBoundingClientRect().bottom < 0)).toBe(true);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  await expect(play).toHaveAttribute('aria-label', 'Play');
+  const paused = await page.getByTestId('sim-time').textContent();
+  await page.waitForTimeout(400);
+  expect(await page.getByTestId('sim-time').textContent()).toBe(paused);
+  // And by script on the button itself, out of sight.
+  await play.evaluate((b) => (b as HTMLButtonElement).click());
+  await expect(play).toHaveAttribute('aria-label', 'Pause');
+  await expect.poll(() => page.getByTestId('sim-time').textContent(), SLOW).not.toBe(paused);
+});

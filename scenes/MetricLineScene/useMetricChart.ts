@@ -6,6 +6,7 @@
 // the browser a layout, a paint and a commit however little changed, and one such frame instead
 // of two is what keeps a slow machine within its frame.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { Simulation } from '../../src/engine';
 import { buildChart, type ChartModel } from './chartModel';
@@ -25,13 +26,17 @@ export function useContainerWidth(ref: RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => {
+    const measure = (sync: boolean) => {
       const w = Math.round(el.clientWidth);
-      if (w > 0) setWidth(w);
+      if (w <= 0) return;
+      if (sync) flushSync(() => setWidth(w));
+      else setWidth(w);
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
+    if (typeof ResizeObserver === 'undefined') return measure(false);
+    // Measured by the observer, which reports once the browser has laid the page out anyway:
+    // reading the width while mounting had the browser lay out the whole page there and then, in
+    // the middle of the page's first seconds. Rendered at once, so the wrong width never shows.
+    const ro = new ResizeObserver(() => measure(true));
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref]);

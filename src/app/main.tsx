@@ -1,34 +1,24 @@
 // The lab page starts in steps, each its own task, so that a slow phone's main thread is never
-// held for long: index.html already shows the header (painted before any script runs); this
-// module brings React; the lab's own code (the engine, its schemas, the scenario catalog, the
-// scenes) loads beside it and runs in a later task; the first screen renders in slices
-// (startTransition), and the parts below it mount afterwards (Later.tsx).
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// held for long. index.html already shows the header; this module, small and without React, lets
+// the browser paint it first, and only then loads React and the lab (boot.tsx). Run at once, the
+// modules' evaluation (React's own is the largest) delayed the first paint on a slow phone.
 import '../ui/theme.css';
 import './app.css';
-import { StagedMount } from './Later';
 import { registerOffline } from './offline';
 
-/** Let the browser paint and handle input before the next step. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/** After the page's first paint: the frame after the next one, or at most 100 ms (a hidden tab paints no frames). */
+function afterFirstPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
 }
 
-async function start(): Promise<void> {
-  const { App } = await import('./App');
-  await yieldToBrowser();
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <StagedMount.Provider value={true}>
-          <App />
-        </StagedMount.Provider>
-      </StrictMode>,
-    );
-  });
-}
-
-void start();
+afterFirstPaint(() => {
+  void import('./boot').then((m) => m.boot());
+});
 registerOffline();

@@ -1,0 +1,27 @@
+// The lab page's second step (main.tsx is the first): React, then the lab's own code (the engine,
+// its schemas, the scenario catalog, the scenes), which loads beside it and runs in a later task;
+// the first screen renders in slices (startTransition), and the parts below it mount afterwards
+// (Later.tsx).
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StagedMount } from './Later';
+
+/** Let the browser paint and handle input before the next step. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export async function boot(): Promise<void> {
+  const { App } = await import('./App');
+  await yieldToBrowser();
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <StagedMount.Provider value={true}>
+          <App />
+        </StagedMount.Provider>
+      </StrictMode>,
+    );
+  });
+}

@@ -2,7 +2,7 @@
 // and replaced by its default.
 import type { ExperimentInput } from '../engine';
 import { clampSpeed } from '../store/labStore';
-import { findScenario } from '../scenario/catalog';
+import { findScenario, scenarioProblem } from '../scenario/catalog';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/labEngine';
 import { decodeRun } from './share';
@@ -77,7 +77,9 @@ export function readPageParams(search: string): PageParams {
   const id = q.get('scenario');
   if (id !== null) {
     scenario = findScenario(id) ?? null;
-    if (!scenario) problems.push(`"scenario" names no known scenario (got "${id}")`);
+    const broken = scenario ? undefined : scenarioProblem(id);
+    if (broken) problems.push(`"scenario" names ${broken.file}, which could not be loaded: ${broken.errors.join('; ')}`);
+    else if (!scenario) problems.push(`"scenario" names no known scenario (got "${id}")`);
     else {
       const raw = q.get('step');
       if (raw !== null) {

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Simulation, type Failover, type SimEvent, type Trace } from '../../src/engine';
-import { catalog, findScenario } from '../../src/scenario/catalog';
+import { catalog, catalogOf, findScenario } from '../../src/scenario/catalog';
 import { runScenario, type ScenarioRun } from '../../src/scenario/run';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
@@ -107,6 +107,34 @@ describe('the scenario catalog', () => {
       f.endsWith('.json'),
     );
     expect(catalog.scenarios.length).toBe(files.length);
+  });
+
+  it("lists in the picker's index exactly the scenarios that validate, without validating any", () => {
+    const fresh = catalogOf(Object.fromEntries(catalog.scenarios.map((s, i) => [`${String(i).padStart(2, '0')}.json`, s])));
+    const index = fresh.index;
+    expect(fresh.checkNext()).toBe(true); // reading the index validated nothing
+    expect(index.map((e) => [e.id, e.title, e.description])).toEqual(catalog.scenarios.map((s) => [s.id, s.title, s.description]));
+  });
+
+  it('validates one file at a time, and names a broken file and its bad field', () => {
+    const good = structuredClone(scenario('kill-leader')) as unknown as Record<string, unknown>;
+    const broken = { ...structuredClone(good), id: 'broken-one', steps: [] };
+    const files = { 'a/01-good.json': good, 'a/02-broken.json': broken };
+    const c = catalogOf(files);
+    expect(c.index.map((e) => e.id)).toEqual(['kill-leader', 'broken-one']);
+    expect(c.find('kill-leader')?.id).toBe('kill-leader');
+    expect(c.problemOf('kill-leader')).toBeUndefined();
+    expect(c.find('broken-one')).toBeUndefined();
+    expect(c.problemOf('broken-one')).toEqual({ file: '02-broken.json', errors: [expect.stringMatching(/^steps: /)] });
+    expect(c.find('nowhere')).toBeUndefined();
+    expect(c.problemOf('nowhere')).toBeUndefined();
+    // Both checked already: nothing left for idle time.
+    expect(c.checkNext()).toBe(false);
+    expect(c.scenarios.map((s) => s.id)).toEqual(['kill-leader']);
+    expect(c.problems.map((p) => p.file)).toEqual(['02-broken.json']);
+
+    const idle = catalogOf(files);
+    expect([idle.checkNext(), idle.checkNext(), idle.checkNext()]).toEqual([true, true, false]);
   });
 
   it('has unique ids, listed in file order, covering the game-day list', () => {

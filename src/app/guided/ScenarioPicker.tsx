@@ -1,6 +1,8 @@
 // The scenario picker: every scenario file with its one-line description. Choosing one opens
 // it by deep link, so the address bar always says what is on screen.
-import { catalog } from '../../scenario/catalog';
+import { useEffect, useState } from 'react';
+import { catalog, type CatalogProblem } from '../../scenario/catalog';
+import { whenIdle } from '../Later';
 
 /** Parameters that describe the run on screen; a scenario brings its own (readPageParams lets a run link win over a scenario). */
 const RUN_PARAMS = ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness'];
@@ -14,12 +16,37 @@ export function scenarioHref(id: string | null, step?: number): string {
   return `${window.location.pathname}${s ? `?${s}` : ''}`;
 }
 
+/**
+ * The files that do not validate. Found one file per idle moment, so checking the catalog never
+ * holds up the page's start: the picker lists every file at once, then drops any broken one and
+ * says why.
+ */
+function useCatalogProblems(): CatalogProblem[] {
+  const [problems, setProblems] = useState<CatalogProblem[]>([]);
+  useEffect(() => {
+    let live = true;
+    const step = () => {
+      if (!live) return;
+      if (catalog.checkNext()) whenIdle(step);
+      else setProblems(catalog.problems);
+    };
+    whenIdle(step);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return problems;
+}
+
 export function ScenarioPicker({ current }: { current: string | null }) {
+  const problems = useCatalogProblems();
+  const broken = new Set(problems.map((p) => p.file));
+  const entries = catalog.index.filter((e) => !broken.has(e.file));
   return (
     <nav className="panel picker" aria-label="Game days">
       <details open={current !== null ? false : undefined}>
         <summary>
-          <strong>Game days</strong>: {catalog.scenarios.length} guided scenarios
+          <strong>Game days</strong>: {entries.length} guided scenarios
           {current ? '' : ' (or break the cluster yourself below)'}
         </summary>
         <ol className="picker-list">
@@ -28,7 +55,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
               <strong>Free play</strong> <span className="hint">break the cluster yourself</span>
             </a>
           </li>
-          {catalog.scenarios.map((s) => (
+          {entries.map((s) => (
             <li key={s.id}>
               <a
                 href={scenarioHref(s.id)}
@@ -41,9 +68,9 @@ export function ScenarioPicker({ current }: { current: string | null }) {
           ))}
         </ol>
       </details>
-      {catalog.problems.length > 0 && (
+      {problems.length > 0 && (
         <div role="alert" className="field-errors">
-          {catalog.problems.map((p) => (
+          {problems.map((p) => (
             <p key={p.file}>
               {p.file} could not be loaded: {p.errors.join('; ')}
             </p>

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/property/**/*.test.ts', 'tests/scenes/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['tests/setup-codec.ts'],
     testTimeout: 60_000,
   },
 });

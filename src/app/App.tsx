@@ -4,7 +4,8 @@ import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { Lab } from './Lab';
-import { Later } from './Later';
+import { Later, whenIdle } from './Later';
+import { loadCodec } from './codec';
 import { autosave, lastSession } from './session';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
@@ -37,6 +38,8 @@ export function App() {
     return detach;
   }, [guided, params]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
+  // The link codec, for "Copy link", "Embed this" and the saved session, once the page is idle.
+  useEffect(() => whenIdle(() => void loadCodec().catch(() => undefined), 2000), []);
   const [helpOpen, setHelpOpen] = useState(false);
   const [controlsHidden, setControlsHidden] = useState(false);
   const view = useMemo(

@@ -4,6 +4,7 @@
 // (Later.tsx).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadCodec, needsCodec } from './codec';
 import { StagedMount } from './Later';
 
 /** Let the browser paint and handle input before the next step. */
@@ -12,7 +13,11 @@ function yieldToBrowser(): Promise<void> {
 }
 
 export async function boot(): Promise<void> {
-  const { App } = await import('./App');
+  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise later (App).
+  const [{ App }] = await Promise.all([
+    import('./App'),
+    needsCodec(window.location.search) ? loadCodec().catch(() => null) : null,
+  ]);
   await yieldToBrowser();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   startTransition(() => {

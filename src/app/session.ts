@@ -2,6 +2,7 @@
 // what a person had open: the page offers it back.
 import { parseExperiment } from '../engine';
 import type { LabStore } from '../store/labStore';
+import { codecLoaded, loadCodec } from './codec';
 import { encodeRun, experimentDiff } from './share';
 
 const KEY = 'lel-last-run';
@@ -26,6 +27,11 @@ export function linkToMoment(store: LabStore): string {
 }
 
 export function saveSession(store: LabStore): void {
+  if (!codecLoaded()) {
+    // The page loads the codec once it is idle: the session is saved on the next round.
+    void loadCodec().catch(() => undefined);
+    return;
+  }
   try {
     localStorage.setItem(KEY, runParam(store));
   } catch {

@@ -1,7 +1,8 @@
 // A run in a URL: the setup (or scenario), the recorded commands and the moment being viewed,
 // as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
-// yields a list of readable problems naming what could not be read.
-import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
+// yields a list of readable problems naming what could not be read. Both need the codec loaded
+// first (codec.ts: loadCodec).
+import { codec, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/labEngine';
 
@@ -40,7 +41,7 @@ function fromBase64Url(text: string): Uint8Array {
 function inflateBounded(bytes: Uint8Array): Uint8Array | null {
   const parts: Uint8Array[] = [];
   let total = 0;
-  const inflater = new Inflate((chunk) => {
+  const inflater = new (codec().Inflate)((chunk) => {
     total += chunk.length;
     if (total <= MAX_RUN_JSON_BYTES) parts.push(chunk);
   });
@@ -76,12 +77,16 @@ export function encodeRun(run: SharedRun): string {
     c: run.commands.map((c) => [c.atMs, c.command]),
     t: Math.round(run.atMs),
   };
+  const { deflateSync, strToU8 } = codec();
   return toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }));
 }
 
 export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problems: string[] };
 
 export function decodeRun(text: string): DecodeResult {
+  // The page loads the codec before it reads a run link; it is missing only when its chunk could not load.
+  if (!codecLoaded()) return { ok: false, problems: ['"run" could not be read: the part of the lab that reads links did not load (offline?); reload to try again'] };
+  const { strFromU8 } = codec();
   let json: unknown;
   try {
     const bytes = inflateBounded(fromBase64Url(text));

@@ -2,6 +2,11 @@
 // the stage, text in the scenes, the simulated clock) or does what a person does (click, type),
 // so a spec written with it fails when the page stops showing the right thing.
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { loadCodec } from '../../src/app/codec';
+
+// Specs that write or read run links in Node (encodeRun, decodeRun) need the codec the page loads
+// apart; every spec imports this file, and its imports run before the spec's own code.
+await loadCodec();
 
 /**
  * Every spec fails on a console error, an uncaught exception or a failed request: a broken

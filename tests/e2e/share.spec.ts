@@ -1,5 +1,6 @@
 // Share: a copied link opened in a fresh page shows the same state and events; a broken link
 // shows what could not be read, and a working lab.
+import { encodeRun } from '../../src/app/share';
 import { eventLog, expect, openLab, selectNode, simMs, SLOW, stageLeaders, test, waitForLeader, waitForSimMs, WHOLE_PAGE } from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
@@ -45,4 +46,20 @@ test('a truncated link opens a working lab with a message naming what could not 
   // Defaults: five nodes that elect a leader.
   await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
   await waitForLeader(page);
+});
+
+test('when the link codec cannot load, a run link says so and the lab still works', async ({ page, problems }) => {
+  // The codec is a chunk of its own (src/app/codec.ts); offline without it cached, its request fails.
+  await page.route(/codecLib/, (route) => route.abort());
+  const run = encodeRun({ experiment: { seed: 9 }, commands: [], atMs: 4000 });
+  await page.goto(`/?run=${run}`);
+  const problemsShown = page.getByTestId('link-problems');
+  await expect(problemsShown).toContainText('"run" could not be read');
+  await expect(problemsShown).toContainText('did not load');
+  await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
+  await waitForLeader(page);
+  // The failed requests are this test's doing; anything else the page logged still fails it.
+  const ours = (p: string) => /codecLib|Failed to load resource|dynamically imported module/.test(p);
+  expect(problems.filter(ours).length).toBeGreaterThan(0);
+  problems.splice(0, problems.length, ...problems.filter((p) => !ours(p)));
 });

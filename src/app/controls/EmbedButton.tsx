@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { SCENES, type SceneName } from '../../embed/sceneParam';
+import { loadCodec } from '../codec';
 import { runParam } from '../session';
 
 function siteBase(): string {
@@ -22,18 +23,31 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
   const store = useLabStore();
   const dialog = useRef<HTMLDialogElement>(null);
   const [snippets, setSnippets] = useState<{ iframe: string; element: string } | null>(null);
-  const open = () => {
-    setSnippets(embedSnippets(scene, runParam(store)));
+  const [failed, setFailed] = useState(false);
+  const open = async () => {
+    try {
+      await loadCodec(); // the snippets carry the run as a link
+      setSnippets(embedSnippets(scene, runParam(store)));
+      setFailed(false);
+    } catch {
+      setSnippets(null);
+      setFailed(true);
+    }
     dialog.current?.showModal();
   };
   return (
     <>
-      <button type="button" className="btn btn-small embed-button" onClick={open} aria-label={`Embed the ${SCENES[scene]}`}>
+      <button type="button" className="btn btn-small embed-button" onClick={() => void open()} aria-label={`Embed the ${SCENES[scene]}`}>
         Embed this
       </button>
       <dialog ref={dialog} className="embed-dialog" aria-label={`Embed the ${SCENES[scene]}`}>
         <h2>Embed the {SCENES[scene]}</h2>
         <p className="hint">This run, as it is now. Paste into any HTML, Markdown/MDX or VitePress page.</p>
+        {failed && (
+          <p role="alert" className="hint">
+            The part of the lab that writes links did not load (offline?); reload to try again.
+          </p>
+        )}
         {snippets && (
           <>
             <label className="snippet">

@@ -3,13 +3,22 @@
 // shown in a field to copy by hand.
 import { useState } from 'react';
 import { useLabStore } from '../../store/context';
+import { loadCodec } from '../codec';
 import { linkToMoment } from '../session';
 
 export function ShareButton() {
   const store = useLabStore();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
   const copy = async () => {
+    try {
+      await loadCodec(); // loaded once the page was idle; this waits only on a click right at the start
+    } catch {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
     const url = linkToMoment(store);
     setLink(url);
     try {
@@ -24,7 +33,12 @@ export function ShareButton() {
       <button type="button" className="btn" onClick={copy} data-testid="copy-link">
         Copy link to this moment
       </button>
-      {link && (
+      {failed && (
+        <span role="alert" className="hint">
+          The part of the lab that writes links did not load (offline?); reload to try again.
+        </span>
+      )}
+      {link && !failed && (
         <span role="status" className="hint">
           {copied ? 'Link copied.' : 'Copy this link:'}{' '}
           <input className="share-link" readOnly value={link} aria-label="Link to this moment" data-testid="share-link" onFocus={(e) => e.target.select()} />

@@ -2,6 +2,7 @@
 // the same run the file recorded, then open it the way a shared link opens (`?run=`). A bad
 // file leaves the lab as it was and lists what could not be read.
 import { useId, useState, type DragEvent } from 'react';
+import { loadCodec } from '../codec';
 import { runLink } from './runLink';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
 
@@ -16,8 +17,17 @@ type View =
 
 const nextPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
-function open(run: ImportedRun): void {
+const CODEC_MISSING = 'the part of the lab that writes run links did not load (offline?); reload to try again';
+
+/** Open the run as its link; false when the link codec could not load. */
+async function open(run: ImportedRun): Promise<boolean> {
+  try {
+    await loadCodec();
+  } catch {
+    return false;
+  }
   window.location.assign(runLink(run, window.location.href));
+  return true;
 }
 
 export function TraceImport() {
@@ -36,7 +46,7 @@ export function TraceImport() {
     await nextPaint(); // let "Checking" show before a long replay blocks the page
     const at = r.run.trace ? firstDifference(replayTrace(r.run), r.run.trace) : null;
     if (at) return setView({ kind: 'differs', name, run: r.run, at });
-    open(r.run);
+    if (!(await open(r.run))) setView({ kind: 'problems', name, problems: [CODEC_MISSING] });
   };
 
   const onDrop = (e: DragEvent) => {
@@ -71,12 +81,12 @@ export function TraceImport() {
         }}
       />
       <p className="hint">Or drop one here. It replays the run and opens it at the saved moment, like a shared link.</p>
-      <ImportMessage view={view} />
+      <ImportMessage view={view} setView={setView} />
     </div>
   );
 }
 
-function ImportMessage({ view }: { view: View }) {
+function ImportMessage({ view, setView }: { view: View; setView: (v: View) => void }) {
   if (view.kind === 'idle') return null;
   if (view.kind === 'checking') {
     return (
@@ -106,7 +116,15 @@ function ImportMessage({ view }: { view: View }) {
         Replaying {view.name} gives a different run from the trace stored in it (first difference at {view.at}): it was
         probably saved by another version of the lab, or edited.
       </p>
-      <button type="button" className="btn" onClick={() => open(view.run)}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() =>
+          void open(view.run).then((ok) => {
+            if (!ok) setView({ kind: 'problems', name: view.name, problems: [CODEC_MISSING] });
+          })
+        }
+      >
         Open the replay anyway
       </button>
     </div>

@@ -1,0 +1,35 @@
+// The deflate codec behind run links (fflate), loaded apart from the page. Its module builds its
+// Huffman tables as it loads, a task of its own that neither a first visit nor an embed without a
+// run link needs: the page and the embed load it before they start only when the URL carries a
+// run (`?run=`), and otherwise once the page is up, before anyone can copy a link.
+type Fflate = typeof import('./codecLib');
+
+let lib: Fflate | null = null;
+let loading: Promise<Fflate> | null = null;
+
+/** Load the codec (once); resolves when encodeRun and decodeRun can run. */
+export function loadCodec(): Promise<Fflate> {
+  loading ??= import('./codecLib').then(
+    (m) => (lib = m),
+    (err: unknown) => {
+      loading = null; // offline without the chunk cached: a later call tries again
+      throw err;
+    },
+  );
+  return loading;
+}
+
+export function codecLoaded(): boolean {
+  return lib !== null;
+}
+
+/** The loaded codec; calling this before loadCodec() has resolved is a bug in the caller. */
+export function codec(): Fflate {
+  if (!lib) throw new Error('run links: the codec is used before loadCodec() has finished');
+  return lib;
+}
+
+/** Whether a page's query string carries a run link, so the codec must load before the page reads it. */
+export function needsCodec(search: string): boolean {
+  return new URLSearchParams(search).has('run');
+}

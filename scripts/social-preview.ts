@@ -4,6 +4,7 @@
 // The og:image:alt text in index.html describes this picture; change both together.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
+import { loadCodec } from '../src/app/codec';
 import { encodeRun } from '../src/app/share';
 import { buildAndServe, root } from './preview-server.mjs';
 
@@ -12,6 +13,7 @@ const HEIGHT = 630;
 /** Lay the page out 1000 px wide (the two-column lab) and scale it to the image's width. */
 const LAYOUT_WIDTH = 1000;
 
+await loadCodec(); // the run link's codec, which the page loads apart
 const run = encodeRun({
   // The page's own defaults (src/app/urlParams.ts): its slower network lets messages be seen.
   experiment: { seed: 1, nodes: 5, network: { delayMsMin: 60, delayMsMax: 180 } },

@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { loadCodec } from '../../src/app/codec';
 import { encodeRun } from '../../src/app/share';
 import { arg, flag, fmt, quantile, table, withBrowser } from './browserKit';
 import type { Figure } from './figures';
@@ -60,6 +61,7 @@ async function measure(
 ): Promise<PageSeekResult> {
   const { store, commands } = recordRun(c);
   const untilMs = store.getState().experiment.untilMs;
+  await loadCodec(); // the run link's codec, which the page itself loads apart
   const run = encodeRun({ experiment: c.experiment, commands: store.engine().commands, atMs: untilMs });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {

@@ -4,8 +4,7 @@ import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { Lab } from './Lab';
-import { Later, whenIdle } from './Later';
-import { loadCodec } from './codec';
+import { Later } from './Later';
 import { autosave, lastSession } from './session';
 import { ThemeToggle } from './ThemeToggle';
 import { readPageParams } from './urlParams';
@@ -38,8 +37,6 @@ export function App() {
     return detach;
   }, [guided, params]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
-  // The link codec, for "Copy link", "Embed this" and the saved session, once the page is idle.
-  useEffect(() => whenIdle(() => void loadCodec().catch(() => undefined), 2000), []);
   const [helpOpen, setHelpOpen] = useState(false);
   const [controlsHidden, setControlsHidden] = useState(false);
   const view = useMemo(

@@ -1,22 +1,23 @@
-// The last session, saved locally as a run link, so a bad link (or a closed tab) never loses
-// what a person had open: the page offers it back.
+// The last session, saved locally, so a bad link (or a closed tab) never loses what a person had
+// open: the page offers it back as a run link. It is saved as plain JSON, every few seconds, so
+// saving needs neither the link codec (codec.ts: loaded only when a link is made or read) nor a
+// deflate pass; it becomes a link only when offered back.
 import { parseExperiment } from '../engine';
 import type { LabStore } from '../store/labStore';
-import { codecLoaded, loadCodec } from './codec';
-import { encodeRun, experimentDiff } from './share';
+import { codecLoaded } from './codec';
+import { encodeRun, experimentDiff, type SharedRun } from './share';
 
 const KEY = 'lel-last-run';
 const defaults = (parseExperiment({}) as { ok: true; experiment: import('../engine').Experiment }).experiment;
 
-/** The current run of a lab as a URL query value for `run`. */
-export function runParam(store: LabStore): string {
+function currentRun(store: LabStore): SharedRun {
   const s = store.getState();
-  const engine = store.engine();
-  return encodeRun({
-    experiment: experimentDiff(s.experiment, defaults),
-    commands: engine.commands,
-    atMs: s.snapshot.nowMs,
-  });
+  return { experiment: experimentDiff(s.experiment, defaults), commands: store.engine().commands, atMs: s.snapshot.nowMs };
+}
+
+/** The current run of a lab as a URL query value for `run` (the codec must be loaded). */
+export function runParam(store: LabStore): string {
+  return encodeRun(currentRun(store));
 }
 
 export function linkToMoment(store: LabStore): string {
@@ -27,23 +28,32 @@ export function linkToMoment(store: LabStore): string {
 }
 
 export function saveSession(store: LabStore): void {
-  if (!codecLoaded()) {
-    // The page loads the codec once it is idle: the session is saved on the next round.
-    void loadCodec().catch(() => undefined);
-    return;
-  }
   try {
-    localStorage.setItem(KEY, runParam(store));
+    localStorage.setItem(KEY, JSON.stringify(currentRun(store)));
   } catch {
     // No storage (private mode, quota): the session is simply not kept.
   }
 }
 
+/**
+ * The last session as a `run` value, or null when there is none or it cannot be made a link now
+ * (the page reads a bad run link with the codec loaded, so it is loaded when this is asked).
+ * A session saved by an earlier version of the page is a run link already, and is returned as is.
+ */
 export function lastSession(): string | null {
+  let saved: string | null;
   try {
-    return localStorage.getItem(KEY);
+    saved = localStorage.getItem(KEY);
   } catch {
     return null;
+  }
+  if (!saved) return null;
+  if (!saved.startsWith('{')) return saved;
+  if (!codecLoaded()) return null;
+  try {
+    return encodeRun(JSON.parse(saved) as SharedRun);
+  } catch {
+    return null; // not a run this page wrote; the link it makes is checked when opened anyway
   }
 }
 

@@ -63,3 +63,19 @@ test('when the link codec cannot load, a run link says so and the lab still work
   expect(problems.filter(ours).length).toBeGreaterThan(0);
   problems.splice(0, problems.length, ...problems.filter((p) => !ours(p)));
 });
+
+test('a broken link offers back the last session, which opens where it was left', async ({ page }) => {
+  await openLab(page, 'speed=16&seed=5');
+  await waitForLeader(page);
+  await waitForSimMs(page, 6000);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  const atMs = await simMs(page);
+  // The session is saved every 3 s while the page is open, and when it is hidden.
+  await page.waitForTimeout(3500);
+  await page.goto('/?run=eNqrVkrOz0nNS8_MSy1WsjI0qgUAOWEGHg');
+  await expect(page.getByTestId('link-problems')).toContainText('could not be read');
+  await page.getByRole('link', { name: 'Restore your last session' }).click();
+  await expect(page).toHaveURL(/[?&]run=/);
+  await expect(page.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);
+  await expect(page.getByTestId('link-problems')).toHaveCount(0);
+});

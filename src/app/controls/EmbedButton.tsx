@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { SCENES, type SceneName } from '../../embed/sceneParam';
 import { loadCodec } from '../codec';
+import { prefetchCodec } from './ShareButton';
 import { runParam } from '../session';
 
 function siteBase(): string {
@@ -37,7 +38,7 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
   };
   return (
     <>
-      <button type="button" className="btn btn-small embed-button" onClick={() => void open()} aria-label={`Embed the ${SCENES[scene]}`}>
+      <button type="button" className="btn btn-small embed-button" onClick={() => void open()} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} aria-label={`Embed the ${SCENES[scene]}`}>
         Embed this
       </button>
       <dialog ref={dialog} className="embed-dialog" aria-label={`Embed the ${SCENES[scene]}`}>

@@ -6,6 +6,11 @@ import { useLabStore } from '../../store/context';
 import { loadCodec } from '../codec';
 import { linkToMoment } from '../session';
 
+/** Start fetching the link codec when a click looks likely, so the click itself does not wait. */
+export function prefetchCodec(): void {
+  loadCodec().catch(() => undefined); // a failure shows when the link is asked for
+}
+
 export function ShareButton() {
   const store = useLabStore();
   const [link, setLink] = useState<string | null>(null);
@@ -13,7 +18,7 @@ export function ShareButton() {
   const [failed, setFailed] = useState(false);
   const copy = async () => {
     try {
-      await loadCodec(); // loaded once the page was idle; this waits only on a click right at the start
+      await loadCodec(); // fetched as the pointer or focus reached the button, or now
     } catch {
       setFailed(true);
       return;
@@ -30,7 +35,7 @@ export function ShareButton() {
   };
   return (
     <span className="share">
-      <button type="button" className="btn" onClick={copy} data-testid="copy-link">
+      <button type="button" className="btn" onClick={copy} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} data-testid="copy-link">
         Copy link to this moment
       </button>
       {failed && (

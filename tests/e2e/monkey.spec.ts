@@ -147,8 +147,13 @@ async function checkRun(page: Page, context: () => string) {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="copy-link"]');
     if (!button) return null;
     button.click();
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    return document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? null;
+    // The link appears once the link codec is loaded (fetched on the first link the page makes).
+    for (let wait = 0; wait < 100; wait++) {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const field = document.querySelector<HTMLInputElement>('[data-testid="share-link"]');
+      if (field) return field.value;
+    }
+    return null;
   });
   if (!href) throw new Error(`the page offers no link to its run\n${context()}`);
   const run = decodeRun(new URL(href).searchParams.get('run') ?? '');

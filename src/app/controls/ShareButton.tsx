@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { loadCodec } from '../codec';
-import { linkToMoment } from '../session';
+import { currentRun, linkToRun } from '../session';
 
 /** Start fetching the link codec when a click looks likely, so the click itself does not wait. */
 export function prefetchCodec(): void {
@@ -16,15 +16,21 @@ export function ShareButton() {
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
   const copy = async () => {
+    const run = currentRun(store); // the moment of the click, even while the codec is on its way
+    setLink(null);
+    setBusy(true);
     try {
       await loadCodec(); // fetched as the pointer or focus reached the button, or now
     } catch {
       setFailed(true);
       return;
+    } finally {
+      setBusy(false);
     }
     setFailed(false);
-    const url = linkToMoment(store);
+    const url = linkToRun(run);
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);
@@ -35,7 +41,7 @@ export function ShareButton() {
   };
   return (
     <span className="share">
-      <button type="button" className="btn" onClick={copy} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} data-testid="copy-link">
+      <button type="button" className="btn" onClick={copy} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} aria-busy={busy || undefined} data-testid="copy-link">
         Copy link to this moment
       </button>
       {failed && (

@@ -13,7 +13,7 @@ function yieldToBrowser(): Promise<void> {
 }
 
 export async function boot(): Promise<void> {
-  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise later (App).
+  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise only when a link is made.
   const [{ App }] = await Promise.all([
     import('./App'),
     needsCodec(window.location.search) ? loadCodec().catch(() => null) : null,

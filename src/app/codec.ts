@@ -30,6 +30,15 @@ export function codec(): Fflate {
   return lib;
 }
 
+/** What a person is told when the codec's chunk could not load (offline, not cached). */
+export const CODEC_MISSING =
+  'the part of the lab that reads and writes links did not load (offline?); reload to try again';
+
+/** Start fetching the codec when a link looks about to be asked for, so the click need not wait. */
+export function prefetchCodec(): void {
+  loadCodec().catch(() => undefined); // a failure shows when the link is asked for
+}
+
 /** Whether a page's query string carries a run link, so the codec must load before the page reads it. */
 export function needsCodec(search: string): boolean {
   return new URLSearchParams(search).has('run');

@@ -2,7 +2,7 @@
 // as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
 // yields a list of readable problems naming what could not be read. Both need the codec loaded
 // first (codec.ts: loadCodec).
-import { codec, codecLoaded } from './codec';
+import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/labEngine';
 
@@ -85,7 +85,7 @@ export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problems:
 
 export function decodeRun(text: string): DecodeResult {
   // The page loads the codec before it reads a run link; it is missing only when its chunk could not load.
-  if (!codecLoaded()) return { ok: false, problems: ['"run" could not be read: the part of the lab that reads links did not load (offline?); reload to try again'] };
+  if (!codecLoaded()) return { ok: false, problems: [`"run" could not be read: ${CODEC_MISSING}`] };
   const { strFromU8 } = codec();
   let json: unknown;
   try {

@@ -3,8 +3,7 @@
 import { useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { SCENES, type SceneName } from '../../embed/sceneParam';
-import { loadCodec } from '../codec';
-import { prefetchCodec } from './ShareButton';
+import { CODEC_MISSING, loadCodec, prefetchCodec } from '../codec';
 import { runParam } from '../session';
 
 function siteBase(): string {
@@ -46,7 +45,7 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
         <p className="hint">This run, as it is now. Paste into any HTML, Markdown/MDX or VitePress page.</p>
         {failed && (
           <p role="alert" className="hint">
-            The part of the lab that writes links did not load (offline?); reload to try again.
+            The snippets could not be made: {CODEC_MISSING}.
           </p>
         )}
         {snippets && (

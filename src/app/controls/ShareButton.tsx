@@ -3,13 +3,8 @@
 // shown in a field to copy by hand.
 import { useState } from 'react';
 import { useLabStore } from '../../store/context';
-import { loadCodec } from '../codec';
+import { CODEC_MISSING, loadCodec, prefetchCodec } from '../codec';
 import { currentRun, linkToRun } from '../session';
-
-/** Start fetching the link codec when a click looks likely, so the click itself does not wait. */
-export function prefetchCodec(): void {
-  loadCodec().catch(() => undefined); // a failure shows when the link is asked for
-}
 
 export function ShareButton() {
   const store = useLabStore();
@@ -46,10 +41,10 @@ export function ShareButton() {
       </button>
       {failed && (
         <span role="alert" className="hint">
-          The part of the lab that writes links did not load (offline?); reload to try again.
+          The link could not be made: {CODEC_MISSING}.
         </span>
       )}
-      {link && !failed && (
+      {link && (
         <span role="status" className="hint">
           {copied ? 'Link copied.' : 'Copy this link:'}{' '}
           <input className="share-link" readOnly value={link} aria-label="Link to this moment" data-testid="share-link" onFocus={(e) => e.target.select()} />

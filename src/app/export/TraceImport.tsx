@@ -2,7 +2,7 @@
 // the same run the file recorded, then open it the way a shared link opens (`?run=`). A bad
 // file leaves the lab as it was and lists what could not be read.
 import { useId, useState, type DragEvent } from 'react';
-import { loadCodec } from '../codec';
+import { CODEC_MISSING, loadCodec } from '../codec';
 import { runLink } from './runLink';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
 
@@ -16,8 +16,6 @@ type View =
   | { kind: 'differs'; name: string; run: ImportedRun; at: string };
 
 const nextPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-
-const CODEC_MISSING = 'the part of the lab that writes run links did not load (offline?); reload to try again';
 
 /** Open the run as its link; false when the link codec could not load. */
 async function open(run: ImportedRun): Promise<boolean> {

@@ -30,7 +30,10 @@ const enginePurity = {
       { object: 'Math', property: 'random', message: 'Use the seeded rng.' },
       { object: 'Date', property: 'now', message: 'Use simulated time.' },
     ],
-    'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date']", message: 'Use simulated time.' }],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "NewExpression[callee.name='Date']", message: 'Use simulated time.' },
+    ],
   },
 };
 

@@ -37,7 +37,11 @@ function contentSecurityPolicy(): Plugin {
     name: 'content-security-policy',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }
@@ -60,7 +64,8 @@ export default defineConfig({
         element: resolve(import.meta.dirname, 'src/embed/element.ts'),
       },
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'element' ? 'leader-election-scene.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) =>
+          chunk.name === 'element' ? 'leader-election-scene.js' : 'assets/[name]-[hash].js',
         // React in a chunk named for it: the lab page loads it first, on its own.
         codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],

@@ -23,7 +23,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -89,7 +91,13 @@ async function precache() {
       if (url === shell[0]) throw new Error(`cannot keep ${url} offline: ${response.status}`);
       continue;
     }
-    const kind = type.includes('html') ? 'html' : type.includes('css') ? 'css' : type.includes('javascript') ? 'js' : '';
+    const kind = type.includes('html')
+      ? 'html'
+      : type.includes('css')
+        ? 'css'
+        : type.includes('javascript')
+          ? 'js'
+          : '';
     const text = kind ? await response.clone().text() : '';
     await cache.put(url, response);
     for (const ref of references(text, kind, url)) {
@@ -118,7 +126,10 @@ const PATTERNS = {
 function references(text, kind, base) {
   if (!kind) return [];
   const found = [];
-  const matches = [...text.matchAll(PATTERNS[kind]), ...(kind === 'js' ? text.matchAll(PATTERNS.jsBare) : [])];
+  const matches = [
+    ...text.matchAll(PATTERNS[kind]),
+    ...(kind === 'js' ? text.matchAll(PATTERNS.jsBare) : []),
+  ];
   for (const match of matches) {
     const raw = match[1];
     const url = new URL(raw, kind === 'js' && raw.startsWith('assets/') ? SCOPE : base);

@@ -22,7 +22,13 @@ import { buildAndServe, root } from './preview-server.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = 95;
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+  'cumulative-layout-shift',
+];
 // The lab as a visitor first sees it, and the fencing chain as docs embed it (docs/embedding.md).
 const DEFAULT_PAGES = ['', 'embed.html?scene=chain&scenario=gc-pause-long&autoplay=1'];
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,7 +52,8 @@ const pages = args.positionals.length > 0 ? args.positionals : DEFAULT_PAGES;
  * land on: its `<meta name="robots" content="noindex">`), which Lighthouse's SEO category counts
  * against it; SEO is the lab page's to score.
  */
-const categoriesOf = (page) => (page.startsWith('embed.html') ? CATEGORIES.filter((c) => c !== 'seo') : CATEGORIES);
+const categoriesOf = (page) =>
+  page.startsWith('embed.html') ? CATEGORIES.filter((c) => c !== 'seo') : CATEGORIES;
 
 /** Audits in this category that lost points, worst first. */
 function losses(lhr, category) {
@@ -61,7 +68,11 @@ function losses(lhr, category) {
 }
 
 const score = (lhr, category) => Math.round((lhr.categories[category].score ?? 0) * 100);
-const slug = (page) => page.replace(/\.html/, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'lab';
+const slug = (page) =>
+  page
+    .replace(/\.html/, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '') || 'lab';
 
 const reports = join(root, '.reports', 'lighthouse');
 mkdirSync(reports, { recursive: true });
@@ -80,9 +91,15 @@ try {
     ]) {
       const results = [];
       const categories = categoriesOf(page);
-      console.log(`\n${profile}: ${site.url}${page}${categories.includes('seo') ? '' : ' (no SEO: not to be indexed)'}`);
+      console.log(
+        `\n${profile}: ${site.url}${page}${categories.includes('seo') ? '' : ' (no SEO: not to be indexed)'}`,
+      );
       for (let i = 0; i < runs; i++) {
-        const run = await lighthouse(site.url + page, { port: chrome.port, logLevel: 'error', onlyCategories: categories }, config);
+        const run = await lighthouse(
+          site.url + page,
+          { port: chrome.port, logLevel: 'error', onlyCategories: categories },
+          config,
+        );
         if (!run) throw new Error('Lighthouse returned no result');
         const { lhr } = run;
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -90,18 +107,27 @@ try {
         // The benchmark index is Lighthouse's measure of this machine's CPU (a mid-range phone is
         // about 1,000; under 1,000 Lighthouse warns that the mobile score will read low).
         const tbt = lhr.audits['total-blocking-time'].displayValue;
-        console.log(`  run ${i + 1}/${runs}: performance ${score(lhr, 'performance')}, total blocking time ${tbt}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`);
+        console.log(
+          `  run ${i + 1}/${runs}: performance ${score(lhr, 'performance')}, total blocking time ${tbt}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
+        );
         for (const warning of lhr.runWarnings) console.log(`    warning: ${warning}`);
       }
       const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const median = byPerformance[Math.floor((results.length - 1) / 2)];
       writeFileSync(join(reports, `${slug(page)}-${profile}.json`), JSON.stringify(median));
-      if (runs > 1) console.log(`  median run (performance ${byPerformance.map((r) => score(r, 'performance')).join(', ')}):`);
-      console.log(`  ${METRICS.map((id) => `${median.audits[id].title} ${median.audits[id].displayValue}`).join(', ')}`);
+      if (runs > 1)
+        console.log(
+          `  median run (performance ${byPerformance.map((r) => score(r, 'performance')).join(', ')}):`,
+        );
+      console.log(
+        `  ${METRICS.map((id) => `${median.audits[id].title} ${median.audits[id].displayValue}`).join(', ')}`,
+      );
       for (const category of categories) {
         const value = score(median, category);
         const mark = value >= TARGET ? 'ok' : `UNDER ${TARGET}`;
-        console.log(`  ${median.categories[category].title.padEnd(15)} ${String(value).padStart(3)}  ${mark}`);
+        console.log(
+          `  ${median.categories[category].title.padEnd(15)} ${String(value).padStart(3)}  ${mark}`,
+        );
         if (value < TARGET) below++;
         for (const line of losses(median, category)) console.log(line);
       }

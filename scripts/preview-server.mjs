@@ -39,21 +39,29 @@ async function waitForHttp(url, timeoutMs) {
 /** Build, serve, and return the site's URL and a stop() that ends the server and removes the build. */
 export async function buildAndServe() {
   const outDir = mkdtempSync(join(tmpdir(), 'leader-election-lab-site-'));
-  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const built = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (built.status !== 0) {
     rmSync(outDir, { recursive: true, force: true });
     throw new Error('vite build failed');
   }
   const port = await freePort();
   // Started directly (not through npx) in its own process group, so stop() ends all of it.
-  const server = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-  });
+  const server = spawn(
+    process.execPath,
+    [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   const stop = () => {
     try {
       process.kill(-server.pid, 'SIGTERM');

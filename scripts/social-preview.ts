@@ -36,7 +36,9 @@ try {
   await page.goto(`${site.url}?run=${run}`);
   await page.locator('.cluster-svg').waitFor();
   // The stage and the controls beside it, with a little of the page's margin above them.
-  await page.locator('.lab-grid').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 12));
+  await page
+    .locator('.lab-grid')
+    .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 12));
   const path = join(root, 'public', 'social-preview.png');
   await page.screenshot({ path, animations: 'disabled' });
   console.log(`wrote ${path}`);

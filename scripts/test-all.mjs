@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one command, in this order:
-//   typecheck (tsc), lint (eslint), unit/property/scene tests (Vitest), browser tests (Playwright),
+//   typecheck (tsc), lint (eslint), format (prettier --check), unit/property/scene tests (Vitest),
+//   browser tests (Playwright),
 //   then the short benchmarks (`npm run bench:ci`, about a minute), last so that nothing else
 //   runs beside them on the machine, and after Playwright's step has made sure of a browser.
 // Each runner streams its own output. A failure does not stop the run, so the last line counts
 // everything: `N passed, N failed` (and `, N skipped` when some were), computed from the runners'
-// JSON reports; typecheck, lint and the short benchmarks count as one test each. The benchmarks
+// JSON reports; typecheck, lint, format and the short benchmarks count as one test each. The benchmarks
 // fail only on a gross regression (a figure twice its budget), never on a busy machine's noise.
 // Exit status 1 on any failure.
 import { spawnSync } from 'node:child_process';
@@ -106,6 +107,7 @@ mkdirSync(reports, { recursive: true });
 const started = Date.now();
 single('typecheck', 'tsc', ['-p', '.', '--noEmit']);
 single('lint', 'eslint', ['.']);
+single('format', 'prettier', ['--check', '.']);
 vitest();
 if (existsSync(join(root, 'playwright.config.ts'))) playwright();
 single('bench:ci', 'tsx', ['tests/bench/run.ts', '--ci']);

@@ -5,7 +5,12 @@ import { accessSync, constants } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    chromium.executablePath(),
+    '/usr/bin/chromium',
+    '/usr/lib/chromium/chromium',
+  ];
   for (const path of candidates) {
     if (!path) continue;
     try {

@@ -54,38 +54,38 @@ export function LeaseRing() {
   return (
     <div className="chain-lease">
       <span className="chain-ring-box">
-      <svg
-        ref={svg}
-        className="chain-ring"
-        viewBox="0 0 80 80"
-        width="80"
-        height="80"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle className="chain-ring-track" cx={C} cy={C} r={R} pathLength={100} />
-        <circle
-          ref={late}
-          className="chain-ring-late"
-          cx={C}
-          cy={C}
-          r={R}
-          pathLength={100}
-          transform={`rotate(-90 ${C} ${C})`}
-        />
-        <circle
-          ref={arc}
-          className="chain-ring-arc"
-          cx={C}
-          cy={C}
-          r={R}
-          pathLength={100}
-          transform={`rotate(-90 ${C} ${C})`}
-          strokeDasharray="0 100"
-        />
-        <line ref={tick} className="chain-ring-tick" />
-        <text ref={centre} className="chain-ring-text" x={C} y={C + 5} textAnchor="middle" />
-      </svg>
+        <svg
+          ref={svg}
+          className="chain-ring"
+          viewBox="0 0 80 80"
+          width="80"
+          height="80"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <circle className="chain-ring-track" cx={C} cy={C} r={R} pathLength={100} />
+          <circle
+            ref={late}
+            className="chain-ring-late"
+            cx={C}
+            cy={C}
+            r={R}
+            pathLength={100}
+            transform={`rotate(-90 ${C} ${C})`}
+          />
+          <circle
+            ref={arc}
+            className="chain-ring-arc"
+            cx={C}
+            cy={C}
+            r={R}
+            pathLength={100}
+            transform={`rotate(-90 ${C} ${C})`}
+            strokeDasharray="0 100"
+          />
+          <line ref={tick} className="chain-ring-tick" />
+          <text ref={centre} className="chain-ring-text" x={C} y={C + 5} textAnchor="middle" />
+        </svg>
       </span>
       <p className="chain-lease-caption" data-testid="lease-caption">
         <span ref={caption} className="chain-lease-words" />

@@ -58,7 +58,13 @@ function countWidth(n: number): { width: string } {
   return { width: `${String(n).length}ch` };
 }
 
-export const OutcomeBranches = memo(function OutcomeBranches({ outcome, fencing }: { outcome: OutcomeView; fencing: boolean }) {
+export const OutcomeBranches = memo(function OutcomeBranches({
+  outcome,
+  fencing,
+}: {
+  outcome: OutcomeView;
+  fencing: boolean;
+}) {
   useEffect(loadAlertJolt, []);
   return (
     <div className="chain-branches">
@@ -68,7 +74,11 @@ export const OutcomeBranches = memo(function OutcomeBranches({ outcome, fencing 
           <CommitGlyph /> Committed once
         </h4>
         <p className="chain-count">
-          <span className="chain-count-value mono" data-testid="accepted-count" style={countWidth(outcome.accepted)}>
+          <span
+            className="chain-count-value mono"
+            data-testid="accepted-count"
+            style={countWidth(outcome.accepted)}
+          >
             {outcome.accepted}
           </span>{' '}
           accepted
@@ -89,7 +99,11 @@ export const OutcomeBranches = memo(function OutcomeBranches({ outcome, fencing 
           <RejectGlyph /> Rejected at storage: retryable error
         </h4>
         <p className="chain-count">
-          <span className="chain-count-value mono" data-testid="rejected-count" style={countWidth(outcome.rejected)}>
+          <span
+            className="chain-count-value mono"
+            data-testid="rejected-count"
+            style={countWidth(outcome.rejected)}
+          >
             {outcome.rejected}
           </span>{' '}
           fencing {outcome.rejected === 1 ? 'rejection' : 'rejections'}

@@ -184,7 +184,13 @@ export function ClusterScene() {
             ))}
           </g>
         </svg>
-        <canvas key={canvasKey} ref={canvas} className="cluster-motion" aria-hidden="true" data-testid="stage-motion" />
+        <canvas
+          key={canvasKey}
+          ref={canvas}
+          className="cluster-motion"
+          aria-hidden="true"
+          data-testid="stage-motion"
+        />
       </div>
       <StorageLedger />
     </section>
@@ -242,7 +248,11 @@ function StorageLedger() {
               <span className="mono">{`${(w.atMs / 1000).toFixed(1)} s`}</span>
               {` ${w.node} token ${w.token} `}
               <strong>
-                {w.result === 'rejected' ? '✕ rejected (zombie)' : w.stale ? '⚠ accepted STALE' : '✓ accepted'}
+                {w.result === 'rejected'
+                  ? '✕ rejected (zombie)'
+                  : w.stale
+                    ? '⚠ accepted STALE'
+                    : '✓ accepted'}
               </strong>
             </li>
           ))}

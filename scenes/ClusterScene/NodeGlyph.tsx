@@ -47,8 +47,21 @@ interface Props {
   registerPause(id: string, el: SVGTextElement | null): void;
 }
 
-export const NodeGlyph = memo(function NodeGlyph({ node, at, selected, onSelect, registerArc, registerPause }: Props) {
-  const kind = !node.alive ? 'dead' : node.witness ? 'witness' : node.role === 'follower' && node.preVoting ? 'candidate' : node.role;
+export const NodeGlyph = memo(function NodeGlyph({
+  node,
+  at,
+  selected,
+  onSelect,
+  registerArc,
+  registerPause,
+}: Props) {
+  const kind = !node.alive
+    ? 'dead'
+    : node.witness
+      ? 'witness'
+      : node.role === 'follower' && node.preVoting
+        ? 'candidate'
+        : node.role;
   const cls = `node node-${kind}${node.paused ? ' node-paused' : ''}${selected ? ' node-selected' : ''}`;
   return (
     <g
@@ -87,7 +100,12 @@ export const NodeGlyph = memo(function NodeGlyph({ node, at, selected, onSelect,
         )}
       </text>
       {node.paused && (
-        <text className="node-paused-label" y={-NODE_R - 12} textAnchor="middle" ref={(el) => registerPause(node.id, el)}>
+        <text
+          className="node-paused-label"
+          y={-NODE_R - 12}
+          textAnchor="middle"
+          ref={(el) => registerPause(node.id, el)}
+        >
           GC pause
         </text>
       )}

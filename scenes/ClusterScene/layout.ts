@@ -31,7 +31,13 @@ export function nodePositions(ids: string[]): Record<string, Point> {
 }
 
 /** Position of a message in flight: a pure function of simulated time (free pause, speed, scrub). */
-export function messagePoint(from: Point, to: Point, sentAtMs: number, deliverAtMs: number, nowMs: number): Point {
+export function messagePoint(
+  from: Point,
+  to: Point,
+  sentAtMs: number,
+  deliverAtMs: number,
+  nowMs: number,
+): Point {
   const span = Math.max(1, deliverAtMs - sentAtMs);
   const f = Math.min(1, Math.max(0, (nowMs - sentAtMs) / span));
   return { x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f };

@@ -29,7 +29,9 @@ function paintOf(el: Element): Paint {
   const cs = getComputedStyle(el);
   const none = (v: string) => (v === 'none' || v === '' ? null : v);
   const dash =
-    cs.strokeDasharray === 'none' ? [] : cs.strokeDasharray.split(/[ ,]+/).map(parseFloat).filter(Number.isFinite);
+    cs.strokeDasharray === 'none'
+      ? []
+      : cs.strokeDasharray.split(/[ ,]+/).map(parseFloat).filter(Number.isFinite);
   return { fill: none(cs.fill), stroke: none(cs.stroke), width: parseFloat(cs.strokeWidth) || 0, dash };
 }
 
@@ -70,7 +72,8 @@ export function writeMotionSvg(refs: MotionRefs, motion: Motion | null): void {
   if (!layer) return;
   DOT_KINDS.forEach((kind, i) => {
     const el = layer.children[i];
-    if (el) el.setAttribute('d', motion ? motion.dots[kind].map((d) => circlePath(d.x, d.y, d.r)).join(' ') : '');
+    if (el)
+      el.setAttribute('d', motion ? motion.dots[kind].map((d) => circlePath(d.x, d.y, d.r)).join(' ') : '');
   });
 }
 
@@ -86,7 +89,8 @@ interface Painter {
 let workerFailed = false;
 
 function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter | null {
-  if (workerFailed || typeof Worker !== 'function' || typeof canvas.transferControlToOffscreen !== 'function') return null;
+  if (workerFailed || typeof Worker !== 'function' || typeof canvas.transferControlToOffscreen !== 'function')
+    return null;
   let worker: Worker;
   try {
     const offscreen = canvas.transferControlToOffscreen();
@@ -227,7 +231,10 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     ro?.observe(svg);
     const mo = new MutationObserver(restyle);
-    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+    mo.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['class', 'data-theme', 'style'],
+    });
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
     scheme?.addEventListener('change', restyle);
     // An export copies the SVG: for that moment it carries the shapes the canvas shows.

@@ -17,7 +17,9 @@ export function FailoverTimelineScene() {
     <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
       <h2 id="failover-title">Failover timeline</h2>
       {bars.length === 0 ? (
-        <p className="hint">No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.</p>
+        <p className="hint">
+          No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.
+        </p>
       ) : (
         <ol className="failover-list">
           {bars.map((b) => (
@@ -26,7 +28,11 @@ export function FailoverTimelineScene() {
                 <span className="mono">{sec(b.lostAtMs)}</span> {b.label}: <strong>{sec(b.totalMs)}</strong>
                 {!b.complete && ' (still warming up)'}
               </p>
-              <div className="failover-bar" role="img" aria-label={b.phases.map((p) => `${p.name} ${sec(p.durationMs)}`).join(', ')}>
+              <div
+                className="failover-bar"
+                role="img"
+                aria-label={b.phases.map((p) => `${p.name} ${sec(p.durationMs)}`).join(', ')}
+              >
                 {b.phases.map((p) => (
                   <span
                     key={p.name}
@@ -38,7 +44,8 @@ export function FailoverTimelineScene() {
               <ul className="phase-legend">
                 {b.phases.map((p) => (
                   <li key={p.name} className={`legend-${p.name}`}>
-                    <span className={`swatch phase-${p.name}`} aria-hidden="true" /> {p.name} {sec(p.durationMs)}
+                    <span className={`swatch phase-${p.name}`} aria-hidden="true" /> {p.name}{' '}
+                    {sec(p.durationMs)}
                     {p.name === b.longest ? ' (longest)' : ''}
                   </li>
                 ))}

@@ -100,12 +100,7 @@ const BOTTOM_AXIS_H = 24;
 const CHAR_W = 6.8;
 const INSET = 8;
 
-function path(
-  points: SeriesPoint[],
-  x: LinearScale,
-  y: LinearScale,
-  curve: CurveFactory,
-): string {
+function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: CurveFactory): string {
   return (
     line<SeriesPoint>()
       .x((p) => x(p.atMs))

@@ -29,7 +29,10 @@ export function App() {
     if (params.atMs > 0) s.getState().seek(params.atMs);
     return s;
   }, [params]);
-  const guided = useMemo(() => (params.scenario ? createGuidedStore(store, params.scenario) : null), [store, params]);
+  const guided = useMemo(
+    () => (params.scenario ? createGuidedStore(store, params.scenario) : null),
+    [store, params],
+  );
   useEffect(() => {
     if (!guided) return;
     const detach = guided.attach();
@@ -67,8 +70,8 @@ export function App() {
         <div>
           <h1>Leader Election Lab</h1>
           <p className="tagline">
-            Break a cluster and watch the pattern hold: a quorum elects one leader, a lease bounds how long it may act,
-            and a fencing token checked at the storage stops a zombie's writes.
+            Break a cluster and watch the pattern hold: a quorum elects one leader, a lease bounds how long it
+            may act, and a fencing token checked at the storage stops a zombie's writes.
           </p>
         </div>
         <div className="header-tools">
@@ -77,7 +80,12 @@ export function App() {
               <button type="button" className="btn" onClick={view.toggleFullscreen}>
                 Full screen
               </button>
-              <button type="button" className="btn" onClick={() => setControlsHidden((h) => !h)} aria-pressed={controlsHidden}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => setControlsHidden((h) => !h)}
+                aria-pressed={controlsHidden}
+              >
                 Hide controls
               </button>
               <a className="btn" href={presentHref(false)}>
@@ -103,7 +111,8 @@ export function App() {
       {params.problems.length > 0 && (
         <div className="banner banner-warn" role="alert" data-testid="link-problems">
           <p>
-            Some of this link could not be read, so the lab opened with defaults instead: {params.problems.join('; ')}.
+            Some of this link could not be read, so the lab opened with defaults instead:{' '}
+            {params.problems.join('; ')}.
           </p>
           {saved && (
             <a className="btn" href={`?run=${saved}`}>

@@ -60,7 +60,15 @@ export function whenSettled(run: () => void, staged = true): () => void {
  * Mount the children at their turn. `load` fetches the code they need (a lazily loaded chunk)
  * before the turn's render, so the render does not stop at a Suspense fallback half way.
  */
-export function Later({ order, load, children }: { order: number; load?: () => Promise<unknown>; children: ReactNode }) {
+export function Later({
+  order,
+  load,
+  children,
+}: {
+  order: number;
+  load?: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const staged = useContext(StagedMount);
   const [ready, setReady] = useState(!staged);
   useEffect(() => {

@@ -31,7 +31,12 @@ export function ThemeToggle() {
   }, [theme]);
   const next: Theme = theme === 'system' ? 'dark' : theme === 'dark' ? 'light' : 'system';
   return (
-    <button type="button" className="btn" onClick={() => setTheme(next)} aria-label={`Theme: ${theme}. Switch to ${next}`}>
+    <button
+      type="button"
+      className="btn"
+      onClick={() => setTheme(next)}
+      aria-label={`Theme: ${theme}. Switch to ${next}`}
+    >
       {theme === 'dark' ? '☾ Dark' : theme === 'light' ? '☀ Light' : '◐ System'}
     </button>
   );

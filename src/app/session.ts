@@ -13,7 +13,11 @@ const defaults = (parseExperiment({}) as { ok: true; experiment: import('../engi
 /** The run on screen now: its setup, a copy of its recorded commands, and the moment shown. */
 export function currentRun(store: LabStore): SharedRun {
   const s = store.getState();
-  return { experiment: experimentDiff(s.experiment, defaults), commands: [...store.engine().commands], atMs: s.snapshot.nowMs };
+  return {
+    experiment: experimentDiff(s.experiment, defaults),
+    commands: [...store.engine().commands],
+    atMs: s.snapshot.nowMs,
+  };
 }
 
 /** The current run of a lab as a URL query value for `run` (the codec must be loaded). */
@@ -24,7 +28,8 @@ export function runParam(store: LabStore): string {
 /** This page's URL opening `run` (the codec must be loaded). */
 export function linkToRun(run: SharedRun): string {
   const url = new URL(window.location.href);
-  for (const k of ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness']) url.searchParams.delete(k);
+  for (const k of ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness'])
+    url.searchParams.delete(k);
   url.searchParams.set('run', encodeRun(run));
   return url.toString();
 }

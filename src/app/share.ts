@@ -99,7 +99,12 @@ export function decodeRun(text: string): DecodeResult {
   const p = json as { v?: unknown; e?: unknown; sc?: unknown; c?: unknown; t?: unknown };
   const problems: string[] = [];
   if (p.v !== SHARE_VERSION) {
-    return { ok: false, problems: [`"run" was made by another version of the lab (format ${String(p.v)}, this one reads ${SHARE_VERSION})`] };
+    return {
+      ok: false,
+      problems: [
+        `"run" was made by another version of the lab (format ${String(p.v)}, this one reads ${SHARE_VERSION})`,
+      ],
+    };
   }
   const e = parseExperiment(p.e ?? {});
   if (!e.ok) problems.push(...e.errors.map((x) => `run setup: ${x.field}: ${x.message}`));
@@ -109,8 +114,10 @@ export function decodeRun(text: string): DecodeResult {
     p.c.forEach((entry, i) => {
       const [atMs, cmd] = Array.isArray(entry) ? entry : [undefined, undefined];
       const parsed = parseCommand(cmd);
-      if (typeof atMs !== 'number' || !Number.isInteger(atMs) || atMs < 0) problems.push(`run commands.${i}: bad time`);
-      else if (!parsed.ok) problems.push(...parsed.errors.map((x) => `run commands.${i}.${x.field}: ${x.message}`));
+      if (typeof atMs !== 'number' || !Number.isInteger(atMs) || atMs < 0)
+        problems.push(`run commands.${i}: bad time`);
+      else if (!parsed.ok)
+        problems.push(...parsed.errors.map((x) => `run commands.${i}.${x.field}: ${x.message}`));
       else commands.push({ atMs, command: parsed.command });
     });
   }

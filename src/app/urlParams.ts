@@ -31,7 +31,13 @@ export const PAGE_DEFAULTS: ExperimentInput = {
   network: { delayMsMin: 60, delayMsMax: 180 },
 };
 
-function intParam(q: URLSearchParams, name: string, min: number, max: number, problems: string[]): number | undefined {
+function intParam(
+  q: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  problems: string[],
+): number | undefined {
   const raw = q.get(name);
   if (raw === null) return undefined;
   const v = Number(raw);
@@ -48,7 +54,8 @@ function intParam(q: URLSearchParams, name: string, min: number, max: number, pr
  */
 function noteIgnored(q: URLSearchParams, names: readonly string[], why: string, problems: string[]): void {
   for (const name of names) {
-    if (q.has(name) && !problems.some((p) => p.includes(`"${name}"`))) problems.push(`"${name}" was ignored: ${why}`);
+    if (q.has(name) && !problems.some((p) => p.includes(`"${name}"`)))
+      problems.push(`"${name}" was ignored: ${why}`);
   }
 }
 
@@ -78,7 +85,10 @@ export function readPageParams(search: string): PageParams {
   if (id !== null) {
     scenario = findScenario(id) ?? null;
     const broken = scenario ? undefined : scenarioProblem(id);
-    if (broken) problems.push(`"scenario" names ${broken.file}, which could not be loaded: ${broken.errors.join('; ')}`);
+    if (broken)
+      problems.push(
+        `"scenario" names ${broken.file}, which could not be loaded: ${broken.errors.join('; ')}`,
+      );
     else if (!scenario) problems.push(`"scenario" names no known scenario (got "${id}")`);
     else {
       const raw = q.get('step');
@@ -93,18 +103,52 @@ export function readPageParams(search: string): PageParams {
   const playing = q.get('paused') === null;
   const present = q.has('present');
   const raw = q.get('run');
-  if (raw !== null) noteIgnored(q, ['scenario', 'step'], 'a run link opens that run, not a scenario', problems);
+  if (raw !== null)
+    noteIgnored(q, ['scenario', 'step'], 'a run link opens that run, not a scenario', problems);
   else if (!scenario) noteIgnored(q, ['step'], 'it needs a scenario', problems);
   if (raw !== null) {
     const run = decodeRun(raw);
     if (run.ok) {
       noteIgnored(q, SETUP_PARAMS, 'the run link carries its own setup', problems);
       // A shared moment opens paused on exactly what the sender saw.
-      return { experiment: run.run.experiment, scenario: null, step: 0, commands: run.run.commands, atMs: run.run.atMs, badRun: false, present, speed, playing: false, problems };
+      return {
+        experiment: run.run.experiment,
+        scenario: null,
+        step: 0,
+        commands: run.run.commands,
+        atMs: run.run.atMs,
+        badRun: false,
+        present,
+        speed,
+        playing: false,
+        problems,
+      };
     }
     problems.push(...run.problems);
-    return { experiment, scenario: null, step: 0, commands: [], atMs: 0, badRun: true, present, speed, playing, problems };
+    return {
+      experiment,
+      scenario: null,
+      step: 0,
+      commands: [],
+      atMs: 0,
+      badRun: true,
+      present,
+      speed,
+      playing,
+      problems,
+    };
   }
   if (scenario) noteIgnored(q, SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`, problems);
-  return { experiment: scenario ? scenario.experiment : experiment, scenario, step, commands: [], atMs: 0, badRun: false, present, speed, playing, problems };
+  return {
+    experiment: scenario ? scenario.experiment : experiment,
+    scenario,
+    step,
+    commands: [],
+    atMs: 0,
+    badRun: false,
+    present,
+    speed,
+    playing,
+    problems,
+  };
 }

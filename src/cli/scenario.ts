@@ -18,7 +18,9 @@ function shipped(): { file: string; scenario: Scenario | null; errors: string[] 
     .sort()
     .map((file) => {
       const r = parseScenario(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
-      return r.ok ? { file, scenario: r.scenario, errors: [] } : { file, scenario: null, errors: r.errors.map((e) => `${e.field}: ${e.message}`) };
+      return r.ok
+        ? { file, scenario: r.scenario, errors: [] }
+        : { file, scenario: null, errors: r.errors.map((e) => `${e.field}: ${e.message}`) };
     });
 }
 
@@ -26,10 +28,19 @@ export function main(argv: string[]): { code: number; stdout: string; stderr: st
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const args = argv.filter((a) => !a.startsWith('--'));
   if (flags.has('--list')) {
-    const lines = shipped().map((s) => (s.scenario ? `${s.scenario.id.padEnd(34)} ${s.scenario.description}` : `${s.file}: invalid: ${s.errors.join('; ')}`));
+    const lines = shipped().map((s) =>
+      s.scenario
+        ? `${s.scenario.id.padEnd(34)} ${s.scenario.description}`
+        : `${s.file}: invalid: ${s.errors.join('; ')}`,
+    );
     return { code: 0, stdout: lines.join('\n') + '\n', stderr: '' };
   }
-  if (args.length !== 1) return { code: 2, stdout: '', stderr: 'usage: npm run scenario -- <id | file.json> [--summary] | --list\n' };
+  if (args.length !== 1)
+    return {
+      code: 2,
+      stdout: '',
+      stderr: 'usage: npm run scenario -- <id | file.json> [--summary] | --list\n',
+    };
   let scenario: Scenario | undefined;
   if (args[0].endsWith('.json') && existsSync(args[0])) {
     let json: unknown;
@@ -39,15 +50,27 @@ export function main(argv: string[]): { code: number; stdout: string; stderr: st
       return { code: 2, stdout: '', stderr: `${args[0]} is not valid JSON: ${(err as Error).message}\n` };
     }
     const r = parseScenario(json);
-    if (!r.ok) return { code: 2, stdout: '', stderr: `invalid scenario:\n${r.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n` };
+    if (!r.ok)
+      return {
+        code: 2,
+        stdout: '',
+        stderr: `invalid scenario:\n${r.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n`,
+      };
     scenario = r.scenario;
   } else {
     scenario = shipped().find((s) => s.scenario?.id === args[0])?.scenario ?? undefined;
-    if (!scenario) return { code: 2, stdout: '', stderr: `no scenario "${args[0]}" (npm run scenario -- --list shows them)\n` };
+    if (!scenario)
+      return {
+        code: 2,
+        stdout: '',
+        stderr: `no scenario "${args[0]}" (npm run scenario -- --list shows them)\n`,
+      };
   }
   const run = runScenario(scenario);
   const steps = run.steps.map((s) => ({ ...s, caption: scenario.steps[s.index].caption }));
-  const value = flags.has('--summary') ? { id: scenario.id, steps, summary: run.summary } : { id: scenario.id, steps, summary: run.summary, trace: run.trace };
+  const value = flags.has('--summary')
+    ? { id: scenario.id, steps, summary: run.summary }
+    : { id: scenario.id, steps, summary: run.summary, trace: run.trace };
   return { code: 0, stdout: JSON.stringify(value, null, 2) + '\n', stderr: '' };
 }
 

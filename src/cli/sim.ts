@@ -5,14 +5,21 @@
 import { readFileSync } from 'node:fs';
 import { parseExperiment, runExperiment } from '../engine';
 
-export function main(argv: string[], readStdin: () => string): { code: number; stdout: string; stderr: string } {
+export function main(
+  argv: string[],
+  readStdin: () => string,
+): { code: number; stdout: string; stderr: string } {
   const args = argv.filter((a) => !a.startsWith('--'));
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const unknown = [...flags].filter((f) => !['--summary', '--help', '--pretty'].includes(f));
   if (flags.has('--help') || args.length !== 1 || unknown.length) {
     const usage = 'usage: npm run sim -- <experiment.json | -> [--summary] [--pretty]\n';
     const why = unknown.length ? `unknown option ${unknown.join(', ')}\n` : '';
-    return { code: flags.has('--help') ? 0 : 2, stdout: flags.has('--help') ? usage : '', stderr: flags.has('--help') ? '' : why + usage };
+    return {
+      code: flags.has('--help') ? 0 : 2,
+      stdout: flags.has('--help') ? usage : '',
+      stderr: flags.has('--help') ? '' : why + usage,
+    };
   }
   let text: string;
   try {
@@ -34,7 +41,11 @@ export function main(argv: string[], readStdin: () => string): { code: number; s
   }
   const trace = runExperiment(parsed.experiment);
   const value = flags.has('--summary') ? trace.summary : trace;
-  return { code: 0, stdout: JSON.stringify(value, null, flags.has('--pretty') ? 2 : undefined) + '\n', stderr: '' };
+  return {
+    code: 0,
+    stdout: JSON.stringify(value, null, flags.has('--pretty') ? 2 : undefined) + '\n',
+    stderr: '',
+  };
 }
 
 const isEntry = process.argv[1] && /sim\.(ts|js|mjs)$/.test(process.argv[1]);

@@ -11,7 +11,9 @@ import { readEmbedOptions, SCENES, type SceneName } from './sceneParam';
 
 // Each scene is its own chunk: an embed loads the one it shows, not all four.
 const VIEWS: Record<SceneName, React.LazyExoticComponent<() => React.ReactElement>> = {
-  cluster: lazy(() => import('../../scenes/ClusterScene/ClusterScene').then((m) => ({ default: m.ClusterScene }))),
+  cluster: lazy(() =>
+    import('../../scenes/ClusterScene/ClusterScene').then((m) => ({ default: m.ClusterScene })),
+  ),
   chain: lazy(() => import('../../scenes/ChainScene/ChainScene').then((m) => ({ default: m.ChainScene }))),
   'metric-line': lazy(() =>
     import('../../scenes/MetricLineScene/MetricLineScene').then((m) => ({ default: m.MetricLineScene })),
@@ -56,7 +58,10 @@ export function EmbedApp() {
   const problems = [...page.problems, ...opts.problems];
   return (
     <LabProvider store={store}>
-      <main className={`embed embed-${opts.scene}`} aria-label={`${SCENES[opts.scene]}${page.scenario ? `: ${page.scenario.title}` : ''}`}>
+      <main
+        className={`embed embed-${opts.scene}`}
+        aria-label={`${SCENES[opts.scene]}${page.scenario ? `: ${page.scenario.title}` : ''}`}
+      >
         {problems.length > 0 && (
           <p className="banner banner-warn" role="alert">
             Shown with defaults: {problems.join('; ')}.
@@ -64,7 +69,9 @@ export function EmbedApp() {
         )}
         {opts.controls === 'minimal' && <MiniControls title={page.scenario?.title ?? null} />}
         <SceneBoundary name={SCENES[opts.scene].toLowerCase()}>
-          <Suspense fallback={<p className="embed-loading">Loading the {SCENES[opts.scene].toLowerCase()}…</p>}>
+          <Suspense
+            fallback={<p className="embed-loading">Loading the {SCENES[opts.scene].toLowerCase()}…</p>}
+          >
             <View />
           </Suspense>
         </SceneBoundary>
@@ -74,7 +81,11 @@ export function EmbedApp() {
 }
 
 function MiniControls({ title }: { title: string | null }) {
-  const { playing, togglePlay, seek } = useLabShallow((s) => ({ playing: s.playing, togglePlay: s.togglePlay, seek: s.seek }));
+  const { playing, togglePlay, seek } = useLabShallow((s) => ({
+    playing: s.playing,
+    togglePlay: s.togglePlay,
+    seek: s.seek,
+  }));
   const now = useLab((s) => Math.floor(s.snapshot.nowMs / 1000));
   return (
     <div className="embed-controls" role="group" aria-label="Playback">

@@ -3,7 +3,18 @@
 // (the site's embed page), so several on one page run independently and the host page's styles
 // cannot reach inside. The frame reports its content height and the element grows to fit.
 
-const ATTRS = ['scene', 'scenario', 'seed', 'nodes', 'clients', 'speed', 'autoplay', 'controls', 'theme', 'run'] as const;
+const ATTRS = [
+  'scene',
+  'scenario',
+  'seed',
+  'nodes',
+  'clients',
+  'speed',
+  'autoplay',
+  'controls',
+  'theme',
+  'run',
+] as const;
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 
 // Resolved once, while this script runs: the embed page sits beside it on the same site. The
@@ -27,7 +38,8 @@ class LeaderElectionScene extends HTMLElement {
     const data = e.data as { type?: string; id?: string; height?: number } | null;
     if (!data || data.type !== HEIGHT_MESSAGE || data.id !== this.frameId || !this.frame) return;
     if (this.hasAttribute('height')) return;
-    if (typeof data.height === 'number' && data.height > 0 && data.height < 5000) this.frame.style.height = `${data.height}px`;
+    if (typeof data.height === 'number' && data.height > 0 && data.height < 5000)
+      this.frame.style.height = `${data.height}px`;
   };
 
   connectedCallback(): void {
@@ -59,11 +71,13 @@ class LeaderElectionScene extends HTMLElement {
     }
     url.searchParams.set('id', this.frameId);
     const frame = this.frame as HTMLIFrameElement;
-    frame.title = this.getAttribute('title') ?? `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
+    frame.title =
+      this.getAttribute('title') ?? `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
     const h = this.getAttribute('height');
     if (h) frame.style.height = /^\d+$/.test(h) ? `${h}px` : h;
     if (frame.src !== url.toString()) frame.src = url.toString();
   }
 }
 
-if (!customElements.get('leader-election-scene')) customElements.define('leader-election-scene', LeaderElectionScene);
+if (!customElements.get('leader-election-scene'))
+  customElements.define('leader-election-scene', LeaderElectionScene);

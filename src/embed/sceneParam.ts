@@ -8,7 +8,11 @@ export const SCENES = {
 
 export type SceneName = keyof typeof SCENES;
 
-const ALIASES: Record<string, SceneName> = { metric: 'metric-line', metricline: 'metric-line', stage: 'cluster' };
+const ALIASES: Record<string, SceneName> = {
+  metric: 'metric-line',
+  metricline: 'metric-line',
+  stage: 'cluster',
+};
 
 export interface EmbedOptions {
   scene: SceneName;
@@ -32,10 +36,12 @@ export function readEmbedOptions(search: string): EmbedOptions {
   else problems.push(`"scene" must be one of ${Object.keys(SCENES).join(', ')} (got "${rawScene}")`);
   const rawControls = q.get('controls') ?? 'minimal';
   const controls = rawControls === 'none' ? 'none' : 'minimal';
-  if (rawControls !== 'none' && rawControls !== 'minimal') problems.push(`"controls" must be minimal or none (got "${rawControls}")`);
+  if (rawControls !== 'none' && rawControls !== 'minimal')
+    problems.push(`"controls" must be minimal or none (got "${rawControls}")`);
   const rawTheme = q.get('theme') ?? 'system';
   const theme = rawTheme === 'light' || rawTheme === 'dark' ? rawTheme : 'system';
-  if (!['light', 'dark', 'system'].includes(rawTheme)) problems.push(`"theme" must be light, dark or system (got "${rawTheme}")`);
+  if (!['light', 'dark', 'system'].includes(rawTheme))
+    problems.push(`"theme" must be light, dark or system (got "${rawTheme}")`);
   const autoplay = q.get('autoplay') !== '0';
   return { scene, controls, theme, autoplay, id: q.get('id'), problems };
 }

@@ -269,7 +269,14 @@ export function due(c: Core, n: NodeState, localMs: number): boolean {
   return realAtLocal(c, n, localMs) <= c.nowMs;
 }
 
-export function schedule(c: Core, atMs: number, kind: number, node: number, gen: number, msg: unknown = null): void {
+export function schedule(
+  c: Core,
+  atMs: number,
+  kind: number,
+  node: number,
+  gen: number,
+  msg: unknown = null,
+): void {
   heapPush(c.heap, { atMs, seq: c.seq++, kind, node, gen, msg });
 }
 
@@ -338,7 +345,13 @@ export function sendClientWrite(c: Core, to: number, client: number): void {
 }
 
 /** A privileged write to the storage: its term is the token it carries. */
-export function sendWrite(c: Core, from: number, token: number, kind: StorageWrite['kind'], client?: number): void {
+export function sendWrite(
+  c: Core,
+  from: number,
+  token: number,
+  kind: StorageWrite['kind'],
+  client?: number,
+): void {
   const m = send(c, from, STORAGE, 'write', token);
   m.token = token;
   m.kind = kind;

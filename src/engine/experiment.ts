@@ -167,9 +167,15 @@ export function parseExperiment(input: unknown): ParseResult {
       f.groups.forEach((g, gi) =>
         g.forEach((m, mi) => {
           if (m !== 'storage' && !nodeExists(m, e)) {
-            errors.push({ field: `faults.${i}.groups.${gi}.${mi}`, message: `no node "${m}" in this cluster` });
+            errors.push({
+              field: `faults.${i}.groups.${gi}.${mi}`,
+              message: `no node "${m}" in this cluster`,
+            });
           } else if (seen.has(m)) {
-            errors.push({ field: `faults.${i}.groups.${gi}.${mi}`, message: `"${m}" is in more than one group` });
+            errors.push({
+              field: `faults.${i}.groups.${gi}.${mi}`,
+              message: `"${m}" is in more than one group`,
+            });
           }
           seen.add(m);
         }),
@@ -194,7 +200,9 @@ export function formatErrors(errors: FieldError[]): string {
   return errors.map((e) => `${e.field}: ${e.message}`).join('; ');
 }
 
-export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; errors: FieldError[] } {
+export function parseCommand(
+  input: unknown,
+): { ok: true; command: Command } | { ok: false; errors: FieldError[] } {
   const withTime = typeof input === 'object' && input !== null ? { ...input, atMs: 0 } : input;
   const r = faultSchema.safeParse(withTime);
   if (!r.success) return { ok: false, errors: issuesToErrors(r.error.issues) };

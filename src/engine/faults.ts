@@ -190,6 +190,11 @@ function rescheduleHeartbeat(c: Core, n: NodeState): void {
 }
 
 function rescheduleRenewCheck(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, T.renew, K.renewCheck, realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs));
+  scheduleTimer(
+    c,
+    n,
+    T.renew,
+    K.renewCheck,
+    realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs),
+  );
 }
-

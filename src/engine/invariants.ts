@@ -70,7 +70,9 @@ export interface WriteCheck {
 }
 
 /** A write is stale when storage accepts it although a newer leadership has been issued. */
-export function isStaleWrite(x: Pick<WriteCheck, 'accepted' | 'fencing' | 'token' | 'highestTokenIssued'>): boolean {
+export function isStaleWrite(
+  x: Pick<WriteCheck, 'accepted' | 'fencing' | 'token' | 'highestTokenIssued'>,
+): boolean {
   return staleWrite(x.accepted, x.fencing, x.token, x.highestTokenIssued);
 }
 
@@ -80,8 +82,15 @@ function staleWrite(accepted: boolean, fencing: boolean, token: number, highestT
 
 export function checkWrite(x: WriteCheck): Found[] {
   return (
-    writeFindings(x.node, x.token, x.accepted, x.fencing, x.maxTokenBefore, x.maxTokenAfter, x.highestTokenIssued) ??
-    []
+    writeFindings(
+      x.node,
+      x.token,
+      x.accepted,
+      x.fencing,
+      x.maxTokenBefore,
+      x.maxTokenAfter,
+      x.highestTokenIssued,
+    ) ?? []
   );
 }
 

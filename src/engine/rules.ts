@@ -358,7 +358,13 @@ export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   }
   // Without quorum a leader renews on its own say-so, which is how each side of a split keeps one.
   if (round.acks.length >= c.majority || !c.safety.quorum) renewed(c, out, n, round.round);
-  scheduleTimer(c, n, T.heartbeat, K.heartbeat, realAtLocal(c, n, round.sentLocalMs + c.e.lease.retryPeriodMs));
+  scheduleTimer(
+    c,
+    n,
+    T.heartbeat,
+    K.heartbeat,
+    realAtLocal(c, n, round.sentLocalMs + c.e.lease.retryPeriodMs),
+  );
 }
 
 function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -418,7 +424,13 @@ function renewed(c: Core, _out: Outputs, n: NodeState, roundNo: number): void {
 }
 
 function scheduleRenewCheck(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, T.renew, K.renewCheck, realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs));
+  scheduleTimer(
+    c,
+    n,
+    T.renew,
+    K.renewCheck,
+    realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs),
+  );
 }
 
 export function onRenewCheck(c: Core, out: Outputs, n: NodeState): void {

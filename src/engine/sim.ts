@@ -1,6 +1,13 @@
 // The Simulation: owns the state, runs the event loop, applies commands, takes samples and
 // builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
-import { parseCommand, formatErrors, normalizeExperiment, type Command, type Experiment, type ExperimentInput } from './experiment';
+import {
+  parseCommand,
+  formatErrors,
+  normalizeExperiment,
+  type Command,
+  type Experiment,
+  type ExperimentInput,
+} from './experiment';
 import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
@@ -37,7 +44,16 @@ import {
   onWriteTick,
   armElection,
 } from './rules';
-import type { MessageView, NodeView, Sample, SimEvent, Snapshot, StorageWrite, Summary, Trace } from './types';
+import type {
+  MessageView,
+  NodeView,
+  Sample,
+  SimEvent,
+  Snapshot,
+  StorageWrite,
+  Summary,
+  Trace,
+} from './types';
 
 export interface Checkpoint {
   core: Core;
@@ -240,7 +256,10 @@ export class Simulation {
     // A write whose lease check passed before the pause was already on its way out: it leaves
     // first, with the token it captured (Kleppmann's 33/34), before the node can notice
     // anything. Everything else then runs in the order it arrived.
-    const queued = [...n.deferred.filter((ev) => ev.kind === K.writeSend), ...n.deferred.filter((ev) => ev.kind !== K.writeSend)];
+    const queued = [
+      ...n.deferred.filter((ev) => ev.kind === K.writeSend),
+      ...n.deferred.filter((ev) => ev.kind !== K.writeSend),
+    ];
     n.deferred = [];
     for (const ev of queued) {
       if (!n.alive || n.paused) break;
@@ -426,7 +445,11 @@ export class Simulation {
           paused: n.paused,
           clockRate: n.clockRate,
         })),
-        storage: { maxTokenSeen: c.storage.maxTokenSeen, accepted: c.storage.accepted, rejected: c.storage.rejected },
+        storage: {
+          maxTokenSeen: c.storage.maxTokenSeen,
+          accepted: c.storage.accepted,
+          rejected: c.storage.rejected,
+        },
       },
     };
   }
@@ -445,7 +468,12 @@ export class Simulation {
   /** The outputs so far: copies of the lists (the events and samples in them are shared). */
   outputs(): Outputs {
     const out = this.out;
-    return { events: out.events.slice(), eventsBase: out.eventsBase, samples: out.samples.slice(), samplesBase: out.samplesBase };
+    return {
+      events: out.events.slice(),
+      eventsBase: out.eventsBase,
+      samples: out.samples.slice(),
+      samplesBase: out.samplesBase,
+    };
   }
 
   /**
@@ -459,15 +487,27 @@ export class Simulation {
   restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;
     const limits = this.experiment.limits;
-    const ahead = cp.eventsTotal > out.eventsBase + out.events.length || cp.samplesTotal > out.samplesBase + out.samples.length;
+    const ahead =
+      cp.eventsTotal > out.eventsBase + out.events.length ||
+      cp.samplesTotal > out.samplesBase + out.samples.length;
     const from = ahead ? later : out;
-    if (!from || cp.eventsTotal > from.eventsBase + from.events.length || cp.samplesTotal > from.samplesBase + from.samples.length) {
+    if (
+      !from ||
+      cp.eventsTotal > from.eventsBase + from.events.length ||
+      cp.samplesTotal > from.samplesBase + from.samples.length
+    ) {
       throw new Error('restore: no record of this run reaches the checkpoint');
     }
     const events = windowAt(from.events, from.eventsBase, cp.eventsTotal, limits.maxEvents, from === out);
     out.events = events.list;
     out.eventsBase = events.base;
-    const samples = windowAt(from.samples, from.samplesBase, cp.samplesTotal, limits.maxSamples, from === out);
+    const samples = windowAt(
+      from.samples,
+      from.samplesBase,
+      cp.samplesTotal,
+      limits.maxSamples,
+      from === out,
+    );
     out.samples = samples.list;
     out.samplesBase = samples.base;
     this.c = structuredClone(cp.core);
@@ -480,7 +520,13 @@ export class Simulation {
  * items from `base` on (the same run's, now or later): the window a straight run would have kept,
  * or, when older items are already gone, as much of it as is left. The total is always right.
  */
-function windowAt<T>(list: T[], base: number, total: number, max: number, own: boolean): { list: T[]; base: number } {
+function windowAt<T>(
+  list: T[],
+  base: number,
+  total: number,
+  max: number,
+  own: boolean,
+): { list: T[]; base: number } {
   const start = Math.max(base, retainedFrom(total, max));
   if (start >= total) return { list: [], base: total };
   // Going back in the simulation's own list: truncating it in place is enough.

@@ -31,11 +31,7 @@ export type SimEvent =
   | { atMs: number; type: 'ready'; node: NodeId; term: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
-export type StepDownReason =
-  | 'renew deadline passed'
-  | 'saw higher term'
-  | 'fenced by storage'
-  | 'killed';
+export type StepDownReason = 'renew deadline passed' | 'saw higher term' | 'fenced by storage' | 'killed';
 
 export type InvariantName =
   | 'oneLeaderPerTerm'
@@ -121,14 +117,7 @@ export interface NodeView {
 }
 
 export type MessageType =
-  | 'preVote'
-  | 'preVoteReply'
-  | 'requestVote'
-  | 'vote'
-  | 'heartbeat'
-  | 'ack'
-  | 'write'
-  | 'writeRejected';
+  'preVote' | 'preVoteReply' | 'requestVote' | 'vote' | 'heartbeat' | 'ack' | 'write' | 'writeRejected';
 
 export interface MessageView {
   id: number;
@@ -177,7 +166,15 @@ export interface Trace {
   samples: Sample[];
   summary: Summary;
   final: {
-    nodes: { id: NodeId; role: Role; term: number; votedFor: NodeId | null; alive: boolean; paused: boolean; clockRate: number }[];
+    nodes: {
+      id: NodeId;
+      role: Role;
+      term: number;
+      votedFor: NodeId | null;
+      alive: boolean;
+      paused: boolean;
+      clockRate: number;
+    }[];
     storage: { maxTokenSeen: number; accepted: number; rejected: number };
   };
 }

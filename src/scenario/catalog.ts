@@ -45,7 +45,10 @@ export function catalogOf(files: Record<string, unknown>) {
       const r = parseScenario(files[path]);
       c = r.ok
         ? { ok: true, scenario: r.scenario }
-        : { ok: false, problem: { file: fileName(path), errors: r.errors.map((e) => `${e.field}: ${e.message}`) } };
+        : {
+            ok: false,
+            problem: { file: fileName(path), errors: r.errors.map((e) => `${e.field}: ${e.message}`) },
+          };
       checked.set(path, c);
     }
     return c;
@@ -101,7 +104,9 @@ export function catalogOf(files: Record<string, unknown>) {
   };
 }
 
-export const catalog = catalogOf(import.meta.glob('../../scenes/scenarios/*.json', { eager: true, import: 'default' }));
+export const catalog = catalogOf(
+  import.meta.glob('../../scenes/scenarios/*.json', { eager: true, import: 'default' }),
+);
 
 /** The scenario with this id, validated; undefined when no file has it or its file does not validate. */
 export const findScenario = (id: string): Scenario | undefined => catalog.find(id);

@@ -46,7 +46,12 @@ export function eventMatches(ev: SimEvent, type: SimEvent['type'], where?: Recor
  * Is the condition met? `events` are the events emitted since the step began; `stepStartMs`
  * is when it began; `snap` is the snapshot now.
  */
-export function conditionMet(c: Condition, snap: Snapshot, stepStartMs: number, events: readonly SimEvent[]): boolean {
+export function conditionMet(
+  c: Condition,
+  snap: Snapshot,
+  stepStartMs: number,
+  events: readonly SimEvent[],
+): boolean {
   if ('atMs' in c) return snap.nowMs >= c.atMs;
   if ('afterMs' in c) return snap.nowMs >= stepStartMs + c.afterMs;
   if ('event' in c) return events.some((ev) => eventMatches(ev, c.event, c.where));

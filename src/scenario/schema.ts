@@ -15,7 +15,16 @@ const metric = z.enum([
   'violations',
   'failovers',
 ]);
-const eventType = z.enum(['fault', 'campaign', 'elected', 'steppedDown', 'write', 'clientWrite', 'ready', 'violation']);
+const eventType = z.enum([
+  'fault',
+  'campaign',
+  'elected',
+  'steppedDown',
+  'write',
+  'clientWrite',
+  'ready',
+  'violation',
+]);
 const nonNegativeInt = z.int().check(z.minimum(0));
 const text = z.string().check(z.minLength(1));
 
@@ -52,12 +61,21 @@ export const scenarioSchema = z.strictObject({
     .check(z.minLength(1)),
 });
 
-export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] } {
+export function parseScenario(
+  input: unknown,
+): { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] } {
   const r = scenarioSchema.safeParse(input);
   if (!r.success) {
-    return { ok: false, errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })) };
+    return {
+      ok: false,
+      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
+    };
   }
   const e = parseExperiment(r.data.experiment);
-  if (!e.ok) return { ok: false, errors: e.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })) };
+  if (!e.ok)
+    return {
+      ok: false,
+      errors: e.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })),
+    };
   return { ok: true, scenario: r.data as Scenario };
 }

@@ -80,7 +80,8 @@ export class FrameClock {
     this.lab.setClocked(true);
     if (!this.timing && typeof MessageChannel === 'function') {
       this.timing = new MessageChannel();
-      this.timing.port1.onmessage = (e: MessageEvent<number>) => this.pacer.viewFrame(performance.now() - e.data);
+      this.timing.port1.onmessage = (e: MessageEvent<number>) =>
+        this.pacer.viewFrame(performance.now() - e.data);
     }
     const loop = (t: number) => {
       const started = performance.now();

@@ -114,7 +114,8 @@ export class LabEngine {
   /** Apply a command now; if we are behind the horizon, this forks a new future. */
   apply(command: Command): { ok: true } | { ok: false; error: string } {
     const parsed = parseCommand(command);
-    if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
+    if (!parsed.ok)
+      return { ok: false, error: parsed.errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
     const now = this.sim.nowMs;
     if (now < this.horizonMs || this.nextCommand < this.commands.length) {
       this.commands = this.commands.slice(0, this.nextCommand);
@@ -125,7 +126,8 @@ export class LabEngine {
       this.record = null;
       this.recordAtMs = -1;
     }
-    if (this.commands.length >= MAX_COMMANDS) return { ok: false, error: `at most ${MAX_COMMANDS} commands per run` };
+    if (this.commands.length >= MAX_COMMANDS)
+      return { ok: false, error: `at most ${MAX_COMMANDS} commands per run` };
     this.commands.push({ atMs: now, command: parsed.command });
     this.nextCommand = this.commands.length;
     this.sim.apply(parsed.command);

@@ -126,7 +126,8 @@ function tone(ev: SimEvent): LogEntry['tone'] {
  */
 function worthLogging(ev: SimEvent): boolean {
   if (ev.type === 'clientWrite') return ev.result === 'divergent';
-  if (ev.type === 'write') return ev.result === 'rejected' || ev.stale || ev.kind === 'claim' || ev.kind === 'manual';
+  if (ev.type === 'write')
+    return ev.result === 'rejected' || ev.stale || ev.kind === 'claim' || ev.kind === 'manual';
   return true;
 }
 
@@ -138,7 +139,9 @@ export function clampSpeed(speed: number): number {
 export function createLabStore(options: LabOptions = {}): LabStore {
   const parsed = parseExperiment(options.experiment ?? {});
   const fallback = parseExperiment({});
-  const experiment = parsed.ok ? parsed.experiment : (fallback as { ok: true; experiment: Experiment }).experiment;
+  const experiment = parsed.ok
+    ? parsed.experiment
+    : (fallback as { ok: true; experiment: Experiment }).experiment;
   let engine = new LabEngine(experiment, options.commands ?? []);
   let logCursor = 0;
   // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
@@ -186,7 +189,13 @@ export function createLabStore(options: LabOptions = {}): LabStore {
             if (preVotesLogged.size > 1000) preVotesLogged.clear();
             preVotesLogged.add(key);
           }
-          add.push({ index: start + i, atMs: ev.atMs, type: ev.type, text: describeEvent(ev), tone: tone(ev) });
+          add.push({
+            index: start + i,
+            atMs: ev.atMs,
+            type: ev.type,
+            text: describeEvent(ev),
+            tone: tone(ev),
+          });
           if (ev.type === 'elected') announcement = `${ev.node} is the leader of term ${ev.term}`;
           if (ev.type === 'steppedDown') announcement = `${ev.node} is no longer the leader (${ev.reason})`;
         });

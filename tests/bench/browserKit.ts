@@ -23,12 +23,17 @@ let built = false;
 export function buildOnce(): void {
   if (built) return;
   if (flag('no-build')) {
-    if (!existsSync(join(benchDist, 'index.html'))) throw new Error('--no-build: no build in .reports/bench-dist yet');
+    if (!existsSync(join(benchDist, 'index.html')))
+      throw new Error('--no-build: no build in .reports/bench-dist yet');
   } else {
-    const r = spawnSync(bin('vite'), ['build', '--manifest', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const r = spawnSync(
+      bin('vite'),
+      ['build', '--manifest', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (r.status !== 0) throw new Error('vite build failed');
   }
   built = true;
@@ -131,6 +136,9 @@ export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.to
 export function table(header: string[], rows: string[][], left = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

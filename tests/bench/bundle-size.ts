@@ -72,7 +72,13 @@ function closure(manifest: Manifest, entry: string): { eager: string[]; deferred
  * `alsoLoads` (chunks the page fetches through import() as it starts, which count as much as the
  * rest: the page is not working without them). Whatever else import() can reach is listed apart.
  */
-function pageLoad(manifest: Manifest, name: string, entries: string[], budgetKb: number, alsoLoads: string[] | 'all' = []): PageLoad {
+function pageLoad(
+  manifest: Manifest,
+  name: string,
+  entries: string[],
+  budgetKb: number,
+  alsoLoads: string[] | 'all' = [],
+): PageLoad {
   const eager = new Set<string>();
   const deferred = new Set<string>();
   for (const entry of entries) {
@@ -112,22 +118,33 @@ const EMBED_SCENES: Record<string, string> = {
 
 /** The manifest key of the chunk the embed page imports for a scene (named after its module). */
 function sceneChunk(manifest: Manifest, name: string): string {
-  const key = (manifest['embed.html']?.dynamicImports ?? []).find((k) => manifest[k]?.file.startsWith(`assets/${name}-`));
+  const key = (manifest['embed.html']?.dynamicImports ?? []).find((k) =>
+    manifest[k]?.file.startsWith(`assets/${name}-`),
+  );
   if (!key) throw new Error(`the embed page imports no chunk for the ${name} scene`);
   return key;
 }
 
 export function measureLoad(): PageLoad[] {
   const manifestPath = join(outDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`no build manifest at ${manifestPath}: run without --no-build`);
+  if (!existsSync(manifestPath))
+    throw new Error(`no build manifest at ${manifestPath}: run without --no-build`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   // The lab page loads its own code right after the first paint and its other panels once the
   // browser is idle: every chunk it can reach counts, except what loads only on demand.
-  const lab = pageLoad(manifest, 'lab page, with what it loads as it starts', ['index.html'], LAB_BUDGET_KB, 'all');
+  const lab = pageLoad(
+    manifest,
+    'lab page, with what it loads as it starts',
+    ['index.html'],
+    LAB_BUDGET_KB,
+    'all',
+  );
   // An embed shows one scene: the element's script, the embed page and that scene's chunk. The
   // heaviest scene is the figure.
   const embeds = Object.entries(EMBED_SCENES).map(([scene, key]) =>
-    pageLoad(manifest, `embed, ${scene} scene`, ['src/embed/element.ts', 'embed.html'], EMBED_BUDGET_KB, [sceneChunk(manifest, key)]),
+    pageLoad(manifest, `embed, ${scene} scene`, ['src/embed/element.ts', 'embed.html'], EMBED_BUDGET_KB, [
+      sceneChunk(manifest, key),
+    ]),
   );
   const heaviest = embeds.reduce((a, b) => (b.gzipKb > a.gzipKb ? b : a));
   return [lab, { ...heaviest, name: `${heaviest.name} (the heaviest of the four)` }];
@@ -144,7 +161,8 @@ function main(): void {
       const ok = p.gzipKb <= p.budgetKb;
       console.log(`${p.name}: ${p.gzipKb.toFixed(1)} KB  budget <= ${p.budgetKb} KB  ${ok ? 'OK' : 'OVER'}`);
       for (const f of p.files) console.log(`    ${f.gzipKb.toFixed(1).padStart(6)} KB  ${f.file}`);
-      if (p.deferredKb > 0) console.log(`    (+ ${p.deferredKb.toFixed(1)} KB it can load later, on demand, not counted)`);
+      if (p.deferredKb > 0)
+        console.log(`    (+ ${p.deferredKb.toFixed(1)} KB it can load later, on demand, not counted)`);
     }
   }
   if (pages.some((p) => p.gzipKb > p.budgetKb)) process.exitCode = 1;

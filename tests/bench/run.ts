@@ -73,7 +73,8 @@ function loadLines(pages: PageLoad[]): string {
       `${p.name}: ${p.gzipKb.toFixed(1)} KB  budget <= ${p.budgetKb} KB  ${p.gzipKb <= p.budgetKb ? 'OK' : 'OVER'}`,
     );
     for (const f of p.files) out.push(`    ${f.gzipKb.toFixed(1).padStart(6)} KB  ${f.file}`);
-    if (p.deferredKb > 0) out.push(`    (+ ${p.deferredKb.toFixed(1)} KB it can load later, on demand, not counted)`);
+    if (p.deferredKb > 0)
+      out.push(`    (+ ${p.deferredKb.toFixed(1)} KB it can load later, on demand, not counted)`);
   }
   return out.join('\n');
 }

@@ -42,7 +42,13 @@ const SCRIPT: Command[] = [
   { do: 'kill', node: 'leader' },
   { do: 'restart', node: 'n1' },
   { do: 'pause', node: 'leader', forMs: 20_000 },
-  { do: 'partition', groups: [['n1', 'n2'], ['n3', 'n4', 'n5', 'storage']] },
+  {
+    do: 'partition',
+    groups: [
+      ['n1', 'n2'],
+      ['n3', 'n4', 'n5', 'storage'],
+    ],
+  },
   { do: 'heal' },
   { do: 'clockRate', node: 'n3', rate: 1.5 },
   { do: 'safety', fencing: false },
@@ -80,13 +86,17 @@ export function* targets(count: number, untilMs: number): Generator<number> {
 }
 
 /** A lab store that has played the case's run to its end, issuing the script on the way. */
-export function recordRun(c: SeekCase): { store: ReturnType<typeof createLabStore>; commands: number; playWallS: number } {
+export function recordRun(c: SeekCase): {
+  store: ReturnType<typeof createLabStore>;
+  commands: number;
+  playWallS: number;
+} {
   const store = createLabStore({ experiment: c.experiment, playing: false });
   const untilMs = store.getState().experiment.untilMs;
   const started = performance.now();
   let commands = 0;
   // Play the run in page-sized steps (one 16x frame is ~270 ms), issuing the script on the way.
-  for (let t = 0, next = 60_000; t < untilMs; ) {
+  for (let t = 0, next = 60_000; t < untilMs;) {
     t = Math.min(untilMs, t + 5_000);
     store.getState().advanceBy(t - store.getState().snapshot.nowMs);
     if (t >= next) {
@@ -128,7 +138,10 @@ export function runSeek(seeks: number, runMs = RUN_MS): SeekResult[] {
   runSeekCase({ name: 'warm-up', experiment: { ...SEEK_CASES[1].experiment, untilMs: 120_000 } }, 20);
   return SEEK_CASES.map((c) =>
     runSeekCase(
-      { name: runMs === RUN_MS ? c.name : c.name.replace('30 min', `${runMs / 60_000} min`), experiment: { ...c.experiment, untilMs: runMs } },
+      {
+        name: runMs === RUN_MS ? c.name : c.name.replace('30 min', `${runMs / 60_000} min`),
+        experiment: { ...c.experiment, untilMs: runMs },
+      },
       seeks,
     ),
   );
@@ -151,7 +164,14 @@ export function seekLines(results: SeekResult[]): string {
 
 /** The slowest seek of each case: the budget is on every jump, and it is one main-thread task. */
 export function seekFigures(results: SeekResult[]): Figure[] {
-  return results.map((r) => ({ bench: 'seek', name: `slowest of ${r.seeks} jumps, ${r.name}`, value: r.maxMs, unit: 'ms', budget: r.budgetMs, kind: 'max' }));
+  return results.map((r) => ({
+    bench: 'seek',
+    name: `slowest of ${r.seeks} jumps, ${r.name}`,
+    value: r.maxMs,
+    unit: 'ms',
+    budget: r.budgetMs,
+    kind: 'max',
+  }));
 }
 
 function main(): void {

@@ -39,9 +39,24 @@ export interface FrameCase {
 
 export const FRAME_CASES: FrameCase[] = [
   { name: '1x, 5 nodes, 50 clients', query: 'nodes=5&clients=50&speed=1', cpuSlowdown: 1, budgetP95Ms: null },
-  { name: '16x, 5 nodes, 50 clients', query: 'nodes=5&clients=50&speed=16', cpuSlowdown: 1, budgetP95Ms: null },
-  { name: '16x, 7 nodes, 200 clients', query: 'nodes=7&clients=200&speed=16', cpuSlowdown: 1, budgetP95Ms: 12 },
-  { name: '16x, 7 nodes, 200 clients, CPU 4x slower', query: 'nodes=7&clients=200&speed=16', cpuSlowdown: 4, budgetP95Ms: 16.7 },
+  {
+    name: '16x, 5 nodes, 50 clients',
+    query: 'nodes=5&clients=50&speed=16',
+    cpuSlowdown: 1,
+    budgetP95Ms: null,
+  },
+  {
+    name: '16x, 7 nodes, 200 clients',
+    query: 'nodes=7&clients=200&speed=16',
+    cpuSlowdown: 1,
+    budgetP95Ms: 12,
+  },
+  {
+    name: '16x, 7 nodes, 200 clients, CPU 4x slower',
+    query: 'nodes=7&clients=200&speed=16',
+    cpuSlowdown: 4,
+    budgetP95Ms: 16.7,
+  },
   // Scrolled down, the fencing chain and the leader_count chart follow the lab instead of the stage.
   {
     name: '16x, 7 nodes, 200 clients, CPU 4x slower, at the chain and chart',
@@ -112,7 +127,12 @@ interface Probe {
   domFrames: number;
 }
 
-async function measure(browser: Browser, baseUrl: string, c: FrameCase, seconds: number): Promise<FrameResult> {
+async function measure(
+  browser: Browser,
+  baseUrl: string,
+  c: FrameCase,
+  seconds: number,
+): Promise<FrameResult> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     const errors: string[] = [];
@@ -174,7 +194,20 @@ export async function runFrames(cases: FrameCase[], seconds: number): Promise<Fr
 }
 
 export function framesTable(results: FrameResult[]): string {
-  const header = ['case', 'frames', 'p50 ms', 'p95 ms', 'budget p95', 'max ms', 'interval p95', 'long tasks', 'longest', 'sim s', 'DOM mutations / frame', 'frames changing the DOM'];
+  const header = [
+    'case',
+    'frames',
+    'p50 ms',
+    'p95 ms',
+    'budget p95',
+    'max ms',
+    'interval p95',
+    'long tasks',
+    'longest',
+    'sim s',
+    'DOM mutations / frame',
+    'frames changing the DOM',
+  ];
   const rows = results.map((r) => [
     r.name,
     String(r.frames),
@@ -201,12 +234,17 @@ async function main(): Promise<void> {
   if (flag('json')) {
     console.log(JSON.stringify({ seconds, loadavg: loadavg(), results }, null, 2));
   } else {
-    console.log(`Frames (headless Chromium, 1280x800, ${seconds} s per case, load average ${l1.toFixed(1)})\n`);
+    console.log(
+      `Frames (headless Chromium, 1280x800, ${seconds} s per case, load average ${l1.toFixed(1)})\n`,
+    );
     console.log(framesTable(results));
     const over = results.filter((r) => !r.withinBudget);
     console.log(over.length ? `\nOVER BUDGET: ${over.map((r) => r.name).join(', ')}` : '\nAll budgets met.');
     // Frame times on a shared machine say as much about its other work as about the page.
-    if (l1 > cpus().length / 2) console.log(`Note: the machine was busy (load average ${l1.toFixed(1)}); rerun on an idle one before reading much into it.`);
+    if (l1 > cpus().length / 2)
+      console.log(
+        `Note: the machine was busy (load average ${l1.toFixed(1)}); rerun on an idle one before reading much into it.`,
+      );
   }
   if (results.some((r) => !r.withinBudget)) process.exitCode = 1;
 }

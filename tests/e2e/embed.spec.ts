@@ -29,7 +29,8 @@ test('two custom elements and an iframe on one docs page run independently', asy
   await expect(frameC.getByTestId('node-n5')).toBeVisible({ timeout: 20_000 });
   await expect(frameA.getByText('Kill the leader')).toBeVisible();
   await expect(frameB.getByText(/GC pause longer than the lease/)).toBeVisible();
-  const clock = (f: typeof frameA) => async () => Number((await f.locator('.embed-controls .mono').innerText()).replace(' s', ''));
+  const clock = (f: typeof frameA) => async () =>
+    Number((await f.locator('.embed-controls .mono').innerText()).replace(' s', ''));
   // Pausing one leaves the others running.
   await frameA.getByRole('button', { name: 'Pause' }).click();
   const stoppedAt = await clock(frameA)();
@@ -41,7 +42,11 @@ test('two custom elements and an iframe on one docs page run independently', asy
   // B's zombie write is rejected in B's own run.
   await expect(frameB.getByText(/ZOMBIE WRITE REJECTED/)).toBeVisible({ timeout: 45_000 });
   // The custom element sized its frame to the scene's content.
-  const h = await page.locator('#a').evaluate((el) => (el.shadowRoot!.querySelector('iframe') as HTMLIFrameElement).getBoundingClientRect().height);
+  const h = await page
+    .locator('#a')
+    .evaluate(
+      (el) => (el.shadowRoot!.querySelector('iframe') as HTMLIFrameElement).getBoundingClientRect().height,
+    );
   expect(h).toBeGreaterThan(200);
 });
 

@@ -6,7 +6,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Download, Locator, Page } from '@playwright/test';
 import { encodeRun } from '../../src/app/share';
-import { expect, nodeIds, openLab, pauseLab, selectNode, simMs, SLOW, test, waitForLeader, waitForSimMs } from './lab';
+import {
+  expect,
+  nodeIds,
+  openLab,
+  pauseLab,
+  selectNode,
+  simMs,
+  SLOW,
+  test,
+  waitForLeader,
+  waitForSimMs,
+} from './lab';
 
 // Several page loads per test, and a busy two-core machine runs the page well below speed.
 test.describe.configure({ timeout: 90_000 });
@@ -16,7 +27,10 @@ async function download(page: Page, button: string): Promise<{ name: string; byt
     page.waitForEvent('download', SLOW),
     page.getByRole('button', { name: button, exact: true }).click(),
   ]);
-  return { name: file.suggestedFilename(), bytes: await readFile((await (file as Download).path()) as string) };
+  return {
+    name: file.suggestedFilename(),
+    bytes: await readFile((await (file as Download).path()) as string),
+  };
 }
 
 /** Width and height from a PNG's IHDR chunk (the first chunk, right after the signature). */
@@ -56,12 +70,17 @@ async function openRunWithAFailover(page: Page): Promise<void> {
 }
 
 test.describe('export', () => {
-  test('PNG of an SVG scene and of an HTML scene is 1920 px wide, at the scene\'s proportions', async ({ page }) => {
+  test("PNG of an SVG scene and of an HTML scene is 1920 px wide, at the scene's proportions", async ({
+    page,
+  }) => {
     await openMoment(page);
     const stage = await boxOf(page.locator('.cluster-svg'));
     const png = await download(page, 'Export the cluster stage as PNG');
     expect(png.name).toBe('leader-election-cluster-seed1-t24.3s.png');
-    expect(pngSize(png.bytes)).toEqual({ width: 1920, height: Math.round((1920 * stage.height) / stage.width) });
+    expect(pngSize(png.bytes)).toEqual({
+      width: 1920,
+      height: Math.round((1920 * stage.height) / stage.width),
+    });
 
     // HTML scenes get an 8 px margin on every side so edge borders survive rounding.
     const chain = await boxOf(page.locator('.chain-scene'));
@@ -70,7 +89,9 @@ test.describe('export', () => {
       width: 1920,
       height: Math.round((1920 * (chain.height + 16)) / (chain.width + 16)),
     });
-    await expect(page.getByTestId('export-status')).toContainText(/Saved leader-election-chain-.*\.png \(1920 × \d+ px\)/);
+    await expect(page.getByTestId('export-status')).toContainText(
+      /Saved leader-election-chain-.*\.png \(1920 × \d+ px\)/,
+    );
   });
 
   test('the SVG parses on its own and holds every node, with styles resolved', async ({ page }) => {
@@ -93,7 +114,9 @@ test.describe('export', () => {
           role: el.getAttribute('data-role'),
           text: el.textContent ?? '',
         })),
-        leaderFill: (root.querySelector('[data-role="leader"] [style*="stroke"]') as SVGElement | null)?.style.stroke ?? '',
+        leaderFill:
+          (root.querySelector('[data-role="leader"] [style*="stroke"]') as SVGElement | null)?.style.stroke ??
+          '',
       };
     }, svg);
     expect(parsed.error).toBeNull();
@@ -118,7 +141,9 @@ test.describe('export', () => {
     await openRunWithAFailover(page);
     const first = JSON.parse((await download(page, 'Export the trace as JSON')).bytes.toString('utf8'));
     expect(first).toMatchObject({ format: 'leader-election-lab/run', version: 1 });
-    expect(first.commands).toEqual([{ atMs: expect.any(Number), command: { do: 'kill', node: expect.stringMatching(/^n\d$/) } }]);
+    expect(first.commands).toEqual([
+      { atMs: expect.any(Number), command: { do: 'kill', node: expect.stringMatching(/^n\d$/) } },
+    ]);
     expect(first.trace.events.some((e: { type: string }) => e.type === 'elected')).toBe(true);
 
     await page.getByLabel('Open a trace file (JSON)').setInputFiles({
@@ -136,14 +161,22 @@ test.describe('export', () => {
     expect(again.trace).toEqual(first.trace);
   });
 
-  test('a bad trace file, chosen or dropped, names the field and leaves the lab as it was', async ({ page }) => {
+  test('a bad trace file, chosen or dropped, names the field and leaves the lab as it was', async ({
+    page,
+  }) => {
     await openLab(page, 'speed=16');
     await waitForSimMs(page, 2000);
     const url = page.url();
     await page.getByLabel('Open a trace file (JSON)').setInputFiles({
       name: 'bad.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ experiment: { nodes: 12 }, commands: [{ atMs: 1, command: { do: 'explode' } }], atMs: 5 })),
+      buffer: Buffer.from(
+        JSON.stringify({
+          experiment: { nodes: 12 },
+          commands: [{ atMs: 1, command: { do: 'explode' } }],
+          atMs: 5,
+        }),
+      ),
     });
     const problems = page.getByTestId('import-problems');
     await expect(problems).toContainText('bad.json could not be opened');
@@ -194,7 +227,9 @@ test.describe('hosted build', () => {
         return;
       }
       const r = await fetch(new URL('/' + req.url.slice(PREFIX.length), upstream));
-      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' });
+      res.writeHead(r.status, {
+        'content-type': r.headers.get('content-type') ?? 'application/octet-stream',
+      });
       res.end(Buffer.from(await r.arrayBuffer()));
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -213,7 +248,10 @@ test.describe('hosted build', () => {
     await page.goto(proxyUrl + '?speed=16');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Leader Election Lab');
     await waitForSimMs(page, 2000);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /social-preview\.png$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /social-preview\.png$/,
+    );
     expect((await page.request.get(proxyUrl + 'social-preview.png')).status()).toBe(200);
     await page.goto(proxyUrl + 'embed.html?scene=cluster');
     await expect(page.locator('.cluster-svg')).toBeVisible();
@@ -226,7 +264,10 @@ test.describe('hosted build', () => {
     // The worker installs (fetching the whole site once) and then claims the page; a busy
     // machine can take a while.
     await expect
-      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { ...SLOW, message: 'a service worker controls the page' })
+      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), {
+        ...SLOW,
+        message: 'a service worker controls the page',
+      })
       .toBe(true);
     await context.setOffline(true);
     await openLab(page, 'speed=16&seed=3');

@@ -1,14 +1,34 @@
-import { SLOW, chainScene, chartFigure, expect, metricScene, openLab, pauseLab, playLab, selectNode, simMs, stageLeaders, stageNode, test, waitForLeader, WHOLE_PAGE } from './lab';
+import {
+  SLOW,
+  chainScene,
+  chartFigure,
+  expect,
+  metricScene,
+  openLab,
+  pauseLab,
+  playLab,
+  selectNode,
+  simMs,
+  stageLeaders,
+  stageNode,
+  test,
+  waitForLeader,
+  WHOLE_PAGE,
+} from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
 test.use(WHOLE_PAGE);
 
 // The core failover story: the leader dies, nobody leads until its lease runs out, then a quorum
 // elects someone else in a later term. All three views must tell the same story.
-test('killing the leader elects a new leader in a later term, after a stretch of leader_count 0', async ({ page }) => {
+test('killing the leader elects a new leader in a later term, after a stretch of leader_count 0', async ({
+  page,
+}) => {
   await openLab(page, 'speed=16');
   const old = await waitForLeader(page);
-  await expect(chainScene(page).getByTestId('quorum-headline')).toContainText(`${old.id} leads term ${old.term}`);
+  await expect(chainScene(page).getByTestId('quorum-headline')).toContainText(
+    `${old.id} leads term ${old.term}`,
+  );
   // Boot has its own short leaderless moment (before the first election): the figure to beat.
   const bootGapMs = await chartFigure(page, 'time without a leader');
 
@@ -43,7 +63,10 @@ test('killing the leader elects a new leader in a later term, after a stretch of
   expect(next.term, 'the new leader serves a later term').toBeGreaterThan(old.term);
   await expect(stageLeaders(page), 'exactly one leader on the stage').toHaveCount(1);
   await expect(stageNode(page, next.id)).toHaveAttribute('data-term', String(next.term));
-  await expect(chainScene(page).getByTestId('quorum-headline')).toContainText(`${next.id} leads term ${next.term}`, SLOW);
+  await expect(chainScene(page).getByTestId('quorum-headline')).toContainText(
+    `${next.id} leads term ${next.term}`,
+    SLOW,
+  );
   await expect(metricScene(page).getByRole('img')).toHaveAttribute('aria-label', /leader_count is 1\b/, SLOW);
 
   // The leaderless stretch lasts about a lease (15 s), far beyond boot's sub-second gap.

@@ -1,4 +1,25 @@
-import { SLOW, banner, chainScene, chartFigure, eventLog, expect, ledger, logTimeOf, openLab, pauseLab, playLab, seekTo, selectNode, simMs, stageNode, test, waitForLeader, waitForSimMs, type Leader, WHOLE_PAGE } from './lab';
+import {
+  SLOW,
+  banner,
+  chainScene,
+  chartFigure,
+  eventLog,
+  expect,
+  ledger,
+  logTimeOf,
+  openLab,
+  pauseLab,
+  playLab,
+  seekTo,
+  selectNode,
+  simMs,
+  stageNode,
+  test,
+  waitForLeader,
+  waitForSimMs,
+  type Leader,
+  WHOLE_PAGE,
+} from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
 test.use(WHOLE_PAGE);
@@ -9,7 +30,9 @@ test.describe.configure({ timeout: 90_000 });
  * Freeze the leader for 30 s (twice its 15 s lease), wait for the rest of the cluster to elect a
  * successor, and return both. The paused node still believes it leads: that is the zombie.
  */
-async function pauseLeaderPastItsLease(page: import('@playwright/test').Page): Promise<{ zombie: Leader; next: Leader }> {
+async function pauseLeaderPastItsLease(
+  page: import('@playwright/test').Page,
+): Promise<{ zombie: Leader; next: Leader }> {
   const zombie = await waitForLeader(page);
   await selectNode(page, zombie.id);
   await page.getByRole('button', { name: `Pause ${zombie.id} for 30 s (longer than the lease)` }).click();
@@ -22,15 +45,21 @@ async function pauseLeaderPastItsLease(page: import('@playwright/test').Page): P
 }
 
 // With fencing on, the zombie's write on waking carries its old token and storage turns it away.
-test('a 30 s GC pause of the leader: the zombie write is rejected at storage, and rejections settle', async ({ page }) => {
+test('a 30 s GC pause of the leader: the zombie write is rejected at storage, and rejections settle', async ({
+  page,
+}) => {
   await openLab(page, 'speed=64');
   await expect(page.getByRole('switch', { name: 'Fencing' })).toBeChecked();
   await expect(chainScene(page).getByTestId('rejected-count')).toHaveText('0');
   expect(await chartFigure(page, 'fencing rejections')).toBe(0);
 
   const { zombie, next } = await pauseLeaderPastItsLease(page);
-  const rejected = new RegExp(`storage rejected ${zombie.id}'s write with token ${zombie.term}: max seen is ${next.term}`);
-  await expect(eventLog(page), 'the zombie wakes and its write is fenced').toContainText(rejected, { timeout: 45_000 });
+  const rejected = new RegExp(
+    `storage rejected ${zombie.id}'s write with token ${zombie.term}: max seen is ${next.term}`,
+  );
+  await expect(eventLog(page), 'the zombie wakes and its write is fenced').toContainText(rejected, {
+    timeout: 45_000,
+  });
   await expect(stageNode(page, zombie.id)).not.toHaveAttribute('data-role', 'leader');
 
   // Look at the moment of the rejection: pause, and scrub back to just after it.
@@ -40,7 +69,9 @@ test('a 30 s GC pause of the leader: the zombie write is rejected at storage, an
   await expect(ledger(page)).toContainText(`${zombie.id} token ${zombie.term} ✕ rejected (zombie)`);
   await expect(page.getByTestId('storage')).toContainText(`max ${next.term}`);
   const chain = chainScene(page);
-  await expect(chain.getByTestId('zombie-alert')).toContainText(`${zombie.id} token ${zombie.term} < ${next.term}`);
+  await expect(chain.getByTestId('zombie-alert')).toContainText(
+    `${zombie.id} token ${zombie.term} < ${next.term}`,
+  );
   const count = Number(await chain.getByTestId('rejected-count').innerText());
   expect(count, "ChainScene's rejection counter rose").toBeGreaterThanOrEqual(1);
   expect(await chartFigure(page, 'fencing rejections'), "the chart's rejection total rose").toBe(count);
@@ -57,7 +88,9 @@ test('a 30 s GC pause of the leader: the zombie write is rejected at storage, an
 });
 
 // With fencing off, the same pause ends in a lost update, and the page says so in red.
-test('the same pause with fencing off: the stale write is accepted and the banner turns red', async ({ page }) => {
+test('the same pause with fencing off: the stale write is accepted and the banner turns red', async ({
+  page,
+}) => {
   await openLab(page, 'speed=64');
   const fencing = page.getByRole('switch', { name: 'Fencing' });
   await fencing.click();
@@ -69,7 +102,9 @@ test('the same pause with fencing off: the stale write is accepted and the banne
   const red = banner(page);
   await expect(red).toHaveAttribute('data-state', 'violated', { timeout: 45_000 });
   await expect(red).toContainText(
-    new RegExp(`fencing is off: ${zombie.id}'s write with token ${zombie.term} was accepted after token ${next.term}`),
+    new RegExp(
+      `fencing is off: ${zombie.id}'s write with token ${zombie.term} was accepted after token ${next.term}`,
+    ),
   );
 
   await pauseLab(page);

@@ -7,7 +7,9 @@ import type { Scenario } from '../../src/scenario/types';
 import { expect, test } from './lab';
 
 function load(file: string): Scenario {
-  const r = parseScenario(JSON.parse(readFileSync(new URL(`../../scenes/scenarios/${file}`, import.meta.url), 'utf8')));
+  const r = parseScenario(
+    JSON.parse(readFileSync(new URL(`../../scenes/scenarios/${file}`, import.meta.url), 'utf8')),
+  );
   if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
   return r.scenario;
 }

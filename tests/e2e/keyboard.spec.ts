@@ -9,7 +9,13 @@ async function focused(page: Page): Promise<string> {
     const el = document.activeElement;
     if (!el || el === document.body) return '(body)';
     const label = (el as HTMLInputElement).labels?.[0]?.textContent?.trim();
-    return el.getAttribute('aria-label') ?? label ?? el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
+    return (
+      el.getAttribute('aria-label') ??
+      label ??
+      el.getAttribute('data-testid') ??
+      el.textContent?.trim().slice(0, 40) ??
+      el.tagName
+    );
   });
 }
 
@@ -26,7 +32,9 @@ async function tabTo(page: Page, label: string | RegExp, { back = false, max = 8
     seen.push(now);
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`could not reach "${label}" with ${back ? 'Shift+Tab' : 'Tab'}; focus went through:\n${seen.join('\n')}`);
+  throw new Error(
+    `could not reach "${label}" with ${back ? 'Shift+Tab' : 'Tab'}; focus went through:\n${seen.join('\n')}`,
+  );
 }
 
 /** The focused element draws a visible focus indicator: an outline, or (on the stage) its ring. */
@@ -36,14 +44,23 @@ async function expectFocusRing(page: Page): Promise<void> {
     if (!el) return { ok: false, why: 'nothing focused' };
     if (!el.matches(':focus-visible')) return { ok: false, why: 'focus is not :focus-visible' };
     const cs = getComputedStyle(el);
-    if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) return { ok: true, why: `outline ${cs.outlineWidth} ${cs.outlineStyle} ${cs.outlineColor}` };
+    if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2)
+      return { ok: true, why: `outline ${cs.outlineWidth} ${cs.outlineStyle} ${cs.outlineColor}` };
     const svgRing = el.querySelector('.focus-ring');
     if (svgRing) {
       const rs = getComputedStyle(svgRing);
-      if (rs.stroke !== 'none' && rs.stroke !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(rs.stroke) && parseFloat(rs.strokeWidth) >= 2)
+      if (
+        rs.stroke !== 'none' &&
+        rs.stroke !== 'transparent' &&
+        !/rgba\(.*,\s*0\)$/.test(rs.stroke) &&
+        parseFloat(rs.strokeWidth) >= 2
+      )
         return { ok: true, why: `ring stroke ${rs.stroke}` };
     }
-    return { ok: false, why: `no outline (${cs.outlineStyle} ${cs.outlineWidth}) and no ring on ${el.tagName}` };
+    return {
+      ok: false,
+      why: `no outline (${cs.outlineStyle} ${cs.outlineWidth}) and no ring on ${el.tagName}`,
+    };
   });
   expect(ring.ok, `visible focus ring on "${await focused(page)}": ${ring.why}`).toBe(true);
 }
@@ -87,7 +104,10 @@ test('the whole flow works with the keyboard alone, with a visible focus ring', 
   await expectFocusRing(page);
   await page.keyboard.press('Enter');
   await expect(stageNode(page, leader.id)).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: `Select ${leader.id}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Select ${leader.id}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // Kill it with Enter.
   await tabTo(page, `Kill ${leader.id}`);
@@ -112,7 +132,10 @@ test('the whole flow works with the keyboard alone, with a visible focus ring', 
   await tabTo(page, `Select ${other}`, { back: true });
   await expectFocusRing(page);
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: `Select ${other}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Select ${other}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByTestId('node-status')).toContainText(other);
   await expect(page.getByRole('button', { name: `Kill ${other}` })).toBeVisible();
 

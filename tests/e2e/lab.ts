@@ -20,7 +20,9 @@ export const test = base.extend<{ problems: string[] }>({
         if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
       });
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-      page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+      page.on('requestfailed', (req) =>
+        problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`),
+      );
       await use(problems);
       expect(problems, 'the page logged errors').toEqual([]);
     },
@@ -70,13 +72,20 @@ export async function roleOf(page: Page, id: string): Promise<string> {
 }
 
 /** Waits until the stage shows a leader that is not one of `except`, and returns it. */
-export async function waitForLeader(page: Page, except: string[] = [], timeout = SLOW.timeout): Promise<Leader> {
+export async function waitForLeader(
+  page: Page,
+  except: string[] = [],
+  timeout = SLOW.timeout,
+): Promise<Leader> {
   let found: Leader | null = null;
   await expect
     .poll(
       async () => {
         const all = await stageLeaders(page).evaluateAll((els) =>
-          els.map((el) => ({ id: el.getAttribute('data-testid')!.slice('node-'.length), term: Number(el.getAttribute('data-term')) })),
+          els.map((el) => ({
+            id: el.getAttribute('data-testid')!.slice('node-'.length),
+            term: Number(el.getAttribute('data-term')),
+          })),
         );
         found = all.filter((l) => !except.includes(l.id)).sort((a, b) => b.term - a.term)[0] ?? null;
         return found?.id ?? 'no leader';
@@ -94,7 +103,9 @@ export async function simMs(page: Page): Promise<number> {
 }
 
 export async function waitForSimMs(page: Page, atLeastMs: number, timeout = SLOW.timeout): Promise<void> {
-  await expect.poll(() => simMs(page), { message: `simulated time reaches ${atLeastMs} ms`, timeout }).toBeGreaterThanOrEqual(atLeastMs);
+  await expect
+    .poll(() => simMs(page), { message: `simulated time reaches ${atLeastMs} ms`, timeout })
+    .toBeGreaterThanOrEqual(atLeastMs);
 }
 
 /** Select a node with the picker's button (not the stage glyph, whose name also starts "Select"). */
@@ -135,7 +146,10 @@ export function banner(page: Page): Locator {
 }
 
 /** A figure from the chart's header line, e.g. "time without a leader: 14.6 s" -> 14600. */
-export async function chartFigure(page: Page, label: 'time without a leader' | 'fencing rejections'): Promise<number> {
+export async function chartFigure(
+  page: Page,
+  label: 'time without a leader' | 'fencing rejections',
+): Promise<number> {
   const text = await metricScene(page).locator('header').innerText();
   const m = new RegExp(`${label}:\\s*([\\d.]+)\\s*(s|ms)?`).exec(text);
   if (!m) throw new Error(`the chart header shows no "${label}" figure: ${JSON.stringify(text)}`);

@@ -4,7 +4,9 @@ import { chainScene, expect, openLab, selectNode, SLOW, test, waitForLeader } fr
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('the fencing chain holds while out of view, and shows the current leader once scrolled to', async ({ page }) => {
+test('the fencing chain holds while out of view, and shows the current leader once scrolled to', async ({
+  page,
+}) => {
   await openLab(page, 'speed=16');
   const first = await waitForLeader(page);
   const headline = chainScene(page).getByTestId('quorum-headline');
@@ -16,7 +18,10 @@ test('the fencing chain holds while out of view, and shows the current leader on
   await page.getByRole('button', { name: `Kill ${first.id}`, exact: true }).click();
   const next = await waitForLeader(page, [first.id]);
   // The announcements are not held back: the new leader is announced at once.
-  await expect(page.getByTestId('announcer')).toHaveText(`${next.id} is the leader of term ${next.term}`, SLOW);
+  await expect(page.getByTestId('announcer')).toHaveText(
+    `${next.id} is the leader of term ${next.term}`,
+    SLOW,
+  );
   expect(await headline.textContent()).toBe(held);
   // Scrolled into view, it catches up with the lab in one step.
   await headline.scrollIntoViewIfNeeded();

@@ -39,7 +39,9 @@ async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations?.push(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} in ${e.documentURI}`);
+      window.__cspViolations?.push(
+        `${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} in ${e.documentURI}`,
+      );
     });
   });
 }
@@ -55,7 +57,8 @@ async function violationsIn(page: Page): Promise<string[]> {
 /** The policy's directives, from the page's meta element. */
 async function policyOf(page: Page): Promise<Map<string, string[]>> {
   const content = await page.evaluate(
-    () => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
+    () =>
+      document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
   );
   expect(content, 'the page carries a Content-Security-Policy').toBeTruthy();
   const directives = new Map<string, string[]>();
@@ -72,22 +75,30 @@ async function policyOf(page: Page): Promise<Map<string, string[]>> {
  */
 async function expectSelfOnlyPolicy(page: Page): Promise<void> {
   const policy = await policyOf(page);
-  expect(policy.get('script-src') ?? policy.get('default-src'), 'script-src (or default-src)').toEqual(["'self'"]);
+  expect(policy.get('script-src') ?? policy.get('default-src'), 'script-src (or default-src)').toEqual([
+    "'self'",
+  ]);
   for (const [name, sources] of policy) {
     const allowed = name.startsWith('style-src') ? /^('self'|'unsafe-inline')$/ : /^('self'|'none'|data:)$/;
-    for (const source of sources) expect(source, `${name} names only this site, or inline data`).toMatch(allowed);
+    for (const source of sources)
+      expect(source, `${name} names only this site, or inline data`).toMatch(allowed);
   }
 }
 
 /** Everything a lab page, an embed page or a docs page with the element asked for, and what the policy refused. */
-async function expectOwnOriginOnly(page: Page, requests: string[], cspMessages: string[], origin: string): Promise<void> {
+async function expectOwnOriginOnly(
+  page: Page,
+  requests: string[],
+  cspMessages: string[],
+  origin: string,
+): Promise<void> {
   expect(await violationsIn(page), 'policy refusals').toEqual([]);
   expect(cspMessages, 'policy messages in the console').toEqual([]);
   expect(requests.length, 'requests were recorded').toBeGreaterThan(3);
   expect(foreign(requests, origin), 'requests to another origin').toEqual([]);
 }
 
-test.describe('every request goes to the page\'s own origin, and the policy refuses nothing the pages do', () => {
+test.describe("every request goes to the page's own origin, and the policy refuses nothing the pages do", () => {
   let requests: string[] = [];
   let cspMessages: string[] = [];
   test.beforeEach(async ({ page, context }) => {
@@ -112,8 +123,15 @@ test.describe('every request goes to the page\'s own origin, and the policy refu
     await expect(page.getByTestId('help-overlay')).toBeVisible();
     await page.keyboard.press('Escape');
     await pauseLab(page);
-    for (const button of ['Export the cluster stage as PNG', 'Export the fencing chain as SVG', 'Export the trace as JSON']) {
-      await Promise.all([page.waitForEvent('download', SLOW), page.getByRole('button', { name: button, exact: true }).click()]);
+    for (const button of [
+      'Export the cluster stage as PNG',
+      'Export the fencing chain as SVG',
+      'Export the trace as JSON',
+    ]) {
+      await Promise.all([
+        page.waitForEvent('download', SLOW),
+        page.getByRole('button', { name: button, exact: true }).click(),
+      ]);
     }
     await expect(page.getByTestId('export-status')).toContainText('Saved');
     // The offline worker installs after load and fetches the whole site: its requests count too.
@@ -126,7 +144,8 @@ test.describe('every request goes to the page\'s own origin, and the policy refu
     const origin = new URL(baseURL as string).origin;
     await page.goto('/embed.html?scene=chain&scenario=gc-pause-long&autoplay=1');
     await expect(page.getByRole('region', { name: 'Fencing chain' })).toBeVisible(SLOW);
-    const clock = async () => Number((await page.locator('.embed-controls .mono').innerText()).replace(' s', ''));
+    const clock = async () =>
+      Number((await page.locator('.embed-controls .mono').innerText()).replace(' s', ''));
     await expect.poll(clock, SLOW).toBeGreaterThan(1);
     await expectOwnOriginOnly(page, requests, cspMessages, origin);
     await expectSelfOnlyPolicy(page);
@@ -156,28 +175,33 @@ test.describe('every request goes to the page\'s own origin, and the policy refu
 // page does not run, and each refusal is reported (so the checks above would see one). The browser
 // logs each refusal as a console error, which is expected here, so these use the plain test.
 for (const path of ['/', '/embed.html?scene=cluster']) {
-  base(`${path}: an inline script or event handler does not run, and the refusal is reported`, async ({ page }) => {
-    await watchViolations(page);
-    await page.goto(path);
-    await expect(page.getByTestId('node-n1')).toBeVisible(SLOW);
-    const outcome = await page.evaluate(() => {
-      window.__inlineScriptRan = false;
-      const script = document.createElement('script');
-      script.textContent = 'window.__inlineScriptRan = true;';
-      document.head.append(script);
-      script.remove();
-      window.__inlineHandlerRan = false;
-      const button = document.createElement('button');
-      button.setAttribute('onclick', 'window.__inlineHandlerRan = true;');
-      document.body.append(button);
-      button.click();
-      button.remove();
-      return { script: window.__inlineScriptRan, handler: window.__inlineHandlerRan };
-    });
-    expect(outcome).toEqual({ script: false, handler: false });
-    await expect.poll(() => violationsIn(page)).toEqual([
-      expect.stringMatching(/^script-src-elem refused inline/),
-      expect.stringMatching(/^script-src-attr refused inline/),
-    ]);
-  });
+  base(
+    `${path}: an inline script or event handler does not run, and the refusal is reported`,
+    async ({ page }) => {
+      await watchViolations(page);
+      await page.goto(path);
+      await expect(page.getByTestId('node-n1')).toBeVisible(SLOW);
+      const outcome = await page.evaluate(() => {
+        window.__inlineScriptRan = false;
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineScriptRan = true;';
+        document.head.append(script);
+        script.remove();
+        window.__inlineHandlerRan = false;
+        const button = document.createElement('button');
+        button.setAttribute('onclick', 'window.__inlineHandlerRan = true;');
+        document.body.append(button);
+        button.click();
+        button.remove();
+        return { script: window.__inlineScriptRan, handler: window.__inlineHandlerRan };
+      });
+      expect(outcome).toEqual({ script: false, handler: false });
+      await expect
+        .poll(() => violationsIn(page))
+        .toEqual([
+          expect.stringMatching(/^script-src-elem refused inline/),
+          expect.stringMatching(/^script-src-attr refused inline/),
+        ]);
+    },
+  );
 }

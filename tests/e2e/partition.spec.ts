@@ -1,4 +1,22 @@
-import { SLOW, banner, eventLog, expect, logTimeOf, nodeIds, openLab, pauseLab, playLab, roleOf, simMs, stageNode, test, waitForLeader, waitForSimMs, type Leader, WHOLE_PAGE } from './lab';
+import {
+  SLOW,
+  banner,
+  eventLog,
+  expect,
+  logTimeOf,
+  nodeIds,
+  openLab,
+  pauseLab,
+  playLab,
+  roleOf,
+  simMs,
+  stageNode,
+  test,
+  waitForLeader,
+  waitForSimMs,
+  type Leader,
+  WHOLE_PAGE,
+} from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
 test.use(WHOLE_PAGE);
@@ -21,11 +39,19 @@ async function sides(page: Page): Promise<string[][]> {
  * After a 2|3 split: the minority's old leader gives up at its renew deadline (it cannot reach a
  * quorum to renew), the minority stays leaderless, and the majority elects its own leader.
  */
-async function expectMinorityLeaderless(page: Page, old: Leader, minority: string[], majority: string[]): Promise<void> {
+async function expectMinorityLeaderless(
+  page: Page,
+  old: Leader,
+  minority: string[],
+  majority: string[],
+): Promise<void> {
   // Still paused at the moment of the split: read it, then let the cluster react.
   await expect(page.getByTestId('partition-group'), 'the stage draws both groups').toHaveCount(2);
   const partitionedAtMs = await logTimeOf(page, /partitioned the network/);
-  await expect(stageNode(page, old.id), 'the split itself changes no role').toHaveAttribute('data-role', 'leader');
+  await expect(stageNode(page, old.id), 'the split itself changes no role').toHaveAttribute(
+    'data-role',
+    'leader',
+  );
   await playLab(page);
 
   if (minority.includes(old.id)) {
@@ -53,7 +79,9 @@ async function expectMinorityLeaderless(page: Page, old: Leader, minority: strin
   await expect(banner(page)).toHaveAttribute('data-state', 'safe');
 }
 
-test('a 2|3 partition built with the group pickers, leader in the minority: the minority has no leader', async ({ page }) => {
+test('a 2|3 partition built with the group pickers, leader in the minority: the minority has no leader', async ({
+  page,
+}) => {
   await openLab(page, 'speed=64');
   const old = await waitForLeader(page);
   // Set the partition up paused, so the moment it starts is the moment it was applied.
@@ -74,7 +102,9 @@ test('a 2|3 partition built with the group pickers, leader in the minority: the 
   await expectMinorityLeaderless(page, old, minority, majority);
 });
 
-test('the "Split 2 | 3" preset: whichever side the leader is on, only the majority ends up with a leader', async ({ page }) => {
+test('the "Split 2 | 3" preset: whichever side the leader is on, only the majority ends up with a leader', async ({
+  page,
+}) => {
   await openLab(page, 'speed=64');
   const old = await waitForLeader(page);
   await pauseLab(page);
@@ -89,5 +119,6 @@ test('the "Split 2 | 3" preset: whichever side the leader is on, only the majori
   await expect(page.getByText('No partition.')).toBeVisible();
   await expect(page.getByTestId('partition-group')).toHaveCount(0);
   const leader = await waitForLeader(page);
-  for (const id of minority) await expect(stageNode(page, id)).toHaveAttribute('data-term', String(leader.term), SLOW);
+  for (const id of minority)
+    await expect(stageNode(page, id)).toHaveAttribute('data-term', String(leader.term), SLOW);
 });

@@ -42,7 +42,9 @@ test('a speaker drives a scenario by keyboard alone and gets the same run every 
 
 test('single keys break the cluster: kill, split, heal and toggle fencing', async ({ page }) => {
   await page.goto('/?present&speed=16');
-  await expect(page.locator('[data-testid^="node-"][data-role="leader"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.locator('[data-testid^="node-"][data-role="leader"]')).toHaveCount(1, {
+    timeout: 20_000,
+  });
   await page.keyboard.press('k');
   await expect(page.locator('[data-testid^="node-"][data-role="dead"]')).toHaveCount(1);
   await page.keyboard.press('s');
@@ -55,7 +57,9 @@ test('single keys break the cluster: kill, split, heal and toggle fencing', asyn
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 });
 
-test('a presentation link has present mode from the first paint, before the lab has loaded', async ({ page }) => {
+test('a presentation link has present mode from the first paint, before the lab has loaded', async ({
+  page,
+}) => {
   // Every module arrives empty: what shows is index.html, its styles and its head script alone.
   await page.route('**/assets/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   await page.goto('/?present');

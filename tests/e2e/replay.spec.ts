@@ -1,4 +1,19 @@
-import { eventLog, expect, logTimeOf, openLab, pauseLab, seekTo, selectNode, simMs, stageLeaders, stageNode, test, waitForLeader, waitForSimMs, WHOLE_PAGE } from './lab';
+import {
+  eventLog,
+  expect,
+  logTimeOf,
+  openLab,
+  pauseLab,
+  seekTo,
+  selectNode,
+  simMs,
+  stageLeaders,
+  stageNode,
+  test,
+  waitForLeader,
+  waitForSimMs,
+  WHOLE_PAGE,
+} from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
 test.use(WHOLE_PAGE);
@@ -10,7 +25,9 @@ test.describe.configure({ timeout: 90_000 });
 async function observe(page: Page) {
   return {
     log: await eventLog(page).locator('li').allInnerTexts(),
-    leaders: await stageLeaders(page).evaluateAll((els) => els.map((el) => `${el.getAttribute('data-testid')} term ${el.getAttribute('data-term')}`)),
+    leaders: await stageLeaders(page).evaluateAll((els) =>
+      els.map((el) => `${el.getAttribute('data-testid')} term ${el.getAttribute('data-term')}`),
+    ),
     time: await page.getByTestId('sim-time').innerText(),
   };
 }

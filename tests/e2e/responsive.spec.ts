@@ -1,4 +1,13 @@
-import { expect, openLab, pauseLab, selectNode, stageLeaders, test, waitForLeader, waitForSimMs } from './lab';
+import {
+  expect,
+  openLab,
+  pauseLab,
+  selectNode,
+  stageLeaders,
+  test,
+  waitForLeader,
+  waitForSimMs,
+} from './lab';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -45,11 +54,16 @@ for (const size of SIZES) {
         const overflow = await page.evaluate(() => ({
           scrollWidth: document.scrollingElement!.scrollWidth,
           clientWidth: document.scrollingElement!.clientWidth,
-          wide: [...document.querySelectorAll('button, input, select, summary, svg, table:not(.visually-hidden)')]
+          wide: [
+            ...document.querySelectorAll('button, input, select, summary, svg, table:not(.visually-hidden)'),
+          ]
             .filter((el) => !el.closest('.visually-hidden'))
             .map((el) => ({ el, r: el.getBoundingClientRect() }))
             .filter(({ r }) => r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1))
-            .map(({ el, r }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)}`),
+            .map(
+              ({ el, r }) =>
+                `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)}`,
+            ),
         }));
         expect(overflow.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(size.width + 1);
         expect(overflow.wide, 'controls sticking out of the viewport').toEqual([]);
@@ -59,7 +73,10 @@ for (const size of SIZES) {
         expect(stage!.width).toBeGreaterThan(Math.min(size.width, 900) * 0.8);
 
         await page.screenshot({ path: `test-results/screens/${size.name}-${scheme}-viewport.png` });
-        await page.screenshot({ path: `test-results/screens/${size.name}-${scheme}-full.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screens/${size.name}-${scheme}-full.png`,
+          fullPage: true,
+        });
       });
     });
   }

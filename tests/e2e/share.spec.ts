@@ -1,12 +1,27 @@
 // Share: a copied link opened in a fresh page shows the same state and events; a broken link
 // shows what could not be read, and a working lab.
 import { encodeRun } from '../../src/app/share';
-import { eventLog, expect, openLab, selectNode, simMs, SLOW, stageLeaders, test, waitForLeader, waitForSimMs, WHOLE_PAGE } from './lab';
+import {
+  eventLog,
+  expect,
+  openLab,
+  selectNode,
+  simMs,
+  SLOW,
+  stageLeaders,
+  test,
+  waitForLeader,
+  waitForSimMs,
+  WHOLE_PAGE,
+} from './lab';
 
 // The chain, the chart and the log are read while the stage plays: all of them on screen.
 test.use(WHOLE_PAGE);
 
-test('a link to this moment reproduces the same state and events in a fresh page', async ({ page, browser }) => {
+test('a link to this moment reproduces the same state and events in a fresh page', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await openLab(page, 'speed=16&seed=5');
   const first = await waitForLeader(page);
@@ -20,7 +35,9 @@ test('a link to this moment reproduces the same state and events in a fresh page
   expect(link).toContain('run=');
   const atMs = await simMs(page);
   const log = await eventLog(page).locator('li').allInnerTexts();
-  const roles = await stageLeaders(page).evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-term')}`));
+  const roles = await stageLeaders(page).evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-term')}`),
+  );
 
   const context = await browser.newContext(WHOLE_PAGE);
   const fresh = await context.newPage();
@@ -36,7 +53,9 @@ test('a link to this moment reproduces the same state and events in a fresh page
   await context.close();
 });
 
-test('a truncated link opens a working lab with a message naming what could not be read', async ({ page }) => {
+test('a truncated link opens a working lab with a message naming what could not be read', async ({
+  page,
+}) => {
   await page.goto('/?run=eNqrVkrOz0nNS8_MSy1WsjI0qgUAOWEGHg&speed=zoom&nodes=12');
   const problems = page.getByTestId('link-problems');
   await expect(problems).toContainText('could not be read');
@@ -48,7 +67,10 @@ test('a truncated link opens a working lab with a message naming what could not 
   await waitForLeader(page);
 });
 
-test('when the link codec cannot load, a run link says so and the lab still works', async ({ page, problems }) => {
+test('when the link codec cannot load, a run link says so and the lab still works', async ({
+  page,
+  problems,
+}) => {
   // The codec is a chunk of its own (src/app/codec.ts); offline without it cached, its request fails.
   await page.route(/codecLib/, (route) => route.abort());
   const run = encodeRun({ experiment: { seed: 9 }, commands: [], atMs: 4000 });

@@ -45,14 +45,18 @@ async function lookAtStage(page: Page, ring: Ring): Promise<{ print: number; hit
       g.drawImage(img, 0, 0);
       const px = g.getImageData(0, 0, c.width, c.height).data;
       let print = 0;
-      for (let i = 0; i < px.length; i += 4) print = (print * 31 + px[i] + 7 * px[i + 1] + 13 * px[i + 2]) | 0;
+      for (let i = 0; i < px.length; i += 4)
+        print = (print * 31 + px[i] + 7 * px[i + 1] + 13 * px[i + 2]) | 0;
       let hits = 0;
       for (let a = 0; a < 360; a += 2) {
         for (const dr of [-1, 0, 1]) {
           const x = Math.round(ring.x + (ring.r + dr) * Math.cos((a * Math.PI) / 180));
           const y = Math.round(ring.y + (ring.r + dr) * Math.sin((a * Math.PI) / 180));
           const i = (y * c.width + x) * 4;
-          const d = Math.abs(px[i] - ring.rgb[0]) + Math.abs(px[i + 1] - ring.rgb[1]) + Math.abs(px[i + 2] - ring.rgb[2]);
+          const d =
+            Math.abs(px[i] - ring.rgb[0]) +
+            Math.abs(px[i + 1] - ring.rgb[1]) +
+            Math.abs(px[i + 2] - ring.rgb[2]);
           if (d <= 40) hits++;
         }
       }
@@ -70,17 +74,25 @@ async function nodeOnStage(page: Page, id: string): Promise<{ x: number; y: numb
     const scale = Math.min(box.width / 640, box.height / 520);
     const node = document.querySelector(`[data-testid="node-${nodeId}"]`) as SVGGElement;
     const m = node.transform.baseVal.consolidate()!.matrix;
-    return { x: (box.width - 640 * scale) / 2 + m.e * scale, y: (box.height - 520 * scale) / 2 + m.f * scale, scale };
+    return {
+      x: (box.width - 640 * scale) / 2 + m.e * scale,
+      y: (box.height - 520 * scale) / 2 + m.f * scale,
+      scale,
+    };
   }, id);
 }
 
 /** The stroke colour the stylesheet gives this node's lease arc, as [r, g, b]. */
 async function arcColour(page: Page, id: string): Promise<number[]> {
-  const css = await page.locator(`[data-testid="node-${id}"] .lease-arc`).evaluate((el) => getComputedStyle(el).stroke);
+  const css = await page
+    .locator(`[data-testid="node-${id}"] .lease-arc`)
+    .evaluate((el) => getComputedStyle(el).stroke);
   return (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 }
 
-test('the canvas draws the leader\'s lease arc in its theme colour, still while paused and moving while playing', async ({ page }) => {
+test("the canvas draws the leader's lease arc in its theme colour, still while paused and moving while playing", async ({
+  page,
+}) => {
   await openMoment(page);
   const leader = await waitForLeader(page);
   const at = await nodeOnStage(page, leader.id);
@@ -115,7 +127,9 @@ function momentWithMessages(): { atMs: number; dots: number; arcs: number } {
   throw new Error('no message in flight from 24 s to 30 s');
 }
 
-test('an SVG export of the stage carries the arcs and dots the canvas shows, and leaves the page\'s SVG as it was', async ({ page }) => {
+test("an SVG export of the stage carries the arcs and dots the canvas shows, and leaves the page's SVG as it was", async ({
+  page,
+}) => {
   const moment = momentWithMessages();
   await openMoment(page, moment.atMs);
   await waitForLeader(page);
@@ -130,7 +144,9 @@ test('an SVG export of the stage carries the arcs and dots the canvas shows, and
     const nodes = [...doc.querySelectorAll('[data-testid^="node-"]')];
     return {
       arcs: nodes.filter((n) => (n.querySelector('path')?.getAttribute('d') ?? '') !== '').length,
-      dots: [...doc.querySelectorAll('[data-testid^="dots-"]')].map((p) => (p.getAttribute('d') ?? '').split('M').length - 1),
+      dots: [...doc.querySelectorAll('[data-testid^="dots-"]')].map(
+        (p) => (p.getAttribute('d') ?? '').split('M').length - 1,
+      ),
     };
   }, svg);
   // Each live node has its lease arc (the killed leader none), and every message in flight a dot:
@@ -139,11 +155,13 @@ test('an SVG export of the stage carries the arcs and dots the canvas shows, and
   expect(moment.arcs).toBe(4);
   expect(shapes.dots.reduce((a, b) => a + b, 0)).toBe(moment.dots);
   // On the page the SVG's own paths are empty again: the canvas draws them.
-  const pageDots = await page.locator('[data-testid^="dots-"]').evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
+  const pageDots = await page
+    .locator('[data-testid^="dots-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
   expect(pageDots.every((d) => d === '')).toBe(true);
 });
 
-test('paused, the page\'s DOM holds still while the frame loop keeps running', async ({ page }) => {
+test("paused, the page's DOM holds still while the frame loop keeps running", async ({ page }) => {
   await openLab(page, 'speed=1');
   await waitForLeader(page);
   await pauseLab(page);

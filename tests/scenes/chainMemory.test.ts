@@ -30,7 +30,13 @@ describe('chain memory recalled from the newest end', () => {
         const folded = foldEvents(EMPTY_MEMORY, events);
         expect(recallEvents(events)).toEqual(folded);
         // and for every prefix a jump back could land on
-        for (const cut of [1, 10, Math.floor(events.length / 3), Math.floor(events.length / 2), events.length - 1]) {
+        for (const cut of [
+          1,
+          10,
+          Math.floor(events.length / 3),
+          Math.floor(events.length / 2),
+          events.length - 1,
+        ]) {
           expect(recallEvents(events.slice(0, cut))).toEqual(foldEvents(EMPTY_MEMORY, events.slice(0, cut)));
         }
       });

@@ -37,7 +37,11 @@ describe('frameMotion', () => {
   });
 
   it('shows at most MAX_DOTS dots, and a dropped message only for a moment', () => {
-    const sim = new Simulation({ nodes: 7, workload: { clients: 400 }, network: { delayMsMin: 60, delayMsMax: 180 } });
+    const sim = new Simulation({
+      nodes: 7,
+      workload: { clients: 400 },
+      network: { delayMsMin: 60, delayMsMax: 180 },
+    });
     sim.runUntil(30_000);
     const snap = sim.snapshot();
     const many = { ...snap, messages: Array.from({ length: 3 }, () => snap.messages).flat() };

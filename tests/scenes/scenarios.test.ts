@@ -110,10 +110,14 @@ describe('the scenario catalog', () => {
   });
 
   it("lists in the picker's index exactly the scenarios that validate, without validating any", () => {
-    const fresh = catalogOf(Object.fromEntries(catalog.scenarios.map((s, i) => [`${String(i).padStart(2, '0')}.json`, s])));
+    const fresh = catalogOf(
+      Object.fromEntries(catalog.scenarios.map((s, i) => [`${String(i).padStart(2, '0')}.json`, s])),
+    );
     const index = fresh.index;
     expect(fresh.checkNext()).toBe(true); // reading the index validated nothing
-    expect(index.map((e) => [e.id, e.title, e.description])).toEqual(catalog.scenarios.map((s) => [s.id, s.title, s.description]));
+    expect(index.map((e) => [e.id, e.title, e.description])).toEqual(
+      catalog.scenarios.map((s) => [s.id, s.title, s.description]),
+    );
   });
 
   it('validates one file at a time, and names a broken file and its bad field', () => {
@@ -125,7 +129,10 @@ describe('the scenario catalog', () => {
     expect(c.find('kill-leader')?.id).toBe('kill-leader');
     expect(c.problemOf('kill-leader')).toBeUndefined();
     expect(c.find('broken-one')).toBeUndefined();
-    expect(c.problemOf('broken-one')).toEqual({ file: '02-broken.json', errors: [expect.stringMatching(/^steps: /)] });
+    expect(c.problemOf('broken-one')).toEqual({
+      file: '02-broken.json',
+      errors: [expect.stringMatching(/^steps: /)],
+    });
     expect(c.find('nowhere')).toBeUndefined();
     expect(c.problemOf('nowhere')).toBeUndefined();
     // Both checked already: nothing left for idle time.

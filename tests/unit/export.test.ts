@@ -9,12 +9,21 @@ import { createLabStore } from '../../src/store/labStore';
 
 /** A run with a person's commands, including a seek back and a fork, like a real session. */
 function recordedRun() {
-  const store = createLabStore({ experiment: { seed: 11, nodes: 5, workload: { clients: 3 } }, playing: false });
+  const store = createLabStore({
+    experiment: { seed: 11, nodes: 5, workload: { clients: 3 } },
+    playing: false,
+  });
   const s = () => store.getState();
   s().advanceBy(20_000);
   s().command({ do: 'kill', node: 'leader' });
   s().advanceBy(10_000);
-  s().command({ do: 'partition', groups: [['n1', 'n2'], ['n3', 'n4', 'n5', 'storage']] });
+  s().command({
+    do: 'partition',
+    groups: [
+      ['n1', 'n2'],
+      ['n3', 'n4', 'n5', 'storage'],
+    ],
+  });
   s().advanceBy(15_000);
   s().seek(25_000);
   s().command({ do: 'safety', fencing: false });
@@ -36,7 +45,8 @@ describe('metric series CSV', () => {
     expect(lines.length - 1).toBe(sim.samples.length);
     const last = sim.samples[sim.samples.length - 1];
     expect(lines[lines.length - 1]).toBe(SAMPLE_COLUMNS.map((c) => String(last[c])).join(','));
-    for (const line of lines.slice(1)) expect(line.split(',').every((v) => Number.isFinite(Number(v)))).toBe(true);
+    for (const line of lines.slice(1))
+      expect(line.split(',').every((v) => Number.isFinite(Number(v)))).toBe(true);
   });
 });
 
@@ -63,7 +73,11 @@ describe('trace file', () => {
     expect(link.searchParams.get('theme')).toBe('dark');
     const params = readPageParams(link.search);
     expect(params.problems).toEqual([]);
-    const opened = createLabStore({ experiment: params.experiment, commands: params.commands, playing: false });
+    const opened = createLabStore({
+      experiment: params.experiment,
+      commands: params.commands,
+      playing: false,
+    });
     opened.getState().seek(params.atMs);
     expect(opened.engine().sim.trace()).toEqual(store.engine().sim.trace());
   });
@@ -78,7 +92,13 @@ describe('trace file', () => {
   });
 
   it('accepts a hand-written file with no trace', () => {
-    const r = readTraceFile(JSON.stringify({ experiment: { nodes: 3 }, commands: [{ atMs: 5_000, command: { do: 'kill', node: 'n1' } }], atMs: 9_000 }));
+    const r = readTraceFile(
+      JSON.stringify({
+        experiment: { nodes: 3 },
+        commands: [{ atMs: 5_000, command: { do: 'kill', node: 'n1' } }],
+        atMs: 9_000,
+      }),
+    );
     expect(r.ok && r.run.trace).toBeNull();
   });
 });
@@ -96,12 +116,32 @@ describe('a bad trace file gives problems naming the field, never an exception',
     ['a list', [], /expected a JSON object/],
     ['another version', { ...good(), version: 2 }, /^version: .*format 2/],
     ['a bad experiment field', { ...good(), experiment: { nodes: 12 } }, /^experiment\.nodes: /],
-    ['bad lease timing', { ...good(), experiment: { lease: { durationMs: 1000, renewDeadlineMs: 2000 } } }, /^experiment\.lease\./],
+    [
+      'bad lease timing',
+      { ...good(), experiment: { lease: { durationMs: 1000, renewDeadlineMs: 2000 } } },
+      /^experiment\.lease\./,
+    ],
     ['commands not a list', { ...good(), commands: 'kill' }, /^commands: must be a list/],
-    ['a command time', { ...good(), commands: [{ atMs: -1, command: { do: 'heal' } }] }, /^commands\.0\.atMs: /],
-    ['an unknown command', { ...good(), commands: [{ atMs: 1, command: { do: 'explode' } }] }, /^commands\.0\.command\.do: /],
-    ['a command field', { ...good(), commands: [{ atMs: 1, command: { do: 'kill', node: 'x' } }] }, /^commands\.0\.command\.node: /],
-    ['a node not in the cluster', { ...good(), commands: [{ atMs: 1, command: { do: 'kill', node: 'n9' } }] }, /^commands\.0\.command\.node: no node "n9"/],
+    [
+      'a command time',
+      { ...good(), commands: [{ atMs: -1, command: { do: 'heal' } }] },
+      /^commands\.0\.atMs: /,
+    ],
+    [
+      'an unknown command',
+      { ...good(), commands: [{ atMs: 1, command: { do: 'explode' } }] },
+      /^commands\.0\.command\.do: /,
+    ],
+    [
+      'a command field',
+      { ...good(), commands: [{ atMs: 1, command: { do: 'kill', node: 'x' } }] },
+      /^commands\.0\.command\.node: /,
+    ],
+    [
+      'a node not in the cluster',
+      { ...good(), commands: [{ atMs: 1, command: { do: 'kill', node: 'n9' } }] },
+      /^commands\.0\.command\.node: no node "n9"/,
+    ],
     ['a missing moment', { ...good(), atMs: undefined }, /^atMs: /],
     ['a fractional moment', { ...good(), atMs: 1.5 }, /^atMs: /],
     ['a broken trace', { ...good(), trace: { events: 3 } }, /^trace\.events: must be a list/],

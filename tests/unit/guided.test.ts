@@ -23,7 +23,9 @@ describe('guided mode', () => {
     guided.getState().next();
     guided.getState().skip();
     expect(guided.getState().status).toBe('done');
-    expect(guided.getState().summary).toMatch(/0 zombie writes rejected; 0 stale writes accepted; leader_count peaked at 1/);
+    expect(guided.getState().summary).toMatch(
+      /0 zombie writes rejected; 0 stale writes accepted; leader_count peaked at 1/,
+    );
     detach();
   });
 

@@ -27,9 +27,15 @@ describe('run links', () => {
     a.getState().advanceBy(8_000);
     a.getState().command(run.commands[1].command);
     a.getState().advanceBy(25_000);
-    const decoded = decodeRun(encodeRun({ ...run, commands: a.engine().commands, atMs: a.getState().snapshot.nowMs }));
+    const decoded = decodeRun(
+      encodeRun({ ...run, commands: a.engine().commands, atMs: a.getState().snapshot.nowMs }),
+    );
     if (!decoded.ok) throw new Error(decoded.problems.join('; '));
-    const b = createLabStore({ experiment: decoded.run.experiment, commands: decoded.run.commands, playing: false });
+    const b = createLabStore({
+      experiment: decoded.run.experiment,
+      commands: decoded.run.commands,
+      playing: false,
+    });
     b.getState().seek(decoded.run.atMs);
     expect(JSON.stringify(b.getState().snapshot)).toEqual(JSON.stringify(a.getState().snapshot));
     expect(b.engine().sim.trace()).toEqual(a.engine().sim.trace());
@@ -43,7 +49,9 @@ describe('run links', () => {
     expect(decodeRun('%%%not base64').ok).toBe(false);
     const bad = decodeRun(encodeRun({ ...run, experiment: { nodes: 12 } as never }));
     expect(!bad.ok && bad.problems.join()).toMatch(/run setup: nodes/);
-    const badCmd = decodeRun(encodeRun({ ...run, commands: [{ atMs: 5, command: { do: 'explode' } as never }] }));
+    const badCmd = decodeRun(
+      encodeRun({ ...run, commands: [{ atMs: 5, command: { do: 'explode' } as never }] }),
+    );
     expect(!badCmd.ok && badCmd.problems.join()).toMatch(/run commands\.0/);
   });
 

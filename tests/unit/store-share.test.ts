@@ -31,7 +31,11 @@ describe('share', () => {
   });
 
   it('leaves a snapshot equal to what the engine built', () => {
-    const sim = new Simulation({ nodes: 5, workload: { clients: 20 }, faults: [{ atMs: 9_000, do: 'kill', node: 'leader' }] });
+    const sim = new Simulation({
+      nodes: 5,
+      workload: { clients: 20 },
+      faults: [{ atMs: 9_000, do: 'kill', node: 'leader' }],
+    });
     let prev = sim.snapshot();
     for (let t = 500; t <= 30_000; t += 500) {
       sim.runUntil(t);

@@ -37,7 +37,14 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
   };
   return (
     <>
-      <button type="button" className="btn btn-small embed-button" onClick={() => void open()} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} aria-label={`Embed the ${SCENES[scene]}`}>
+      <button
+        type="button"
+        className="btn btn-small embed-button"
+        onClick={() => void open()}
+        onPointerEnter={prefetchCodec}
+        onFocus={prefetchCodec}
+        aria-label={`Embed the ${SCENES[scene]}`}
+      >
         Embed this
       </button>
       <dialog ref={dialog} className="embed-dialog" aria-label={`Embed the ${SCENES[scene]}`}>
@@ -52,11 +59,23 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
           <>
             <label className="snippet">
               <span>iframe</span>
-              <textarea readOnly rows={4} value={snippets.iframe} onFocus={(e) => e.target.select()} data-testid="embed-iframe" />
+              <textarea
+                readOnly
+                rows={4}
+                value={snippets.iframe}
+                onFocus={(e) => e.target.select()}
+                data-testid="embed-iframe"
+              />
             </label>
             <label className="snippet">
               <span>Custom element (one script tag)</span>
-              <textarea readOnly rows={4} value={snippets.element} onFocus={(e) => e.target.select()} data-testid="embed-element" />
+              <textarea
+                readOnly
+                rows={4}
+                value={snippets.element}
+                onFocus={(e) => e.target.select()}
+                data-testid="embed-element"
+              />
             </label>
           </>
         )}

@@ -42,16 +42,31 @@ export function NodePanel() {
           </p>
           <div className="btn-row">
             {node.alive ? (
-              <button type="button" className="btn btn-danger" onClick={() => command({ do: 'kill', node: node.id })} aria-label={`Kill ${node.id}`}>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => command({ do: 'kill', node: node.id })}
+                aria-label={`Kill ${node.id}`}
+              >
                 Kill
               </button>
             ) : (
-              <button type="button" className="btn" onClick={() => command({ do: 'restart', node: node.id })} aria-label={`Restart ${node.id}`}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => command({ do: 'restart', node: node.id })}
+                aria-label={`Restart ${node.id}`}
+              >
                 Restart
               </button>
             )}
             {node.paused ? (
-              <button type="button" className="btn" onClick={() => command({ do: 'resume', node: node.id })} aria-label={`Resume ${node.id}`}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => command({ do: 'resume', node: node.id })}
+                aria-label={`Resume ${node.id}`}
+              >
                 Resume
               </button>
             ) : (
@@ -105,7 +120,12 @@ export function NodePanel() {
             </div>
           )}
           <div className="btn-row">
-            <button type="button" className="btn" onClick={() => command({ do: 'isolate', node: node.id })} aria-label={`Isolate ${node.id}`}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => command({ do: 'isolate', node: node.id })}
+              aria-label={`Isolate ${node.id}`}
+            >
               Isolate
             </button>
             <button

@@ -19,7 +19,9 @@ export function PartitionPanel() {
   const move = (id: string, g: number) => setDraft((d) => ({ ...d, [id]: g }));
 
   const apply = () => {
-    const groups = GROUPS.map((_, gi) => members.filter((m) => groupOf(m) === gi)).filter((g) => g.length > 0);
+    const groups = GROUPS.map((_, gi) => members.filter((m) => groupOf(m) === gi)).filter(
+      (g) => g.length > 0,
+    );
     if (groups.length < 2 && !members.some((m) => m === 'storage' && groupOf(m) >= 0)) {
       command({ do: 'heal' });
       return;
@@ -36,17 +38,41 @@ export function PartitionPanel() {
     <div className="panel partition-panel" aria-labelledby="partition-title">
       <h2 id="partition-title">Network</h2>
       <div className="btn-row">
-        <button type="button" className="btn" disabled={!leader} onClick={() => command({ do: 'isolate', node: 'leader' })} aria-label="Isolate the leader">
+        <button
+          type="button"
+          className="btn"
+          disabled={!leader}
+          onClick={() => command({ do: 'isolate', node: 'leader' })}
+          aria-label="Isolate the leader"
+        >
           Isolate leader
         </button>
-        <button type="button" className="btn" disabled={size < 2} onClick={split} aria-label={`Split ${Math.floor(size / 2)} | ${size - Math.floor(size / 2)}`}>
+        <button
+          type="button"
+          className="btn"
+          disabled={size < 2}
+          onClick={split}
+          aria-label={`Split ${Math.floor(size / 2)} | ${size - Math.floor(size / 2)}`}
+        >
           Split {Math.floor(size / 2)}|{size - Math.floor(size / 2)}
         </button>
-        <button type="button" className="btn" disabled={!partition} onClick={() => command({ do: 'heal' })} aria-label="Heal the network">
+        <button
+          type="button"
+          className="btn"
+          disabled={!partition}
+          onClick={() => command({ do: 'heal' })}
+          aria-label="Heal the network"
+        >
           Heal
         </button>
       </div>
-      <p className="hint">{partition ? `Now: ${JSON.parse(partition).map((g: string[]) => g.join(' ')).join(' | ')}` : 'No partition.'}</p>
+      <p className="hint">
+        {partition
+          ? `Now: ${JSON.parse(partition)
+              .map((g: string[]) => g.join(' '))
+              .join(' | ')}`
+          : 'No partition.'}
+      </p>
       <details>
         <summary>Build a partition</summary>
         <div className="groups">
@@ -95,9 +121,18 @@ export function PartitionPanel() {
 
 function Chip({ id, group, onMove }: { id: string; group: number; onMove(id: string, g: number): void }) {
   return (
-    <span className="chip" draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', id)} data-testid={`chip-${id}`}>
+    <span
+      className="chip"
+      draggable
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', id)}
+      data-testid={`chip-${id}`}
+    >
       {id}
-      <select aria-label={`Group of ${id}`} value={group} onChange={(e) => onMove(id, Number(e.target.value))}>
+      <select
+        aria-label={`Group of ${id}`}
+        value={group}
+        onChange={(e) => onMove(id, Number(e.target.value))}
+      >
         {GROUPS.map((g, gi) => (
           <option key={g} value={gi}>
             {g}

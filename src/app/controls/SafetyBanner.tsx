@@ -19,9 +19,7 @@ export function SafetyBanner() {
     return (
       <div className="banner banner-bad" role="status" data-testid="safety-banner" data-state="violated">
         <strong>✕ {INVARIANT_TITLES[last.invariant]}: broken.</strong>{' '}
-        <span>
-          {last.detail.startsWith(`${last.allowedBy} is off`) ? last.detail : why + last.detail}
-        </span>{' '}
+        <span>{last.detail.startsWith(`${last.allowedBy} is off`) ? last.detail : why + last.detail}</span>{' '}
         {violations.length > 1 && <span>({violations.length} violations in this run)</span>}
       </div>
     );
@@ -30,10 +28,19 @@ export function SafetyBanner() {
     .filter(([, v]) => !v)
     .map(([k]) => k);
   return (
-    <div className={`banner ${leaderCount === 1 ? 'banner-good' : 'banner-warn'}`} role="status" data-testid="safety-banner" data-state="safe">
+    <div
+      className={`banner ${leaderCount === 1 ? 'banner-good' : 'banner-warn'}`}
+      role="status"
+      data-testid="safety-banner"
+      data-state="safe"
+    >
       <strong>✓ No split brain · no stale write accepted.</strong>{' '}
       {leaderCount === 0 && <span>leader_count 0: no leader, writes are paused.</span>}
-      {leaderCount >= 2 && <span>leader_count {leaderCount}: {leaders} believe they lead; fencing decides whose writes land.</span>}
+      {leaderCount >= 2 && (
+        <span>
+          leader_count {leaderCount}: {leaders} believe they lead; fencing decides whose writes land.
+        </span>
+      )}
       {off.length > 0 && <span> Safety off: {off.join(', ')}.</span>}
     </div>
   );

@@ -34,7 +34,11 @@ function toDraft(e: Experiment): Draft {
 const SWITCHES: { key: keyof Experiment['safety']; label: string; why: string }[] = [
   { key: 'quorum', label: 'Quorum', why: 'a leader needs a strict majority of the configured voters' },
   { key: 'fencing', label: 'Fencing', why: 'storage rejects writes with a token below the highest seen' },
-  { key: 'followersReject', label: 'Followers reject', why: 'non-leaders answer writes with an error and a redirect' },
+  {
+    key: 'followersReject',
+    label: 'Followers reject',
+    why: 'non-leaders answer writes with an error and a redirect',
+  },
   { key: 'preVote', label: 'Pre-vote', why: 'a node raises its term only if a majority would vote for it' },
 ];
 
@@ -74,7 +78,12 @@ export function SetupPanel() {
       seed: draft.seed,
       nodes: draft.nodes,
       witness: draft.witness,
-      lease: { ...experiment.lease, durationMs: draft.durationMs, renewDeadlineMs: draft.renewDeadlineMs, retryPeriodMs: draft.retryPeriodMs },
+      lease: {
+        ...experiment.lease,
+        durationMs: draft.durationMs,
+        renewDeadlineMs: draft.renewDeadlineMs,
+        retryPeriodMs: draft.retryPeriodMs,
+      },
       network: { delayMsMin: draft.delayMsMin, delayMsMax: draft.delayMsMax },
       workload: { ...experiment.workload, clients: draft.clients },
       safety,
@@ -105,7 +114,11 @@ export function SetupPanel() {
         <legend>Cluster (applies on reset)</legend>
         <label className="field">
           <span>Nodes</span>
-          <select value={draft.nodes} onChange={(e) => set('nodes', Number(e.target.value))} aria-label="Cluster size">
+          <select
+            value={draft.nodes}
+            onChange={(e) => set('nodes', Number(e.target.value))}
+            aria-label="Cluster size"
+          >
             {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -36,7 +36,15 @@ export function ShareButton() {
   };
   return (
     <span className="share">
-      <button type="button" className="btn" onClick={copy} onPointerEnter={prefetchCodec} onFocus={prefetchCodec} aria-busy={busy || undefined} data-testid="copy-link">
+      <button
+        type="button"
+        className="btn"
+        onClick={copy}
+        onPointerEnter={prefetchCodec}
+        onFocus={prefetchCodec}
+        aria-busy={busy || undefined}
+        data-testid="copy-link"
+      >
         Copy link to this moment
       </button>
       {failed && (
@@ -47,7 +55,14 @@ export function ShareButton() {
       {link && (
         <span role="status" className="hint">
           {copied ? 'Link copied.' : 'Copy this link:'}{' '}
-          <input className="share-link" readOnly value={link} aria-label="Link to this moment" data-testid="share-link" onFocus={(e) => e.target.select()} />
+          <input
+            className="share-link"
+            readOnly
+            value={link}
+            aria-label="Link to this moment"
+            data-testid="share-link"
+            onFocus={(e) => e.target.select()}
+          />
         </span>
       )}
     </span>

@@ -53,7 +53,13 @@ export function TimeControls() {
   });
   return (
     <div className="time-controls" role="group" aria-label="Time">
-      <button type="button" className="btn" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} data-testid="play">
+      <button
+        type="button"
+        className="btn"
+        onClick={togglePlay}
+        aria-label={playing ? 'Pause' : 'Play'}
+        data-testid="play"
+      >
         {playing ? '❚❚ Pause' : '▶ Play'}
       </button>
       <button type="button" className="btn" onClick={stepEvent} aria-label="Step to the next event">

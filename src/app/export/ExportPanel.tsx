@@ -22,7 +22,12 @@ function moment(store: LabStore): { seed: number; atMs: number } {
   return { seed: s.experiment.seed, atMs: s.snapshot.nowMs };
 }
 
-async function exportScene(store: LabStore, scene: ExportScene, format: 'png' | 'svg', within: Element | null): Promise<string> {
+async function exportScene(
+  store: LabStore,
+  scene: ExportScene,
+  format: 'png' | 'svg',
+  within: Element | null,
+): Promise<string> {
   const el = findScene(scene, within);
   if (!el) throw new Error(`the ${scene.name} is not on the page right now`);
   const { seed, atMs } = moment(store);
@@ -34,7 +39,10 @@ async function exportScene(store: LabStore, scene: ExportScene, format: 'png' | 
   });
   let image;
   try {
-    image = sceneSvg(el, `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`);
+    image = sceneSvg(
+      el,
+      `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`,
+    );
   } finally {
     release();
   }
@@ -90,7 +98,9 @@ export function ExportPanel() {
                 type="button"
                 className="btn"
                 aria-label={`Export the ${scene.name} as ${format.toUpperCase()}`}
-                onClick={() => run(`the ${scene.name}`, () => exportScene(store, scene, format, panel.current))}
+                onClick={() =>
+                  run(`the ${scene.name}`, () => exportScene(store, scene, format, panel.current))
+                }
               >
                 {format.toUpperCase()}
               </button>
@@ -99,18 +109,32 @@ export function ExportPanel() {
         ))}
       </ul>
       <p className="hint">
-        The fencing chain and the failover timeline are HTML: their SVG holds it in a foreignObject, which browsers
-        show but some vector editors do not. Their PNG is complete.
+        The fencing chain and the failover timeline are HTML: their SVG holds it in a foreignObject, which
+        browsers show but some vector editors do not. Their PNG is complete.
       </p>
       <div className="btn-row">
-        <button type="button" className="btn" aria-label="Export the trace as JSON" onClick={() => run('the trace', () => exportTrace(store))}>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Export the trace as JSON"
+          onClick={() => run('the trace', () => exportTrace(store))}
+        >
           Trace as JSON
         </button>
-        <button type="button" className="btn" aria-label="Export the metric series as CSV" onClick={() => run('the metrics', () => exportCsv(store))}>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Export the metric series as CSV"
+          onClick={() => run('the metrics', () => exportCsv(store))}
+        >
           Metric series as CSV
         </button>
       </div>
-      <p className={`export-status export-${status?.tone ?? 'idle'}`} role="status" data-testid="export-status">
+      <p
+        className={`export-status export-${status?.tone ?? 'idle'}`}
+        role="status"
+        data-testid="export-status"
+      >
         {status?.text}
       </p>
       <TraceImport />

@@ -36,7 +36,11 @@ export function TraceImport() {
   const read = async (file: File) => {
     const name = file.name;
     if (file.size > MAX_IMPORT_BYTES) {
-      return setView({ kind: 'problems', name, problems: [`the file is larger than ${MAX_IMPORT_BYTES >> 20} MB`] });
+      return setView({
+        kind: 'problems',
+        name,
+        problems: [`the file is larger than ${MAX_IMPORT_BYTES >> 20} MB`],
+      });
     }
     setView({ kind: 'checking', name });
     const r = readTraceFile(await file.text());
@@ -78,7 +82,9 @@ export function TraceImport() {
           if (file) void read(file);
         }}
       />
-      <p className="hint">Or drop one here. It replays the run and opens it at the saved moment, like a shared link.</p>
+      <p className="hint">
+        Or drop one here. It replays the run and opens it at the saved moment, like a shared link.
+      </p>
       <ImportMessage view={view} setView={setView} />
     </div>
   );
@@ -96,9 +102,7 @@ function ImportMessage({ view, setView }: { view: View; setView: (v: View) => vo
   if (view.kind === 'problems') {
     return (
       <div role="alert" className="banner banner-warn export-problems" data-testid="import-problems">
-        <p>
-          {view.name} could not be opened; the lab is unchanged:
-        </p>
+        <p>{view.name} could not be opened; the lab is unchanged:</p>
         <ul>
           {view.problems.slice(0, 20).map((p, i) => (
             <li key={i}>{p}</li>
@@ -111,8 +115,8 @@ function ImportMessage({ view, setView }: { view: View; setView: (v: View) => vo
   return (
     <div role="alert" className="banner banner-warn export-problems" data-testid="import-problems">
       <p>
-        Replaying {view.name} gives a different run from the trace stored in it (first difference at {view.at}): it was
-        probably saved by another version of the lab, or edited.
+        Replaying {view.name} gives a different run from the trace stored in it (first difference at {view.at}
+        ): it was probably saved by another version of the lab, or edited.
       </p>
       <button
         type="button"

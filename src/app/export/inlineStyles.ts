@@ -65,7 +65,8 @@ export class StyleInliner {
       const cs = getComputedStyle(el);
       computed.set(el, cs);
       const target = to[i] as SVGElement | HTMLElement;
-      const parent = el === source ? null : el.parentElement ? (computed.get(el.parentElement) ?? null) : null;
+      const parent =
+        el === source ? null : el.parentElement ? (computed.get(el.parentElement) ?? null) : null;
       if (boxes && isLayoutBox(el)) {
         this.inlineBox(el, cs, parent, target);
         this.inlinePseudo(el, target);
@@ -80,7 +81,11 @@ export class StyleInliner {
   }
 
   /** Only what differs from what the element would inherit (or start with): a readable file. */
-  private inlineSvg(cs: CSSStyleDeclaration, parent: CSSStyleDeclaration | null, target: SVGElement | HTMLElement): void {
+  private inlineSvg(
+    cs: CSSStyleDeclaration,
+    parent: CSSStyleDeclaration | null,
+    target: SVGElement | HTMLElement,
+  ): void {
     for (const p of SVG_PROPS) {
       const v = cs.getPropertyValue(p);
       if (!v) continue;
@@ -90,7 +95,12 @@ export class StyleInliner {
     }
   }
 
-  private inlineBox(el: Element, cs: CSSStyleDeclaration, parent: CSSStyleDeclaration | null, target: SVGElement | HTMLElement) {
+  private inlineBox(
+    el: Element,
+    cs: CSSStyleDeclaration,
+    parent: CSSStyleDeclaration | null,
+    target: SVGElement | HTMLElement,
+  ) {
     const defaults = this.defaultsFor(el);
     for (let i = 0; i < cs.length; i++) {
       const p = cs[i];
@@ -129,7 +139,8 @@ export class StyleInliner {
       this.probe = document.createElement('iframe');
       this.probe.setAttribute('aria-hidden', 'true');
       this.probe.tabIndex = -1;
-      this.probe.style.cssText = 'position:fixed;left:-10000px;top:0;width:800px;height:600px;visibility:hidden';
+      this.probe.style.cssText =
+        'position:fixed;left:-10000px;top:0;width:800px;height:600px;visibility:hidden';
       document.body.append(this.probe);
     }
     const doc = this.probe.contentDocument as Document;
@@ -146,7 +157,8 @@ export class StyleInliner {
   /** Same-page references and colours every SVG reader understands. */
   portable(value: string): string {
     let v = value.replace(/url\((["']?)[^)"']*?(#[^)"']+)\1\)/g, 'url($2)');
-    if (MODERN_COLOR.test(v)) v = v.replace(/\b(?:color|oklch|oklab|lab|lch|hwb)\([^()]*\)/g, (c) => this.toRgb(c));
+    if (MODERN_COLOR.test(v))
+      v = v.replace(/\b(?:color|oklch|oklab|lab|lch|hwb)\([^()]*\)/g, (c) => this.toRgb(c));
     return v;
   }
 
@@ -172,5 +184,7 @@ export class StyleInliner {
 
 /** Elements that take part in CSS layout: HTML elements and an <svg> placed among them. */
 function isLayoutBox(el: Element): boolean {
-  return el instanceof HTMLElement || (el instanceof SVGSVGElement && el.parentElement instanceof HTMLElement);
+  return (
+    el instanceof HTMLElement || (el instanceof SVGSVGElement && el.parentElement instanceof HTMLElement)
+  );
 }

@@ -14,6 +14,9 @@ export async function svgToPng(svg: string, width: number, height: number): Prom
   if (!ctx) throw new Error('this browser gave no canvas to draw on');
   ctx.drawImage(img, 0, 0, width, height);
   return await new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'),
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))),
+      'image/png',
+    ),
   );
 }

@@ -14,7 +14,11 @@ export function runLink(run: ImportedRun, href: string): string {
   for (const k of RUN_PARAMS) url.searchParams.delete(k);
   url.searchParams.set(
     'run',
-    encodeRun({ experiment: experimentDiff(run.experiment, defaults), commands: run.commands, atMs: run.atMs }),
+    encodeRun({
+      experiment: experimentDiff(run.experiment, defaults),
+      commands: run.commands,
+      atMs: run.atMs,
+    }),
   );
   return url.toString();
 }

@@ -36,7 +36,9 @@ export function sceneSvg(source: Element, title: string): SceneImage {
   try {
     // Parts a scene draws outside its SVG (the stage's moving parts, on a canvas) are put in for the copy.
     const root = withExportParts(source, () =>
-      source instanceof SVGSVGElement ? svgCopy(source, inliner, box, background) : htmlWrapped(source, inliner, box, background),
+      source instanceof SVGSVGElement
+        ? svgCopy(source, inliner, box, background)
+        : htmlWrapped(source, inliner, box, background),
     );
     root.setAttribute('width', String(size.width));
     root.setAttribute('height', String(size.height));
@@ -51,13 +53,21 @@ export function sceneSvg(source: Element, title: string): SceneImage {
   }
 }
 
-function svgCopy(source: SVGSVGElement, inliner: StyleInliner, box: DOMRect, background: string): SVGSVGElement {
+function svgCopy(
+  source: SVGSVGElement,
+  inliner: StyleInliner,
+  box: DOMRect,
+  background: string,
+): SVGSVGElement {
   const copy = source.cloneNode(true) as SVGSVGElement;
   inliner.inline(source, copy, false);
   copy.removeAttribute('class');
   copy.setAttribute('xmlns', SVG_NS);
   const vb = source.viewBox.baseVal;
-  const view = vb && vb.width > 0 ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height } : { x: 0, y: 0, w: box.width, h: box.height };
+  const view =
+    vb && vb.width > 0
+      ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height }
+      : { x: 0, y: 0, w: box.width, h: box.height };
   copy.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
   // Paint the page's background behind the scene, including any letterbox the default
   // preserveAspectRatio (xMidYMid meet) leaves around the viewBox.
@@ -74,7 +84,12 @@ function svgCopy(source: SVGSVGElement, inliner: StyleInliner, box: DOMRect, bac
   return copy;
 }
 
-function htmlWrapped(source: Element, inliner: StyleInliner, box: DOMRect, background: string): SVGSVGElement {
+function htmlWrapped(
+  source: Element,
+  inliner: StyleInliner,
+  box: DOMRect,
+  background: string,
+): SVGSVGElement {
   const copy = source.cloneNode(true) as HTMLElement;
   inliner.inline(source, copy, true);
   copy.style.margin = '0';
@@ -83,7 +98,12 @@ function htmlWrapped(source: Element, inliner: StyleInliner, box: DOMRect, backg
   const m = HTML_MARGIN_PX;
   svg.setAttribute('viewBox', `${-m} ${-m} ${box.width + 2 * m} ${box.height + 2 * m}`);
   const rect = document.createElementNS(SVG_NS, 'rect');
-  for (const [k, v] of [['x', -m], ['y', -m], ['width', box.width + 2 * m], ['height', box.height + 2 * m]] as const) {
+  for (const [k, v] of [
+    ['x', -m],
+    ['y', -m],
+    ['width', box.width + 2 * m],
+    ['height', box.height + 2 * m],
+  ] as const) {
     rect.setAttribute(k, String(v));
   }
   rect.setAttribute('fill', background);

@@ -40,7 +40,8 @@ export function traceFileOf(engine: LabEngine): TraceFile {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function readTraceFile(text: string): ReadResult {
   let json: unknown;
@@ -53,7 +54,9 @@ export function readTraceFile(text: string): ReadResult {
   if (json.version !== undefined && json.version !== TRACE_FILE_VERSION) {
     return {
       ok: false,
-      problems: [`version: made by another version of the lab (format ${String(json.version)}; this one reads ${TRACE_FILE_VERSION})`],
+      problems: [
+        `version: made by another version of the lab (format ${String(json.version)}; this one reads ${TRACE_FILE_VERSION})`,
+      ],
     };
   }
   const problems: string[] = [];
@@ -77,7 +80,8 @@ function readCommands(raw: unknown, problems: string[]): RecordedCommand[] {
     problems.push('commands: must be a list');
     return [];
   }
-  if (raw.length > MAX_COMMANDS) problems.push(`commands: at most ${MAX_COMMANDS} per run (got ${raw.length})`);
+  if (raw.length > MAX_COMMANDS)
+    problems.push(`commands: at most ${MAX_COMMANDS} per run (got ${raw.length})`);
   const out: RecordedCommand[] = [];
   for (const [i, entry] of raw.slice(0, MAX_COMMANDS).entries()) {
     if (!isObject(entry)) {
@@ -89,7 +93,9 @@ function readCommands(raw: unknown, problems: string[]): RecordedCommand[] {
     if (!timeOk) problems.push(`commands.${i}.atMs: must be a whole number of ms from 0 to ${MAX_RUN_MS}`);
     const parsed = parseCommand(entry.command);
     if (!parsed.ok) {
-      problems.push(...parsed.errors.map((x) => `commands.${i}.command${x.field ? '.' + x.field : ''}: ${x.message}`));
+      problems.push(
+        ...parsed.errors.map((x) => `commands.${i}.command${x.field ? '.' + x.field : ''}: ${x.message}`),
+      );
     } else if (timeOk) out.push({ atMs: at as number, command: parsed.command });
   }
   return out;
@@ -118,7 +124,8 @@ function checkNodes(experiment: Experiment, commands: RecordedCommand[], problem
   if (r.ok) return;
   for (const x of r.errors) {
     const m = /^faults\.(\d+)(\..*)?$/.exec(x.field);
-    if (m && Number(m[1]) >= offset) problems.push(`commands.${Number(m[1]) - offset}.command${m[2] ?? ''}: ${x.message}`);
+    if (m && Number(m[1]) >= offset)
+      problems.push(`commands.${Number(m[1]) - offset}.command${m[2] ?? ''}: ${x.message}`);
   }
 }
 

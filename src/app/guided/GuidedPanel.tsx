@@ -20,7 +20,10 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
   return (
     <section className="panel guided" aria-labelledby="guided-title" data-testid="guided">
       <h2 id="guided-title">
-        {g.scenario.title} <span className="hint">step {g.step + 1} of {total}</span>
+        {g.scenario.title}{' '}
+        <span className="hint">
+          step {g.step + 1} of {total}
+        </span>
       </h2>
       <p className="caption" data-testid="guided-caption" aria-live="polite">
         {step.caption}
@@ -43,7 +46,12 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         </p>
       )}
       <div className="btn-row">
-        <button type="button" className="btn" onClick={g.previous} disabled={g.step === 0 && g.status === 'waiting'}>
+        <button
+          type="button"
+          className="btn"
+          onClick={g.previous}
+          disabled={g.step === 0 && g.status === 'waiting'}
+        >
           ◀ Previous
         </button>
         <button type="button" className="btn" onClick={g.replay}>
@@ -52,7 +60,13 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         <button type="button" className="btn" onClick={g.skip} disabled={g.status !== 'waiting'}>
           Skip ⇥
         </button>
-        <button type="button" className="btn" onClick={g.next} disabled={g.status === 'waiting' || g.status === 'done'} data-testid="guided-next">
+        <button
+          type="button"
+          className="btn"
+          onClick={g.next}
+          disabled={g.status === 'waiting' || g.status === 'done'}
+          data-testid="guided-next"
+        >
           Next ▶
         </button>
       </div>

@@ -33,12 +33,14 @@ export function QuorumTable() {
               <td>
                 {n === 2 && (
                   <>
-                    needs a witness to survive one failure (<a href={scenarioHref('two-nodes-witness')}>try it</a>)
+                    needs a witness to survive one failure (
+                    <a href={scenarioHref('two-nodes-witness')}>try it</a>)
                   </>
                 )}
                 {n % 2 === 0 && n !== 2 && (
                   <>
-                    same as {n - 1}, one more node to convince (<a href={scenarioHref('even-cluster')}>try it</a>)
+                    same as {n - 1}, one more node to convince (
+                    <a href={scenarioHref('even-cluster')}>try it</a>)
                   </>
                 )}
                 {n === 3 && 'the smallest useful cluster'}

@@ -3,7 +3,15 @@ import { useEffect, useRef } from 'react';
 import { SHORTCUTS, VIEW_KEYS } from './shortcuts';
 
 const keyName = (k: string) =>
-  k === ' ' ? 'Space' : k === 'ArrowRight' ? '→' : k === 'ArrowLeft' ? '←' : k.length === 1 ? k.toUpperCase() : k;
+  k === ' '
+    ? 'Space'
+    : k === 'ArrowRight'
+      ? '→'
+      : k === 'ArrowLeft'
+        ? '←'
+        : k.length === 1
+          ? k.toUpperCase()
+          : k;
 
 export function HelpOverlay({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -14,7 +22,13 @@ export function HelpOverlay({ open, onClose }: { open: boolean; onClose(): void 
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="help-overlay" aria-labelledby="help-title" onClose={onClose} data-testid="help-overlay">
+    <dialog
+      ref={ref}
+      className="help-overlay"
+      aria-labelledby="help-title"
+      onClose={onClose}
+      data-testid="help-overlay"
+    >
       <h2 id="help-title">Keyboard</h2>
       <table>
         <tbody>

@@ -10,9 +10,13 @@ export interface Shortcut {
 }
 
 function splitMinority(lab: LabStore): void {
-  const nodes = lab.getState().snapshot.nodes.filter((n) => !n.witness).map((n) => n.id);
+  const nodes = lab
+    .getState()
+    .snapshot.nodes.filter((n) => !n.witness)
+    .map((n) => n.id);
   const minority = Math.floor(nodes.length / 2);
-  if (minority > 0) lab.getState().command({ do: 'partition', groups: [nodes.slice(0, minority), nodes.slice(minority)] });
+  if (minority > 0)
+    lab.getState().command({ do: 'partition', groups: [nodes.slice(0, minority), nodes.slice(minority)] });
 }
 
 export const SHORTCUTS: Shortcut[] = [
@@ -32,7 +36,11 @@ export const SHORTCUTS: Shortcut[] = [
     label: 'Previous step (guided) or back 5 s',
     run: (lab, g) => (g ? g.getState().previous() : lab.getState().seek(lab.frame().nowMs - 5000)),
   },
-  { keys: ['k'], label: 'Kill the leader', run: (lab) => lab.getState().command({ do: 'kill', node: 'leader' }) },
+  {
+    keys: ['k'],
+    label: 'Kill the leader',
+    run: (lab) => lab.getState().command({ do: 'kill', node: 'leader' }),
+  },
   {
     keys: ['p'],
     label: 'GC-pause the leader for 30 s',

@@ -17,7 +17,11 @@ function nativeKeyFor(target: EventTarget | null, key: string): boolean {
   if (!el || !el.tagName) return false;
   const tag = el.tagName.toLowerCase();
   const role = el.getAttribute('role');
-  if ((key === ' ' || key === 'Enter') && (tag === 'button' || tag === 'a' || tag === 'summary' || role === 'button' || tag === 'input')) return true;
+  if (
+    (key === ' ' || key === 'Enter') &&
+    (tag === 'button' || tag === 'a' || tag === 'summary' || role === 'button' || tag === 'input')
+  )
+    return true;
   if (key.startsWith('Arrow') && tag === 'input') return true;
   return false;
 }

@@ -317,7 +317,9 @@ describe('write and safety', () => {
         sim.apply({ do: 'restart', node: 'n2' });
         sim.runUntil(t + 40_000);
       }
-      return sim.snapshot().messages.filter((m) => m.droppedAtMs === undefined && m.sentAtMs < sim.nowMs - 30_000);
+      return sim
+        .snapshot()
+        .messages.filter((m) => m.droppedAtMs === undefined && m.sentAtMs < sim.nowMs - 30_000);
     };
     // Heartbeats and votes sent to n2 during each pause would otherwise stay as dots forever.
     expect(cycles(1)).toEqual([]);

@@ -7,30 +7,29 @@ import { useLabFrame, useLabStore } from '../../src/store/context';
 import { held, useHeld } from '../../src/store/held';
 import { share } from '../../src/store/share';
 import type { LabState, LabStore } from '../../src/store/labStore';
-import type { LabEngine } from '../../src/store/labEngine';
+import type { LabBackend } from '../../src/store/backend';
 import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
 import { deriveChain, type ChainModel } from './chainModel';
 
 /** Follows one lab's event stream; per mounted scene, so labs sharing a page never mix. */
 export class EventTracker {
-  private engine: LabEngine | null = null;
+  private backend: LabBackend | null = null;
   private cursor = 0;
   private nowMs = -1;
   memory: ChainMemory = EMPTY_MEMORY;
 
   sync(store: LabStore): ChainMemory {
-    const engine = store.engine();
-    const sim = engine.sim;
-    const total = sim.eventsTotal;
-    // A reset swaps the engine; a seek back rewrites history: either way, start over.
-    if (engine !== this.engine || total < this.cursor || sim.nowMs < this.nowMs) {
-      this.engine = engine;
-      this.memory = recallEvents(sim.eventsSince(0));
+    const run = store.backend();
+    const total = run.eventsTotal;
+    // A reset swaps the backend; a seek back rewrites history: either way, start over.
+    if (run !== this.backend || total < this.cursor || run.nowMs < this.nowMs) {
+      this.backend = run;
+      this.memory = recallEvents(run.eventsSince(0));
     } else if (total > this.cursor) {
-      this.memory = foldEvents(this.memory, sim.eventsSince(this.cursor));
+      this.memory = foldEvents(this.memory, run.eventsSince(this.cursor));
     }
     this.cursor = total;
-    this.nowMs = sim.nowMs;
+    this.nowMs = run.nowMs;
     return this.memory;
   }
 }

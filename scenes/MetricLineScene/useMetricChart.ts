@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
-import type { Simulation } from '../../src/engine';
+import type { RunView } from '../../src/store/backend';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';
@@ -43,7 +43,7 @@ export function useContainerWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function build(cache: ChartCache, sim: Simulation, mode: WindowMode, widthPx: number): ChartModel {
+function build(cache: ChartCache, sim: RunView, mode: WindowMode, widthPx: number): ChartModel {
   cache.sync(sim);
   return buildChart({
     columns: cache.columns,
@@ -59,12 +59,12 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   const store = useLabStore();
   // The engine is replaced on reset, so it is looked up at draw time, never captured.
   const [cache] = useState(() => new ChartCache());
-  const [chart] = useState(() => held(build(cache, store.engine().sim, mode, widthPx)));
-  const drawn = useRef({ sim: null as Simulation | null, key: '', atWallMs: -Infinity });
+  const [chart] = useState(() => held(build(cache, store.backend(), mode, widthPx)));
+  const drawn = useRef({ sim: null as RunView | null, key: '', atWallMs: -Infinity });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const draw = useCallback(() => {
-    const sim = store.engine().sim;
+    const sim = store.backend();
     const key = `${sim.nowMs}|${sim.samplesTotal}|${sim.eventsTotal}|${store.getState().eventVersion}`;
     const d = drawn.current;
     d.atWallMs = performance.now();
@@ -88,7 +88,7 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   // snapshot to make it unneeded while the lab plays; it matters when no update follows.
   // New samples are copied into the columns as they come, a frame's worth at a time, rather than
   // all at once by the redraw.
-  useLabFrame(() => cache.sync(store.engine().sim));
+  useLabFrame(() => cache.sync(store.backend()));
   // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
   // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
   const queued = useRef(false);

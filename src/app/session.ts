@@ -15,7 +15,7 @@ export function currentRun(store: LabStore): SharedRun {
   const s = store.getState();
   return {
     experiment: experimentDiff(s.experiment, defaults),
-    commands: [...store.engine().commands],
+    commands: [...store.backend().commands],
     atMs: s.snapshot.nowMs,
   };
 }

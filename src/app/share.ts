@@ -18,7 +18,7 @@ const INFLATE_SLICE_BYTES = 1024;
 export interface SharedRun {
   experiment: ExperimentInput;
   scenario?: string;
-  commands: RecordedCommand[];
+  commands: readonly RecordedCommand[];
   /** The moment being viewed, in simulated ms. */
   atMs: number;
 }

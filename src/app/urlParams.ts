@@ -13,7 +13,7 @@ export interface PageParams {
   /** Zero-based step to open in guided mode. */
   step: number;
   /** From a shared run link: the recorded commands and the moment to open at. */
-  commands: RecordedCommand[];
+  commands: readonly RecordedCommand[];
   atMs: number;
   /** True when the link carried a run that could not be read. */
   badRun: boolean;

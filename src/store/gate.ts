@@ -54,7 +54,7 @@ export function gateLab(source: LabStore): LabGate {
     detach = null;
   };
 
-  const store = {
+  const store: LabStore = {
     getState: () => (shown ? source.getState() : heldState),
     getInitialState: () => source.getInitialState(),
     setState: source.setState,
@@ -66,7 +66,7 @@ export function gateLab(source: LabStore): LabGate {
         detachIfIdle();
       };
     },
-    engine: () => source.engine(),
+    backend: () => source.backend(),
     nextFrame: (work: () => void) => source.nextFrame(work),
     flushDeferred: () => source.flushDeferred(),
     setClocked: (on: boolean) => source.setClocked(on),
@@ -79,7 +79,7 @@ export function gateLab(source: LabStore): LabGate {
         detachIfIdle();
       };
     },
-  } as LabStore;
+  };
 
   const update = () => {
     const next = visible || reveals > 0;

@@ -7,7 +7,6 @@ import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
 import { summarizeRun } from '../scenario/summary';
 import type { Scenario } from '../scenario/types';
 import type { LabStore } from './labStore';
-import { LabEngine } from './labEngine';
 
 /**
  * The end-of-scenario summary measures the whole run, from 0 to the scenario's end, replayed
@@ -15,10 +14,8 @@ import { LabEngine } from './labEngine';
  * last step happened to be noticed, so the page and the headless runner report the same numbers.
  */
 function summarizeScenarioRun(lab: LabStore): string {
-  const live = lab.engine();
-  const replay = new LabEngine(live.experiment, live.commands);
-  replay.advanceTo(Math.max(live.experiment.untilMs, lab.frame().nowMs));
-  return summarizeRun(replay.sim.trace());
+  const run = lab.backend();
+  return summarizeRun(run.traceUntil(Math.max(run.experiment.untilMs, lab.frame().nowMs)));
 }
 
 export interface GuidedState {
@@ -57,9 +54,9 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     if (g.status !== 'waiting') return false;
     const step = scenario.steps[g.step];
     const frame = lab.frame();
-    const sim = lab.engine().sim;
+    const run = lab.backend();
     const timeout = g.stepStartMs + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
-    if (!step.until || conditionMet(step.until, frame, g.stepStartMs, sim.eventsSince(g.stepStartEvent))) {
+    if (!step.until || conditionMet(step.until, frame, g.stepStartMs, run.eventsSince(g.stepStartEvent))) {
       finishStep('met');
       return true;
     }
@@ -82,7 +79,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   };
   const begin = (step: number) => {
     const starts = store.getState().starts.slice(0, step);
-    starts[step] = { atMs: lab.frame().nowMs, event: lab.engine().sim.eventsTotal };
+    starts[step] = { atMs: lab.frame().nowMs, event: lab.backend().eventsTotal };
     store.setState({
       step,
       stepStartMs: starts[step].atMs,

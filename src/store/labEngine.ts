@@ -1,15 +1,37 @@
-// The lab's timeline: one Simulation plus the commands a person issued and engine checkpoints.
-// Seeking back restores the nearest checkpoint and replays the recorded commands at their
-// times, so any moment is reproducible from (experiment, commands). Acting after seeking back
-// forks: the commands and checkpoints after that moment are dropped.
-import { Simulation, parseCommand, type Checkpoint, type Command, type Experiment } from '../engine';
+// The simulator as the lab's run backend: one Simulation plus the commands a person issued and
+// engine checkpoints. Seeking back restores the nearest checkpoint and replays the recorded
+// commands at their times, so any moment is reproducible from (experiment, commands). Acting
+// after seeking back forks: the commands and checkpoints after that moment are dropped.
+import {
+  Simulation,
+  parseCommand,
+  type Checkpoint,
+  type Command,
+  type Experiment,
+  type Sample,
+  type SimEvent,
+  type Snapshot,
+  type Trace,
+} from '../engine';
+import {
+  ALL_COMMANDS,
+  type ApplyResult,
+  type BackendCapabilities,
+  type LabBackend,
+  type RecordedCommand,
+} from './backend';
+
+export type { RecordedCommand } from './backend';
 
 type Outputs = ReturnType<Simulation['outputs']>;
 
-export interface RecordedCommand {
-  atMs: number;
-  command: Command;
-}
+const SIM_CAN: BackendCapabilities = {
+  seek: true,
+  step: true,
+  speed: true,
+  replay: true,
+  commands: ALL_COMMANDS,
+};
 
 // Every 5 s of simulated time: a seek replays at most that much (a few ms even with 200 clients),
 // and a checkpoint costs ~9 KB of memory in the default lab, ~35 KB with 200 clients.
@@ -17,9 +39,12 @@ export const CHECKPOINT_EVERY_MS = 5_000;
 export const MAX_CHECKPOINTS = 400;
 export const MAX_COMMANDS = 2_000;
 
-export class LabEngine {
+export class LabEngine implements LabBackend {
+  readonly kind = 'sim';
+  readonly can = SIM_CAN;
   readonly experiment: Experiment;
-  sim: Simulation;
+  /** The simulation itself: for tests and benchmarks; views read the LabBackend interface. */
+  readonly sim: Simulation;
   commands: RecordedCommand[] = [];
   /** The furthest moment simulated on the current branch. */
   horizonMs = 0;
@@ -33,7 +58,7 @@ export class LabEngine {
   private record: Outputs | null = null;
   private recordAtMs = -1;
 
-  constructor(experiment: Experiment, commands: RecordedCommand[] = []) {
+  constructor(experiment: Experiment, commands: readonly RecordedCommand[] = []) {
     this.experiment = experiment;
     this.sim = new Simulation(experiment);
     this.commands = commands.slice(0, MAX_COMMANDS).sort((a, b) => a.atMs - b.atMs);
@@ -43,6 +68,47 @@ export class LabEngine {
   get nowMs(): number {
     return this.sim.nowMs;
   }
+
+  snapshot(): Snapshot {
+    return this.sim.snapshot();
+  }
+
+  get events(): readonly SimEvent[] {
+    return this.sim.events;
+  }
+
+  get eventsTotal(): number {
+    return this.sim.eventsTotal;
+  }
+
+  eventsSince(from: number): SimEvent[] {
+    return this.sim.eventsSince(from);
+  }
+
+  get samples(): readonly Sample[] {
+    return this.sim.samples;
+  }
+
+  get samplesTotal(): number {
+    return this.sim.samplesTotal;
+  }
+
+  samplesSince(from: number): Sample[] {
+    return this.sim.samplesSince(from);
+  }
+
+  trace(): Trace {
+    return this.sim.trace();
+  }
+
+  /** The whole run to untilMs, replayed headless from the experiment and the recorded commands. */
+  traceUntil(untilMs: number): Trace {
+    const replay = new LabEngine(this.experiment, this.commands);
+    replay.advanceTo(untilMs);
+    return replay.trace();
+  }
+
+  dispose(): void {}
 
   /** Advance to targetMs, applying recorded commands on the way and taking checkpoints. */
   advanceTo(targetMs: number): void {
@@ -112,7 +178,7 @@ export class LabEngine {
   }
 
   /** Apply a command now; if we are behind the horizon, this forks a new future. */
-  apply(command: Command): { ok: true } | { ok: false; error: string } {
+  apply(command: Command): ApplyResult {
     const parsed = parseCommand(command);
     if (!parsed.ok)
       return { ok: false, error: parsed.errors.map((e) => `${e.field}: ${e.message}`).join('; ') };

@@ -1,6 +1,7 @@
 // One vanilla zustand store per mounted lab (never a module singleton), so several labs or
-// embedded scenes can share a page. The engine lives beside the store, not in it: the store
-// holds the latest plain-data snapshot and the UI state; actions drive the engine.
+// embedded scenes can share a page. The run's backend (the simulator, or a real cluster) lives
+// beside the store, not in it: the store holds the latest plain-data snapshot and the UI state;
+// actions drive the backend.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   parseExperiment,
@@ -11,7 +12,8 @@ import {
   type SimEvent,
   type Snapshot,
 } from '../engine';
-import { LabEngine, type RecordedCommand } from './labEngine';
+import type { BackendCapabilities, LabBackend, RecordedCommand } from './backend';
+import { LabEngine } from './labEngine';
 import { describeEvent } from './format';
 import { share } from './share';
 
@@ -50,9 +52,12 @@ export interface LabState {
   /** Last error from a command or setup, shown near the controls. */
   error: string | null;
   setupErrors: FieldError[];
-  /** Bumps whenever the engine emitted events: charts redraw on it rather than every frame. */
+  /** Bumps whenever the backend emitted events: charts redraw on it rather than every frame. */
   eventVersion: number;
   commandCount: number;
+  /** What the run's backend can do: the controls show only these. */
+  can: BackendCapabilities;
+  backendKind: LabBackend['kind'];
 }
 
 export interface LabActions {
@@ -79,7 +84,8 @@ export interface LabActions {
 export type FrameListener = (frame: Snapshot) => void;
 
 export type LabStore = StoreApi<LabState & LabActions> & {
-  engine(): LabEngine;
+  /** Where the run comes from: what every view reads (replaced on reset, so never captured). */
+  backend(): LabBackend;
   /**
    * The latest snapshot, new after every advance (every animation frame while playing), for the
    * per-frame layer that writes straight to the DOM. Unchanged parts keep their identity.
@@ -107,9 +113,11 @@ export type LabStore = StoreApi<LabState & LabActions> & {
 
 export interface LabOptions {
   experiment?: ExperimentInput;
-  commands?: RecordedCommand[];
+  commands?: readonly RecordedCommand[];
   playing?: boolean;
   speed?: number;
+  /** Makes the run's backend; the simulator unless said otherwise. */
+  makeBackend?: (experiment: Experiment, commands: readonly RecordedCommand[]) => LabBackend;
 }
 
 function tone(ev: SimEvent): LogEntry['tone'] {
@@ -142,12 +150,13 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   const experiment = parsed.ok
     ? parsed.experiment
     : (fallback as { ok: true; experiment: Experiment }).experiment;
-  let engine = new LabEngine(experiment, options.commands ?? []);
+  const makeBackend = options.makeBackend ?? ((e, commands) => new LabEngine(e, commands));
+  let backend = makeBackend(experiment, options.commands ?? []);
   let logCursor = 0;
   // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
   // term says it, and keeps the log readable.
   let preVotesLogged = new Set<string>();
-  let frame = engine.sim.snapshot();
+  let frame = backend.snapshot();
   const frameListeners = new Set<FrameListener>();
   const deferred: (() => void)[] = [];
 
@@ -160,7 +169,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     let lastViewAtMs = -Infinity;
 
     /**
-     * Pull what the engine produced since the last publish into the store. From the clock
+     * Pull what the backend produced since the last publish into the store. From the clock
      * (`throttled`), React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS;
      * everything else publishes at once, so an action always shows its result. Returns whether
      * React was shown the new snapshot.
@@ -169,8 +178,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       // Deferred work runs one piece per frame, oldest first: each costly view gets a frame of its
       // own. What this publish defers waits for a later one.
       const due = deferred.splice(0, 1);
-      const sim = engine.sim;
-      const total = sim.eventsTotal;
+      const total = backend.eventsTotal;
       if (rebuildLog || total < logCursor) {
         log = [];
         preVotesLogged = new Set();
@@ -178,7 +186,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         eventVersion++;
       }
       if (total > logCursor) {
-        const fresh = sim.eventsSince(logCursor);
+        const fresh = backend.eventsSince(logCursor);
         const start = total - fresh.length;
         const add: LogEntry[] = [];
         fresh.forEach((ev, i) => {
@@ -203,18 +211,18 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         logCursor = total;
         eventVersion++;
       }
-      frame = share(frame, sim.snapshot());
+      frame = share(frame, backend.snapshot());
       const wallMs = performance.now();
       const viewed = !throttled || wallMs - lastViewAtMs >= viewEveryMs;
       if (viewed) {
         lastViewAtMs = wallMs;
         set({
           snapshot: frame,
-          horizonMs: engine.horizonMs,
+          horizonMs: backend.horizonMs,
           log,
           announcement,
           eventVersion,
-          commandCount: engine.commands.length,
+          commandCount: backend.commands.length,
         });
       }
       for (const listener of [...frameListeners]) listener(frame);
@@ -223,8 +231,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     };
 
     const advance = (simMs: number, throttled: boolean, viewEveryMs?: number): boolean => {
-      const target = Math.min(MAX_RUN_MS, engine.nowMs + Math.max(0, Math.round(simMs)));
-      engine.advanceTo(target);
+      const target = Math.min(MAX_RUN_MS, backend.nowMs + Math.max(0, Math.round(simMs)));
+      backend.advanceTo(target);
       if (target >= MAX_RUN_MS) {
         set({ playing: false });
         throttled = false;
@@ -244,7 +252,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       error: null,
       setupErrors: parsed.ok ? [] : parsed.errors,
       eventVersion: 0,
-      commandCount: engine.commands.length,
+      commandCount: backend.commands.length,
+      can: backend.can,
+      backendKind: backend.kind,
 
       play: () => set({ playing: true }),
       pause: () => {
@@ -266,17 +276,17 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       },
       advanceBy: (simMs) => void advance(simMs, false),
       seek: (ms) => {
-        engine.seek(Math.min(MAX_RUN_MS, Math.max(0, ms)));
+        backend.seek(Math.min(MAX_RUN_MS, Math.max(0, ms)));
         // A jump, either way: the log shows what led up to the new moment.
         publish(true);
       },
       stepEvent: () => {
         set({ playing: false });
-        engine.stepToNextEvent();
+        backend.stepToNextEvent();
         publish();
       },
       command: (cmd) => {
-        const r = engine.apply(cmd);
+        const r = backend.apply(cmd);
         if (!r.ok) {
           set({ error: r.error });
           return false;
@@ -292,34 +302,46 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           set({ setupErrors: r.errors });
           return false;
         }
-        engine = new LabEngine(r.experiment);
+        backend.dispose();
+        backend = makeBackend(r.experiment, []);
         logCursor = 0;
         preVotesLogged = new Set();
         announcement = '';
-        set({ experiment: r.experiment, setupErrors: [], error: null, selected: null });
+        set({
+          experiment: r.experiment,
+          setupErrors: [],
+          error: null,
+          selected: null,
+          can: backend.can,
+          backendKind: backend.kind,
+        });
         publish(true);
         return true;
       },
       clearError: () => set({ error: null }),
     };
-  }) as LabStore;
-  store.engine = () => engine;
-  store.frame = () => frame;
+  });
   let clocked = false;
-  store.nextFrame = (work) => {
-    if (clocked) deferred.push(work);
-    else work();
-  };
-  store.flushDeferred = () => {
+  const flushDeferred = () => {
     while (deferred.length) deferred.shift()?.();
   };
-  store.setClocked = (on) => {
-    clocked = on;
-    if (!on) store.flushDeferred();
-  };
-  store.onFrame = (listener) => {
-    frameListeners.add(listener);
-    return () => frameListeners.delete(listener);
-  };
-  return store;
+  // Object.assign's result type is checked against LabStore: a method left out fails to compile.
+  const lab: LabStore = Object.assign(store, {
+    backend: () => backend,
+    frame: () => frame,
+    nextFrame: (work: () => void) => {
+      if (clocked) deferred.push(work);
+      else work();
+    },
+    flushDeferred,
+    setClocked: (on: boolean) => {
+      clocked = on;
+      if (!on) flushDeferred();
+    },
+    onFrame: (listener: FrameListener) => {
+      frameListeners.add(listener);
+      return () => frameListeners.delete(listener);
+    },
+  });
+  return lab;
 }

@@ -62,7 +62,7 @@ async function measure(
   const { store, commands } = recordRun(c);
   const untilMs = store.getState().experiment.untilMs;
   await loadCodec(); // the run link's codec, which the page itself loads apart
-  const run = encodeRun({ experiment: c.experiment, commands: store.engine().commands, atMs: untilMs });
+  const run = encodeRun({ experiment: c.experiment, commands: store.backend().commands, atMs: untilMs });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     const errors: string[] = [];

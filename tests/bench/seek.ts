@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command, ExperimentInput } from '../../src/engine';
 import type { Figure } from './figures';
 import { createLabStore } from '../../src/store/labStore';
-import { CHECKPOINT_EVERY_MS } from '../../src/store/labEngine';
+import { CHECKPOINT_EVERY_MS, LabEngine } from '../../src/store/labEngine';
 
 export const SEEK_BUDGET_MS = 50;
 export const RUN_MS = 30 * 60_000;
@@ -88,10 +88,16 @@ export function* targets(count: number, untilMs: number): Generator<number> {
 /** A lab store that has played the case's run to its end, issuing the script on the way. */
 export function recordRun(c: SeekCase): {
   store: ReturnType<typeof createLabStore>;
+  engine: () => LabEngine;
   commands: number;
   playWallS: number;
 } {
-  const store = createLabStore({ experiment: c.experiment, playing: false });
+  let engine: LabEngine | null = null;
+  const store = createLabStore({
+    experiment: c.experiment,
+    playing: false,
+    makeBackend: (e, commands) => (engine = new LabEngine(e, commands)),
+  });
   const untilMs = store.getState().experiment.untilMs;
   const started = performance.now();
   let commands = 0;
@@ -104,11 +110,16 @@ export function recordRun(c: SeekCase): {
       next += 75_000;
     }
   }
-  return { store, commands, playWallS: (performance.now() - started) / 1000 };
+  const made = () => {
+    if (!engine) throw new Error('the lab store made no simulator');
+    return engine;
+  };
+  return { store, engine: made, commands, playWallS: (performance.now() - started) / 1000 };
 }
 
 export function runSeekCase(c: SeekCase, seeks: number): SeekResult {
-  const { store, commands, playWallS } = recordRun(c);
+  const run = recordRun(c);
+  const { store, commands, playWallS } = run;
   const untilMs = store.getState().experiment.untilMs;
   const times: number[] = [];
   for (const t of targets(seeks, untilMs)) {
@@ -122,7 +133,7 @@ export function runSeekCase(c: SeekCase, seeks: number): SeekResult {
     name: c.name,
     seeks,
     commands,
-    checkpoints: store.engine().checkpointCount,
+    checkpoints: run.engine().checkpointCount,
     p50Ms: quantile(times, 0.5),
     p95Ms: quantile(times, 0.95),
     maxMs,

@@ -231,7 +231,7 @@ const leaderOf = (store: LabStore) =>
 const text = (id: string) => screen.getByTestId(id).textContent;
 
 function electedEvent(store: LabStore, nodeId: string) {
-  const events = store.engine().sim.eventsSince(0);
+  const events = store.backend().eventsSince(0);
   return events
     .filter((e): e is Extract<SimEvent, { type: 'elected' }> => e.type === 'elected' && e.node === nodeId)
     .pop()!;

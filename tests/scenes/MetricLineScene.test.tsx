@@ -58,7 +58,7 @@ function pauseScenario(): LabStore {
 }
 
 function chartOf(store: LabStore, mode: 'recent' | 'whole' = 'whole') {
-  const sim = store.engine().sim;
+  const sim = store.backend();
   const cache = new ChartCache().sync(sim);
   return buildChart({
     columns: cache.columns,
@@ -181,7 +181,7 @@ describe('metricModel', () => {
 describe('MetricLineScene', () => {
   it('shows a stretch of leader_count 0 between the kill and the re-election, and ends at 1', () => {
     const store = killScenario();
-    const sim = store.engine().sim;
+    const sim = store.backend();
     const fault = sim.events.find((e) => e.type === 'fault')!;
     const elected = sim.events.filter((e) => e.type === 'elected').at(-1)!;
     expect(elected.atMs).toBeGreaterThan(fault.atMs + 5000);
@@ -239,7 +239,7 @@ describe('MetricLineScene', () => {
     expect(rejections).toBeGreaterThan(0);
     expect(document.querySelector('.metric-fault')!.textContent).toMatch(/^pause n\d 30 s$/);
 
-    const sim = store.engine().sim;
+    const sim = store.backend();
     const bins = deriveRate(
       columnsOf(sim.samples),
       'fencingRejections',

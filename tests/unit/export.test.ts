@@ -53,11 +53,11 @@ describe('metric series CSV', () => {
 describe('trace file', () => {
   it('round-trips: export, import and replay give the identical trace', () => {
     const store = recordedRun();
-    const original = traceFileOf(store.engine());
+    const original = traceFileOf(store.backend());
     const r = readTraceFile(JSON.stringify(original));
     if (!r.ok) throw new Error(r.problems.join('; '));
     expect(r.run.atMs).toBe(store.getState().snapshot.nowMs);
-    expect(r.run.commands).toEqual(store.engine().commands);
+    expect(r.run.commands).toEqual(store.backend().commands);
     const replayed = replayTrace(r.run);
     expect(firstDifference(replayed, r.run.trace!)).toBeNull();
     expect(JSON.parse(JSON.stringify(replayed))).toEqual(JSON.parse(JSON.stringify(original.trace)));
@@ -65,7 +65,7 @@ describe('trace file', () => {
 
   it('opens through the run link the page reads, reaching the same trace', () => {
     const store = recordedRun();
-    const r = readTraceFile(JSON.stringify(traceFileOf(store.engine())));
+    const r = readTraceFile(JSON.stringify(traceFileOf(store.backend())));
     if (!r.ok) throw new Error(r.problems.join('; '));
     const link = new URL(runLink(r.run, 'https://example.test/lab/?scenario=kill-leader&step=2&theme=dark'));
     expect(link.pathname).toBe('/lab/');
@@ -79,11 +79,11 @@ describe('trace file', () => {
       playing: false,
     });
     opened.getState().seek(params.atMs);
-    expect(opened.engine().sim.trace()).toEqual(store.engine().sim.trace());
+    expect(opened.backend().trace()).toEqual(store.backend().trace());
   });
 
   it('finds where an edited trace departs from its replay', () => {
-    const file = traceFileOf(recordedRun().engine());
+    const file = traceFileOf(recordedRun().backend());
     const edited = JSON.parse(JSON.stringify(file));
     edited.trace.events[7].atMs += 1;
     const r = readTraceFile(JSON.stringify(edited));
@@ -104,7 +104,7 @@ describe('trace file', () => {
 });
 
 describe('a bad trace file gives problems naming the field, never an exception', () => {
-  const good = () => JSON.parse(JSON.stringify(traceFileOf(recordedRun().engine())));
+  const good = () => JSON.parse(JSON.stringify(traceFileOf(recordedRun().backend())));
   const problemsOf = (v: unknown) => {
     const r = readTraceFile(typeof v === 'string' ? v : JSON.stringify(v));
     expect(r.ok).toBe(false);

@@ -17,7 +17,7 @@ describe('gateLab', () => {
     expect(frames).toBe(1);
     expect(gate.store.getState()).toBe(lab.getState());
     expect(gate.store.frame()).toBe(lab.frame());
-    expect(gate.store.engine()).toBe(lab.engine());
+    expect(gate.store.backend()).toBe(lab.backend());
   });
 
   it('holds what it showed while hidden, then catches up in one update', () => {

@@ -28,7 +28,7 @@ describe('run links', () => {
     a.getState().command(run.commands[1].command);
     a.getState().advanceBy(25_000);
     const decoded = decodeRun(
-      encodeRun({ ...run, commands: a.engine().commands, atMs: a.getState().snapshot.nowMs }),
+      encodeRun({ ...run, commands: a.backend().commands, atMs: a.getState().snapshot.nowMs }),
     );
     if (!decoded.ok) throw new Error(decoded.problems.join('; '));
     const b = createLabStore({
@@ -38,7 +38,7 @@ describe('run links', () => {
     });
     b.getState().seek(decoded.run.atMs);
     expect(JSON.stringify(b.getState().snapshot)).toEqual(JSON.stringify(a.getState().snapshot));
-    expect(b.engine().sim.trace()).toEqual(a.engine().sim.trace());
+    expect(b.backend().trace()).toEqual(a.backend().trace());
   });
 
   it('names what could not be read in a truncated, corrupted or outdated link', () => {

@@ -16,8 +16,8 @@ describe('lab store channels', () => {
     let viewed = 0;
     for (let i = 0; i < 60; i++) if (store.getState().advanceWall(16)) viewed++;
     expect(frames).toHaveLength(60);
-    expect(frames[59]).toBe(store.engine().nowMs);
-    expect(store.frame().nowMs).toBe(store.engine().nowMs);
+    expect(frames[59]).toBe(store.backend().nowMs);
+    expect(store.frame().nowMs).toBe(store.backend().nowMs);
     expect(viewed).toBeLessThanOrEqual(2);
     expect(updates).toBe(viewed);
     // The snapshot React renders lags the frame until the next view, and an action shows at once.

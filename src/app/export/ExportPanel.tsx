@@ -56,17 +56,16 @@ async function exportScene(
 }
 
 function exportTrace(store: LabStore): string {
-  const engine = store.engine();
   const { seed, atMs } = moment(store);
   const name = exportName('trace', seed, atMs, 'json');
-  downloadBlob(new Blob([JSON.stringify(traceFileOf(engine))], { type: 'application/json' }), name);
+  downloadBlob(new Blob([JSON.stringify(traceFileOf(store.backend()))], { type: 'application/json' }), name);
   return name;
 }
 
 function exportCsv(store: LabStore): string {
   const { seed, atMs } = moment(store);
   const name = exportName('metrics', seed, atMs, 'csv');
-  downloadBlob(new Blob([samplesToCsv(store.engine().sim.samples)], { type: 'text/csv' }), name);
+  downloadBlob(new Blob([samplesToCsv(store.backend().samples)], { type: 'text/csv' }), name);
   return name;
 }
 

@@ -3,6 +3,7 @@
 // tools and as a check that the replay is the same run. Reading a file never throws: each bad
 // field comes back as a problem naming its path in the file.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
+import type { RunView } from '../../store/backend';
 import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEngine';
 import { MAX_RUN_MS } from '../../store/labStore';
 
@@ -29,14 +30,14 @@ export interface ImportedRun {
 
 export type ReadResult = { ok: true; run: ImportedRun } | { ok: false; problems: string[] };
 
-export function traceFileOf(engine: LabEngine): TraceFile {
+export function traceFileOf(run: RunView): TraceFile {
   return {
     format: TRACE_FILE_FORMAT,
     version: TRACE_FILE_VERSION,
-    experiment: engine.experiment,
-    commands: engine.commands.map((c) => ({ atMs: c.atMs, command: c.command })),
-    atMs: engine.nowMs,
-    trace: engine.sim.trace(),
+    experiment: run.experiment,
+    commands: run.commands.map((c) => ({ atMs: c.atMs, command: c.command })),
+    atMs: run.nowMs,
+    trace: run.trace(),
   };
 }
 
@@ -133,7 +134,7 @@ function checkNodes(experiment: Experiment, commands: RecordedCommand[], problem
 export function replayTrace(run: Pick<ImportedRun, 'experiment' | 'commands' | 'atMs'>): Trace {
   const engine = new LabEngine(run.experiment, run.commands);
   engine.seek(run.atMs);
-  return engine.sim.trace();
+  return engine.trace();
 }
 
 /** Where two traces first differ ("events.41", "summary"), or null when they are the same. */

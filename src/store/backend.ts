@@ -1,0 +1,82 @@
+// Where a lab's run comes from. The store drives a backend and every view reads one: the
+// simulator (labEngine.ts) is the first; a real cluster streaming its events is another. Scenes,
+// guided mode and export see only this interface, never the Simulation class, so a run from any
+// source shows in the same stage, chain and chart.
+import type { Command, Experiment, Sample, SimEvent, Snapshot, Trace } from '../engine';
+
+export interface RecordedCommand {
+  atMs: number;
+  command: Command;
+}
+
+/** What a view may read of a run. */
+export interface RunView {
+  readonly experiment: Experiment;
+  /** The moment shown, in run milliseconds. */
+  readonly nowMs: number;
+  /** The furthest moment reached on the current branch of the run. */
+  readonly horizonMs: number;
+  /** The commands a person issued, with the moment of each. */
+  readonly commands: readonly RecordedCommand[];
+  snapshot(): Snapshot;
+  /** The retained events (bounded: the oldest go first) and how many were ever emitted. */
+  readonly events: readonly SimEvent[];
+  readonly eventsTotal: number;
+  /** Events with absolute index >= from (as many as are still retained). */
+  eventsSince(from: number): SimEvent[];
+  readonly samples: readonly Sample[];
+  readonly samplesTotal: number;
+  samplesSince(from: number): Sample[];
+  /** The trace of the run up to now. */
+  trace(): Trace;
+  /**
+   * The trace of the whole run from 0 to untilMs, the same for everyone who asks: the simulator
+   * replays it headless; a recording gives what it has.
+   */
+  traceUntil(untilMs: number): Trace;
+}
+
+/** What a backend can do; the controls hide what it cannot. */
+export interface BackendCapabilities {
+  /** Jump anywhere along the timeline (a recording: only back, within what it holds). */
+  seek: boolean;
+  /** Step to the next event. */
+  step: boolean;
+  /** Run faster or slower than real time. */
+  speed: boolean;
+  /** Replay the same run from its experiment and commands. */
+  replay: boolean;
+  /** The commands it accepts, by name. */
+  commands: readonly Command['do'][];
+}
+
+export type ApplyResult = { ok: true } | { ok: false; error: string };
+
+export interface LabBackend extends RunView {
+  readonly kind: 'sim' | 'live';
+  readonly can: BackendCapabilities;
+  /** Move the run forward to targetMs (simulate, or fold in what has arrived). */
+  advanceTo(targetMs: number): void;
+  /** Apply a command now; behind the horizon, this forks a new future (the simulator). */
+  apply(command: Command): ApplyResult;
+  /** Show any moment the backend can reach. */
+  seek(targetMs: number): void;
+  /** Run to the next moment something is scheduled. */
+  stepToNextEvent(): void;
+  /** Release what the backend holds (connections, workers). */
+  dispose(): void;
+}
+
+export const ALL_COMMANDS: readonly Command['do'][] = [
+  'kill',
+  'restart',
+  'pause',
+  'resume',
+  'partition',
+  'heal',
+  'isolate',
+  'clockRate',
+  'campaign',
+  'write',
+  'safety',
+];

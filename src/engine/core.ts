@@ -1,49 +1,37 @@
 // The engine's whole mutable state, as one plain object (so a checkpoint is one structured
-// clone), and the small helpers every rule uses: node clocks, scheduling, sending, recording.
+// clone), and the small helpers every rule uses: node clocks, scheduling, timers, recording.
+// Nothing here knows an election algorithm: each keeps its own plain data in `NodeState.p` and
+// `Core.a`, and the kernel (leadership.ts), storage, clients and faults share the rest.
 import type { Experiment } from './experiment';
+import { allowedBy } from './invariants';
 import { heapPush, type QueuedEvent } from './queue';
-import { nextInt, seedRng, type RngState } from './rng';
-import type { Failover, MessageType, Role, Sample, SimEvent, StorageWrite, Violation } from './types';
-
-export const STORAGE = -1;
+import { seedRng, type RngState } from './rng';
+import type { Failover, InvariantName, MessageType, Role, SimEvent, StorageWrite, Violation } from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
 
-// Event kinds in the queue.
+// Event kinds in the queue. A node timer's kind is TIMER + its slot.
 export const K = {
   deliver: 0,
-  election: 1,
-  heartbeat: 2,
-  renewCheck: 3,
-  writeTick: 4,
-  writeSend: 5,
-  ready: 6,
-  fault: 7,
-  resume: 8,
-  clientTick: 9,
-  voteWindow: 10,
-  clientWrite: 11,
+  fault: 1,
+  clientTick: 2,
+  clientWrite: 3,
 } as const;
+export const TIMER = 8;
 
-// Timer generations: a scheduled timer runs only if its generation still matches, so changing
-// role, dying or changing clock rate cancels timers without searching the heap.
-export const T = { election: 0, heartbeat: 1, renew: 2, write: 3, ready: 4, pause: 5, window: 6 } as const;
+/**
+ * Timer slots every node has, whatever its algorithm: the leader's write loop, its warm-up and
+ * the end of a pause. An algorithm's own timers take the slots from ALG_SLOT on.
+ */
+export const T = { write: 0, ready: 1, pause: 2 } as const;
+export const ALG_SLOT = 3;
 
-export interface Round {
-  round: number;
-  sentLocalMs: number;
-  sentRealMs: number;
-  acks: number[];
-}
-
-export interface NodeState {
+export interface NodeState<P = unknown> {
   idx: number;
   id: string;
   witness: boolean;
-  // Persisted: survives kill and restart.
+  /** The node's epoch as it believes it (Raft's term, a coordinator's epoch). Persisted. */
   term: number;
-  votedFor: string | null;
-  // Volatile.
   role: Role;
   alive: boolean;
   paused: boolean;
@@ -51,31 +39,20 @@ export interface NodeState {
   clockRate: number;
   anchorRealMs: number;
   anchorLocalMs: number;
-  /** Local clock time this node last heard from a current leader; -1 if never. */
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
-  electionDeadlineLocalMs: number;
-  /** Real time of the pending election timer, or -1. Lets deadlines move later without heap churn. */
-  electionTimerAtMs: number;
   knownLeader: number;
-  /** The candidate this node last voted for, and until when (own clock) it backs that one alone. */
-  backingIdx: number;
-  backingUntilLocalMs: number;
-  votes: number[];
-  preVoting: boolean;
-  /** Own-clock time the current (pre-)campaign round began. */
-  campaignLocalMs: number;
-  // Leader.
+  // Leader, as the kernel sees it.
   ready: boolean;
-  round: number;
-  rounds: Round[];
-  lastRenewLocalMs: number;
-  lastRenewRealMs: number;
-  renewLatencyMs: number;
+  /**
+   * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
+   * sets no such limit. The write loop checks it before every write.
+   */
+  actUntilLocalMs: number;
   pendingToken: number;
   gens: number[];
   /** Events that reached the node while it was paused, in arrival order. */
   deferred: QueuedEvent[];
+  /** The election algorithm's own per-node state (plain data). */
+  p: P;
 }
 
 export interface Message {
@@ -93,17 +70,27 @@ export interface Message {
   kind?: StorageWrite['kind'];
   client?: number;
   maxTokenSeen?: number;
+  /** Ids a message carries (a ring election collects them). */
+  ids?: number[];
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
 }
 
-export interface Core {
+/** An endpoint that is not a node: storage today. Services take endpoint ids -1, -2, ... */
+export interface ServiceState {
+  id: string;
+  /** Partition group, or -1 when every group reaches it. */
+  group: number;
+}
+
+export interface Core<A = unknown> {
   e: Experiment;
   nowMs: number;
   seq: number;
   msgSeq: number;
   heap: QueuedEvent[];
   nodes: NodeState[];
+  services: ServiceState[];
   voterCount: number;
   majority: number;
   rngNet: RngState;
@@ -112,17 +99,14 @@ export interface Core {
   safety: Experiment['safety'];
   /** Group number per node, or null when there is no partition. */
   groupOf: number[] | null;
-  storageGroup: number;
   partition: string[][] | null;
   /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
   storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: WriteEvent[] };
   highestTokenIssued: number;
   lastElectedTerm: number;
   elections: number;
-  // Invariant ledgers: kept apart from the node state they check.
+  // Invariant ledger: kept apart from the node state it checks.
   leaderOfTerm: Map<number, string>;
-  voteLedger: { term: number; for: string }[];
-  termLedger: number[];
   counters: {
     leaderTransitions: number;
     fencingRejections: number;
@@ -145,13 +129,17 @@ export interface Core {
   inflight: Map<number, Message>;
   recentDrops: Message[];
   nextSampleMs: number;
+  /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
+  unsafeByAlgorithm: InvariantName[];
+  /** The election algorithm's own cluster-wide state (plain data). */
+  a: A;
 }
 
 /** Non-cloned, append-only outputs; checkpoints remember their lengths. */
 export interface Outputs {
   events: SimEvent[];
   eventsBase: number;
-  samples: Sample[];
+  samples: import('./types').Sample[];
   samplesBase: number;
 }
 
@@ -160,9 +148,16 @@ export const MAX_VIOLATIONS = 500;
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
-export const MAX_ROUNDS = 8;
 
-export function createCore(e: Experiment): Core {
+/** What createCore asks of the election algorithm: its timers and its plain-data state. */
+export interface CoreShape {
+  timerSlots: number;
+  unsafeBy?: readonly InvariantName[];
+  initNode(e: Experiment, idx: number): unknown;
+  initShared(e: Experiment, nodeCount: number): unknown;
+}
+
+export function createCore(e: Experiment, alg: CoreShape): Core {
   const nodes: NodeState[] = [];
   const total = e.nodes + (e.witness ? 1 : 0);
   for (let i = 0; i < total; i++) {
@@ -172,7 +167,6 @@ export function createCore(e: Experiment): Core {
       id: witness ? 'w' : `n${i + 1}`,
       witness,
       term: 0,
-      votedFor: null,
       role: 'follower',
       alive: true,
       paused: false,
@@ -180,25 +174,13 @@ export function createCore(e: Experiment): Core {
       clockRate: 1,
       anchorRealMs: 0,
       anchorLocalMs: 0,
-      lastHeardLocalMs: -1,
-      lastHeardRealMs: -1,
-      electionDeadlineLocalMs: 0,
-      electionTimerAtMs: -1,
       knownLeader: -1,
-      backingIdx: -1,
-      backingUntilLocalMs: 0,
-      votes: [],
-      preVoting: false,
-      campaignLocalMs: 0,
       ready: false,
-      round: 0,
-      rounds: [],
-      lastRenewLocalMs: 0,
-      lastRenewRealMs: -1,
-      renewLatencyMs: 0,
+      actUntilLocalMs: -1,
       pendingToken: 0,
-      gens: [0, 0, 0, 0, 0, 0, 0],
+      gens: new Array(ALG_SLOT + alg.timerSlots).fill(0),
       deferred: [],
+      p: alg.initNode(e, i),
     });
   }
   return {
@@ -208,6 +190,7 @@ export function createCore(e: Experiment): Core {
     msgSeq: 0,
     heap: [],
     nodes,
+    services: [{ id: 'storage', group: -1 }],
     voterCount: total,
     majority: Math.floor(total / 2) + 1,
     rngNet: seedRng(e.seed, 1),
@@ -215,15 +198,12 @@ export function createCore(e: Experiment): Core {
     rngClient: seedRng(e.seed, 3),
     safety: { ...e.safety },
     groupOf: null,
-    storageGroup: -1,
     partition: null,
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
     highestTokenIssued: 0,
     lastElectedTerm: 0,
     elections: 0,
     leaderOfTerm: new Map(),
-    voteLedger: nodes.map(() => ({ term: -1, for: '' })),
-    termLedger: nodes.map(() => 0),
     counters: {
       leaderTransitions: 0,
       fencingRejections: 0,
@@ -246,6 +226,8 @@ export function createCore(e: Experiment): Core {
     inflight: new Map(),
     recentDrops: [],
     nextSampleMs: 0,
+    unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
+    a: alg.initShared(e, total),
   };
 }
 
@@ -280,90 +262,22 @@ export function schedule(
   heapPush(c.heap, { atMs, seq: c.seq++, kind, node, gen, msg });
 }
 
-export function scheduleTimer(c: Core, n: NodeState, timer: number, kind: number, atMs: number): void {
-  schedule(c, atMs, kind, n.idx, ++n.gens[timer]);
+/** Arm node n's timer in `slot` for real time atMs; an earlier arming of the slot is cancelled. */
+export function scheduleTimer(c: Core, n: NodeState, slot: number, atMs: number): void {
+  schedule(c, atMs, TIMER + slot, n.idx, ++n.gens[slot]);
 }
 
-export function cancelTimer(n: NodeState, timer: number): void {
-  n.gens[timer]++;
-}
-
-export function jitter(c: Core): number {
-  return nextInt(c.rngTimer, 0, c.e.lease.jitterMs);
-}
-
-export function canReach(c: Core, a: number, b: number): boolean {
-  const g = c.groupOf;
-  if (g === null) return true;
-  if (a === STORAGE) return c.storageGroup === -1 || g[b] === c.storageGroup;
-  if (b === STORAGE) return c.storageGroup === -1 || g[a] === c.storageGroup;
-  return g[a] === g[b];
-}
-
-/**
- * Send a message of the given type; it is delivered after the network's delay. Returns the
- * message so the caller can fill in the fields its type carries (it is delivered later in
- * simulated time, so filling it in after queueing is safe).
- */
-export function send(c: Core, from: number, to: number, type: Message['type'], term: number): Message {
-  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
-  // Every message is built with every field, in one order, whatever its type: the hot paths
-  // that read messages (dispatch, deliverToNode, the storage) then see a single object shape
-  // and stay fast, instead of a dozen shapes grown field by field.
-  const m: Message = {
-    id: ++c.msgSeq,
-    type,
-    from,
-    to,
-    term,
-    sentAtMs: c.nowMs,
-    deliverAtMs: c.nowMs + delay,
-    granted: undefined,
-    token: undefined,
-    round: undefined,
-    transfer: undefined,
-    kind: undefined,
-    client: undefined,
-    maxTokenSeen: undefined,
-    droppedAtMs: undefined,
-  };
-  if (type !== 'clientWrite') c.inflight.set(m.id, m);
-  schedule(c, m.deliverAtMs, K.deliver, to, 0, m);
-  return m;
-}
-
-/**
- * A client's write request to node `to`. It is queued as an event of its own (the client in the
- * gen field) rather than as a Message: clients send thousands of these per simulated second,
- * and none is drawn on the stage. It still takes a message id, so the ids of the messages that
- * are drawn stay the same.
- */
-export function sendClientWrite(c: Core, to: number, client: number): void {
-  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
-  ++c.msgSeq;
-  schedule(c, c.nowMs + delay, K.clientWrite, to, client);
-}
-
-/** A privileged write to the storage: its term is the token it carries. */
-export function sendWrite(
-  c: Core,
-  from: number,
-  token: number,
-  kind: StorageWrite['kind'],
-  client?: number,
-): void {
-  const m = send(c, from, STORAGE, 'write', token);
-  m.token = token;
-  m.kind = kind;
-  m.client = client;
+export function cancelTimer(n: NodeState, slot: number): void {
+  n.gens[slot]++;
 }
 
 export function nodeName(c: Core, idx: number): string {
-  return idx === STORAGE ? 'storage' : c.nodes[idx].id;
+  return idx < 0 ? c.services[-idx - 1].id : c.nodes[idx].id;
 }
 
 export function idxOf(c: Core, id: string): number {
-  if (id === 'storage') return STORAGE;
+  const s = c.services.findIndex((x) => x.id === id);
+  if (s >= 0) return -s - 1;
   if (id === 'w') return c.e.nodes;
   return Number(id.slice(1)) - 1;
 }
@@ -389,4 +303,15 @@ export function emit(c: Core, out: Outputs, ev: SimEvent): void {
     out.events.splice(0, keepFrom - out.eventsBase);
     out.eventsBase = keepFrom;
   }
+}
+
+export function recordViolation(c: Core, out: Outputs, invariant: InvariantName, detail: string): void {
+  const v = {
+    atMs: c.nowMs,
+    invariant,
+    detail,
+    allowedBy: allowedBy(invariant, c.safety, c.unsafeByAlgorithm),
+  };
+  if (c.violations.length < MAX_VIOLATIONS) c.violations.push(v);
+  emit(c, out, { atMs: c.nowMs, type: 'violation', invariant, detail });
 }

@@ -6,6 +6,7 @@
 // Mini loads no error-message locale by itself; English is configured here once.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { ALGORITHM_KINDS } from './algorithms';
 
 z.config(en());
 
@@ -54,6 +55,8 @@ export const faultSchema = z.discriminatedUnion('do', [
 ]);
 
 export const experimentSchema = z.strictObject({
+  /** The election algorithm; absent means Raft (so every experiment written before it opens unchanged). */
+  algorithm: z.optional(z.enum(ALGORITHM_KINDS)),
   seed: intOr(0, 4294967295, 1),
   nodes: intOr(1, 9, 5),
   witness: boolOr(false),

@@ -1,45 +1,38 @@
 // Faults and live commands: one function that the experiment's fault timeline, the page's
-// buttons, scripted scenarios and the tests all call.
+// buttons, scripted scenarios and the tests all call. Kill, restart, pause (with what a paused
+// node defers and how it resumes), partition, heal, isolate and clock rate are the same for every
+// algorithm; each algorithm is told what happened to its node through its hooks.
+import type { ElectionAlgorithm } from './algorithm';
 import type { Command } from './experiment';
 import {
   K,
-  STORAGE,
+  MAX_DEFERRED,
   T,
+  TIMER,
   cancelTimer,
   emit,
   idxOf,
-  jitter,
   localNow,
-  realAtLocal,
   scheduleTimer,
   type Core,
   type Message,
   type NodeState,
   type Outputs,
 } from './core';
-import {
-  armElection,
-  markLoss,
-  rearmElection,
-  sendManualWrite,
-  startElection,
-  stepDown,
-  updateLeaderCount,
-} from './rules';
+import type { QueuedEvent } from './queue';
+import { currentLeader, markLoss, release, sendManualWrite, updateLeaderCount } from './leadership';
+import { heal, setGroups } from './network';
 
-/** The current leader: the alive node that believes it leads in the highest term (paused or not). */
-export function currentLeader(c: Core): NodeState | null {
-  let top: NodeState | null = null;
-  for (const n of c.nodes) if (n.alive && n.role === 'leader' && (!top || n.term > top.term)) top = n;
-  return top;
-}
+/** What a paused node runs when it resumes: an event that was deferred while it was paused. */
+export type RunDeferred = (n: NodeState, ev: QueuedEvent) => void;
 
 export function applyCommand(
   c: Core,
   out: Outputs,
   cmd: Command,
   live: boolean,
-  resume: (n: NodeState) => void,
+  alg: ElectionAlgorithm,
+  runDeferred: RunDeferred,
 ): void {
   const fault = { atMs: c.nowMs, ...cmd } as Extract<Command, object> & { atMs: number };
   let n: NodeState | null = null;
@@ -55,26 +48,26 @@ export function applyCommand(
   if (skipped) return;
   switch (cmd.do) {
     case 'kill':
-      return kill(c, out, n!);
+      return kill(c, out, n!, alg);
     case 'restart':
-      return restart(c, n!);
+      n!.alive = true;
+      n!.role = 'follower';
+      return alg.onRestart(c, out, n!);
     case 'pause':
       return pause(c, n!, cmd.forMs);
     case 'resume':
-      return resume(n!);
+      return resume(n!, runDeferred);
     case 'partition':
-      return setPartition(c, cmd.groups);
+      setGroups(c, cmd.groups, (id) => idxOf(c, id));
+      return alg.onPartition(c);
     case 'heal':
-      c.groupOf = null;
-      c.storageGroup = -1;
-      c.partition = null;
-      return;
+      return heal(c);
     case 'isolate':
-      return isolate(c, n!);
+      return isolate(c, n!, alg);
     case 'clockRate':
-      return setClockRate(c, n!, cmd.rate);
+      return setClockRate(c, n!, cmd.rate, alg);
     case 'campaign':
-      return startElection(c, out, n!, cmd.transfer ?? false);
+      return alg.campaign(c, out, n!, cmd.transfer ?? false);
     case 'write':
       return sendManualWrite(c, n!);
     case 'safety': {
@@ -106,95 +99,69 @@ function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
   }
 }
 
-function kill(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role === 'leader') stepDown(c, out, n, 'killed');
+function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
+  release(c, out, n, 'killed');
+  alg.onKill(c, n);
   n.alive = false;
   n.paused = false;
   n.pausedAtMs = -1;
   n.role = 'follower';
   n.ready = false;
-  n.preVoting = false;
-  n.votes = [];
   // What reached the node while it was paused dies with it: those messages are no longer in
   // flight (left in, they would be carried by every later snapshot and checkpoint).
   for (const ev of n.deferred) if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
   n.deferred = [];
   n.knownLeader = -1;
-  n.electionTimerAtMs = -1;
   for (let t = 0; t < n.gens.length; t++) cancelTimer(n, t);
   updateLeaderCount(c);
-}
-
-function restart(c: Core, n: NodeState): void {
-  // Term and vote were persisted; everything else starts fresh. A restarted node waits a full
-  // lease before campaigning or voting, as it cannot know whether a leader still holds one.
-  n.alive = true;
-  n.role = 'follower';
-  n.lastHeardLocalMs = localNow(c, n);
-  n.lastHeardRealMs = c.nowMs;
-  armElection(c, n, localNow(c, n) + c.e.lease.durationMs + jitter(c));
 }
 
 function pause(c: Core, n: NodeState, forMs: number | undefined): void {
   markLoss(c, n, 'paused');
   n.paused = true;
   n.pausedAtMs = c.nowMs;
-  if (forMs !== undefined) scheduleTimer(c, n, T.pause, K.resume, c.nowMs + forMs);
+  if (forMs !== undefined) scheduleTimer(c, n, T.pause, c.nowMs + forMs);
 }
 
-function setPartition(c: Core, groups: string[][]): void {
-  const groupOf = c.nodes.map(() => groups.length);
-  let storageGroup = -1;
-  groups.forEach((g, gi) =>
-    g.forEach((id) => {
-      const i = idxOf(c, id);
-      if (i === STORAGE) storageGroup = gi;
-      else if (i < c.nodes.length) groupOf[i] = gi;
-    }),
-  );
-  c.groupOf = groupOf;
-  c.storageGroup = storageGroup;
-  const rest = c.nodes.filter((n) => groupOf[n.idx] === groups.length).map((n) => n.id);
-  c.partition = rest.length ? [...groups.map((g) => [...g]), rest] : groups.map((g) => [...g]);
-  const leader = currentLeader(c);
-  if (leader) {
-    const side = c.nodes.filter((p) => groupOf[p.idx] === groupOf[leader.idx]).length;
-    if (side < c.majority) markLoss(c, leader, 'partitioned');
+/** A stop-the-world pause: nothing runs on the node; what reaches it waits, in order. */
+export function defer(c: Core, n: NodeState, ev: QueuedEvent): void {
+  if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
+  // Past the bound the node loses it, as a process whose buffers are full would: a message
+  // is then no longer in flight anywhere.
+  else if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
+}
+
+export function resume(n: NodeState, runDeferred: RunDeferred): void {
+  if (!n.paused) return;
+  n.paused = false;
+  n.pausedAtMs = -1;
+  n.gens[T.pause]++;
+  // A write whose lease check passed before the pause was already on its way out: it leaves
+  // first, with the token it captured (Kleppmann's 33/34), before the node can notice
+  // anything. Everything else then runs in the order it arrived.
+  const isWriteSend = (ev: QueuedEvent) => ev.kind === WRITE_SEND;
+  const queued = [...n.deferred.filter(isWriteSend), ...n.deferred.filter((ev) => !isWriteSend(ev))];
+  n.deferred = [];
+  for (const ev of queued) {
+    if (!n.alive || n.paused) break;
+    runDeferred(n, ev);
   }
 }
 
-function isolate(c: Core, n: NodeState): void {
+const WRITE_SEND = TIMER + T.write;
+
+function isolate(c: Core, n: NodeState, alg: ElectionAlgorithm): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((id) => id !== n.id))
     .filter((g) => g.length > 0);
-  setPartition(c, [[n.id], ...groups]);
+  setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id));
+  alg.onPartition(c);
 }
 
-function setClockRate(c: Core, n: NodeState, rate: number): void {
+function setClockRate(c: Core, n: NodeState, rate: number, alg: ElectionAlgorithm): void {
   n.anchorLocalMs = localNow(c, n);
   n.anchorRealMs = c.nowMs;
   n.clockRate = rate;
   if (!n.alive) return;
-  // Timers measured by the node's own clock move with it.
-  rearmElection(c, n);
-  if (n.role === 'leader') {
-    cancelTimer(n, T.heartbeat);
-    rescheduleHeartbeat(c, n);
-    rescheduleRenewCheck(c, n);
-  }
-}
-
-function rescheduleHeartbeat(c: Core, n: NodeState): void {
-  const last = n.rounds.length ? n.rounds[n.rounds.length - 1].sentLocalMs : n.lastRenewLocalMs;
-  scheduleTimer(c, n, T.heartbeat, K.heartbeat, realAtLocal(c, n, last + c.e.lease.retryPeriodMs));
-}
-
-function rescheduleRenewCheck(c: Core, n: NodeState): void {
-  scheduleTimer(
-    c,
-    n,
-    T.renew,
-    K.renewCheck,
-    realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs),
-  );
+  alg.onClockRate(c, n);
 }

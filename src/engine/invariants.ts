@@ -1,12 +1,15 @@
 // The safety invariants, as pure functions over the engine's ledgers and one transition. The
 // engine calls them on every election, vote, term change and storage write; the property tests,
-// the fuzzers and the page's safety banner all read the violations they produce.
+// the fuzzers, the monitor (monitor.ts) and the page's safety banner all read the violations
+// they produce. These hold for every algorithm; Raft's own (votes, terms) are checked here too,
+// by the Raft rules only.
 import type { InvariantName, Violation } from './types';
 
 export interface ElectionCheck {
   term: number;
   node: string;
-  votes: string[];
+  /** The votes it won with, for algorithms that vote; null for those that do not (Bully, Ring). */
+  votes: string[] | null;
   majority: number;
   voterCount: number;
   /** Who already won this term, if anyone. */
@@ -24,7 +27,7 @@ export function checkElection(x: ElectionCheck): Found[] {
       detail: `${x.node} and ${x.previousLeaderOfTerm} both won term ${x.term}`,
     });
   }
-  if (x.votes.length < x.majority) {
+  if (x.votes !== null && x.votes.length < x.majority) {
     found.push({
       invariant: 'leaderHasMajority',
       detail: `quorum is off: ${x.node} won term ${x.term} with ${x.votes.length} of ${x.voterCount} votes (a majority is ${x.majority})`,
@@ -136,11 +139,16 @@ export const ALLOWED_WHEN_OFF: Record<'quorum' | 'fencing', InvariantName[]> = {
   fencing: ['staleWriteAccepted'],
 };
 
-/** Which switched-off safety allowed this violation, or null when it is a bug in safe mode. */
+/**
+ * What allowed this violation: a safety switch that was off, the election algorithm itself (one
+ * with no quorum breaks `unsafeByAlgorithm` by design), or nothing: then it is a bug.
+ */
 export function allowedBy(
   invariant: InvariantName,
   safety: { quorum: boolean; fencing: boolean },
+  unsafeByAlgorithm: readonly InvariantName[] = [],
 ): Violation['allowedBy'] {
+  if (unsafeByAlgorithm.includes(invariant)) return 'algorithm';
   if (!safety.quorum && ALLOWED_WHEN_OFF.quorum.includes(invariant)) return 'quorum';
   if (!safety.fencing && ALLOWED_WHEN_OFF.fencing.includes(invariant)) return 'fencing';
   return null;

@@ -1,5 +1,9 @@
 // The Simulation: owns the state, runs the event loop, applies commands, takes samples and
 // builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
+// It holds no rules: the election algorithm (algorithm.ts), the leadership kernel, the storage,
+// the clients and the faults do; this loop hands each event to the one it belongs to.
+import type { ElectionAlgorithm } from './algorithm';
+import { algorithmFor } from './algorithms';
 import {
   parseCommand,
   formatErrors,
@@ -12,14 +16,12 @@ import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
-  MAX_DEFERRED,
   MAX_RECENT_DROPS,
-  STORAGE,
   T,
-  canReach,
+  TIMER,
   createCore,
   localNow,
-  realAtLocal,
+  nodeName,
   retainedFrom,
   schedule,
   type Core,
@@ -27,23 +29,11 @@ import {
   type NodeState,
   type Outputs,
 } from './core';
-import { applyCommand, currentLeader } from './faults';
-import {
-  deliverToNode,
-  deliverToStorage,
-  msWithoutLeaderNow,
-  onClientTick,
-  onClientWrite,
-  onClientWriteToDeadNode,
-  onElectionTimer,
-  onHeartbeatTimer,
-  onReady,
-  onRenewCheck,
-  onVoteWindow,
-  onWriteSend,
-  onWriteTick,
-  armElection,
-} from './rules';
+import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
+import { applyCommand, defer, resume } from './faults';
+import { currentLeader, msWithoutLeaderNow, onReady, onWriteSend } from './leadership';
+import { canReach } from './network';
+import { onStorageWrite } from './storage';
 import type {
   MessageView,
   NodeView,
@@ -64,17 +54,19 @@ export interface Checkpoint {
 
 export class Simulation {
   readonly experiment: Experiment;
+  readonly algorithm: ElectionAlgorithm;
   private c: Core;
   private out: Outputs = { events: [], eventsBase: 0, samples: [], samplesBase: 0 };
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
+  private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
 
   constructor(input: ExperimentInput | Experiment) {
     this.experiment = normalizeExperiment(input);
     const e = this.experiment;
-    const c = (this.c = createCore(e));
-    // Boot: nobody has heard of a leader, so the first timeouts are short and randomized.
-    for (const n of c.nodes) armElection(c, n, nextInt(c.rngTimer, 0, e.lease.jitterMs) + 150);
+    const alg = (this.algorithm = algorithmFor(e.algorithm));
+    const c = (this.c = createCore(e, alg));
+    for (const n of c.nodes) alg.boot(c, this.out, n);
     for (let i = 0; i < e.workload.clients; i++) {
       schedule(c, nextInt(c.rngClient, 0, e.workload.clientWriteEveryMs - 1), K.clientTick, i, 0);
     }
@@ -118,7 +110,7 @@ export class Simulation {
   apply(command: Command | unknown): void {
     const parsed = parseCommand(command);
     if (!parsed.ok) throw new Error('invalid command: ' + formatErrors(parsed.errors));
-    applyCommand(this.c, this.out, parsed.command, true, (n) => this.resume(n));
+    applyCommand(this.c, this.out, parsed.command, true, this.algorithm, this.runDeferred);
   }
 
   private takeSample(): void {
@@ -127,14 +119,6 @@ export class Simulation {
     const saved = c.nowMs;
     c.nowMs = at;
     const leader = currentLeader(c);
-    let renewalLatencyMs = 0;
-    if (leader) {
-      // The last round's latency, or how long the oldest unanswered round has waited, or, when
-      // no round could even be sent (a paused leader), how overdue the next renewal is.
-      const pending = leader.rounds[0];
-      const overdue = leader.lastRenewRealMs >= 0 ? at - leader.lastRenewRealMs - c.e.lease.retryPeriodMs : 0;
-      renewalLatencyMs = Math.max(leader.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue);
-    }
     const s: Sample = {
       atMs: at,
       leaderCount: c.leaderCount,
@@ -144,7 +128,7 @@ export class Simulation {
       staleWritesAccepted: c.counters.staleWritesAccepted,
       divergentWrites: c.counters.divergentWrites,
       leaderTransitions: c.counters.leaderTransitions,
-      renewalLatencyMs,
+      renewalLatencyMs: leader ? this.algorithm.renewalLatencyMs(c, leader, at) : 0,
       msWithoutLeader: msWithoutLeaderNow(c),
       clientRedirects: c.counters.clientRedirects,
     };
@@ -165,7 +149,7 @@ export class Simulation {
     const c = this.c;
     if (ev.kind === K.fault) {
       const { atMs: _at, ...cmd } = ev.msg as Command & { atMs: number };
-      applyCommand(c, this.out, cmd as Command, false, (n) => this.resume(n));
+      applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
       return;
     }
     if (ev.kind === K.clientTick) {
@@ -179,10 +163,10 @@ export class Simulation {
     }
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
-      if (ev.node === STORAGE) {
+      if (ev.node < 0) {
         c.inflight.delete(m.id);
-        if (!canReach(c, m.from, STORAGE)) return this.drop(m);
-        deliverToStorage(c, this.out, m);
+        if (!canReach(c, m.from, ev.node)) return this.drop(m);
+        onStorageWrite(c, this.out, m);
         return;
       }
       const n = c.nodes[ev.node];
@@ -190,88 +174,60 @@ export class Simulation {
         c.inflight.delete(m.id);
         return this.drop(m);
       }
-      if (n.paused) return this.defer(n, ev);
+      if (n.paused) return defer(c, n, ev);
       c.inflight.delete(m.id);
-      deliverToNode(c, this.out, n, m);
+      this.deliver(n, m);
       return;
     }
     const n = c.nodes[ev.node];
     if (ev.kind === K.clientWrite) {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
-      if (n.paused) return this.defer(n, ev);
+      if (n.paused) return defer(c, n, ev);
       onClientWrite(c, this.out, n, ev.gen);
       return;
     }
     if (!n.alive) return;
-    if (ev.kind === K.resume) {
-      if (ev.gen === n.gens[T.pause]) this.resume(n);
+    if (ev.kind === TIMER + T.pause) {
+      if (ev.gen === n.gens[T.pause]) resume(n, this.runDeferred);
       return;
     }
-    if (n.paused) return this.defer(n, ev);
+    if (n.paused) return defer(c, n, ev);
     this.runTimer(n, ev);
   }
 
-  private runTimer(n: NodeState, ev: QueuedEvent): void {
-    const c = this.c;
-    const out = this.out;
-    switch (ev.kind) {
-      case K.election:
-        if (ev.gen === n.gens[T.election]) onElectionTimer(c, out, n);
-        return;
-      case K.heartbeat:
-        if (ev.gen === n.gens[T.heartbeat]) onHeartbeatTimer(c, out, n);
-        return;
-      case K.renewCheck:
-        if (ev.gen === n.gens[T.renew]) onRenewCheck(c, out, n);
-        return;
-      case K.writeTick:
-        if (ev.gen === n.gens[T.write]) onWriteTick(c, n);
-        return;
-      case K.writeSend:
-        if (ev.gen === n.gens[T.write]) onWriteSend(c, n);
-        return;
-      case K.ready:
-        if (ev.gen === n.gens[T.ready]) onReady(c, out, n);
-        return;
-      case K.voteWindow:
-        if (ev.gen === n.gens[T.window]) onVoteWindow(c, out, n);
-        return;
+  /** A message reaches a live node: storage's verdicts go to the algorithm's fencing rule. */
+  private deliver(n: NodeState, m: Message): void {
+    if (m.type === 'writeRejected') {
+      this.algorithm.onFenced(this.c, this.out, n, m.maxTokenSeen as number);
+    } else if (m.type === 'clientWrite') {
+      // The engine queues clients' requests as events of their own (sendClientWrite); this
+      // entry lets a test hand one to a node as a message.
+      onClientWrite(this.c, this.out, n, m.client as number);
+    } else {
+      this.algorithm.onMessage(this.c, this.out, n, m);
     }
   }
 
-  private defer(n: NodeState, ev: QueuedEvent): void {
-    // A stop-the-world pause: nothing runs on the node; what reaches it waits, in order.
-    if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
-    // Past the bound the node loses it, as a process whose buffers are full would: a message
-    // is then no longer in flight anywhere.
-    else if (ev.kind === K.deliver) this.c.inflight.delete((ev.msg as Message).id);
+  private runTimer(n: NodeState, ev: QueuedEvent): void {
+    const slot = ev.kind - TIMER;
+    if (ev.gen !== n.gens[slot]) return;
+    const c = this.c;
+    const out = this.out;
+    if (slot === T.write) return onWriteSend(c, n);
+    if (slot === T.ready) return onReady(c, out, n);
+    this.algorithm.onTimer(c, out, n, slot);
   }
 
-  private resume(n: NodeState): void {
-    if (!n.paused) return;
-    n.paused = false;
-    n.pausedAtMs = -1;
-    n.gens[T.pause]++;
-    // A write whose lease check passed before the pause was already on its way out: it leaves
-    // first, with the token it captured (Kleppmann's 33/34), before the node can notice
-    // anything. Everything else then runs in the order it arrived.
-    const queued = [
-      ...n.deferred.filter((ev) => ev.kind === K.writeSend),
-      ...n.deferred.filter((ev) => ev.kind !== K.writeSend),
-    ];
-    n.deferred = [];
-    for (const ev of queued) {
-      if (!n.alive || n.paused) break;
-      if (ev.kind === K.deliver) {
-        const m = ev.msg as Message;
-        this.c.inflight.delete(m.id);
-        deliverToNode(this.c, this.out, n, m);
-      } else if (ev.kind === K.clientWrite) {
-        onClientWrite(this.c, this.out, n, ev.gen);
-      } else {
-        this.runTimer(n, ev);
-      }
+  private runDeferredEvent(n: NodeState, ev: QueuedEvent): void {
+    if (ev.kind === K.deliver) {
+      const m = ev.msg as Message;
+      this.c.inflight.delete(m.id);
+      this.deliver(n, m);
+    } else if (ev.kind === K.clientWrite) {
+      onClientWrite(this.c, this.out, n, ev.gen);
+    } else {
+      this.runTimer(n, ev);
     }
   }
 
@@ -336,8 +292,8 @@ export class Simulation {
       const v: MessageView = {
         id: m.id,
         type: m.type as MessageView['type'],
-        from: m.from === STORAGE ? 'storage' : c.nodes[m.from].id,
-        to: m.to === STORAGE ? 'storage' : c.nodes[m.to].id,
+        from: nodeName(c, m.from),
+        to: nodeName(c, m.to),
         term: m.term,
         sentAtMs: m.sentAtMs,
         deliverAtMs: m.deliverAtMs,
@@ -399,20 +355,13 @@ export class Simulation {
 
   private nodeView(n: NodeState): NodeView {
     const c = this.c;
-    let deadlineAtMs = -1;
-    let lastRenewAtMs = n.lastHeardRealMs;
-    if (n.alive && n.role === 'leader') {
-      deadlineAtMs = realAtLocal(c, n, n.lastRenewLocalMs + c.e.lease.renewDeadlineMs);
-      lastRenewAtMs = n.lastRenewRealMs;
-    } else if (n.alive && !n.witness) {
-      deadlineAtMs = realAtLocal(c, n, n.electionDeadlineLocalMs);
-    }
+    const a = this.algorithm.nodeView(c, n);
     return {
       id: n.id,
       witness: n.witness,
       role: n.role,
       term: n.term,
-      votedFor: n.votedFor,
+      votedFor: a.votedFor,
       alive: n.alive,
       paused: n.paused,
       pausedAtMs: n.pausedAtMs,
@@ -420,10 +369,10 @@ export class Simulation {
       localNowMs: Math.round(localNow(c, n)),
       knownLeader: n.knownLeader >= 0 ? c.nodes[n.knownLeader].id : null,
       ready: n.ready,
-      deadlineAtMs,
-      lastRenewAtMs,
-      votes: n.votes.map((i) => c.nodes[i].id),
-      preVoting: n.preVoting,
+      deadlineAtMs: a.deadlineAtMs,
+      lastRenewAtMs: a.lastRenewAtMs,
+      votes: a.votes,
+      preVoting: a.preVoting,
     };
   }
 
@@ -440,7 +389,7 @@ export class Simulation {
           id: n.id,
           role: n.role,
           term: n.term,
-          votedFor: n.votedFor,
+          votedFor: this.algorithm.nodeView(c, n).votedFor,
           alive: n.alive,
           paused: n.paused,
           clockRate: n.clockRate,

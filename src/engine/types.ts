@@ -47,8 +47,11 @@ export interface Violation {
   atMs: number;
   invariant: InvariantName;
   detail: string;
-  /** The safety switch that was off and allowed this hazard; null means a bug in safe mode. */
-  allowedBy: 'quorum' | 'fencing' | null;
+  /**
+   * What allowed this hazard: a safety switch that was off, or the election algorithm itself
+   * (one without a quorum); null means a bug in safe mode.
+   */
+  allowedBy: 'quorum' | 'fencing' | 'algorithm' | null;
 }
 
 export interface Sample {

@@ -162,7 +162,8 @@ async function checkRun(page: Page, context: () => string) {
   const lab = createLabStore({ experiment: run.run.experiment, commands: run.run.commands, playing: false });
   lab.getState().seek(run.run.atMs);
   const s = lab.getState();
-  const switchedOff = (k: 'quorum' | 'fencing') =>
+  const switchedOff = (k: 'quorum' | 'fencing' | 'algorithm') =>
+    k === 'algorithm' ||
     s.experiment.safety[k] === false ||
     run.run.commands.some((c) => c.command.do === 'safety' && c.command[k] === false);
   for (const v of s.snapshot.violations) {

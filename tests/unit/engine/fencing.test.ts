@@ -1,8 +1,9 @@
 // Fencing: the token is the term; storage accepts a write iff token >= maxTokenSeen. With fencing
 // off it accepts everything and flags each write whose token is below the highest token issued.
 import { describe, expect, it } from 'vitest';
-import { deliverToStorage } from '../../../src/engine/rules';
-import { STORAGE, K, type Message } from '../../../src/engine/core';
+import { onStorageWrite } from '../../../src/engine/storage';
+import { STORAGE } from '../../../src/engine/network';
+import { K, type Message } from '../../../src/engine/core';
 import { bench, benchNode, bootToLeader, deliver, eventsOf, nodeView, type Bench } from './harness';
 
 function write(b: Bench, from: string, token: number): void {
@@ -17,7 +18,7 @@ function write(b: Bench, from: string, token: number): void {
     sentAtMs: 0,
     deliverAtMs: 0,
   };
-  deliverToStorage(b.c, b.out, m as Message);
+  onStorageWrite(b.c, b.out, m as Message);
 }
 
 const writes = (b: Bench) => b.out.events.filter((e) => e.type === 'write');

@@ -1,7 +1,15 @@
 // Shared helpers for the engine tests. They drive the real engine: a Simulation for behaviour
 // over time, or one node's rules fed a single message for the rules that are about one exchange.
-import { createCore, K, type Core, type Message, type Outputs } from '../../../src/engine/core';
-import { deliverToNode } from '../../../src/engine/rules';
+import {
+  createCore,
+  K,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../../../src/engine/core';
+import { algorithmFor } from '../../../src/engine/algorithms';
+import type { RaftNode } from '../../../src/engine/algorithms/raft';
 import {
   normalizeExperiment,
   Simulation,
@@ -69,8 +77,9 @@ export interface Bench {
 
 /** A cluster's state with no timers armed: nothing happens unless a test delivers a message. */
 export function bench(input: ExperimentInput = {}): Bench {
+  const e = normalizeExperiment(input);
   return {
-    c: createCore(normalizeExperiment(input)),
+    c: createCore(e, algorithmFor(e.algorithm)),
     out: { events: [], eventsBase: 0, samples: [], samplesBase: 0 },
   };
 }
@@ -89,15 +98,24 @@ export function deliver(b: Bench, from: string, to: string, msg: Incoming): Mess
     from: idx(from),
     to: idx(to),
   } as Message;
-  deliverToNode(b.c, b.out, b.c.nodes[idx(to)], m);
+  const alg = algorithmFor(b.c.e.algorithm);
+  const n = b.c.nodes[idx(to)];
+  // As the simulation delivers: storage's verdicts go to the algorithm's fencing rule.
+  if (m.type === 'writeRejected') alg.onFenced(b.c, b.out, n, m.maxTokenSeen as number);
+  else alg.onMessage(b.c, b.out, n, m);
   return b.c.heap
     .filter((e) => e.kind === K.deliver && (e.msg as Message).id > before + 1)
     .map((e) => e.msg as Message)
     .sort((x, y) => x.id - y.id);
 }
 
-export function benchNode(b: Bench, id: string) {
+export function benchNode(b: Bench, id: string): NodeState<RaftNode> {
   const n = b.c.nodes.find((x) => x.id === id);
   if (!n) throw new Error(`no node ${id}`);
-  return n;
+  return n as NodeState<RaftNode>;
+}
+
+/** A node's shared and Raft fields in one object, for matching against what a test expects. */
+export function flat(n: NodeState<RaftNode>): Record<string, unknown> {
+  return { ...n, ...n.p };
 }

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { due, localNow, realAtLocal } from '../../../src/engine/core';
-import { onElectionTimer } from '../../../src/engine/rules';
+import { onElectionTimer } from '../../../src/engine/algorithms/raft';
 import type { Simulation } from '../../../src/engine';
-import { bench, benchNode, bootToLeader, deliver, eventsOf, nodeView } from './harness';
+import { bench, benchNode, bootToLeader, deliver, eventsOf, nodeView, flat } from './harness';
 
 /** Send times of the leader's heartbeats to one follower, watched message by message. */
 function heartbeatTimes(sim: Simulation, leader: string, to: string, untilMs: number): number[] {
@@ -134,7 +134,7 @@ describe('LeaseDuration on the followers', () => {
     expect(deliver(b, 'n3', 'n1', { type: 'requestVote', term: 2 })).toEqual([
       expect.objectContaining({ granted: false }),
     ]);
-    expect(benchNode(b, 'n1')).toMatchObject({ term: 1, votedFor: null, knownLeader: 1 });
+    expect(flat(benchNode(b, 'n1'))).toMatchObject({ term: 1, votedFor: null, knownLeader: 1 });
     b.c.nowMs = 15_000;
     expect(deliver(b, 'n3', 'n1', { type: 'preVote', term: 2 })).toEqual([
       expect.objectContaining({ granted: true }),
@@ -157,7 +157,7 @@ describe('own-clock deadlines', () => {
     expect(b.c.nowMs).toBe(50165);
     expect(localNow(b.c, n3)).toBeLessThan(41518.600000000006);
     expect(due(b.c, n3, 41518.600000000006)).toBe(true);
-    n3.electionDeadlineLocalMs = 41518.600000000006;
+    n3.p.electionDeadlineLocalMs = 41518.600000000006;
     onElectionTimer(b.c, b.out, n3);
     expect(b.out.events).toContainEqual(expect.objectContaining({ type: 'campaign', node: 'n3' }));
   });

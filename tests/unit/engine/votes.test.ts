@@ -1,7 +1,7 @@
 // Vote rules, one exchange at a time: a node fed a single message by the real rule code.
 import { describe, expect, it } from 'vitest';
-import { onElectionTimer, startElection } from '../../../src/engine/rules';
-import { bench, benchNode, deliver, type Bench } from './harness';
+import { onElectionTimer, startElection } from '../../../src/engine/algorithms/raft';
+import { bench, benchNode, deliver, type Bench, flat } from './harness';
 
 const noPreVote = { safety: { preVote: false } };
 
@@ -16,7 +16,7 @@ describe('one vote per term', () => {
     const b = bench();
     expect(reply(b, 'n2', 'n1', 1)).toMatchObject({ type: 'vote', term: 1, granted: true });
     expect(reply(b, 'n3', 'n1', 1)).toMatchObject({ type: 'vote', term: 1, granted: false });
-    expect(benchNode(b, 'n1').votedFor).toBe('n2');
+    expect(benchNode(b, 'n1').p.votedFor).toBe('n2');
     expect(b.c.violations).toEqual([]);
   });
 
@@ -33,13 +33,13 @@ describe('one vote per term', () => {
     // Past the time a voter backs its candidate (2 x RetryPeriod + jitter), a new term is open.
     b.c.nowMs = 4000;
     expect(reply(b, 'n3', 'n1', 2)).toMatchObject({ term: 2, granted: true });
-    expect(benchNode(b, 'n1')).toMatchObject({ term: 2, votedFor: 'n3' });
+    expect(flat(benchNode(b, 'n1'))).toMatchObject({ term: 2, votedFor: 'n3' });
   });
 
   it('never votes for another candidate in the term it campaigns in', () => {
     const b = bench(noPreVote);
     startElection(b.c, b.out, benchNode(b, 'n1'), false);
-    expect(benchNode(b, 'n1')).toMatchObject({ role: 'candidate', term: 1, votedFor: 'n1' });
+    expect(flat(benchNode(b, 'n1'))).toMatchObject({ role: 'candidate', term: 1, votedFor: 'n1' });
     expect(reply(b, 'n2', 'n1', 1)).toMatchObject({ granted: false });
   });
 });
@@ -85,7 +85,7 @@ describe('terms', () => {
     const n1 = benchNode(b, 'n1');
     Object.assign(n1, { role: 'leader', term: 3 });
     deliver(b, 'n2', 'n1', { type: 'heartbeat', term: 4, round: 1 });
-    expect(n1).toMatchObject({ role: 'follower', term: 4, votedFor: null });
+    expect(flat(n1)).toMatchObject({ role: 'follower', term: 4, votedFor: null });
     expect(b.out.events).toContainEqual(
       expect.objectContaining({ type: 'steppedDown', node: 'n1', reason: 'saw higher term' }),
     );
@@ -104,7 +104,7 @@ describe('terms', () => {
     const n1 = benchNode(b, 'n1');
     startElection(b.c, b.out, n1, false);
     deliver(b, 'n2', 'n1', { type: 'vote', term: 5, granted: false });
-    expect(n1).toMatchObject({ role: 'follower', term: 5, votedFor: null });
+    expect(flat(n1)).toMatchObject({ role: 'follower', term: 5, votedFor: null });
   });
 
   it('turns a candidate into a follower at the higher term of a vote request, and votes', () => {
@@ -112,7 +112,7 @@ describe('terms', () => {
     const n1 = benchNode(b, 'n1');
     startElection(b.c, b.out, n1, false);
     expect(reply(b, 'n2', 'n1', 2)).toMatchObject({ term: 2, granted: true });
-    expect(n1).toMatchObject({ role: 'follower', term: 2, votedFor: 'n2' });
+    expect(flat(n1)).toMatchObject({ role: 'follower', term: 2, votedFor: 'n2' });
   });
 
   it('lets a leader ignore a higher-term vote request while it leads, unless it is a transfer', () => {
@@ -122,7 +122,7 @@ describe('terms', () => {
     expect(reply(b, 'n2', 'n1', 4)).toMatchObject({ granted: false });
     expect(n1).toMatchObject({ role: 'leader', term: 3 });
     expect(reply(b, 'n2', 'n1', 4, true)).toMatchObject({ granted: true });
-    expect(n1).toMatchObject({ role: 'follower', term: 4, votedFor: 'n2' });
+    expect(flat(n1)).toMatchObject({ role: 'follower', term: 4, votedFor: 'n2' });
   });
 
   it('changes nothing on a message with a lower term, and answers with its own term', () => {
@@ -188,7 +188,7 @@ describe('late votes', () => {
       expect.objectContaining({ granted: false }),
     ]);
     // Refused without adopting the term, so the backed candidate's round is undisturbed.
-    expect(benchNode(b, 'n1')).toMatchObject({ term: 1, votedFor: 'n2' });
+    expect(flat(benchNode(b, 'n1'))).toMatchObject({ term: 1, votedFor: 'n2' });
     // The backed candidate itself may go on to a later term.
     expect(deliver(b, 'n2', 'n1', { type: 'preVote', term: 2 })).toEqual([
       expect.objectContaining({ granted: true }),
@@ -207,10 +207,10 @@ describe('late votes', () => {
     const n1 = benchNode(b, 'n1');
     reply(b, 'n2', 'n1', 1);
     b.c.nowMs = 3000;
-    n1.electionDeadlineLocalMs = 0;
+    n1.p.electionDeadlineLocalMs = 0;
     onElectionTimer(b.c, b.out, n1);
     expect(b.out.events.filter((e) => e.type === 'campaign')).toEqual([]);
-    expect(n1.electionTimerAtMs).toBe(4000);
+    expect(n1.p.electionTimerAtMs).toBe(4000);
     b.c.nowMs = 4000;
     onElectionTimer(b.c, b.out, n1);
     expect(b.out.events.filter((e) => e.type === 'campaign')).toEqual([

@@ -1,0 +1,75 @@
+// The election-algorithm seam: a table of plain functions over the engine state, in the style of
+// the rest of the engine (no classes, no per-call allocation). An algorithm decides who leads and
+// tells the leadership kernel (leadership.ts); the kernel, the storage, the clients, the faults and
+// the simulation loop are the same for every algorithm. Each algorithm keeps its own plain data in
+// NodeState.p and Core.a, so a checkpoint is still one structured clone.
+import type { Core, CoreShape, Message, NodeState, Outputs } from './core';
+import type { MessageType } from './types';
+
+/** The parts of a node's view in the snapshot that its algorithm fills in. */
+export interface AlgorithmNodeView {
+  votedFor: string | null;
+  /** Leader: when its renew deadline falls (real time). Others: when their next timeout fires. -1 if none. */
+  deadlineAtMs: number;
+  /** Leader: when it last renewed. Others: when they last heard from a leader. -1 if never. */
+  lastRenewAtMs: number;
+  /** Votes (or answers) gathered in the current campaign. */
+  votes: string[];
+  preVoting: boolean;
+}
+
+/** How the views draw and name a kind of message. */
+export interface MessageKindInfo {
+  type: MessageType;
+  label: string;
+  /** Colour family on the stage and in the legend. */
+  family: 'request' | 'grant' | 'heartbeat' | 'ack' | 'announce' | 'write' | 'reject';
+  /** Counted as election traffic ("Bully is chatty" is this count per election). */
+  election: boolean;
+}
+
+/** The words views use for this algorithm's concepts. */
+export interface AlgorithmWords {
+  /** What a leadership's number is called: term, epoch. */
+  epoch: string;
+  /** What the leader is called: leader, coordinator. */
+  leader: string;
+  /** What taking office is called: election. */
+  election: string;
+}
+
+export interface ElectionAlgorithm extends CoreShape {
+  /** Its name in experiments and URLs (the registry's key: algorithms/index.ts). */
+  readonly kind: string;
+  readonly title: string;
+  /** One sentence: what it is and where it comes from. */
+  readonly summary: string;
+  readonly words: AlgorithmWords;
+  readonly messages: readonly MessageKindInfo[];
+  /** Whether only a majority can elect (the guarantee that makes split brain impossible). */
+  readonly hasQuorum: boolean;
+  /**
+   * Input settings that mean nothing under this algorithm, as dotted paths ("safety.preVote",
+   * "lease"): giving one is a named error rather than being silently ignored.
+   */
+  readonly meaningless: readonly string[];
+  /** Arm a node's first timers at the start of the run. */
+  boot(c: Core, out: Outputs, n: NodeState): void;
+  /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
+  onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void;
+  onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void;
+  /** Storage rejected this node's write: a newer token exists. */
+  onFenced(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
+  /** The node was killed (the kernel has already released its leadership and cancelled its timers). */
+  onKill(c: Core, n: NodeState): void;
+  onRestart(c: Core, out: Outputs, n: NodeState): void;
+  /** The node's clock rate changed: re-arm what it measures on its own clock. */
+  onClockRate(c: Core, n: NodeState): void;
+  /** The network's groups changed (a partition, an isolation). */
+  onPartition(c: Core): void;
+  /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
+  campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
+  /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */
+  renewalLatencyMs(c: Core, leader: NodeState, atMs: number): number;
+  nodeView(c: Core, n: NodeState): AlgorithmNodeView;
+}

@@ -1,0 +1,17 @@
+// The registry of election algorithms: the one place an algorithm is registered. The experiment
+// schema, the simulation and the page's picker all read their list from here.
+import type { ElectionAlgorithm } from '../algorithm';
+import { raft } from './raft';
+
+export const ALGORITHMS = { raft } satisfies Record<string, ElectionAlgorithm>;
+
+export type AlgorithmKind = keyof typeof ALGORITHMS;
+
+/** Every kind, in the picker's order (the first is the default). */
+export const ALGORITHM_KINDS = Object.keys(ALGORITHMS) as [AlgorithmKind, ...AlgorithmKind[]];
+
+export const DEFAULT_ALGORITHM: AlgorithmKind = 'raft';
+
+export function algorithmFor(kind: AlgorithmKind | undefined): ElectionAlgorithm {
+  return ALGORITHMS[kind ?? DEFAULT_ALGORITHM];
+}

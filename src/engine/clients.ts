@@ -1,0 +1,43 @@
+// The client population: clients resolve the leader like DNS (one record naming the most
+// recently elected leader, cached per client) and send each write to the node they cached.
+// "Reject, not route": a non-leader answers with an explicit error and a redirect hint.
+import { emit, type Core, type NodeState, type Outputs } from './core';
+import { sendClientWrite } from './network';
+import { sendWrite } from './storage';
+
+export function onClientTick(c: Core, client: number): number {
+  if (c.clientLeader[client] < 0 || c.clientCacheUntil[client] <= c.nowMs) {
+    // Resolve like DNS: the record names the most recently elected leader and is cached.
+    c.clientLeader[client] = c.dnsLeader;
+    c.clientCacheUntil[client] = c.nowMs + c.e.workload.clientLeaderCacheMs;
+  }
+  const to = c.clientLeader[client];
+  if (to >= 0) sendClientWrite(c, to, client);
+  return c.nowMs + c.e.workload.clientWriteEveryMs;
+}
+
+export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): void {
+  let result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
+  if (n.role === 'leader') {
+    if (n.ready) {
+      result = 'accepted';
+      sendWrite(c, n.idx, n.term, 'client', client);
+    } else {
+      result = 'unavailable';
+    }
+  } else if (c.safety.followersReject) {
+    // Reject, not route: an explicit error with a redirect hint, so the client re-resolves.
+    result = 'redirected';
+    c.counters.clientRedirects++;
+    c.clientLeader[client] = -1;
+  } else {
+    result = 'divergent';
+    c.counters.divergentWrites++;
+  }
+  emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
+}
+
+export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, client: number): void {
+  c.clientLeader[client] = -1;
+  emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result: 'unavailable' });
+}

@@ -1,0 +1,179 @@
+// The leadership kernel: what every election algorithm reports to, and what all of them share.
+// An algorithm decides *who* leads; it calls acquire() when a node takes office with a token,
+// release() when it leaves with a reason, and renewed() when it renews. The kernel keeps
+// leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and
+// the leader's write loop, the same for every algorithm.
+import {
+  MAX_FAILOVERS,
+  T,
+  cancelTimer,
+  due,
+  emit,
+  recordViolation,
+  scheduleTimer,
+  type Core,
+  type NodeState,
+  type Outputs,
+} from './core';
+import { checkElection } from './invariants';
+import { sendWrite } from './storage';
+import type { StepDownReason } from './types';
+
+/** Who leads now: the alive node that believes it leads in the highest epoch (paused or not). */
+export function currentLeader(c: Core): NodeState | null {
+  let top: NodeState | null = null;
+  for (const n of c.nodes) if (n.alive && n.role === 'leader' && (!top || n.term > top.term)) top = n;
+  return top;
+}
+
+/** leader_count: alive nodes that believe they lead (paused ones included). */
+export function updateLeaderCount(c: Core): void {
+  let count = 0;
+  for (const n of c.nodes) if (n.alive && n.role === 'leader') count++;
+  if (count === c.leaderCount) return;
+  if (c.leaderCount === 0) c.counters.msWithoutLeader += c.nowMs - c.leaderCountSinceMs;
+  c.leaderCount = count;
+  c.leaderCountSinceMs = c.nowMs;
+  if (count > c.counters.maxLeaderCount) c.counters.maxLeaderCount = count;
+}
+
+export function msWithoutLeaderNow(c: Core): number {
+  return c.counters.msWithoutLeader + (c.leaderCount === 0 ? c.nowMs - c.leaderCountSinceMs : 0);
+}
+
+/** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */
+export function mayAct(c: Core, n: NodeState): boolean {
+  return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);
+}
+
+/** A node began campaigning: the first campaign after a loss is when the loss was detected. */
+export function noteCampaign(c: Core): void {
+  if (c.pendingLoss && c.detectedAtMs < 0) c.detectedAtMs = c.nowMs;
+  if (c.firstCampaignMs < 0) c.firstCampaignMs = c.nowMs;
+}
+
+/**
+ * Node n takes office with `token`. `votes` are the votes it won with (checked against the
+ * majority), or null for an algorithm that does not vote. Ends with the claim write: a new
+ * leader's first act is to claim the storage with its token, so a zombie's write that arrives
+ * afterwards is fenced even before the new leader's first regular write. The algorithm then
+ * starts its own leader duties and calls beginWarmUp.
+ */
+export function acquire(c: Core, out: Outputs, n: NodeState, token: number, votes: string[] | null): void {
+  for (const v of checkElection({
+    term: token,
+    node: n.id,
+    votes,
+    majority: c.majority,
+    voterCount: c.voterCount,
+    previousLeaderOfTerm: c.leaderOfTerm.get(token),
+    lastElectedTerm: c.lastElectedTerm,
+  })) {
+    recordViolation(c, out, v.invariant, v.detail);
+  }
+  c.leaderOfTerm.set(token, n.id);
+  if (c.leaderOfTerm.size > 256) c.leaderOfTerm.delete(c.leaderOfTerm.keys().next().value as number);
+  if (token > c.lastElectedTerm) c.lastElectedTerm = token;
+  if (token > c.highestTokenIssued) c.highestTokenIssued = token;
+
+  n.role = 'leader';
+  n.ready = false;
+  n.knownLeader = n.idx;
+  if (c.elections > 0) c.counters.leaderTransitions++;
+  c.elections++;
+  c.dnsLeader = n.idx;
+  emit(c, out, { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] });
+  noteElected(c, n, token);
+  updateLeaderCount(c);
+  sendWrite(c, n.idx, token, 'claim');
+}
+
+/** Warm-up: a new leader serves nothing until it is ready, warmUpMs after it took office. */
+export function beginWarmUp(c: Core, n: NodeState): void {
+  scheduleTimer(c, n, T.ready, c.nowMs + c.e.warmUpMs);
+}
+
+function noteElected(c: Core, n: NodeState, token: number): void {
+  if (c.elections > 1) {
+    const loss = c.pendingLoss;
+    const lostAtMs = loss ? loss.atMs : c.firstCampaignMs >= 0 ? c.firstCampaignMs : c.nowMs;
+    const detectedAtMs = loss ? (c.detectedAtMs >= 0 ? c.detectedAtMs : c.nowMs) : lostAtMs;
+    if (c.failovers.length >= MAX_FAILOVERS) c.failovers.shift();
+    c.failovers.push({
+      lostAtMs,
+      detectedAtMs,
+      electedAtMs: c.nowMs,
+      readyAtMs: -1,
+      node: n.id,
+      term: token,
+      from: loss ? loss.from : null,
+      cause: loss ? loss.cause : 'a candidate won while the old leader still believed it led',
+    });
+  }
+  c.pendingLoss = null;
+  c.detectedAtMs = -1;
+  c.firstCampaignMs = -1;
+}
+
+/**
+ * Node n leaves office. Returns false (and does nothing) when it was not leading; the algorithm
+ * then does its own part (timers, what it waits for next).
+ */
+export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): boolean {
+  if (n.role !== 'leader') return false;
+  markLoss(c, n, reason);
+  n.role = 'follower';
+  n.ready = false;
+  n.actUntilLocalMs = -1;
+  cancelTimer(n, T.write);
+  cancelTimer(n, T.ready);
+  emit(c, out, { atMs: c.nowMs, type: 'steppedDown', node: n.id, term: n.term, reason });
+  updateLeaderCount(c);
+  return true;
+}
+
+/** The leader renewed: one that was marked lost (a short pause, a healed partition) survived it. */
+export function renewed(c: Core, n: NodeState): void {
+  if (c.pendingLoss && c.pendingLoss.from === n.id) {
+    c.pendingLoss = null;
+    c.detectedAtMs = -1;
+  }
+}
+
+/** Mark the current leader as lost (killed, paused, cut off); a later election closes the failover. */
+export function markLoss(c: Core, n: NodeState, cause: string): void {
+  if (n.role !== 'leader' || c.pendingLoss) return;
+  if (currentLeader(c) !== n) return;
+  c.pendingLoss = { atMs: c.nowMs, from: n.id, cause };
+  c.detectedAtMs = -1;
+}
+
+export function onReady(c: Core, out: Outputs, n: NodeState): void {
+  if (n.role !== 'leader') return;
+  n.ready = true;
+  emit(c, out, { atMs: c.nowMs, type: 'ready', node: n.id, term: n.term });
+  const f = c.failovers[c.failovers.length - 1];
+  if (f && f.node === n.id && f.term === n.term && f.readyAtMs < 0) f.readyAtMs = c.nowMs;
+  onWriteTick(c, n);
+}
+
+// ---------------------------------------------------------------- the leader's write loop
+
+/** Step one of a write: check the lease by the node's own clock and capture the token. */
+export function onWriteTick(c: Core, n: NodeState): void {
+  if (n.role !== 'leader' || !n.ready) return;
+  if (!mayAct(c, n)) return;
+  n.pendingToken = n.term;
+  // Step two comes after the work; a pause that lands in between freezes the node mid-write.
+  scheduleTimer(c, n, T.write, c.nowMs + c.e.workload.leaderWriteEveryMs);
+}
+
+/** Step two: send the write with the token captured at the check, whatever has happened since. */
+export function onWriteSend(c: Core, n: NodeState): void {
+  sendWrite(c, n.idx, n.pendingToken, 'leader');
+  onWriteTick(c, n);
+}
+
+export function sendManualWrite(c: Core, n: NodeState): void {
+  sendWrite(c, n.idx, n.term, 'manual');
+}

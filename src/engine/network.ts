@@ -1,0 +1,86 @@
+// The network: who can reach whom under the current partition, and sending. Endpoints are the
+// nodes (ids 0, 1, ...) and the services (storage is -1; later services take -2, -3, ...). A
+// service outside every group of a partition is reachable from all of them.
+import { nextInt } from './rng';
+import { K, schedule, type Core, type Message } from './core';
+
+export const STORAGE = -1;
+
+function groupOf(c: Core, endpoint: number, g: number[]): number {
+  return endpoint >= 0 ? g[endpoint] : c.services[-endpoint - 1].group;
+}
+
+export function canReach(c: Core, a: number, b: number): boolean {
+  const g = c.groupOf;
+  if (g === null) return true;
+  const ga = groupOf(c, a, g);
+  const gb = groupOf(c, b, g);
+  return ga === -1 || gb === -1 || ga === gb;
+}
+
+/**
+ * Send a message of the given type; it is delivered after the network's delay. Returns the
+ * message so the caller can fill in the fields its type carries (it is delivered later in
+ * simulated time, so filling it in after queueing is safe).
+ */
+export function send(c: Core, from: number, to: number, type: Message['type'], term: number): Message {
+  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
+  // Every message is built with every field, in one order, whatever its type: the hot paths
+  // that read messages (dispatch, the algorithms, the storage) then see a single object shape
+  // and stay fast, instead of a dozen shapes grown field by field.
+  const m: Message = {
+    id: ++c.msgSeq,
+    type,
+    from,
+    to,
+    term,
+    sentAtMs: c.nowMs,
+    deliverAtMs: c.nowMs + delay,
+    granted: undefined,
+    token: undefined,
+    round: undefined,
+    transfer: undefined,
+    kind: undefined,
+    client: undefined,
+    maxTokenSeen: undefined,
+    ids: undefined,
+    droppedAtMs: undefined,
+  };
+  if (type !== 'clientWrite') c.inflight.set(m.id, m);
+  schedule(c, m.deliverAtMs, K.deliver, to, 0, m);
+  return m;
+}
+
+/**
+ * A client's write request to node `to`. It is queued as an event of its own (the client in the
+ * gen field) rather than as a Message: clients send thousands of these per simulated second,
+ * and none is drawn on the stage. It still takes a message id, so the ids of the messages that
+ * are drawn stay the same.
+ */
+export function sendClientWrite(c: Core, to: number, client: number): void {
+  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
+  ++c.msgSeq;
+  schedule(c, c.nowMs + delay, K.clientWrite, to, client);
+}
+
+/** Place the endpoints into groups (nodes not named form one more group); a service named in none reaches all. */
+export function setGroups(c: Core, groups: string[][], idxOf: (id: string) => number): void {
+  const nodeGroup = c.nodes.map(() => groups.length);
+  for (const s of c.services) s.group = -1;
+  groups.forEach((g, gi) =>
+    g.forEach((id) => {
+      const i = idxOf(id);
+      if (i < 0) c.services[-i - 1].group = gi;
+      else if (i < c.nodes.length) nodeGroup[i] = gi;
+    }),
+  );
+  c.groupOf = nodeGroup;
+  const rest = c.nodes.filter((n) => nodeGroup[n.idx] === groups.length).map((n) => n.id);
+  c.partition = rest.length ? [...groups.map((g) => [...g]), rest] : groups.map((g) => [...g]);
+}
+
+export function heal(c: Core): void {
+  c.groupOf = null;
+  for (const s of c.services) s.group = -1;
+  c.partition = null;
+}

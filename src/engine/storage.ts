@@ -1,0 +1,69 @@
+// The protected storage, a service every algorithm shares: one register holding the highest
+// token it has accepted. With fencing on it accepts a write if and only if its token is at least
+// that high, and answers a lower one with a retryable error that names the newer token.
+import {
+  MAX_RECENT_WRITES,
+  emit,
+  recordViolation,
+  type Core,
+  type Message,
+  type Outputs,
+  type WriteEvent,
+} from './core';
+import { writeFindings } from './invariants';
+import { STORAGE, send } from './network';
+import type { StorageWrite } from './types';
+
+/** A privileged write to the storage: its term is the token it carries. */
+export function sendWrite(
+  c: Core,
+  from: number,
+  token: number,
+  kind: StorageWrite['kind'],
+  client?: number,
+): void {
+  const m = send(c, from, STORAGE, 'write', token);
+  m.token = token;
+  m.kind = kind;
+  m.client = client;
+}
+
+export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
+  const s = c.storage;
+  const token = m.token as number;
+  const before = s.maxTokenSeen;
+  const fencing = c.safety.fencing;
+  const accepted = !fencing || token >= before;
+  if (accepted) {
+    s.accepted++;
+    if (token > s.maxTokenSeen) s.maxTokenSeen = token;
+  } else {
+    s.rejected++;
+    c.counters.fencingRejections++;
+  }
+  const node = c.nodes[m.from].id;
+  const found = writeFindings(node, token, accepted, fencing, before, s.maxTokenSeen, c.highestTokenIssued);
+  const stale = found !== null && found.some((f) => f.invariant === 'staleWriteAccepted');
+  if (stale) c.counters.staleWritesAccepted++;
+  // One object serves as both the trace's event and the storage's recent-writes entry (the
+  // snapshot copies it without its type): one allocation per write instead of two.
+  const w: WriteEvent = {
+    type: 'write',
+    atMs: c.nowMs,
+    node,
+    token,
+    result: accepted ? 'accepted' : 'rejected',
+    maxTokenSeen: s.maxTokenSeen,
+    stale,
+    kind: m.kind ?? 'leader',
+  };
+  s.recent.push(w);
+  if (s.recent.length > MAX_RECENT_WRITES) s.recent.shift();
+  emit(c, out, w);
+  if (found !== null) for (const f of found) recordViolation(c, out, f.invariant, f.detail);
+  if (!accepted) {
+    const r = send(c, STORAGE, m.from, 'writeRejected', s.maxTokenSeen);
+    r.token = token;
+    r.maxTokenSeen = s.maxTokenSeen;
+  }
+}

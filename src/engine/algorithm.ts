@@ -66,7 +66,7 @@ export interface ElectionAlgorithm extends CoreShape {
   /** The node's clock rate changed: re-arm what it measures on its own clock. */
   onClockRate(c: Core, n: NodeState): void;
   /** The network's groups changed (a partition, an isolation). */
-  onPartition(c: Core): void;
+  onPartition(c: Core, out: Outputs): void;
   /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
   campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
   /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */

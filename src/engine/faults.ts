@@ -54,16 +54,16 @@ export function applyCommand(
       n!.role = 'follower';
       return alg.onRestart(c, out, n!);
     case 'pause':
-      return pause(c, n!, cmd.forMs);
+      return pause(c, out, n!, cmd.forMs);
     case 'resume':
       return resume(n!, runDeferred);
     case 'partition':
       setGroups(c, cmd.groups, (id) => idxOf(c, id));
-      return alg.onPartition(c);
+      return alg.onPartition(c, out);
     case 'heal':
       return heal(c);
     case 'isolate':
-      return isolate(c, n!, alg);
+      return isolate(c, out, n!, alg);
     case 'clockRate':
       return setClockRate(c, n!, cmd.rate, alg);
     case 'campaign':
@@ -116,8 +116,8 @@ function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void
   updateLeaderCount(c);
 }
 
-function pause(c: Core, n: NodeState, forMs: number | undefined): void {
-  markLoss(c, n, 'paused');
+function pause(c: Core, out: Outputs, n: NodeState, forMs: number | undefined): void {
+  markLoss(c, out, n, 'paused');
   n.paused = true;
   n.pausedAtMs = c.nowMs;
   if (forMs !== undefined) scheduleTimer(c, n, T.pause, c.nowMs + forMs);
@@ -150,12 +150,12 @@ export function resume(n: NodeState, runDeferred: RunDeferred): void {
 
 const WRITE_SEND = TIMER + T.write;
 
-function isolate(c: Core, n: NodeState, alg: ElectionAlgorithm): void {
+function isolate(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((id) => id !== n.id))
     .filter((g) => g.length > 0);
   setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id));
-  alg.onPartition(c);
+  alg.onPartition(c, out);
 }
 
 function setClockRate(c: Core, n: NodeState, rate: number, alg: ElectionAlgorithm): void {

@@ -19,14 +19,21 @@ export interface ElectionCheck {
 
 type Found = { invariant: InvariantName; detail: string };
 
+/** At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by design. */
+export function checkLeaderOfTerm(
+  node: string,
+  term: number,
+  previousLeaderOfTerm: string | undefined,
+): Found | null {
+  return previousLeaderOfTerm !== undefined && previousLeaderOfTerm !== node
+    ? { invariant: 'oneLeaderPerTerm', detail: `${node} and ${previousLeaderOfTerm} both won term ${term}` }
+    : null;
+}
+
 export function checkElection(x: ElectionCheck): Found[] {
   const found: Found[] = [];
-  if (x.previousLeaderOfTerm !== undefined && x.previousLeaderOfTerm !== x.node) {
-    found.push({
-      invariant: 'oneLeaderPerTerm',
-      detail: `${x.node} and ${x.previousLeaderOfTerm} both won term ${x.term}`,
-    });
-  }
+  const twice = checkLeaderOfTerm(x.node, x.term, x.previousLeaderOfTerm);
+  if (twice) found.push(twice);
   if (x.votes !== null && x.votes.length < x.majority) {
     found.push({
       invariant: 'leaderHasMajority',

@@ -46,10 +46,21 @@ export function mayAct(c: Core, n: NodeState): boolean {
   return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);
 }
 
-/** A node began campaigning: the first campaign after a loss is when the loss was detected. */
-export function noteCampaign(c: Core): void {
+/**
+ * A node campaigns (asks for votes or pre-votes, or calls an election): the first campaign after
+ * a loss is when the loss was detected.
+ */
+export function campaigned(
+  c: Core,
+  out: Outputs,
+  n: NodeState,
+  term: number,
+  preVote: boolean,
+  transfer: boolean,
+): void {
   if (c.pendingLoss && c.detectedAtMs < 0) c.detectedAtMs = c.nowMs;
   if (c.firstCampaignMs < 0) c.firstCampaignMs = c.nowMs;
+  emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term, preVote, transfer });
 }
 
 /**
@@ -121,7 +132,7 @@ function noteElected(c: Core, n: NodeState, token: number): void {
  */
 export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): boolean {
   if (n.role !== 'leader') return false;
-  markLoss(c, n, reason);
+  markLoss(c, out, n, reason);
   n.role = 'follower';
   n.ready = false;
   n.actUntilLocalMs = -1;
@@ -133,19 +144,21 @@ export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownRea
 }
 
 /** The leader renewed: one that was marked lost (a short pause, a healed partition) survived it. */
-export function renewed(c: Core, n: NodeState): void {
+export function renewed(c: Core, out: Outputs, n: NodeState): void {
   if (c.pendingLoss && c.pendingLoss.from === n.id) {
     c.pendingLoss = null;
     c.detectedAtMs = -1;
+    emit(c, out, { atMs: c.nowMs, type: 'survived', node: n.id, term: n.term });
   }
 }
 
 /** Mark the current leader as lost (killed, paused, cut off); a later election closes the failover. */
-export function markLoss(c: Core, n: NodeState, cause: string): void {
+export function markLoss(c: Core, out: Outputs, n: NodeState, cause: string): void {
   if (n.role !== 'leader' || c.pendingLoss) return;
   if (currentLeader(c) !== n) return;
   c.pendingLoss = { atMs: c.nowMs, from: n.id, cause };
   c.detectedAtMs = -1;
+  emit(c, out, { atMs: c.nowMs, type: 'lost', node: n.id, term: n.term, cause });
 }
 
 export function onReady(c: Core, out: Outputs, n: NodeState): void {

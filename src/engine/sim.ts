@@ -20,6 +20,7 @@ import {
   T,
   TIMER,
   createCore,
+  emit,
   localNow,
   nodeName,
   retainedFrom,
@@ -189,7 +190,9 @@ export class Simulation {
     }
     if (!n.alive) return;
     if (ev.kind === TIMER + T.pause) {
-      if (ev.gen === n.gens[T.pause]) resume(n, this.runDeferred);
+      if (ev.gen !== n.gens[T.pause] || !n.paused) return;
+      emit(c, this.out, { atMs: c.nowMs, type: 'resumed', node: n.id, pausedMs: c.nowMs - n.pausedAtMs });
+      resume(n, this.runDeferred);
       return;
     }
     if (n.paused) return defer(c, n, ev);

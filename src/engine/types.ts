@@ -29,6 +29,12 @@ export type SimEvent =
       result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
     }
   | { atMs: number; type: 'ready'; node: NodeId; term: number }
+  /** The leader of the moment was lost (killed, paused, cut off from a majority, stepped down): a failover begins. */
+  | { atMs: number; type: 'lost'; node: NodeId; term: number; cause: string }
+  /** A leader that was lost renewed again: the fault cost it nothing, and no failover is recorded. */
+  | { atMs: number; type: 'survived'; node: NodeId; term: number }
+  /** A timed pause ended: the node runs again, and what reached it meanwhile runs now. */
+  | { atMs: number; type: 'resumed'; node: NodeId; pausedMs: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
 export type StepDownReason = 'renew deadline passed' | 'saw higher term' | 'fenced by storage' | 'killed';

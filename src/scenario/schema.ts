@@ -23,6 +23,9 @@ const eventType = z.enum([
   'write',
   'clientWrite',
   'ready',
+  'lost',
+  'survived',
+  'resumed',
   'violation',
 ]);
 const nonNegativeInt = z.int().check(z.minimum(0));

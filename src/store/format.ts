@@ -23,6 +23,12 @@ export function describeEvent(ev: SimEvent): string {
       return `${ev.node} stopped leading term ${ev.term}: ${ev.reason}`;
     case 'ready':
       return `${ev.node} warmed up and serves term ${ev.term}`;
+    case 'lost':
+      return `${ev.node}, the leader of term ${ev.term}, is lost (${ev.cause}): a failover begins`;
+    case 'survived':
+      return `${ev.node} renewed again: it kept leading term ${ev.term}, no failover`;
+    case 'resumed':
+      return `${ev.node} resumed after ${formatSeconds(ev.pausedMs)} paused`;
     case 'write':
       return ev.result === 'accepted'
         ? `storage accepted ${ev.node}'s ${ev.kind} write with token ${ev.token}${ev.stale ? ' (STALE: a newer leader exists)' : ''}`

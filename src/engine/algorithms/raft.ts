@@ -6,7 +6,6 @@ import {
   ALG_SLOT,
   cancelTimer,
   due,
-  emit,
   localNow,
   realAtLocal,
   recordViolation,
@@ -18,7 +17,7 @@ import {
 } from '../core';
 import type { Experiment } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
-import { acquire, beginWarmUp, currentLeader, markLoss, noteCampaign, release, renewed } from '../leadership';
+import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
 import type { StepDownReason } from '../types';
@@ -156,14 +155,13 @@ export function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
 export function startElection(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
   if (n.witness || !n.alive || n.paused) return;
   if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-  noteCampaign(c);
   const p = st(n);
   if (c.safety.preVote && c.safety.quorum && !transfer) {
     n.role = 'follower';
     p.preVoting = true;
     p.votes = [n.idx];
     p.campaignLocalMs = localNow(c, n);
-    emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term: n.term + 1, preVote: true, transfer });
+    campaigned(c, out, n, n.term + 1, true, transfer);
     p.electionTimerAtMs = -1;
     armElection(c, n, retryDeadline(c, n));
     for (const q of c.nodes) {
@@ -183,7 +181,7 @@ function becomeCandidate(c: Core, out: Outputs, n: NodeState, transfer: boolean)
   grantVote(c, out, n, n.id);
   p.votes = [n.idx];
   p.campaignLocalMs = localNow(c, n);
-  emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term: n.term, preVote: false, transfer });
+  campaigned(c, out, n, n.term, false, transfer);
   p.electionTimerAtMs = -1;
   armElection(c, n, retryDeadline(c, n));
   for (const q of c.nodes) {
@@ -341,7 +339,7 @@ export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
     if (q !== n) send(c, n.idx, q.idx, 'heartbeat', n.term).round = round.round;
   }
   // Without quorum a leader renews on its own say-so, which is how each side of a split keeps one.
-  if (round.acks.length >= c.majority || !c.safety.quorum) renewRound(c, n, round.round);
+  if (round.acks.length >= c.majority || !c.safety.quorum) renewRound(c, out, n, round.round);
   scheduleHeartbeat(c, n, round.sentLocalMs);
 }
 
@@ -386,11 +384,11 @@ function onAck(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const r = st(n).rounds.find((x) => x.round === m.round);
   if (!r || r.acks.includes(m.from)) return;
   r.acks.push(m.from);
-  if (r.acks.length >= c.majority) renewRound(c, n, r.round);
+  if (r.acks.length >= c.majority) renewRound(c, out, n, r.round);
 }
 
 /** A round reached a majority: the lease counts as renewed from the moment the round was sent. */
-function renewRound(c: Core, n: NodeState, roundNo: number): void {
+function renewRound(c: Core, out: Outputs, n: NodeState, roundNo: number): void {
   const p = st(n);
   const i = p.rounds.findIndex((x) => x.round === roundNo);
   const r = p.rounds[i];
@@ -402,7 +400,7 @@ function renewRound(c: Core, n: NodeState, roundNo: number): void {
   p.renewLatencyMs = c.nowMs - r.sentRealMs;
   p.rounds.splice(0, i + 1);
   scheduleRenewCheck(c, n);
-  renewed(c, n);
+  renewed(c, out, n);
 }
 
 function scheduleRenewCheck(c: Core, n: NodeState): void {
@@ -506,13 +504,13 @@ function onClockRate(c: Core, n: NodeState): void {
   }
 }
 
-function onPartition(c: Core): void {
+function onPartition(c: Core, out: Outputs): void {
   // A leader cut off from a majority has lost the cluster, whether it knows it yet or not.
   const leader = currentLeader(c);
   if (leader && c.groupOf) {
     const g = c.groupOf;
     const side = c.nodes.filter((q) => g[q.idx] === g[leader.idx]).length;
-    if (side < c.majority) markLoss(c, leader, 'partitioned');
+    if (side < c.majority) markLoss(c, out, leader, 'partitioned');
   }
 }
 

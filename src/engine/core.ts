@@ -127,6 +127,8 @@ export interface Core<A = unknown> {
   clientLeader: number[];
   clientCacheUntil: number[];
   inflight: Map<number, Message>;
+  /** Messages sent, by type (clients' requests aside). */
+  sent: Record<string, number>;
   recentDrops: Message[];
   nextSampleMs: number;
   /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
@@ -224,6 +226,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     clientLeader: new Array(e.workload.clients).fill(-1),
     clientCacheUntil: new Array(e.workload.clients).fill(0),
     inflight: new Map(),
+    sent: {},
     recentDrops: [],
     nextSampleMs: 0,
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],

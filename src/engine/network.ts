@@ -47,6 +47,7 @@ export function send(c: Core, from: number, to: number, type: Message['type'], t
     droppedAtMs: undefined,
   };
   if (type !== 'clientWrite') c.inflight.set(m.id, m);
+  c.sent[type] = (c.sent[type] ?? 0) + 1;
   schedule(c, m.deliverAtMs, K.deliver, to, 0, m);
   return m;
 }

@@ -284,6 +284,8 @@ export class Simulation {
       failovers: c.failovers.map((f) => ({ ...f })),
       violations: c.violations.map((v) => ({ ...v })),
       eventsDropped: this.out.eventsBase,
+      elections: c.elections,
+      electionMessages: this.algorithm.messages.reduce((sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0), 0),
     };
   }
 

@@ -99,6 +99,10 @@ export interface Summary {
   failovers: Failover[];
   violations: Violation[];
   eventsDropped: number;
+  /** Leaderships taken (the first election included). */
+  elections: number;
+  /** Messages of the algorithm's election kinds sent (votes, pre-votes, ELECTION, OK, COORDINATOR...). */
+  electionMessages: number;
 }
 
 export interface NodeView {
@@ -163,7 +167,7 @@ export interface Snapshot {
   clients: { count: number; byTarget: Record<NodeId, number>; unresolved: number };
   leaderCount: number;
   highestTokenIssued: number;
-  counters: Omit<Summary, 'failovers' | 'violations' | 'eventsDropped'>;
+  counters: Omit<Summary, 'failovers' | 'violations' | 'eventsDropped' | 'elections' | 'electionMessages'>;
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;

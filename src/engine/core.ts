@@ -96,6 +96,8 @@ export interface Core<A = unknown> {
   rngNet: RngState;
   rngTimer: RngState;
   rngClient: RngState;
+  /** Delays of the clients' traffic (their requests, and the writes and rejections they cause). */
+  rngClientNet: RngState;
   safety: Experiment['safety'];
   /** Group number per node, or null when there is no partition. */
   groupOf: number[] | null;
@@ -198,6 +200,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     rngNet: seedRng(e.seed, 1),
     rngTimer: seedRng(e.seed, 2),
     rngClient: seedRng(e.seed, 3),
+    rngClientNet: seedRng(e.seed, 4),
     safety: { ...e.safety },
     groupOf: null,
     partition: null,

@@ -1,7 +1,7 @@
 // The network: who can reach whom under the current partition, and sending. Endpoints are the
 // nodes (ids 0, 1, ...) and the services (storage is -1; later services take -2, -3, ...). A
 // service outside every group of a partition is reachable from all of them.
-import { nextInt } from './rng';
+import { nextInt, type RngState } from './rng';
 import { K, schedule, type Core, type Message } from './core';
 
 export const STORAGE = -1;
@@ -23,8 +23,15 @@ export function canReach(c: Core, a: number, b: number): boolean {
  * message so the caller can fill in the fields its type carries (it is delivered later in
  * simulated time, so filling it in after queueing is safe).
  */
-export function send(c: Core, from: number, to: number, type: Message['type'], term: number): Message {
-  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
+export function send(
+  c: Core,
+  from: number,
+  to: number,
+  type: Message['type'],
+  term: number,
+  rng: RngState = c.rngNet,
+): Message {
+  const delay = nextInt(rng, c.e.network.delayMsMin, c.e.network.delayMsMax);
   // Every message is built with every field, in one order, whatever its type: the hot paths
   // that read messages (dispatch, the algorithms, the storage) then see a single object shape
   // and stay fast, instead of a dozen shapes grown field by field.
@@ -56,10 +63,11 @@ export function send(c: Core, from: number, to: number, type: Message['type'], t
  * A client's write request to node `to`. It is queued as an event of its own (the client in the
  * gen field) rather than as a Message: clients send thousands of these per simulated second,
  * and none is drawn on the stage. It still takes a message id, so the ids of the messages that
- * are drawn stay the same.
+ * are drawn stay the same. Clients' traffic draws its delays from a stream of its own, so adding
+ * clients leaves the nodes' message delays as they were.
  */
 export function sendClientWrite(c: Core, to: number, client: number): void {
-  const delay = nextInt(c.rngNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
+  const delay = nextInt(c.rngClientNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
   ++c.msgSeq;
   schedule(c, c.nowMs + delay, K.clientWrite, to, client);
 }

@@ -285,7 +285,10 @@ export class Simulation {
       violations: c.violations.map((v) => ({ ...v })),
       eventsDropped: this.out.eventsBase,
       elections: c.elections,
-      electionMessages: this.algorithm.messages.reduce((sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0), 0),
+      electionMessages: this.algorithm.messages.reduce(
+        (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
+        0,
+      ),
     };
   }
 

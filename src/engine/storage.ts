@@ -22,7 +22,7 @@ export function sendWrite(
   kind: StorageWrite['kind'],
   client?: number,
 ): void {
-  const m = send(c, from, STORAGE, 'write', token);
+  const m = send(c, from, STORAGE, 'write', token, kind === 'client' ? c.rngClientNet : c.rngNet);
   m.token = token;
   m.kind = kind;
   m.client = client;
@@ -62,7 +62,14 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   emit(c, out, w);
   if (found !== null) for (const f of found) recordViolation(c, out, f.invariant, f.detail);
   if (!accepted) {
-    const r = send(c, STORAGE, m.from, 'writeRejected', s.maxTokenSeen);
+    const r = send(
+      c,
+      STORAGE,
+      m.from,
+      'writeRejected',
+      s.maxTokenSeen,
+      m.kind === 'client' ? c.rngClientNet : c.rngNet,
+    );
     r.token = token;
     r.maxTokenSeen = s.maxTokenSeen;
   }

@@ -49,6 +49,22 @@ describe('determinism', () => {
     expect(drive(1000)).toBe(drive(5000));
   });
 
+  it("keeps the nodes' message delays when clients are added: elections run exactly as without them", () => {
+    // Clients' traffic draws its delays from a stream of its own. A kill (no zombie leader whose
+    // forwarded client writes storage could reject) leaves the elections to the nodes' messages.
+    const run = (clients: number) =>
+      runExperiment({
+        seed: 5,
+        nodes: 5,
+        workload: { clients, clientWriteEveryMs: 200 },
+        faults: [{ atMs: 20_000, do: 'kill', node: 'leader' }],
+        untilMs: 60_000,
+      }).events.filter((e) => e.type === 'campaign' || e.type === 'elected' || e.type === 'steppedDown');
+    const quiet = run(0);
+    expect(quiet.filter((e) => e.type === 'elected').length).toBe(2);
+    expect(run(100)).toEqual(quiet);
+  });
+
   it('holds only plain data in traces and snapshots', () => {
     const sim = new Simulation(busy);
     sim.runUntil(30_000);

@@ -147,11 +147,17 @@ export function ChainScene() {
         <Step n={1} active={active} title="Quorum elects one leader" tone={model.quorum.tone}>
           <QuorumStep q={model.quorum} />
         </Step>
-        <Step n={2} active={active} title="Leader holds a lease">
-          <p className="chain-muted">
-            TTL {formatSpan(lease.durationMs)}, renew every {formatSpan(lease.retryPeriodMs)}
-          </p>
-          <LeaseRing />
+        <Step n={2} active={active} title={lease ? 'Leader holds a lease' : 'No lease'}>
+          {lease ? (
+            <>
+              <p className="chain-muted">
+                TTL {formatSpan(lease.durationMs)}, renew every {formatSpan(lease.retryPeriodMs)}
+              </p>
+              <LeaseRing />
+            </>
+          ) : (
+            <p className="chain-muted">The leader leads until it is deposed: nothing expires.</p>
+          )}
         </Step>
         <Step n={3} active={active} title="Every write carries a fencing token">
           <TokenStep t={model.token} />

@@ -31,6 +31,7 @@ export function LeaseRing() {
   // layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
   useLabUpdate((s) => {
     const snap = s.snapshot;
+    if (!s.experiment.lease) return;
     const dial = leaseDial(snap, pickLeader(snap), s.experiment.lease);
     const prev = last.current;
     if (arc.current) setAttr(arc.current, 'stroke-dasharray', `${(dial.fraction * 100).toFixed(2)} 100`);

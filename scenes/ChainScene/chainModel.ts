@@ -169,8 +169,8 @@ export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView 
 }
 
 /** Renewals this late mean the lease, not the write path, is where the story is. */
-function leaseIsAtStake(s: Snapshot, leader: NodeView, lease: LeaseTiming): boolean {
-  return leader.paused || s.nowMs - leader.lastRenewAtMs > 2 * lease.retryPeriodMs;
+function leaseIsAtStake(s: Snapshot, leader: NodeView, lease: LeaseTiming | undefined): boolean {
+  return leader.paused || (lease !== undefined && s.nowMs - leader.lastRenewAtMs > 2 * lease.retryPeriodMs);
 }
 
 /** The step matching the most recent relevant activity; ties go to the later step. */
@@ -178,7 +178,7 @@ export function activeStep(
   s: Snapshot,
   memory: ChainMemory,
   leader: NodeView | null,
-  lease: LeaseTiming,
+  lease: LeaseTiming | undefined,
 ): StepId {
   const electing = s.nodes.some((n) => n.alive && !n.paused && (n.role === 'candidate' || n.preVoting));
   if (!leader || (electing && leader.paused)) return 1;
@@ -199,7 +199,7 @@ export function activeStep(
   return best[0];
 }
 
-export function deriveChain(s: Snapshot, memory: ChainMemory, lease: LeaseTiming): ChainModel {
+export function deriveChain(s: Snapshot, memory: ChainMemory, lease: LeaseTiming | undefined): ChainModel {
   const leader = pickLeader(s);
   return {
     active: activeStep(s, memory, leader, lease),

@@ -48,7 +48,10 @@ function dotKind(m: MessageView): DotKind {
 function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experiment['lease']): number {
   if (!n.alive || n.deadlineAtMs < 0) return 0;
   const total =
-    n.role === 'leader' ? lease.renewDeadlineMs : Math.max(1, n.deadlineAtMs - Math.max(0, n.lastRenewAtMs));
+    n.role === 'leader'
+      ? (lease?.renewDeadlineMs ?? 0)
+      : Math.max(1, n.deadlineAtMs - Math.max(0, n.lastRenewAtMs));
+  if (total <= 0) return 0;
   return Math.min(1, Math.max(0, (n.deadlineAtMs - nowMs) / total));
 }
 

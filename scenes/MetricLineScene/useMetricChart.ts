@@ -49,7 +49,7 @@ function build(cache: ChartCache, sim: RunView, mode: WindowMode, widthPx: numbe
     columns: cache.columns,
     faults: cache.faults,
     nowMs: sim.nowMs,
-    renewDeadlineMs: sim.experiment.lease.renewDeadlineMs,
+    renewDeadlineMs: sim.experiment.lease?.renewDeadlineMs ?? 0,
     mode,
     widthPx,
   });

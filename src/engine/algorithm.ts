@@ -4,6 +4,7 @@
 // the simulation loop are the same for every algorithm. Each algorithm keeps its own plain data in
 // NodeState.p and Core.a, so a checkpoint is still one structured clone.
 import type { Core, CoreShape, Message, NodeState, Outputs } from './core';
+import type { SettingPath } from './experiment';
 import type { MessageType } from './types';
 
 /** The parts of a node's view in the snapshot that its algorithm fills in. */
@@ -49,10 +50,11 @@ export interface ElectionAlgorithm extends CoreShape {
   /** Whether only a majority can elect (the guarantee that makes split brain impossible). */
   readonly hasQuorum: boolean;
   /**
-   * Input settings that mean nothing under this algorithm, as dotted paths ("safety.preVote",
-   * "lease"): giving one is a named error rather than being silently ignored.
+   * The algorithm-specific settings it uses ("lease", "safety.preVote", "bully"...): parsing fills
+   * them in, and any other algorithm's setting given with this one is a named error rather than
+   * being silently ignored.
    */
-  readonly meaningless: readonly string[];
+  readonly settings: readonly SettingPath[];
   /** Arm a node's first timers at the start of the run. */
   boot(c: Core, out: Outputs, n: NodeState): void;
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */

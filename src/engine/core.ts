@@ -135,6 +135,8 @@ export interface Core<A = unknown> {
   nextSampleMs: number;
   /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
   unsafeByAlgorithm: InvariantName[];
+  /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
+  epochWord: string;
   /** The election algorithm's own cluster-wide state (plain data). */
   a: A;
 }
@@ -157,6 +159,7 @@ export const MAX_DEFERRED = 20_000;
 export interface CoreShape {
   timerSlots: number;
   unsafeBy?: readonly InvariantName[];
+  words: { epoch: string };
   initNode(e: Experiment, idx: number): unknown;
   initShared(e: Experiment, nodeCount: number): unknown;
 }
@@ -233,6 +236,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     recentDrops: [],
     nextSampleMs: 0,
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
+    epochWord: alg.words.epoch,
     a: alg.initShared(e, total),
   };
 }

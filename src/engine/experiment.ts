@@ -6,7 +6,7 @@
 // Mini loads no error-message locale by itself; English is configured here once.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { ALGORITHM_KINDS } from './algorithms';
+import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
 
 z.config(en());
 
@@ -54,28 +54,46 @@ export const faultSchema = z.discriminatedUnion('do', [
   }),
 ]);
 
+// Settings that only some algorithms have. They are absent from the schema's defaults: parsing
+// fills in those the chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
+const leaseSchema = z.strictObject({
+  durationMs: intOr(1, 3_600_000, 15000),
+  renewDeadlineMs: intOr(1, 3_600_000, 10000),
+  retryPeriodMs: intOr(1, 3_600_000, 2000),
+  jitterMs: intOr(0, 600_000, 2000),
+});
+const bullySchema = z.strictObject({
+  heartbeatMs: intOr(10, 600_000, 1000),
+  timeoutMs: intOr(10, 3_600_000, 4000),
+  answerTimeoutMs: intOr(1, 600_000, 500),
+});
+const ringSchema = z.strictObject({
+  heartbeatMs: intOr(10, 600_000, 1000),
+  timeoutMs: intOr(10, 3_600_000, 4000),
+  hopMs: intOr(0, 600_000, 50),
+  ackTimeoutMs: intOr(1, 600_000, 500),
+  roundTimeoutMs: intOr(10, 3_600_000, 6000),
+});
+
 export const experimentSchema = z.strictObject({
   /** The election algorithm; absent means Raft (so every experiment written before it opens unchanged). */
   algorithm: z.optional(z.enum(ALGORITHM_KINDS)),
   seed: intOr(0, 4294967295, 1),
   nodes: intOr(1, 9, 5),
-  witness: boolOr(false),
-  lease: section({
-    durationMs: intOr(1, 3_600_000, 15000),
-    renewDeadlineMs: intOr(1, 3_600_000, 10000),
-    retryPeriodMs: intOr(1, 3_600_000, 2000),
-    jitterMs: intOr(0, 600_000, 2000),
-  }),
+  witness: z.optional(z.boolean()),
+  lease: z.optional(leaseSchema),
+  bully: z.optional(bullySchema),
+  ring: z.optional(ringSchema),
   network: section({
     delayMsMin: intOr(0, 60_000, 2),
     delayMsMax: intOr(0, 60_000, 10),
   }),
   warmUpMs: intOr(0, 600_000, 2000),
   safety: section({
-    quorum: boolOr(true),
+    quorum: z.optional(z.boolean()),
     fencing: boolOr(true),
     followersReject: boolOr(true),
-    preVote: boolOr(true),
+    preVote: z.optional(z.boolean()),
   }),
   workload: section({
     leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
@@ -93,6 +111,28 @@ export const experimentSchema = z.strictObject({
 });
 
 export type Experiment = z.output<typeof experimentSchema>;
+export type LeaseSettings = z.output<typeof leaseSchema>;
+export type BullySettings = z.output<typeof bullySchema>;
+export type RingSettings = z.output<typeof ringSchema>;
+
+/**
+ * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
+ * uses (ElectionAlgorithm.settings); parsing fills those in and names the others as errors.
+ */
+export const ALGORITHM_SETTINGS = {
+  witness: (): boolean => false,
+  lease: (): LeaseSettings => leaseSchema.parse({}),
+  'safety.quorum': (): boolean => true,
+  'safety.preVote': (): boolean => true,
+  bully: (): BullySettings => bullySchema.parse({}),
+  ring: (): RingSettings => ringSchema.parse({}),
+};
+export type SettingPath = keyof typeof ALGORITHM_SETTINGS;
+const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];
+
+/** Top-level keys in the schema's order, and safety's: a filled-in experiment keeps them so. */
+const KEY_ORDER = Object.keys(experimentSchema.shape);
+const SAFETY_ORDER = ['quorum', 'fencing', 'followersReject', 'preVote'];
 export type ExperimentInput = z.input<typeof experimentSchema>;
 export type Fault = z.output<typeof faultSchema>;
 /** A live command: a fault without its time (it applies now). */
@@ -138,7 +178,7 @@ export function validateLeaseTiming(lease: {
 
 function nodeExists(id: string, e: Experiment): boolean {
   if (id === 'leader') return true;
-  if (id === 'w') return e.witness;
+  if (id === 'w') return e.witness === true;
   return Number(id.slice(1)) <= e.nodes;
 }
 
@@ -152,12 +192,68 @@ function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   );
 }
 
+type Bag = Record<string, unknown>;
+const getPath = (o: Bag, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Bag)[k] : undefined), o);
+
+/**
+ * Fill in the settings the experiment's algorithm uses, and name every setting it was given that
+ * means nothing under that algorithm. Keys keep the schema's order, so a Raft experiment written
+ * before algorithms existed comes out exactly as it always did.
+ */
+function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[]): Experiment {
+  const alg = algorithmFor(e.algorithm);
+  const given = (raw && typeof raw === 'object' ? raw : {}) as Bag;
+  const filled = e as unknown as Bag;
+  const safety = e.safety as unknown as Bag;
+  for (const path of SETTING_PATHS) {
+    if (alg.settings.includes(path)) {
+      if (getPath(filled, path) !== undefined) continue;
+      if (path.startsWith('safety.')) safety[path.slice(7)] = ALGORITHM_SETTINGS[path]();
+      else filled[path] = ALGORITHM_SETTINGS[path]();
+    } else if (getPath(given, path) !== undefined) {
+      errors.push({ field: path, message: `means nothing under the ${alg.title} algorithm (leave it out)` });
+    }
+  }
+  e.faults.forEach((f, i) => errors.push(...commandProblems(e, f, `faults.${i}.`)));
+  const ordered: Bag = {};
+  for (const k of KEY_ORDER) if (filled[k] !== undefined) ordered[k] = filled[k];
+  const orderedSafety: Bag = {};
+  for (const k of SAFETY_ORDER) if (safety[k] !== undefined) orderedSafety[k] = safety[k];
+  ordered.safety = orderedSafety;
+  return ordered as unknown as Experiment;
+}
+
+/**
+ * What a command (or a fault) sets that means nothing under the experiment's algorithm: Raft's
+ * switches and leadership transfer under an algorithm without them. `prefix` starts each field.
+ */
+export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, prefix = ''): FieldError[] {
+  const alg = algorithmFor(e.algorithm);
+  const errors: FieldError[] = [];
+  const nothing = `means nothing under the ${alg.title} algorithm`;
+  if (cmd.do === 'safety') {
+    for (const k of ['quorum', 'preVote'] as const) {
+      if (cmd[k] !== undefined && !alg.settings.includes(`safety.${k}`))
+        errors.push({ field: prefix + k, message: nothing });
+    }
+  }
+  if (cmd.do === 'campaign' && cmd.transfer !== undefined && !alg.settings.includes('safety.preVote')) {
+    errors.push({ field: prefix + 'transfer', message: nothing });
+  }
+  if ('node' in cmd && cmd.node === 'w' && !alg.settings.includes('witness')) {
+    errors.push({ field: prefix + 'node', message: `${alg.title} has no witness` });
+  }
+  return errors;
+}
+
 /** Parse and validate an experiment; never throws. */
 export function parseExperiment(input: unknown): ParseResult {
   const parsed = experimentSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
-  const e = parsed.data;
-  const errors = validateLeaseTiming(e.lease);
+  const errors: FieldError[] = [];
+  const e = applyAlgorithmSettings(input, parsed.data, errors);
+  if (e.lease) errors.push(...validateLeaseTiming(e.lease));
   if (e.network.delayMsMax < e.network.delayMsMin) {
     errors.push({ field: 'network.delayMsMax', message: 'delayMsMax must be at least delayMsMin' });
   }

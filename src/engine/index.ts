@@ -3,9 +3,11 @@ export { Simulation, runExperiment, type Checkpoint } from './sim';
 export {
   experimentSchema,
   faultSchema,
+  ALGORITHM_SETTINGS,
   parseExperiment,
   normalizeExperiment,
   parseCommand,
+  commandProblems,
   validateLeaseTiming,
   formatErrors,
   type Experiment,

@@ -15,24 +15,33 @@ export interface ElectionCheck {
   /** Who already won this term, if anyone. */
   previousLeaderOfTerm: string | undefined;
   lastElectedTerm: number;
+  /** What the algorithm calls an epoch, for the details. */
+  word?: string;
 }
 
 type Found = { invariant: InvariantName; detail: string };
 
-/** At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by design. */
+/**
+ * At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by
+ * design. `word` is what the algorithm calls an epoch (term, epoch).
+ */
 export function checkLeaderOfTerm(
   node: string,
   term: number,
   previousLeaderOfTerm: string | undefined,
+  word = 'term',
 ): Found | null {
   return previousLeaderOfTerm !== undefined && previousLeaderOfTerm !== node
-    ? { invariant: 'oneLeaderPerTerm', detail: `${node} and ${previousLeaderOfTerm} both won term ${term}` }
+    ? {
+        invariant: 'oneLeaderPerTerm',
+        detail: `${node} and ${previousLeaderOfTerm} both won ${word} ${term}`,
+      }
     : null;
 }
 
 export function checkElection(x: ElectionCheck): Found[] {
   const found: Found[] = [];
-  const twice = checkLeaderOfTerm(x.node, x.term, x.previousLeaderOfTerm);
+  const twice = checkLeaderOfTerm(x.node, x.term, x.previousLeaderOfTerm, x.word);
   if (twice) found.push(twice);
   if (x.votes !== null && x.votes.length < x.majority) {
     found.push({
@@ -152,11 +161,11 @@ export const ALLOWED_WHEN_OFF: Record<'quorum' | 'fencing', InvariantName[]> = {
  */
 export function allowedBy(
   invariant: InvariantName,
-  safety: { quorum: boolean; fencing: boolean },
+  safety: { quorum?: boolean; fencing: boolean },
   unsafeByAlgorithm: readonly InvariantName[] = [],
 ): Violation['allowedBy'] {
   if (unsafeByAlgorithm.includes(invariant)) return 'algorithm';
-  if (!safety.quorum && ALLOWED_WHEN_OFF.quorum.includes(invariant)) return 'quorum';
+  if (safety.quorum === false && ALLOWED_WHEN_OFF.quorum.includes(invariant)) return 'quorum';
   if (!safety.fencing && ALLOWED_WHEN_OFF.fencing.includes(invariant)) return 'fencing';
   return null;
 }

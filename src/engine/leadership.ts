@@ -17,7 +17,7 @@ import {
 } from './core';
 import { checkElection } from './invariants';
 import { sendWrite } from './storage';
-import type { StepDownReason } from './types';
+import type { Failover, StepDownReason } from './types';
 
 /** Who leads now: the alive node that believes it leads in the highest epoch (paused or not). */
 export function currentLeader(c: Core): NodeState | null {
@@ -79,6 +79,7 @@ export function acquire(c: Core, out: Outputs, n: NodeState, token: number, vote
     voterCount: c.voterCount,
     previousLeaderOfTerm: c.leaderOfTerm.get(token),
     lastElectedTerm: c.lastElectedTerm,
+    word: c.epochWord,
   })) {
     recordViolation(c, out, v.invariant, v.detail);
   }
@@ -165,9 +166,22 @@ export function onReady(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   n.ready = true;
   emit(c, out, { atMs: c.nowMs, type: 'ready', node: n.id, term: n.term });
-  const f = c.failovers[c.failovers.length - 1];
-  if (f && f.node === n.id && f.term === n.term && f.readyAtMs < 0) f.readyAtMs = c.nowMs;
+  markReady(c.failovers, n.id, n.term, c.nowMs);
   onWriteTick(c, n);
+}
+
+/**
+ * The failover that brought this leader to office is over once it is ready. Not always the last
+ * one: without a quorum a second side can elect while the first side's leader warms up.
+ */
+export function markReady(failovers: Failover[], node: string, term: number, atMs: number): void {
+  for (let i = failovers.length - 1; i >= 0; i--) {
+    const f = failovers[i];
+    if (f.node === node && f.term === term) {
+      if (f.readyAtMs < 0) f.readyAtMs = atMs;
+      return;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the leader's write loop

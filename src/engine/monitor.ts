@@ -7,6 +7,7 @@
 import { algorithmFor } from './algorithms';
 import type { Experiment } from './experiment';
 import { allowedBy, checkLeaderOfTerm, writeFindings } from './invariants';
+import { markReady } from './leadership';
 import type { Failover, InvariantName, SimEvent, Violation } from './types';
 
 /** The invariants every algorithm is held to; the monitor checks these. */
@@ -23,8 +24,9 @@ const MAX_VIOLATIONS = 500;
 const MAX_EPOCHS = 256;
 
 export interface MonitorState {
-  safety: { quorum: boolean; fencing: boolean };
+  safety: { quorum?: boolean; fencing: boolean };
   unsafeByAlgorithm: readonly InvariantName[];
+  epochWord: string;
   /** Nodes that believe they lead, in the order they took office. */
   leaders: { node: string; term: number }[];
   leaderCount: number;
@@ -65,6 +67,7 @@ export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm
   return {
     safety: { quorum: experiment.safety.quorum, fencing: experiment.safety.fencing },
     unsafeByAlgorithm: algorithmFor(experiment.algorithm).unsafeBy ?? [],
+    epochWord: algorithmFor(experiment.algorithm).words.epoch,
     leaders: [],
     leaderCount: 0,
     leaderCountSinceMs: 0,
@@ -125,7 +128,7 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (s.firstCampaignMs < 0) s.firstCampaignMs = at;
       return;
     case 'elected': {
-      const twice = checkLeaderOfTerm(ev.node, ev.term, s.leaderOfTerm.get(ev.term));
+      const twice = checkLeaderOfTerm(ev.node, ev.term, s.leaderOfTerm.get(ev.term), s.epochWord);
       if (twice) violate(s, at, twice.invariant, twice.detail);
       s.leaderOfTerm.set(ev.term, ev.node);
       if (s.leaderOfTerm.size > MAX_EPOCHS)
@@ -154,11 +157,9 @@ export function observe(s: MonitorState, ev: SimEvent): void {
         s.detectedAtMs = -1;
       }
       return;
-    case 'ready': {
-      const f = s.failovers[s.failovers.length - 1];
-      if (f && f.node === ev.node && f.term === ev.term && f.readyAtMs < 0) f.readyAtMs = at;
+    case 'ready':
+      markReady(s.failovers, ev.node, ev.term, at);
       return;
-    }
     case 'write': {
       const accepted = ev.result === 'accepted';
       if (!accepted) s.fencingRejections++;

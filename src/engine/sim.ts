@@ -6,6 +6,7 @@ import type { ElectionAlgorithm } from './algorithm';
 import { algorithmFor } from './algorithms';
 import {
   parseCommand,
+  commandProblems,
   formatErrors,
   normalizeExperiment,
   type Command,
@@ -111,6 +112,8 @@ export class Simulation {
   apply(command: Command | unknown): void {
     const parsed = parseCommand(command);
     if (!parsed.ok) throw new Error('invalid command: ' + formatErrors(parsed.errors));
+    const problems = commandProblems(this.experiment, parsed.command);
+    if (problems.length) throw new Error('invalid command: ' + formatErrors(problems));
     applyCommand(this.c, this.out, parsed.command, true, this.algorithm, this.runDeferred);
   }
 

@@ -37,7 +37,8 @@ export type SimEvent =
   | { atMs: number; type: 'resumed'; node: NodeId; pausedMs: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
-export type StepDownReason = 'renew deadline passed' | 'saw higher term' | 'fenced by storage' | 'killed';
+export type StepDownReason =
+  'renew deadline passed' | 'saw higher term' | 'fenced by storage' | 'deposed by a higher node' | 'killed';
 
 export type InvariantName =
   | 'oneLeaderPerTerm'
@@ -130,7 +131,24 @@ export interface NodeView {
 }
 
 export type MessageType =
-  'preVote' | 'preVoteReply' | 'requestVote' | 'vote' | 'heartbeat' | 'ack' | 'write' | 'writeRejected';
+  // Raft
+  | 'preVote'
+  | 'preVoteReply'
+  | 'requestVote'
+  | 'vote'
+  | 'heartbeat'
+  | 'ack'
+  // Bully and Ring
+  | 'election'
+  | 'ok'
+  | 'coordinator'
+  | 'alive'
+  | 'ringElection'
+  | 'ringCoordinator'
+  | 'ringAck'
+  // the storage
+  | 'write'
+  | 'writeRejected';
 
 export interface MessageView {
   id: number;

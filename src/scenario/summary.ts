@@ -6,7 +6,10 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
   const parts: string[] = [];
-  const f = sum.failovers.find((x) => x.readyAtMs >= 0) ?? sum.failovers[0];
+  // A failover is a lost leader replaced; a second leader elected beside a live one (a split
+  // without a quorum) is reported below as what it is.
+  const real = sum.failovers.filter((x) => x.from !== null);
+  const f = real.find((x) => x.readyAtMs >= 0) ?? real[0];
   if (f) {
     const detection = f.detectedAtMs - f.lostAtMs;
     const election = f.electedAtMs - f.detectedAtMs;
@@ -23,6 +26,32 @@ export function summarizeRun(trace: Trace): string {
   parts.push(`${sum.staleWritesAccepted} stale write${sum.staleWritesAccepted === 1 ? '' : 's'} accepted`);
   if (sum.divergentWrites) parts.push(`${sum.divergentWrites} divergent client writes`);
   if (sum.clientRedirects) parts.push(`${sum.clientRedirects} client writes redirected`);
+  const twice = sum.violations.find((v) => v.invariant === 'oneLeaderPerTerm');
+  if (twice) parts.push(`${twice.detail}${twice.allowedBy ? ` (allowed: ${ALLOWED[twice.allowedBy]})` : ''}`);
+  const shared = sharedTokenWrites(trace);
+  if (shared) parts.push(`${shared} writes accepted from a second leader holding the same token`);
   parts.push(`leader_count peaked at ${sum.maxLeaderCount}; ${s(sum.msWithoutLeader)} without a leader`);
   return parts.join('; ');
+}
+
+const ALLOWED = {
+  quorum: 'quorum is off',
+  fencing: 'fencing is off',
+  algorithm: 'the algorithm has no quorum',
+};
+
+/**
+ * Writes storage accepted with a token that another node's accepted write already carried: two
+ * leaders sharing one token, which a `>=` check cannot tell apart.
+ */
+function sharedTokenWrites(trace: Trace): number {
+  const firstWriter = new Map<number, string>();
+  let count = 0;
+  for (const ev of trace.events) {
+    if (ev.type !== 'write' || ev.result !== 'accepted') continue;
+    const first = firstWriter.get(ev.token);
+    if (first === undefined) firstWriter.set(ev.token, ev.node);
+    else if (first !== ev.node) count++;
+  }
+  return count;
 }

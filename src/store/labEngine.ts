@@ -4,6 +4,8 @@
 // after seeking back forks: the commands and checkpoints after that moment are dropped.
 import {
   Simulation,
+  commandProblems,
+  formatErrors,
   parseCommand,
   type Checkpoint,
   type Command,
@@ -180,8 +182,9 @@ export class LabEngine implements LabBackend {
   /** Apply a command now; if we are behind the horizon, this forks a new future. */
   apply(command: Command): ApplyResult {
     const parsed = parseCommand(command);
-    if (!parsed.ok)
-      return { ok: false, error: parsed.errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
+    if (!parsed.ok) return { ok: false, error: formatErrors(parsed.errors) };
+    const problems = commandProblems(this.experiment, parsed.command);
+    if (problems.length) return { ok: false, error: formatErrors(problems) };
     const now = this.sim.nowMs;
     if (now < this.horizonMs || this.nextCommand < this.commands.length) {
       this.commands = this.commands.slice(0, this.nextCommand);

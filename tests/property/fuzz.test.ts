@@ -427,7 +427,7 @@ function checkExperiment(input: unknown, broken: Broken[] = []): void {
       `${why}\naccepted although broken`,
     ).toEqual([]);
     // Tight leases cost events per simulated ms; a few hundred rounds say as much as 20 s.
-    const untilMs = Math.min(r.experiment.untilMs, RUN_MS, 400 * r.experiment.lease.retryPeriodMs);
+    const untilMs = Math.min(r.experiment.untilMs, RUN_MS, 400 * r.experiment.lease!.retryPeriodMs);
     const e = { ...r.experiment, untilMs };
     let trace!: ReturnType<typeof runExperiment>;
     expect(() => (trace = runExperiment(e)), `reproduce with seed=${e.seed}: ${show(e)}`).not.toThrow();

@@ -71,9 +71,9 @@ const experimentArb: fc.Arbitrary<ExperimentInput> = fc
   })
   .chain(({ algorithm, seed, nodes, clients }) => {
     const names = Array.from({ length: nodes }, (_, i) => `n${i + 1}`);
-    const meaningless = algorithmFor(algorithm).meaningless;
+    const uses = algorithmFor(algorithm).settings;
     const switches = (['quorum', 'fencing', 'followersReject'] as const).filter(
-      (k) => !meaningless.includes(`safety.${k}`),
+      (k) => k !== 'quorum' || uses.includes('safety.quorum'),
     );
     return fc.array(faultArb(names, switches), { maxLength: 14 }).map((faults): ExperimentInput => ({
       ...(algorithm === 'raft' ? {} : { algorithm }),

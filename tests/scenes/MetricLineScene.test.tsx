@@ -64,7 +64,7 @@ function chartOf(store: LabStore, mode: 'recent' | 'whole' = 'whole') {
     columns: cache.columns,
     faults: cache.faults,
     nowMs: sim.nowMs,
-    renewDeadlineMs: sim.experiment.lease.renewDeadlineMs,
+    renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
     mode,
     widthPx: 640,
   });

@@ -96,6 +96,8 @@ const EXPECTED_IDS = [
   'flapping-tight-lease',
   'flapping-wide-lease',
   'warm-up-under-load',
+  'bully-split-2-3',
+  'ring-lost-election',
 ];
 
 // ------------------------------------------------------------------ the catalog

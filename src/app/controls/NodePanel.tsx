@@ -116,7 +116,7 @@ export function NodePanel() {
               >
                 Pause
               </button>
-              <span className="hint">lease {lease.durationMs / 1000} s</span>
+              {lease && <span className="hint">lease {lease.durationMs / 1000} s</span>}
             </div>
           )}
           <div className="btn-row">

@@ -2,7 +2,7 @@
 // network delay, clients and seed apply on reset; the safety switches apply live and are
 // recorded like any other command, so a replay toggles them at the same moment.
 import { useState } from 'react';
-import { validateLeaseTiming, type Experiment } from '../../engine';
+import { ALGORITHM_SETTINGS, validateLeaseTiming, type Experiment } from '../../engine';
 import { useLabShallow } from '../../store/context';
 
 type Draft = {
@@ -18,12 +18,13 @@ type Draft = {
 };
 
 function toDraft(e: Experiment): Draft {
+  const lease = e.lease ?? ALGORITHM_SETTINGS.lease();
   return {
     nodes: e.nodes,
-    witness: e.witness,
-    durationMs: e.lease.durationMs,
-    renewDeadlineMs: e.lease.renewDeadlineMs,
-    retryPeriodMs: e.lease.retryPeriodMs,
+    witness: e.witness ?? false,
+    durationMs: lease.durationMs,
+    renewDeadlineMs: lease.renewDeadlineMs,
+    retryPeriodMs: lease.retryPeriodMs,
     delayMsMin: e.network.delayMsMin,
     delayMsMax: e.network.delayMsMax,
     clients: e.workload.clients,
@@ -99,7 +100,7 @@ export function SetupPanel() {
             <input
               type="checkbox"
               role="switch"
-              checked={safety[s.key]}
+              checked={safety[s.key] === true}
               onChange={(e) => command({ do: 'safety', [s.key]: e.target.checked })}
               aria-describedby={`why-${s.key}`}
             />

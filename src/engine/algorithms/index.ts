@@ -1,9 +1,11 @@
 // The registry of election algorithms: the one place an algorithm is registered. The experiment
 // schema, the simulation and the page's picker all read their list from here.
 import type { ElectionAlgorithm } from '../algorithm';
+import { bully } from './bully';
 import { raft } from './raft';
+import { ring } from './ring';
 
-export const ALGORITHMS = { raft } satisfies Record<string, ElectionAlgorithm>;
+export const ALGORITHMS = { raft, bully, ring } satisfies Record<string, ElectionAlgorithm>;
 
 export type AlgorithmKind = keyof typeof ALGORITHMS;
 

@@ -15,7 +15,8 @@ import {
   type NodeState,
   type Outputs,
 } from '../core';
-import type { Experiment } from '../experiment';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Experiment, LeaseSettings } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
@@ -63,6 +64,8 @@ export interface RaftNode {
 }
 
 export interface RaftShared {
+  /** The lease timing (Raft's settings always include it). */
+  lease: LeaseSettings;
   // Invariant ledgers: kept apart from the node state they check.
   voteLedger: { term: number; for: string }[];
   termLedger: number[];
@@ -70,16 +73,23 @@ export interface RaftShared {
 
 type RaftCore = Core<RaftShared>;
 const st = (n: NodeState) => n.p as RaftNode;
+const lease = (c: Core) => (c as RaftCore).a.lease;
 
 export const MAX_ROUNDS = 8;
 
+function leaseOf(e: Experiment): LeaseSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (!e.lease) throw new Error('a Raft experiment without its lease settings');
+  return e.lease;
+}
+
 function jitter(c: Core): number {
-  return nextInt(c.rngTimer, 0, c.e.lease.jitterMs);
+  return nextInt(c.rngTimer, 0, lease(c).jitterMs);
 }
 
 /** The one place the renew deadline is computed: RenewDeadline after the last renewal, on the leader's own clock. */
 function setRenewDeadline(c: Core, n: NodeState): void {
-  n.actUntilLocalMs = st(n).lastRenewLocalMs + c.e.lease.renewDeadlineMs;
+  n.actUntilLocalMs = st(n).lastRenewLocalMs + lease(c).renewDeadlineMs;
 }
 
 function renewDeadlinePassed(c: Core, n: NodeState): boolean {
@@ -104,7 +114,7 @@ export function setTerm(c: Core, out: Outputs, n: NodeState, term: number): void
 function inLease(c: Core, n: NodeState): boolean {
   if (n.role === 'leader') return true;
   const p = st(n);
-  return p.lastHeardLocalMs >= 0 && !due(c, n, p.lastHeardLocalMs + c.e.lease.durationMs);
+  return p.lastHeardLocalMs >= 0 && !due(c, n, p.lastHeardLocalMs + lease(c).durationMs);
 }
 
 /** Arm the election timer for node n at its own-clock deadline. */
@@ -127,12 +137,12 @@ function rearmElection(c: Core, n: NodeState): void {
 
 /** A follower waits a full lease (plus jitter) after hearing from a leader before it campaigns. */
 function leaseWaitDeadline(c: Core, n: NodeState): number {
-  return localNow(c, n) + c.e.lease.durationMs + jitter(c);
+  return localNow(c, n) + lease(c).durationMs + jitter(c);
 }
 
 /** A candidate whose round did not finish retries after a retry period plus jitter. */
 function retryDeadline(c: Core, n: NodeState): number {
-  return localNow(c, n) + c.e.lease.retryPeriodMs + jitter(c);
+  return localNow(c, n) + lease(c).retryPeriodMs + jitter(c);
 }
 
 export function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
@@ -222,7 +232,7 @@ function backsOther(c: Core, n: NodeState, idx: number): boolean {
 function backCandidate(c: Core, n: NodeState, idx: number): void {
   const p = st(n);
   p.backingIdx = idx;
-  p.backingUntilLocalMs = localNow(c, n) + 2 * c.e.lease.retryPeriodMs + c.e.lease.jitterMs;
+  p.backingUntilLocalMs = localNow(c, n) + 2 * lease(c).retryPeriodMs + lease(c).jitterMs;
 }
 
 function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
@@ -263,7 +273,7 @@ function onPreVoteReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
  * (backCandidate), which is what keeps a late-counted vote from electing it below a newer term.
  */
 function roundOver(c: Core, n: NodeState): boolean {
-  return due(c, n, st(n).campaignLocalMs + c.e.lease.retryPeriodMs);
+  return due(c, n, st(n).campaignLocalMs + lease(c).retryPeriodMs);
 }
 
 function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -344,7 +354,7 @@ export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
 }
 
 function scheduleHeartbeat(c: Core, n: NodeState, lastSentLocalMs: number): void {
-  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, lastSentLocalMs + c.e.lease.retryPeriodMs));
+  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, lastSentLocalMs + lease(c).retryPeriodMs));
 }
 
 function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -482,7 +492,7 @@ function onRestart(c: Core, _out: Outputs, n: NodeState): void {
   const p = st(n);
   p.lastHeardLocalMs = localNow(c, n);
   p.lastHeardRealMs = c.nowMs;
-  armElection(c, n, localNow(c, n) + c.e.lease.durationMs + jitter(c));
+  armElection(c, n, localNow(c, n) + lease(c).durationMs + jitter(c));
 }
 
 function onKill(_c: Core, n: NodeState): void {
@@ -519,7 +529,7 @@ function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
   // round could even be sent (a paused leader), how overdue the next renewal is.
   const p = st(leader);
   const pending = p.rounds[0];
-  const overdue = p.lastRenewRealMs >= 0 ? at - p.lastRenewRealMs - c.e.lease.retryPeriodMs : 0;
+  const overdue = p.lastRenewRealMs >= 0 ? at - p.lastRenewRealMs - lease(c).retryPeriodMs : 0;
   return Math.max(p.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue);
 }
 
@@ -538,7 +548,7 @@ export const raft: ElectionAlgorithm = {
     { type: 'ack', label: 'acknowledgement', family: 'ack', election: false },
   ],
   hasQuorum: true,
-  meaningless: [],
+  settings: ['witness', 'lease', 'safety.quorum', 'safety.preVote'],
   timerSlots: 4,
   initNode: (): RaftNode => ({
     votedFor: null,
@@ -557,13 +567,14 @@ export const raft: ElectionAlgorithm = {
     lastRenewRealMs: -1,
     renewLatencyMs: 0,
   }),
-  initShared: (_e: Experiment, count: number): RaftShared => ({
+  initShared: (e: Experiment, count: number): RaftShared => ({
+    lease: leaseOf(e),
     voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
     termLedger: new Array(count).fill(0),
   }),
   boot: (c, _out, n) => {
     // Nobody has heard of a leader, so the first timeouts are short and randomized.
-    armElection(c, n, nextInt(c.rngTimer, 0, c.e.lease.jitterMs) + 150);
+    armElection(c, n, nextInt(c.rngTimer, 0, lease(c).jitterMs) + 150);
   },
   onTimer,
   onMessage: onRaftMessage,

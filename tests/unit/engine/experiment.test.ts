@@ -1,6 +1,7 @@
 // The experiment format: defaults, errors that name each bad field, and Kubernetes' lease rule.
 import { describe, expect, it } from 'vitest';
 import { normalizeExperiment, parseCommand, parseExperiment, validateLeaseTiming } from '../../../src/engine';
+import { LabEngine } from '../../../src/store/labEngine';
 
 function errors(input: unknown) {
   const r = parseExperiment(input);
@@ -132,5 +133,60 @@ describe('Kubernetes lease validation', () => {
       'lease.renewDeadlineMs',
     ]);
     expect(parseExperiment({ lease: { durationMs: 3, renewDeadlineMs: 2, retryPeriodMs: 1 } }).ok).toBe(true);
+  });
+});
+
+describe('algorithm', () => {
+  it('is absent for Raft, so every experiment written before algorithms existed comes out as it did', () => {
+    const e = normalizeExperiment({});
+    expect('algorithm' in e).toBe(false);
+    expect(Object.keys(e).slice(0, 4)).toEqual(['seed', 'nodes', 'witness', 'lease']);
+    expect(e.safety).toEqual({ quorum: true, fencing: true, followersReject: true, preVote: true });
+  });
+
+  it("fills in the chosen algorithm's own settings and leaves out everyone else's", () => {
+    const e = normalizeExperiment({ algorithm: 'bully' });
+    expect(e.bully).toEqual({ heartbeatMs: 1000, timeoutMs: 4000, answerTimeoutMs: 500 });
+    expect(e.lease).toBeUndefined();
+    expect(e.witness).toBeUndefined();
+    expect(e.safety).toEqual({ fencing: true, followersReject: true });
+    expect(normalizeExperiment({ algorithm: 'ring' }).ring).toMatchObject({
+      hopMs: 50,
+      roundTimeoutMs: 6000,
+    });
+    // A filled-in experiment parses to itself.
+    expect(normalizeExperiment(e)).toEqual(e);
+    expect(normalizeExperiment(normalizeExperiment({}))).toEqual(normalizeExperiment({}));
+  });
+
+  it('names a setting that means nothing under the chosen algorithm instead of ignoring it', () => {
+    const fields = (input: unknown) => {
+      const r = parseExperiment(input);
+      return r.ok ? [] : r.errors.map((x) => x.field);
+    };
+    expect(fields({ algorithm: 'bully', safety: { preVote: false } })).toEqual(['safety.preVote']);
+    expect(fields({ algorithm: 'bully', safety: { quorum: true } })).toEqual(['safety.quorum']);
+    expect(fields({ algorithm: 'ring', lease: { durationMs: 20000 } })).toEqual(['lease']);
+    expect(fields({ algorithm: 'bully', witness: true })).toEqual(['witness']);
+    expect(fields({ bully: { timeoutMs: 3000 } })).toEqual(['bully']);
+    expect(fields({ algorithm: 'bully', ring: {} })).toEqual(['ring']);
+    expect(
+      fields({ algorithm: 'bully', faults: [{ atMs: 1, do: 'safety', preVote: false, fencing: false }] }),
+    ).toEqual(['faults.0.preVote']);
+    expect(
+      fields({ algorithm: 'ring', faults: [{ atMs: 1, do: 'campaign', node: 'n1', transfer: true }] }),
+    ).toEqual(['faults.0.transfer']);
+    const r = parseExperiment({ algorithm: 'bully', safety: { preVote: false } });
+    expect(r.ok ? '' : r.errors[0].message).toBe('means nothing under the Bully algorithm (leave it out)');
+    expect(fields({ algorithm: 'paxos' })).toEqual(['algorithm']);
+  });
+
+  it('refuses a live command that means nothing under the run\u2019s algorithm, by name', () => {
+    const lab = new LabEngine(normalizeExperiment({ algorithm: 'bully' }));
+    expect(lab.apply({ do: 'safety', quorum: false })).toEqual({
+      ok: false,
+      error: 'quorum: means nothing under the Bully algorithm',
+    });
+    expect(lab.apply({ do: 'safety', fencing: false })).toEqual({ ok: true });
   });
 });

@@ -158,6 +158,8 @@ const GOLDEN: Record<string, string> = {
   'trace 14a-flapping-tight-lease': 'd040e4350e7e40cd',
   'trace 14b-flapping-wide-lease': 'b324b75b32a7541d',
   'trace 15-warm-up-under-load': '82f6730c7fbe7ef0',
+  'trace 16-bully-split-2-3': '6db32a328af6fedc',
+  'trace 17-ring-lost-election': 'fa9228aa59e8b730',
   'trace everything': 'f3d1edc834fd4609',
   'trace unsafe split brain with clients': '96491f24cc4b39eb',
   'trace 7 nodes, 1000 clients': 'bc01e1a8b7517caf',

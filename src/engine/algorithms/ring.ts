@@ -1,0 +1,386 @@
+// The Ring algorithm (Chang and Roberts, CACM 1979; LeLann 1977), in the form the lesson
+// describes: the nodes sit on a logical ring n1 -> n2 -> ... -> nN -> n1. A node that stops
+// hearing the coordinator starts an ELECTION message that travels the ring collecting ids; each
+// hop is acknowledged, and a successor that does not acknowledge in time is skipped. When the
+// message comes back to a node already on its list, the highest id on it is announced COORDINATOR
+// around the ring. A node that dies while it holds the message stalls the election until the
+// starter's round times out and it starts again, routing round the dead node (each node holds
+// a message for hopMs, the time it takes to handle it, before it passes it on). As in
+// Chang-Roberts, an election started by a lower id dies at a node already carrying a higher
+// starter's. There is no quorum: under a partition each side's ring elects its own highest node.
+import type { ElectionAlgorithm } from '../algorithm';
+import {
+  ALG_SLOT,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../core';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Experiment, RingSettings } from '../experiment';
+import { acquire, beginWarmUp, campaigned, release } from '../leadership';
+import { send } from '../network';
+import { nextInt } from '../rng';
+
+const RT = {
+  heartbeat: ALG_SLOT,
+  watch: ALG_SLOT + 1,
+  ack: ALG_SLOT + 2,
+  round: ALG_SLOT + 3,
+  hold: ALG_SLOT + 4,
+} as const;
+
+type RingMessage = 'ringElection' | 'ringCoordinator';
+
+/** A message this node holds, to pass on once it has handled it (own clock). */
+interface Held {
+  type: RingMessage;
+  ids: number[];
+  term: number;
+  readyAtLocalMs: number;
+}
+
+/** A message handed to the successor and not yet acknowledged. */
+interface Hop {
+  type: RingMessage;
+  ids: number[];
+  term: number;
+  to: number;
+  msgId: number;
+  ackDeadlineLocalMs: number;
+}
+
+export interface RingNode {
+  lastHeardLocalMs: number;
+  lastHeardRealMs: number;
+  /** The starter of the election this node takes part in, or -1, and since when (own clock). */
+  participantOf: number;
+  participantSinceLocalMs: number;
+  /** The election this node started must come round by then (own clock), or -1. */
+  roundDeadlineLocalMs: number;
+  /** Messages to pass on, in order; one at a time is out with the successor (hop). */
+  held: Held[];
+  hop: Hop | null;
+  /** The ids on the last election message it passed on. */
+  seen: number[];
+}
+
+export interface RingShared {
+  settings: RingSettings;
+}
+
+const st = (n: NodeState) => n.p as RingNode;
+const cfg = (c: Core) => (c as Core<RingShared>).a.settings;
+
+function settingsOf(e: Experiment): RingSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (!e.ring) throw new Error('a Ring experiment without its settings');
+  return e.ring;
+}
+
+function at(c: Core, n: NodeState, localMs: number): number {
+  return realAtLocal(c, n, localMs);
+}
+
+// ---------------------------------------------------------------- passing messages round the ring
+
+/** Take a message to pass on: it leaves once handled (hopMs), after those held before it. */
+function hold(c: Core, out: Outputs, n: NodeState, type: RingMessage, ids: number[], term: number): void {
+  st(n).held.push({ type, ids, term, readyAtLocalMs: localNow(c, n) + cfg(c).hopMs });
+  pump(c, out, n);
+}
+
+function pump(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.hop || p.held.length === 0) return;
+  const next = p.held[0];
+  if (!due(c, n, next.readyAtLocalMs)) {
+    scheduleTimer(c, n, RT.hold, at(c, n, next.readyAtLocalMs));
+    return;
+  }
+  p.held.shift();
+  forward(c, out, n, next.type, next.ids, next.term, n.idx);
+}
+
+/** The next node after `after` in ring order, or -1 when the ring has gone round to n itself. */
+function successorAfter(c: Core, n: NodeState, after: number): number {
+  const next = (after + 1) % c.nodes.length;
+  return next === n.idx ? -1 : next;
+}
+
+function forward(
+  c: Core,
+  out: Outputs,
+  n: NodeState,
+  type: RingMessage,
+  ids: number[],
+  term: number,
+  after: number,
+): void {
+  const to = successorAfter(c, n, after);
+  const p = st(n);
+  if (to < 0) {
+    // Nobody else answers: on its side of the ring this node is alone.
+    p.hop = null;
+    cancelTimer(n, RT.ack);
+    if (type === 'ringElection') closeElection(c, out, n, [n.idx], term);
+    return pump(c, out, n);
+  }
+  const m = send(c, n.idx, to, type, term);
+  m.ids = ids;
+  p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: localNow(c, n) + cfg(c).ackTimeoutMs };
+  scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
+}
+
+function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
+  const hop = st(n).hop;
+  if (!hop) return;
+  // The successor did not acknowledge in time: skip it and try the one after.
+  forward(c, out, n, hop.type, hop.ids, hop.term, hop.to);
+}
+
+// ---------------------------------------------------------------- the election
+
+export function startElection(c: Core, out: Outputs, n: NodeState): void {
+  if (!n.alive || n.paused) return;
+  const p = st(n);
+  if (n.role !== 'leader') n.role = 'candidate';
+  n.knownLeader = n.role === 'leader' ? n.idx : -1;
+  p.participantOf = n.idx;
+  p.participantSinceLocalMs = localNow(c, n);
+  p.roundDeadlineLocalMs = localNow(c, n) + cfg(c).roundTimeoutMs;
+  scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+  campaigned(c, out, n, n.term + 1, false, false);
+  p.seen = [n.idx];
+  hold(c, out, n, 'ringElection', [n.idx], n.term);
+}
+
+function onElection(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  const ids = m.ids ?? [];
+  const starter = ids[0];
+  const term = Math.max(m.term, n.term);
+  if (n.role !== 'leader') n.term = term;
+  // Back at a node already on the list: the list holds every node the message reached.
+  if (ids.includes(n.idx)) return closeElection(c, out, n, ids, term);
+  // Chang-Roberts: a lower starter's election ends where a higher one's already passed.
+  if (p.participantOf >= 0 && starter < p.participantOf) return;
+  if (p.participantOf !== starter) p.participantSinceLocalMs = localNow(c, n);
+  p.participantOf = starter;
+  if (n.role === 'follower') n.role = 'candidate';
+  const more = [...ids, n.idx];
+  p.seen = more;
+  hold(c, out, n, 'ringElection', more, term);
+}
+
+function closeElection(c: Core, out: Outputs, n: NodeState, ids: number[], term: number): void {
+  const winner = Math.max(...ids);
+  const epoch = term + 1;
+  applyCoordinator(c, out, n, winner, epoch);
+  hold(c, out, n, 'ringCoordinator', [n.idx, winner], epoch);
+}
+
+function onCoordinator(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const [closer, winner] = m.ids ?? [];
+  if (closer === n.idx) return; // round the ring and home: the announcement is done
+  applyCoordinator(c, out, n, winner, m.term);
+  hold(c, out, n, 'ringCoordinator', [closer, winner], m.term);
+}
+
+function applyCoordinator(c: Core, out: Outputs, n: NodeState, winner: number, epoch: number): void {
+  const p = st(n);
+  p.participantOf = -1;
+  p.roundDeadlineLocalMs = -1;
+  cancelTimer(n, RT.round);
+  if (winner === n.idx) {
+    if (n.role !== 'leader') becomeCoordinator(c, out, n, epoch);
+    return;
+  }
+  if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
+  n.role = 'follower';
+  if (epoch > n.term) n.term = epoch;
+  heard(c, n, winner);
+}
+
+function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): void {
+  n.term = Math.max(n.term, epoch);
+  cancelTimer(n, RT.watch);
+  acquire(c, out, n, n.term, null);
+  onHeartbeat(c, n);
+  beginWarmUp(c, n);
+}
+
+function onRound(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.roundDeadlineLocalMs < 0) return;
+  // The election never came round: a node holding it died. Start again, round the dead one.
+  startElection(c, out, n);
+}
+
+// ---------------------------------------------------------------- watching the coordinator
+
+function armWatch(c: Core, n: NodeState): void {
+  scheduleTimer(c, n, RT.watch, at(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
+}
+
+function heard(c: Core, n: NodeState, from: number): void {
+  const p = st(n);
+  n.knownLeader = from;
+  p.lastHeardLocalMs = localNow(c, n);
+  p.lastHeardRealMs = c.nowMs;
+  armWatch(c, n);
+}
+
+function onWatch(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (n.role === 'leader') return;
+  const timeoutMs = cfg(c).timeoutMs;
+  if (!due(c, n, p.lastHeardLocalMs + timeoutMs)) return armWatch(c, n);
+  // An election under way gets a round to finish before this node starts its own.
+  const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
+  if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
+    scheduleTimer(c, n, RT.watch, at(c, n, busyUntil));
+    return;
+  }
+  startElection(c, out, n);
+}
+
+function onAlive(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  if (n.role === 'leader') {
+    // Two coordinators (a partition healed): a fresh election settles on the highest id.
+    if (st(n).participantOf < 0) startElection(c, out, n);
+    return;
+  }
+  if (m.from !== n.knownLeader && m.term < n.term) return; // a deposed coordinator's heartbeat
+  if (m.term > n.term) n.term = m.term;
+  heard(c, n, m.from);
+}
+
+function onHeartbeat(c: Core, n: NodeState): void {
+  if (n.role !== 'leader') return;
+  for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'alive', n.term);
+  scheduleTimer(c, n, RT.heartbeat, at(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+}
+
+// ---------------------------------------------------------------- dispatch
+
+function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  switch (m.type) {
+    case 'ringElection':
+    case 'ringCoordinator': {
+      const ack = send(c, n.idx, m.from, 'ringAck', n.term);
+      ack.round = m.id;
+      return m.type === 'ringElection' ? onElection(c, out, n, m) : onCoordinator(c, out, n, m);
+    }
+    case 'ringAck': {
+      const p = st(n);
+      if (p.hop && p.hop.msgId === m.round) {
+        p.hop = null;
+        cancelTimer(n, RT.ack);
+        pump(c, out, n);
+      }
+      return;
+    }
+    case 'alive':
+      return onAlive(c, out, n, m);
+    default:
+      return;
+  }
+}
+
+function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
+  if (slot === RT.heartbeat) return onHeartbeat(c, n);
+  if (slot === RT.watch) return onWatch(c, out, n);
+  if (slot === RT.ack) return onAckTimeout(c, out, n);
+  if (slot === RT.round) return onRound(c, out, n);
+  if (slot === RT.hold) return pump(c, out, n);
+}
+
+export const ring: ElectionAlgorithm = {
+  kind: 'ring',
+  title: 'Ring',
+  summary:
+    'Chang and Roberts (1979): ELECTION travels a logical ring collecting ids, skipping a successor that does not answer; the highest id is announced COORDINATOR. No quorum.',
+  words: { epoch: 'epoch', leader: 'coordinator', election: 'election' },
+  messages: [
+    { type: 'ringElection', label: 'ELECTION (collects ids)', family: 'request', election: true },
+    { type: 'ringCoordinator', label: 'COORDINATOR', family: 'announce', election: true },
+    { type: 'ringAck', label: 'hop acknowledged', family: 'ack', election: true },
+    { type: 'alive', label: 'coordinator alive', family: 'heartbeat', election: false },
+  ],
+  hasQuorum: false,
+  settings: ['ring'],
+  unsafeBy: ['oneLeaderPerTerm', 'tokensIncrease'],
+  timerSlots: 5,
+  initNode: (): RingNode => ({
+    lastHeardLocalMs: 0,
+    lastHeardRealMs: -1,
+    participantOf: -1,
+    participantSinceLocalMs: 0,
+    roundDeadlineLocalMs: -1,
+    held: [],
+    hop: null,
+    seen: [],
+  }),
+  initShared: (e): RingShared => ({ settings: settingsOf(e) }),
+  boot: (c, _out, n) => {
+    // Nobody has heard of a coordinator: the first watches fire soon, a little apart.
+    const p = st(n);
+    p.lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, cfg(c).ackTimeoutMs) - cfg(c).timeoutMs;
+    armWatch(c, n);
+  },
+  onTimer,
+  onMessage,
+  onFenced: (c, out, n) => {
+    // As with Bully: replaced behind its back, it stops and calls an election, whose epoch comes
+    // from the ring's own messages only.
+    if (n.role !== 'leader') return;
+    release(c, out, n, 'fenced by storage');
+    startElection(c, out, n);
+  },
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.participantOf = -1;
+    p.roundDeadlineLocalMs = -1;
+    // What it held dies with it: that is how an election stalls.
+    p.held = [];
+    p.hop = null;
+    p.seen = [];
+  },
+  onRestart: (c, out, n) => startElection(c, out, n),
+  onClockRate: (c, n) => {
+    const p = st(n);
+    if (n.role === 'leader') scheduleTimer(c, n, RT.heartbeat, at(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+    else armWatch(c, n);
+    if (p.hop) scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
+    if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
+    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+  },
+  onPartition: () => {},
+  campaign: (c, out, n) => {
+    if (n.role !== 'leader') startElection(c, out, n);
+  },
+  renewalLatencyMs: () => 0,
+  nodeView: (c, n) => {
+    const p = st(n);
+    let deadlineAtMs = -1;
+    if (n.alive && n.role !== 'leader') {
+      deadlineAtMs =
+        p.roundDeadlineLocalMs >= 0
+          ? at(c, n, p.roundDeadlineLocalMs)
+          : at(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs);
+    }
+    return {
+      votedFor: null,
+      deadlineAtMs,
+      lastRenewAtMs: p.lastHeardRealMs,
+      votes: p.participantOf >= 0 ? p.seen.map((i) => c.nodes[i].id) : [],
+      preVoting: false,
+    };
+  },
+};

@@ -95,6 +95,23 @@ describe("etcd's log lines to raft events", () => {
     ).toBe(true);
   });
 
+  it('pre-vote off: the deposed leader that hears its successor directly "changed leader", and follows it', () => {
+    const line = Object.entries(off.logs).flatMap(([m, lines]) =>
+      lines.filter((l) => l.includes('changed leader')).map((l) => ({ m, l })),
+    );
+    expect(line).toHaveLength(1);
+    const { m } = line[0];
+    const [, , to, term] = /changed leader from (\w+) to (\w+) at term (\d+)/.exec(line[0].l)!;
+    const byId = Object.fromEntries(Object.entries(off.ids).map(([n, id]) => [id, n]));
+    expect(eventsOf(off, m).filter((e) => e.type === 'memberLeader')).toContainEqual({
+      atMs: expect.any(Number),
+      type: 'memberLeader',
+      member: m,
+      leader: byId[to.padStart(16, '0')],
+      term: Number(term),
+    });
+  });
+
   it('a SIGKILLed raft leader: another member becomes leader at the next term, and the restarted one follows it', () => {
     for (const f of [on, off]) {
       const leaderTerms = Object.keys(f.logs).flatMap((m) =>

@@ -157,7 +157,8 @@ export class Candidate {
         this.armDeadlines(s);
         const node = this.s.node;
         this.deps.emit({ atMs: now, type: 'keepAlive', node, rttMs: now - sentAtMs });
-        if (gapMs > 2 * every) {
+        // Half a period late or more: a keep-alive was missed, and the lease survived the gap.
+        if (gapMs > 1.5 * every) {
           this.deps.emit({
             atMs: now,
             type: 'session',

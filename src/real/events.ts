@@ -31,7 +31,8 @@ export interface MemberLeaderEvent {
 
 /**
  * A candidate's etcd session (its lease) began, ended, or was renewed after a gap of more than
- * two keep-alive periods (the lease survived a pause or a cut). Lease IDs exceed 2^53: a string.
+ * 1.5 keep-alive periods (a keep-alive was missed and the lease survived the pause or the cut).
+ * Lease IDs exceed 2^53: a string.
  */
 export interface SessionEvent {
   atMs: number;

@@ -48,6 +48,9 @@ export class RealRun implements BridgeBackend {
   readonly settings: RunSettings;
   readonly pidDir: string;
   runStartEpochMs = 0;
+  /** When every etcd member answered healthy, in ms since the start. */
+  healthyAtMs = 0;
+  /** When everything was started (candidates spawned, not yet campaigning), in ms since the start. */
   startupMs = 0;
   etcdVersion = '';
   private runDir = '';
@@ -137,6 +140,7 @@ export class RealRun implements BridgeBackend {
         emit: (e) => this.emit(e),
       });
       await this.cluster.start();
+      this.healthyAtMs = this.nowMs();
       for (const m of this.cluster.members) {
         const etcdLink = new LinkProxy(m.clientPort);
         const storageLink = new LinkProxy(this.storageServer.port);
@@ -433,6 +437,11 @@ export class RealRun implements BridgeBackend {
       nowMs: this.nowMs(),
       eventsDropped: this.eventsDropped,
     });
+  }
+
+  /** The run's folder (etcd data, in the command line of every child): empty before start. */
+  get folder(): string {
+    return this.runDir;
   }
 
   /** The PIDs of every process of this run that is still running. */

@@ -23,7 +23,9 @@ export class Children {
   spawn(name: string, command: string, args: string[], options: SpawnOptions = {}): Child {
     const old = this.byName.get(name);
     if (old && !old.exitedAlready) throw new Error(`${name} is still running (pid ${old.process.pid})`);
-    const proc = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], ...options });
+    // Detached: a process group of its own, so a Ctrl-C in the terminal reaches only the lab,
+    // which then ends its children in order (candidates resign while etcd still runs).
+    const proc = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, ...options });
     if (proc.pid === undefined) throw new Error(`cannot start ${name}: ${command}`);
     const record: PidRecord = {
       pid: proc.pid,

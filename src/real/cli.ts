@@ -42,8 +42,11 @@ async function main(): Promise<number> {
       }
       return code;
     })());
+  // The children have process groups of their own (children.ts): these signals reach only the
+  // lab, which ends them. Node runs no exit handler when a signal ends it, hence SIGHUP too.
   process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
   process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
+  process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));
   try {
     const { leftovers } = await run.start();
     if (leftovers)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one command, in this order:
 //   typecheck (tsc), lint (eslint), format (prettier --check), unit/property/scene tests (Vitest),
-//   the real suite (`npm run test:real`: a real etcd cluster, about 40 s; skipped in one line
+//   the real suite (`npm run test:real`: a real etcd cluster, about 45 s; skipped in one line
 //   where etcd is not installed), browser tests (Playwright),
 //   then the short benchmarks (`npm run bench:ci`, about a minute), last so that nothing else
 //   runs beside them on the machine, and after Playwright's step has made sure of a browser.

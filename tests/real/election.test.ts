@@ -61,3 +61,42 @@ describe.skipIf(!hasEtcd)('election on etcd', () => {
     expect(run.fold.topLeader()).toMatchObject({ id: leader, token });
   });
 });
+
+describe.skipIf(!hasEtcd)('election on etcd, with a renew deadline', () => {
+  const DEADLINE_MS = 1500;
+  let run: RealRun;
+  beforeAll(async () => {
+    run = await startRun({ ttlMs: TTL_MS, renewDeadlineMs: DEADLINE_MS });
+  });
+  afterAll(() => stopAndCheck(run));
+
+  it('a leader cut from its etcd member stops acting at its renew deadline; the next leads when its lease expires', async () => {
+    const { leader } = await appSettled(run);
+    const cutAtMs = run.nowMs();
+    run.apply({ do: 'isolate', node: leader, part: 'candidate' });
+    const down = await waitFor(
+      'the cut leader to step down',
+      () => eventsOf(run, 'steppedDown', cutAtMs).find((e) => e.node === leader),
+      TTL_MS + 2000,
+    );
+    expect(down.reason).toBe('renew deadline passed');
+    // The deadline counts from its last answered keep-alive, up to TTL/3 before the cut.
+    expect(down.atMs - cutAtMs).toBeLessThanOrEqual(DEADLINE_MS + 200);
+    expect(down.atMs - cutAtMs).toBeGreaterThan(DEADLINE_MS - TTL_MS / 3 - 100);
+    // It cannot revoke its lease through the cut: the next waits for etcd to expire it.
+    const next = await waitFor(
+      'the next leader',
+      () => eventsOf(run, 'elected', cutAtMs).find((e) => e.node !== leader),
+      TTL_MS + 3000,
+    );
+    expect(next.atMs).toBeGreaterThan(down.atMs);
+    expect(eventsOf(run, 'write', down.atMs + 50).filter((w) => w.node === leader)).toEqual([]);
+    run.apply({ do: 'heal' });
+    await waitFor(
+      'a new session once healed',
+      () => eventsOf(run, 'session', next.atMs).find((e) => e.node === leader && e.state === 'granted'),
+      5000,
+    );
+    expect(run.fold.leaderCount()).toBe(1);
+  });
+});

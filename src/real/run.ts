@@ -4,18 +4,15 @@
 // in ms since the run started, folded into the run's state, kept (bounded) for the trace, and
 // passed to listeners (the CLI's printer, the bridge's event stream).
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Sample } from '../engine';
 import type { BridgeBackend } from './bridge';
-import type { CandidateConfig } from './candidate';
-import { Children, type Child } from './children';
+import { CandidateProcess } from './candidateProcess';
+import { Children } from './children';
 import { parseRealCommand, type ApplyResult, type Part, type RealCommand, type RealFault } from './commands';
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
 import { EtcdCluster } from './etcdCluster';
 import type { CandidateOutput, RealEvent } from './events';
 import { RunFold } from './fold';
-import { LinkProxy } from './linkProxy';
 import { NetworkPlan } from './network';
 import { cleanLeftovers, defaultPidDir } from './pidfiles';
 import { makeRunDir, removeRunDir } from './runDir';
@@ -31,18 +28,7 @@ export class EtcdMissingError extends Error {
   }
 }
 
-interface Host {
-  id: string;
-  etcdLink: LinkProxy;
-  storageLink: LinkProxy;
-  candidate: Child | null;
-  candidatePaused: boolean;
-  candidateStderr: string[];
-}
-
 const ELECTION_PREFIX = 'lab-election';
-const CANDIDATE_SCRIPT = fileURLToPath(new URL('./candidate.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export class RealRun implements BridgeBackend {
   readonly settings: RunSettings;
@@ -58,7 +44,7 @@ export class RealRun implements BridgeBackend {
   cluster: EtcdCluster | null = null;
   private storageServer: StorageServer | null = null;
   private storage: FencedStorage | null = null;
-  private readonly hosts: Host[] = [];
+  private readonly hosts: CandidateProcess[] = [];
   private network: NetworkPlan;
   readonly fold: RunFold;
   private readonly events: RealEvent[] = [];
@@ -142,17 +128,7 @@ export class RealRun implements BridgeBackend {
       await this.cluster.start();
       this.healthyAtMs = this.nowMs();
       for (const m of this.cluster.members) {
-        const etcdLink = new LinkProxy(m.clientPort);
-        const storageLink = new LinkProxy(this.storageServer.port);
-        await Promise.all([etcdLink.listen(), storageLink.listen()]);
-        this.hosts.push({
-          id: m.node,
-          etcdLink,
-          storageLink,
-          candidate: null,
-          candidatePaused: false,
-          candidateStderr: [],
-        });
+        this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, this.storageServer.port));
       }
       for (const h of this.hosts) this.spawnCandidate(h);
       this.startupMs = this.nowMs();
@@ -164,72 +140,51 @@ export class RealRun implements BridgeBackend {
     return { leftovers: cleaned.killed.length };
   }
 
-  private spawnCandidate(h: Host): void {
-    const children = this.children as Children;
-    const config: CandidateConfig = {
-      node: h.id,
-      prefix: ELECTION_PREFIX,
-      ttlMs: this.settings.ttlMs,
-      renewDeadlineMs: this.settings.renewDeadlineMs,
-      warmUpMs: this.settings.warmUpMs,
-      writeEveryMs: this.settings.writeEveryMs,
-      retryMs: Math.min(200, keepAliveEveryMs(this.settings)),
-      etcdPort: h.etcdLink.port,
-      storagePort: h.storageLink.port,
-      requestTimeoutMs: Math.min(this.settings.requestTimeoutMs, keepAliveEveryMs(this.settings)),
-      runStartEpochMs: this.runStartEpochMs,
-    };
-    const name = `c${h.id.slice(1)}`;
-    const child = children.spawn(name, process.execPath, [
-      '--import',
-      TSX_LOADER,
-      CANDIDATE_SCRIPT,
-      '--run-dir',
+  private spawnCandidate(h: CandidateProcess): void {
+    h.spawn(
+      this.children as Children,
       this.runDir,
-      '--config',
-      JSON.stringify(config),
-    ]);
-    h.candidate = child;
-    h.candidatePaused = false;
-    this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'started' });
-    let rest = '';
-    child.process.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        this.onCandidateLine(rest.slice(0, nl));
-        rest = rest.slice(nl + 1);
-      }
-    });
-    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      h.candidateStderr.push(...chunk.split('\n').filter(Boolean));
-      h.candidateStderr.splice(0, Math.max(0, h.candidateStderr.length - 20));
-    });
-    void child.exited.then(({ code, signal }) => {
-      h.candidatePaused = false;
-      if (this.fold.host(h.id)?.role === 'leader') {
-        const term = this.fold.host(h.id)?.token ?? 0;
-        this.emit({ atMs: this.nowMs(), type: 'steppedDown', node: h.id, term, reason: 'killed' });
-      }
-      this.emit({
-        atMs: this.nowMs(),
-        type: 'process',
+      {
         node: h.id,
-        part: 'candidate',
-        state: 'exited',
-        code,
-        signal,
-      });
-    });
+        prefix: ELECTION_PREFIX,
+        ttlMs: this.settings.ttlMs,
+        renewDeadlineMs: this.settings.renewDeadlineMs,
+        warmUpMs: this.settings.warmUpMs,
+        writeEveryMs: this.settings.writeEveryMs,
+        retryMs: Math.min(200, keepAliveEveryMs(this.settings)),
+        requestTimeoutMs: Math.min(this.settings.requestTimeoutMs, keepAliveEveryMs(this.settings)),
+        runStartEpochMs: this.runStartEpochMs,
+      },
+      {
+        output: (o) => this.onCandidateOutput(o),
+        exited: (code, signal) => {
+          // A leader that dies believes nothing any more: the engine's "killed" step-down.
+          const folded = this.fold.host(h.id);
+          if (folded?.role === 'leader') {
+            this.emit({
+              atMs: this.nowMs(),
+              type: 'steppedDown',
+              node: h.id,
+              term: folded.token,
+              reason: 'killed',
+            });
+          }
+          this.emit({
+            atMs: this.nowMs(),
+            type: 'process',
+            node: h.id,
+            part: 'candidate',
+            state: 'exited',
+            code,
+            signal,
+          });
+        },
+      },
+    );
+    this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'started' });
   }
 
-  private onCandidateLine(line: string): void {
-    let out: CandidateOutput;
-    try {
-      out = JSON.parse(line) as CandidateOutput;
-    } catch {
-      return;
-    }
+  private onCandidateOutput(out: CandidateOutput): void {
     if (out.type === 'keepAlive') this.fold.keepAlive(out);
     else this.emit(out);
   }
@@ -300,16 +255,12 @@ export class RealRun implements BridgeBackend {
     return ref;
   }
 
-  private host(id: string): Host {
-    return this.hosts.find((h) => h.id === id) as Host;
+  private host(id: string): CandidateProcess {
+    return this.hosts.find((h) => h.id === id) as CandidateProcess;
   }
 
   private member(id: string) {
     return (this.cluster as EtcdCluster).member(`m${id.slice(1)}`);
-  }
-
-  private candidateRunning(h: Host): boolean {
-    return h.candidate !== null && !h.candidate.exitedAlready;
   }
 
   /** Carry out a validated command; false when it changed nothing (the engine's "skipped"). */
@@ -321,8 +272,7 @@ export class RealRun implements BridgeBackend {
         const h = this.host(target as string);
         const part = cmd.part ?? 'candidate';
         let done = false;
-        if (part !== 'member' && this.candidateRunning(h))
-          done = children.signal(h.candidate!.name, 'SIGKILL') || done;
+        if (part !== 'member') done = h.signal(children, 'SIGKILL') || done;
         if (part !== 'candidate') done = cluster.kill(this.member(h.id)) || done;
         return done;
       }
@@ -331,7 +281,7 @@ export class RealRun implements BridgeBackend {
         const part = cmd.part ?? 'host';
         let done = false;
         if (part !== 'candidate') done = cluster.restart(this.member(h.id)) || done;
-        if (part !== 'member' && !this.candidateRunning(h)) {
+        if (part !== 'member' && !h.running) {
           this.spawnCandidate(h);
           done = true;
         }
@@ -365,9 +315,9 @@ export class RealRun implements BridgeBackend {
   private pauseParts(id: string, part: Part): boolean {
     const h = this.host(id);
     let done = false;
-    if (part !== 'member' && this.candidateRunning(h) && !h.candidatePaused) {
-      h.candidatePaused = (this.children as Children).signal(h.candidate!.name, 'SIGSTOP');
-      if (h.candidatePaused) {
+    if (part !== 'member' && !h.paused) {
+      h.paused = h.signal(this.children as Children, 'SIGSTOP');
+      if (h.paused) {
         done = true;
         this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'stopped' });
       }
@@ -382,9 +332,9 @@ export class RealRun implements BridgeBackend {
   private resumeParts(id: string, part: Part): boolean {
     const h = this.host(id);
     let done = false;
-    if (part !== 'member' && h.candidatePaused) {
-      h.candidatePaused = false;
-      if ((this.children as Children).signal(h.candidate!.name, 'SIGCONT')) {
+    if (part !== 'member' && h.paused) {
+      h.paused = false;
+      if (h.signal(this.children as Children, 'SIGCONT')) {
         done = true;
         this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'continued' });
       }
@@ -451,7 +401,7 @@ export class RealRun implements BridgeBackend {
 
   /** A candidate's last stderr lines (for error reports). */
   candidateErrors(id: string): string[] {
-    return [...(this.hosts.find((h) => h.id === id)?.candidateStderr ?? [])];
+    return [...(this.hosts.find((h) => h.id === id)?.stderr ?? [])];
   }
 
   /**
@@ -472,7 +422,7 @@ export class RealRun implements BridgeBackend {
       await Promise.all(children.running().map((c) => c.exited));
     }
     await this.cluster?.close();
-    for (const h of this.hosts) await Promise.all([h.etcdLink.close(), h.storageLink.close()]);
+    await Promise.all(this.hosts.map((h) => h.close()));
     await this.storageServer?.close();
     if (this.runDir) removeRunDir(this.runDir);
     process.off('exit', this.onExit);

@@ -2,7 +2,7 @@
 // by its own PID, and ended by PID when the run ends (or when the lab process exits in any way
 // Node still runs code for).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { removePidfile, writePidfile, type PidRecord } from './pidfiles';
+import { removePidfile, stillOurs, writePidfile, type PidRecord } from './pidfiles';
 
 export interface Child {
   name: string;
@@ -72,6 +72,11 @@ export class Children {
     } catch {
       return false;
     }
+  }
+
+  /** Children whose PID still runs this run's command line (after stop: should be none). */
+  leftovers(): PidRecord[] {
+    return [...this.byName.values()].map((c) => c.record).filter((r) => stillOurs(r));
   }
 
   /** SIGKILL every running child now (also ends stopped ones); for exit paths that cannot wait. */

@@ -36,6 +36,11 @@ async function main(): Promise<number> {
     (ending ??= (async () => {
       await bridge?.close();
       await run.stop();
+      const left = run.leftovers();
+      if (left.length) {
+        process.stderr.write(`could not end ${left.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}\n`);
+        return 1;
+      }
       if (o.tracePath) {
         writeFileSync(o.tracePath, JSON.stringify(run.trace()) + '\n');
         print(`# trace written to ${o.tracePath}`);

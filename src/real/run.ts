@@ -399,6 +399,11 @@ export class RealRun implements BridgeBackend {
     return (this.children?.running() ?? []).map((c) => c.process.pid as number);
   }
 
+  /** Processes of this run still alive by their PID and command line (after stop: none). */
+  leftovers(): { name: string; pid: number }[] {
+    return (this.children?.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
+  }
+
   /** A candidate's last stderr lines (for error reports). */
   candidateErrors(id: string): string[] {
     return [...(this.hosts.find((h) => h.id === id)?.stderr ?? [])];

@@ -35,6 +35,7 @@ export async function stopAndCheck(run: RealRun): Promise<void> {
   const folder = run.folder;
   await run.stop();
   expect(run.runningPids()).toEqual([]);
+  expect(run.leftovers()).toEqual([]);
   for (const pid of pids) expect(isAlive(pid) && !isZombie(pid), `pid ${pid} is still running`).toBe(false);
   expect(readPidfiles(run.pidDir).filter((r) => r.ownerPid === process.pid)).toEqual([]);
   expect(etcdProcessesOf(folder)).toEqual([]);

@@ -1,0 +1,25 @@
+// Finding etcd: $ETCD_BIN first, then PATH. When it is missing the lab says how to install it,
+// in one message, instead of failing on a spawn error.
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export const INSTALL_HINT =
+  'etcd was not found (set ETCD_BIN or put etcd on PATH); on Debian or Ubuntu: apt-get install etcd-server etcd-client';
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The etcd binary to run, or null when there is none. */
+export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.ETCD_BIN) return executable(env.ETCD_BIN) ? env.ETCD_BIN : null;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir && executable(join(dir, 'etcd'))) return join(dir, 'etcd');
+  }
+  return null;
+}

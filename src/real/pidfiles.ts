@@ -1,0 +1,120 @@
+// Pidfiles for every process the lab starts. A stopped (SIGSTOP) child outlives a parent that
+// crashed or was killed, and etcd members never notice their parent is gone; so each run writes
+// one file per child, and the next start ends the leftovers of runs whose owner is dead. Only a
+// process a pidfile names is touched, and only when its command line still contains the run's
+// marker (its own run folder): a recycled PID belonging to someone else is left alone.
+import { mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PidRecord {
+  pid: number;
+  /** The lab process that started it. */
+  ownerPid: number;
+  name: string;
+  /** A string its command line contains (the run folder): proof that the PID is still ours. */
+  marker: string;
+  /** The run folder to remove with the leftovers. */
+  runDir: string;
+}
+
+export function defaultPidDir(): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  return join(tmpdir(), `leader-election-lab-real-${uid}`);
+}
+
+function fileOf(dir: string, r: Pick<PidRecord, 'ownerPid' | 'name'>): string {
+  return join(dir, `${r.ownerPid}-${r.name}.json`);
+}
+
+export function writePidfile(dir: string, record: PidRecord): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(fileOf(dir, record), JSON.stringify(record));
+}
+
+export function removePidfile(dir: string, record: Pick<PidRecord, 'ownerPid' | 'name'>): void {
+  rmSync(fileOf(dir, record), { force: true });
+}
+
+export function readPidfiles(dir: string): PidRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const records: PidRecord[] = [];
+  for (const name of names) {
+    try {
+      records.push(JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidRecord);
+    } catch {
+      unlinkSync(join(dir, name)); // half-written by a crash: names nothing we could check
+    }
+  }
+  return records;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The process's command line, or null when it is gone or a zombie (its cmdline is empty). */
+export function commandLine(pid: number): string | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return text ? text.split('\0').join(' ') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Is this PID still the process the record names (alive, and its command line has the marker)? */
+export function stillOurs(r: PidRecord): boolean {
+  const cmd = commandLine(r.pid);
+  return cmd !== null && cmd.includes(r.marker);
+}
+
+export interface Cleaned {
+  killed: PidRecord[];
+  removedDirs: string[];
+}
+
+/**
+ * End the children of dead owners: SIGKILL (which also ends a stopped process) each one whose
+ * command line still carries its marker, then remove its pidfile and its run folder. Records of a
+ * live owner (another run going on now) are left alone.
+ */
+export function cleanLeftovers(dir: string, selfPid = process.pid): Cleaned {
+  const cleaned: Cleaned = { killed: [], removedDirs: [] };
+  const dirs = new Set<string>();
+  const liveDirs = new Set<string>();
+  for (const r of readPidfiles(dir)) {
+    if (r.ownerPid !== selfPid && isAlive(r.ownerPid)) {
+      liveDirs.add(r.runDir);
+      continue;
+    }
+    if (stillOurs(r)) {
+      try {
+        process.kill(r.pid, 'SIGKILL');
+        cleaned.killed.push(r);
+      } catch {
+        // gone in the meantime
+      }
+    }
+    removePidfile(dir, r);
+    if (r.runDir) dirs.add(r.runDir);
+  }
+  for (const d of dirs) {
+    // Only folders the lab itself names (see runDir.ts), and none a live run still uses: a
+    // corrupt or recycled record must not delete anything else.
+    if (!/[/\\]lel-real-[^/\\]+$/.test(d) || liveDirs.has(d)) continue;
+    rmSync(d, { recursive: true, force: true });
+    cleaned.removedDirs.push(d);
+  }
+  return cleaned;
+}

@@ -1,0 +1,449 @@
+// A real run: a 3-member etcd cluster (member mK on host nK, behind a peer proxy), one candidate
+// process per host (cK, reaching its own member and the storage through link proxies), the
+// fenced storage, and the commands that put faults on them. Events from every part are stamped
+// in ms since the run started, folded into the run's state, kept (bounded) for the trace, and
+// passed to listeners (the CLI's printer, the bridge's event stream).
+import { execFileSync } from 'node:child_process';
+import type { Sample } from '../engine';
+import type { BridgeBackend } from './bridge';
+import { CandidateProcess } from './candidateProcess';
+import { Children } from './children';
+import { parseRealCommand, type ApplyResult, type Part, type RealCommand, type RealFault } from './commands';
+import { findEtcd, INSTALL_HINT } from './etcdBinary';
+import { EtcdCluster } from './etcdCluster';
+import type { CandidateOutput, RealEvent } from './events';
+import { RunFold } from './fold';
+import { NetworkPlan } from './network';
+import { cleanLeftovers, defaultPidDir } from './pidfiles';
+import { makeRunDir, removeRunDir } from './runDir';
+import { checkSettings, DEFAULT_SETTINGS, keepAliveEveryMs, type RunSettings } from './settings';
+import { FencedStorage } from './storage';
+import { StorageServer } from './storageServer';
+import { capabilities } from './capabilities';
+import { buildTrace, type RealTrace } from './trace';
+
+export class EtcdMissingError extends Error {
+  constructor() {
+    super(INSTALL_HINT);
+  }
+}
+
+const ELECTION_PREFIX = 'lab-election';
+
+export class RealRun implements BridgeBackend {
+  readonly settings: RunSettings;
+  readonly pidDir: string;
+  runStartEpochMs = 0;
+  /** When every etcd member answered healthy, in ms since the start. */
+  healthyAtMs = 0;
+  /** When everything was started (candidates spawned, not yet campaigning), in ms since the start. */
+  startupMs = 0;
+  etcdVersion = '';
+  private runDir = '';
+  private children: Children | null = null;
+  cluster: EtcdCluster | null = null;
+  private storageServer: StorageServer | null = null;
+  private storage: FencedStorage | null = null;
+  private readonly hosts: CandidateProcess[] = [];
+  private network: NetworkPlan;
+  readonly fold: RunFold;
+  private readonly events: RealEvent[] = [];
+  private eventsDropped = 0;
+  private readonly samples: Sample[] = [];
+  private readonly commands: { fault: RealFault; target: string | undefined }[] = [];
+  private readonly listeners = new Set<(e: RealEvent, index: number) => void>();
+  private readonly resumeTimers = new Set<ReturnType<typeof setTimeout>>();
+  private sampler: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
+  private readonly onExit = () => this.killAllSync();
+
+  constructor(settings: Partial<RunSettings> = {}, opts: { pidDir?: string } = {}) {
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    const errors = checkSettings(this.settings);
+    if (errors.length) throw new Error(`invalid settings:\n  ${errors.join('\n  ')}`);
+    this.pidDir = opts.pidDir ?? defaultPidDir();
+    const ids = Array.from({ length: this.settings.nodes }, (_, i) => `n${i + 1}`);
+    this.network = new NetworkPlan(ids);
+    this.fold = new RunFold(
+      ids,
+      { quorum: true, fencing: this.settings.fencing },
+      keepAliveEveryMs(this.settings),
+    );
+  }
+
+  get nodes(): number {
+    return this.settings.nodes;
+  }
+
+  capabilities() {
+    return capabilities(this.settings);
+  }
+
+  nowMs(): number {
+    return Date.now() - this.runStartEpochMs;
+  }
+
+  /** Listen to every event from now on; index counts every event of the run from 0. */
+  onEvent(fn: (e: RealEvent, index: number) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** The kept events from the given index on (older ones may have been dropped: see the bound). */
+  eventsFrom(index: number): { index: number; event: RealEvent }[] {
+    const first = Math.max(index, this.eventsDropped);
+    return this.events.slice(first - this.eventsDropped).map((event, i) => ({ index: first + i, event }));
+  }
+
+  /** Start everything; resolves when etcd is healthy and the candidates are started. */
+  async start(): Promise<{ leftovers: number }> {
+    const cleaned = cleanLeftovers(this.pidDir);
+    const etcdBin = findEtcd();
+    if (!etcdBin) throw new EtcdMissingError();
+    this.etcdVersion = etcdVersionOf(etcdBin);
+    this.runDir = makeRunDir();
+    this.children = new Children(this.pidDir, this.runDir);
+    process.on('exit', this.onExit);
+    this.runStartEpochMs = Date.now();
+    try {
+      this.storage = new FencedStorage(() => this.fold.highestTokenIssued);
+      this.storage.fencing = this.settings.fencing;
+      this.storageServer = new StorageServer(
+        this.storage,
+        () => this.nowMs(),
+        (e) => this.emit(e),
+      );
+      await this.storageServer.listen();
+      this.cluster = new EtcdCluster({
+        etcdBin,
+        size: this.settings.nodes,
+        heartbeatMs: this.settings.heartbeatMs,
+        electionMs: this.settings.electionMs,
+        preVote: this.settings.preVote,
+        runDir: this.runDir,
+        children: this.children,
+        runStartEpochMs: this.runStartEpochMs,
+        emit: (e) => this.emit(e),
+      });
+      await this.cluster.start();
+      this.healthyAtMs = this.nowMs();
+      for (const m of this.cluster.members) {
+        this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, this.storageServer.port));
+      }
+      for (const h of this.hosts) this.spawnCandidate(h);
+      this.startupMs = this.nowMs();
+      this.sampler = setInterval(() => this.takeSample(), this.settings.sampleEveryMs);
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+    return { leftovers: cleaned.killed.length };
+  }
+
+  private spawnCandidate(h: CandidateProcess): void {
+    h.spawn(
+      this.children as Children,
+      this.runDir,
+      {
+        node: h.id,
+        prefix: ELECTION_PREFIX,
+        ttlMs: this.settings.ttlMs,
+        renewDeadlineMs: this.settings.renewDeadlineMs,
+        warmUpMs: this.settings.warmUpMs,
+        writeEveryMs: this.settings.writeEveryMs,
+        retryMs: Math.min(200, keepAliveEveryMs(this.settings)),
+        requestTimeoutMs: Math.min(this.settings.requestTimeoutMs, keepAliveEveryMs(this.settings)),
+        runStartEpochMs: this.runStartEpochMs,
+      },
+      {
+        output: (o) => this.onCandidateOutput(o),
+        exited: (code, signal) => {
+          // A leader that dies believes nothing any more: the engine's "killed" step-down.
+          const folded = this.fold.host(h.id);
+          if (folded?.role === 'leader') {
+            this.emit({
+              atMs: this.nowMs(),
+              type: 'steppedDown',
+              node: h.id,
+              term: folded.token,
+              reason: 'killed',
+            });
+          }
+          this.emit({
+            atMs: this.nowMs(),
+            type: 'process',
+            node: h.id,
+            part: 'candidate',
+            state: 'exited',
+            code,
+            signal,
+          });
+        },
+      },
+    );
+    this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'started' });
+  }
+
+  private onCandidateOutput(out: CandidateOutput): void {
+    if (out.type === 'keepAlive') this.fold.keepAlive(out);
+    else this.emit(out);
+  }
+
+  private emit(e: RealEvent): void {
+    this.fold.apply(e);
+    this.events.push(e);
+    if (this.events.length > this.settings.maxEvents) {
+      // As the engine does: the older half goes.
+      const drop = Math.floor(this.settings.maxEvents / 2);
+      this.events.splice(0, drop);
+      this.eventsDropped += drop;
+    }
+    const index = this.eventsDropped + this.events.length - 1;
+    for (const fn of this.listeners) fn(e, index);
+  }
+
+  private takeSample(): void {
+    this.samples.push(this.fold.sample(this.nowMs()));
+    if (this.samples.length > this.settings.maxSamples)
+      this.samples.splice(0, Math.floor(this.settings.maxSamples / 2));
+  }
+
+  /** Apply one command (validated here: the bridge and the CLI pass what they received). */
+  apply(input: unknown): ApplyResult {
+    const parsed = parseRealCommand(input, this.settings.nodes);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    if (!this.cluster || this.stopped)
+      return { ok: false, error: { error: 'not running', message: 'the run has not started or has ended' } };
+    const cmd = parsed.command;
+    const atMs = this.nowMs();
+    const fault = { ...cmd, atMs } as RealFault;
+    let target: string | undefined;
+    if ('node' in cmd) {
+      target = this.resolve(cmd.node) ?? undefined;
+      if (!target) {
+        this.record(fault, undefined, true);
+        return { ok: true, skipped: true };
+      }
+    }
+    const done = this.perform(cmd, target);
+    this.record(fault, target, !done);
+    if (done && cmd.do === 'pause' && cmd.forMs !== undefined) {
+      const t = setTimeout(() => {
+        this.resumeTimers.delete(t);
+        this.resumeParts(target as string, cmd.part ?? 'candidate');
+      }, cmd.forMs);
+      this.resumeTimers.add(t);
+    }
+    return { ok: true, target, ...(done ? {} : { skipped: true }) };
+  }
+
+  private record(fault: RealFault, target: string | undefined, skipped: boolean): void {
+    this.commands.push({ fault, target });
+    this.emit({
+      atMs: fault.atMs,
+      type: 'fault',
+      fault,
+      target,
+      ...(skipped ? { skipped } : {}),
+      live: true,
+    });
+  }
+
+  private resolve(ref: string): string | null {
+    if (ref === 'leader') return this.fold.topLeader()?.id ?? null;
+    if (ref === 'raftLeader') return this.cluster?.raftLeader()?.node ?? null;
+    return ref;
+  }
+
+  private host(id: string): CandidateProcess {
+    return this.hosts.find((h) => h.id === id) as CandidateProcess;
+  }
+
+  private member(id: string) {
+    return (this.cluster as EtcdCluster).member(`m${id.slice(1)}`);
+  }
+
+  /** Carry out a validated command; false when it changed nothing (the engine's "skipped"). */
+  private perform(cmd: RealCommand, target: string | undefined): boolean {
+    const cluster = this.cluster as EtcdCluster;
+    const children = this.children as Children;
+    switch (cmd.do) {
+      case 'kill': {
+        const h = this.host(target as string);
+        const part = cmd.part ?? 'candidate';
+        let done = false;
+        if (part !== 'member') done = h.signal(children, 'SIGKILL') || done;
+        if (part !== 'candidate') done = cluster.kill(this.member(h.id)) || done;
+        return done;
+      }
+      case 'restart': {
+        const h = this.host(target as string);
+        const part = cmd.part ?? 'host';
+        let done = false;
+        if (part !== 'candidate') done = cluster.restart(this.member(h.id)) || done;
+        if (part !== 'member' && !h.running) {
+          this.spawnCandidate(h);
+          done = true;
+        }
+        return done;
+      }
+      case 'pause':
+        return this.pauseParts(target as string, cmd.part ?? 'candidate');
+      case 'resume':
+        return this.resumeParts(target as string, cmd.part ?? 'host');
+      case 'isolate':
+        if ((cmd.part ?? 'host') === 'candidate') this.network.cutCandidate(target as string);
+        else this.network.isolate(target as string);
+        this.applyNetwork();
+        return true;
+      case 'partition':
+        this.network.setPartition(cmd.groups);
+        this.applyNetwork();
+        return true;
+      case 'heal': {
+        const changed = this.network.heal();
+        this.applyNetwork();
+        return changed;
+      }
+      case 'safety':
+        (this.storage as FencedStorage).fencing = cmd.fencing;
+        this.fold.setFencing(cmd.fencing);
+        return true;
+    }
+  }
+
+  private pauseParts(id: string, part: Part): boolean {
+    const h = this.host(id);
+    let done = false;
+    if (part !== 'member' && !h.paused) {
+      h.paused = h.signal(this.children as Children, 'SIGSTOP');
+      if (h.paused) {
+        done = true;
+        this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'stopped' });
+      }
+    }
+    if (part !== 'candidate' && (this.cluster as EtcdCluster).pause(this.member(id))) {
+      done = true;
+      this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'member', state: 'stopped' });
+    }
+    return done;
+  }
+
+  private resumeParts(id: string, part: Part): boolean {
+    const h = this.host(id);
+    let done = false;
+    if (part !== 'member' && h.paused) {
+      h.paused = false;
+      if (h.signal(this.children as Children, 'SIGCONT')) {
+        done = true;
+        this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'continued' });
+      }
+    }
+    if (part !== 'candidate' && (this.cluster as EtcdCluster).resume(this.member(id))) {
+      done = true;
+      this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'member', state: 'continued' });
+    }
+    return done;
+  }
+
+  private applyNetwork(): void {
+    const net = this.network;
+    (this.cluster as EtcdCluster).setGroups(
+      net.partition ? (member) => net.groupOf(`n${member.slice(1)}`) : null,
+    );
+    for (const h of this.hosts) {
+      h.etcdLink.setCut(net.etcdLinkCut(h.id));
+      h.storageLink.setCut(net.storageCut(h.id));
+    }
+  }
+
+  /** A host's processes and what the run knows of them (for status lines and the bridge). */
+  state() {
+    return {
+      nowMs: this.nowMs(),
+      hosts: this.fold.hosts.map((h) => ({ ...h })),
+      partition: this.network.partition,
+      candidatesCutFromEtcd: this.network.cutCandidates,
+      fencing: this.storage?.fencing ?? this.settings.fencing,
+      storage: {
+        maxTokenSeen: this.fold.maxTokenSeen,
+        accepted: this.fold.accepted,
+        rejected: this.fold.rejected,
+      },
+      leaderCount: this.fold.leaderCount(),
+      raftLeader: this.cluster?.raftLeader()?.node ?? null,
+    };
+  }
+
+  trace(): RealTrace {
+    return buildTrace({
+      settings: this.settings,
+      etcdVersion: this.etcdVersion,
+      startupMs: this.startupMs,
+      commands: this.commands,
+      events: [...this.events],
+      samples: [...this.samples],
+      fold: this.fold,
+      nowMs: this.nowMs(),
+      eventsDropped: this.eventsDropped,
+    });
+  }
+
+  /** The run's folder (etcd data, in the command line of every child): empty before start. */
+  get folder(): string {
+    return this.runDir;
+  }
+
+  /** The PIDs of every process of this run that is still running. */
+  runningPids(): number[] {
+    return (this.children?.running() ?? []).map((c) => c.process.pid as number);
+  }
+
+  /** Processes of this run still alive by their PID and command line (after stop: none). */
+  leftovers(): { name: string; pid: number }[] {
+    return (this.children?.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
+  }
+
+  /** A candidate's last stderr lines (for error reports). */
+  candidateErrors(id: string): string[] {
+    return [...(this.hosts.find((h) => h.id === id)?.stderr ?? [])];
+  }
+
+  /**
+   * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the
+   * members are killed (their data is thrown away: nothing to flush), every child is waited
+   * for, the proxies and the storage close and the run folder goes.
+   */
+  async stop(graceMs = 1500): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.sampler) clearInterval(this.sampler);
+    for (const t of this.resumeTimers) clearTimeout(t);
+    const children = this.children;
+    if (children) {
+      const candidates = children.running().filter((c) => c.name.startsWith('c'));
+      await children.stop(candidates, graceMs);
+      children.killAllSync();
+      await Promise.all(children.running().map((c) => c.exited));
+    }
+    await this.cluster?.close();
+    await Promise.all(this.hosts.map((h) => h.close()));
+    await this.storageServer?.close();
+    if (this.runDir) removeRunDir(this.runDir);
+    process.off('exit', this.onExit);
+  }
+
+  private killAllSync(): void {
+    this.children?.killAllSync();
+    if (this.runDir) removeRunDir(this.runDir);
+  }
+}
+
+function etcdVersionOf(bin: string): string {
+  try {
+    const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 5000 });
+    return /etcd Version: (\S+)/.exec(out)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,51 @@
+// A candidate's link proxy on real loopback sockets: bytes pass both ways; a cut silences open
+// and new connections without closing them (requests time out, as across a partition); healing
+// closes the silenced ones so the client reconnects.
+import { createServer, type Server } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LinkProxy } from '../../../src/real/linkProxy';
+import { closesWithin, connect, readFor } from './sockets';
+
+let echo: Server;
+let link: LinkProxy;
+
+beforeEach(async () => {
+  echo = createServer((s) => s.pipe(s));
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', () => r()));
+  link = new LinkProxy((echo.address() as { port: number }).port);
+  await link.listen();
+});
+
+afterEach(async () => {
+  await link.close();
+  await new Promise((r) => echo.close(r));
+});
+
+describe('link proxy', () => {
+  it('passes bytes both ways', async () => {
+    const s = await connect(link.port);
+    s.write('ping');
+    expect(await readFor(s, 150)).toBe('ping');
+    s.destroy();
+  });
+
+  it('a cut silences open and new connections, and healing closes them', async () => {
+    const open = await connect(link.port);
+    open.write('a');
+    await readFor(open, 100);
+    link.setCut(true);
+    open.write('b');
+    expect(await readFor(open, 250)).toBe('');
+    const fresh = await connect(link.port);
+    fresh.write('c');
+    expect(await readFor(fresh, 250)).toBe('');
+    expect(await closesWithin(open, 50)).toBe(false);
+    link.setCut(false);
+    expect(await closesWithin(open, 300)).toBe(true);
+    expect(await closesWithin(fresh, 300)).toBe(true);
+    const after = await connect(link.port);
+    after.write('d');
+    expect(await readFor(after, 150)).toBe('d');
+    after.destroy();
+  });
+});

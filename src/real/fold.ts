@@ -274,6 +274,9 @@ export class RunFold {
       failovers: this.failovers.map((f) => ({ ...f })),
       violations: this.violations.map((v) => ({ ...v })),
       eventsDropped,
+      elections: this.elections,
+      // A real run's messages are etcd's own and are not counted here.
+      electionMessages: 0,
     };
   }
 

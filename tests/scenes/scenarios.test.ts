@@ -644,4 +644,52 @@ describe('scenarios: their documented outcomes', () => {
     expect(r.summary).toMatch(/s detection, \d\.\d s election, 8\.0 s warm-up/);
     expect(t.summary.violations).toEqual([]);
   });
+
+  it('16 Bully under the 2|3 split: both sides elect with the same epoch, and storage accepts both', () => {
+    const r = run('bully-split-2-3');
+    const t = r.trace;
+    expectStepsMet(r);
+    expect(events(t, 'elected').map((e) => [e.node, e.term])).toEqual([
+      ['n5', 1],
+      ['n2', 2],
+      ['n5', 2],
+    ]);
+    expect(t.summary.violations).toEqual([
+      expect.objectContaining({
+        invariant: 'oneLeaderPerTerm',
+        allowedBy: 'algorithm',
+        detail: 'n5 and n2 both won epoch 2',
+      }),
+    ]);
+    const late = events(t, 'write').filter((w) => w.atMs > 20_000 && w.atMs < 45_000);
+    expect(new Set(late.map((w) => w.node))).toEqual(new Set(['n2', 'n5']));
+    expect(late.every((w) => w.token === 2 && w.result === 'accepted')).toBe(true);
+    expect(leaderCounts(t, 15_000, 45_000)).toEqual(new Set([2]));
+    expect(leadersAtEnd(t)).toEqual(['n5']);
+    expect(r.summary).toMatch(
+      /n5 and n2 both won epoch 2 \(allowed: the algorithm has no quorum\); \d+ writes accepted from a second leader holding the same token/,
+    );
+    // The same experiment under Raft (scenario 7's): the small side never elects.
+    const raft = variant('bully-split-2-3', ({ algorithm: _bully, ...e }) => e);
+    expect(raft.summary.maxLeaderCount).toBe(1);
+    expect(raft.summary.violations).toEqual([]);
+  });
+
+  it('17 Ring losing the node that holds the election: it stalls until the round times out', () => {
+    const r = run('ring-lost-election');
+    const t = r.trace;
+    expectStepsMet(r);
+    const f = t.summary.failovers[0];
+    expect(f).toMatchObject({ from: 'n5', cause: 'killed', node: 'n4', term: 2 });
+    const restart = events(t, 'campaign').find((e) => e.atMs > 14_500);
+    expect(restart!.atMs).toBeGreaterThanOrEqual(19_000);
+    const without = variant('ring-lost-election', (e) => ({
+      ...e,
+      faults: (e.faults as unknown[]).slice(0, 1),
+    }));
+    const stall = f.electedAtMs - without.summary.failovers[0].electedAtMs;
+    expect(stall).toBeGreaterThan(5_000);
+    expect(stall).toBeLessThan(8_000);
+    expect(t.summary.violations).toEqual([]);
+  });
 });

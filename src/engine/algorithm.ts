@@ -3,7 +3,7 @@
 // tells the leadership kernel (leadership.ts); the kernel, the storage, the clients, the faults and
 // the simulation loop are the same for every algorithm. Each algorithm keeps its own plain data in
 // NodeState.p and Core.a, so a checkpoint is still one structured clone.
-import type { Core, CoreShape, Message, NodeState, Outputs } from './core';
+import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
 import type { MessageType } from './types';
 
@@ -65,12 +65,25 @@ export interface ElectionAlgorithm extends CoreShape {
   /** The node was killed (the kernel has already released its leadership and cancelled its timers). */
   onKill(c: Core, n: NodeState): void;
   onRestart(c: Core, out: Outputs, n: NodeState): void;
+  /**
+   * A graceful stop (SIGTERM): the node gives up what it holds the way its source does (a Lease
+   * released, a key resigned), then exits (faults.ts bringDown). Without it, a stop is a kill.
+   */
+  onStop?(c: Core, out: Outputs, n: NodeState): void;
   /** The node's clock rate changed: re-arm what it measures on its own clock. */
   onClockRate(c: Core, n: NodeState): void;
   /** The network's groups changed (a partition, an isolation). */
   onPartition(c: Core, out: Outputs): void;
   /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
   campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
+  /** Services besides storage that it runs against (an API server, store members). */
+  readonly services?: readonly ServiceSpec[];
+  /** A message reached one of its services (index into Core.services). */
+  onServiceMessage?(c: Core, out: Outputs, service: number, m: Message): void;
+  /** A service's timer fired (scheduleServiceTimer). */
+  onServiceTimer?(c: Core, out: Outputs, service: number, slot: number): void;
+  /** A service was killed, restarted or cut off (the failover timeline may mark the leader lost). */
+  onServiceChange?(c: Core, out: Outputs): void;
   /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */
   renewalLatencyMs(c: Core, leader: NodeState, atMs: number): number;
   nodeView(c: Core, n: NodeState): AlgorithmNodeView;

@@ -6,7 +6,16 @@ import type { Experiment } from './experiment';
 import { allowedBy } from './invariants';
 import { heapPush, type QueuedEvent } from './queue';
 import { seedRng, type RngState } from './rng';
-import type { Failover, InvariantName, MessageType, Role, SimEvent, StorageWrite, Violation } from './types';
+import type {
+  Failover,
+  InvariantName,
+  LeaseRecord,
+  MessageType,
+  Role,
+  SimEvent,
+  StorageWrite,
+  Violation,
+} from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
 
@@ -16,6 +25,8 @@ export const K = {
   fault: 1,
   clientTick: 2,
   clientWrite: 3,
+  /** A service's timer: `node` is the service's index in Core.services, `gen` its slot. */
+  serviceTimer: 4,
 } as const;
 export const TIMER = 8;
 
@@ -72,15 +83,37 @@ export interface Message {
   maxTokenSeen?: number;
   /** Ids a message carries (a ring election collects them). */
   ids?: number[];
+  /** The sender's last log entry (Raft's vote requests and heartbeats). */
+  logTerm?: number;
+  logIndex?: number;
+  /** A Lease object carried by a request or a reply, and the API server's answer. */
+  record?: LeaseRecord | null;
+  status?: 'ok' | 'conflict' | 'notFound';
+  /** An algorithm's own request or reply (plain data), for protocols with more to say. */
+  body?: unknown;
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
 }
 
-/** An endpoint that is not a node: storage today. Services take endpoint ids -1, -2, ... */
+/**
+ * An endpoint that is not a node: storage, and the services an algorithm runs against (an API
+ * server, the members of a coordination store). Services take endpoint ids -1, -2, ...
+ */
 export interface ServiceState {
   id: string;
+  /** What it is: 'storage', or a kind its algorithm names ('apiServer', 'storeMember'...). */
+  kind: string;
+  alive: boolean;
   /** Partition group, or -1 when every group reaches it. */
   group: number;
+}
+
+/** A service an algorithm declares: its id in faults and views, and its kind. */
+export interface ServiceSpec {
+  id: string;
+  kind: string;
+  /** How the views label it. */
+  label: string;
 }
 
 export interface Core<A = unknown> {
@@ -101,11 +134,14 @@ export interface Core<A = unknown> {
   safety: Experiment['safety'];
   /** Group number per node, or null when there is no partition. */
   groupOf: number[] | null;
+  /** Groups made by isolating one endpoint: the services that reach every group do not reach these. */
+  isolatedGroups: number[];
   partition: string[][] | null;
   /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
   storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: WriteEvent[] };
   highestTokenIssued: number;
-  lastElectedTerm: number;
+  /** Who took office last: a transition is a change of holder, as Kubernetes counts leaderTransitions. */
+  lastLeader: string;
   elections: number;
   // Invariant ledger: kept apart from the node state it checks.
   leaderOfTerm: Map<number, string>;
@@ -117,6 +153,9 @@ export interface Core<A = unknown> {
     clientRedirects: number;
     maxLeaderCount: number;
     msWithoutLeader: number;
+    /** Watch notifications a coordination store sent, and the reads they made candidates do. */
+    watchNotifications: number;
+    watchReads: number;
   };
   leaderCount: number;
   leaderCountSinceMs: number;
@@ -158,6 +197,7 @@ export const MAX_DEFERRED = 20_000;
 /** What createCore asks of the election algorithm: its timers and its plain-data state. */
 export interface CoreShape {
   timerSlots: number;
+  services?: readonly ServiceSpec[];
   unsafeBy?: readonly InvariantName[];
   words: { epoch: string };
   initNode(e: Experiment, idx: number): unknown;
@@ -197,7 +237,10 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     msgSeq: 0,
     heap: [],
     nodes,
-    services: [{ id: 'storage', group: -1 }],
+    services: [
+      { id: 'storage', kind: 'storage', alive: true, group: -1 },
+      ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1 })),
+    ],
     voterCount: total,
     majority: Math.floor(total / 2) + 1,
     rngNet: seedRng(e.seed, 1),
@@ -206,10 +249,11 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     rngClientNet: seedRng(e.seed, 4),
     safety: { ...e.safety },
     groupOf: null,
+    isolatedGroups: [],
     partition: null,
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
     highestTokenIssued: 0,
-    lastElectedTerm: 0,
+    lastLeader: '',
     elections: 0,
     leaderOfTerm: new Map(),
     counters: {
@@ -220,6 +264,8 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
       clientRedirects: 0,
       maxLeaderCount: 0,
       msWithoutLeader: 0,
+      watchNotifications: 0,
+      watchReads: 0,
     },
     leaderCount: 0,
     leaderCountSinceMs: 0,
@@ -279,6 +325,11 @@ export function scheduleTimer(c: Core, n: NodeState, slot: number, atMs: number)
 
 export function cancelTimer(n: NodeState, slot: number): void {
   n.gens[slot]++;
+}
+
+/** A service's timer (a store expiring leases or sessions), handed to its algorithm when due. */
+export function scheduleServiceTimer(c: Core, service: number, slot: number, atMs: number): void {
+  schedule(c, atMs, K.serviceTimer, service, slot);
 }
 
 export function nodeName(c: Core, idx: number): string {

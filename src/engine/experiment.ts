@@ -20,12 +20,29 @@ const section = <T extends z.core.$ZodLooseShape>(shape: T) => {
   return z.prefault(object, {} as z.input<typeof object>);
 };
 
-const nodeRef = z.string().check(z.regex(/^(n[1-9]|w|leader)$/, 'must be "n1".."n9", "w" or "leader"'));
-const groupMember = z.string().check(z.regex(/^(n[1-9]|w|storage)$/, 'must be "n1".."n9", "w" or "storage"'));
+// Nodes n1..n9, the witness w, "leader" (whoever leads then), and the services an algorithm runs
+// against: the API server "api" and store members m1..m9 (which exist is checked per algorithm).
+const nodeRef = z
+  .string()
+  .check(
+    z.regex(
+      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9])$/,
+      'must be "n1".."n9", "w", "leader", "api", "m1".."m9" or "z1".."z9"',
+    ),
+  );
+const groupMember = z
+  .string()
+  .check(
+    z.regex(
+      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9])$/,
+      'must be "n1".."n9", "w", "storage", "api", "m1".."m9" or "z1".."z9"',
+    ),
+  );
 const at = int(0, 1e9);
 
 export const faultSchema = z.discriminatedUnion('do', [
   z.strictObject({ atMs: at, do: z.literal('kill'), node: nodeRef }),
+  z.strictObject({ atMs: at, do: z.literal('stop'), node: nodeRef }),
   z.strictObject({ atMs: at, do: z.literal('restart'), node: nodeRef }),
   z.strictObject({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.optional(int(1, 1e8)) }),
   z.strictObject({ atMs: at, do: z.literal('resume'), node: nodeRef }),
@@ -51,6 +68,7 @@ export const faultSchema = z.discriminatedUnion('do', [
     fencing: z.optional(z.boolean()),
     followersReject: z.optional(z.boolean()),
     preVote: z.optional(z.boolean()),
+    checkQuorum: z.optional(z.boolean()),
   }),
 ]);
 
@@ -60,7 +78,22 @@ const leaseSchema = z.strictObject({
   durationMs: intOr(1, 3_600_000, 15000),
   renewDeadlineMs: intOr(1, 3_600_000, 10000),
   retryPeriodMs: intOr(1, 3_600_000, 2000),
-  jitterMs: intOr(0, 600_000, 2000),
+  releaseOnCancel: boolOr(false),
+});
+const raftSchema = z.strictObject({
+  heartbeatMs: intOr(1, 600_000, 100),
+  electionTimeoutMs: intOr(2, 3_600_000, 1000),
+});
+const etcdSchema = z.strictObject({
+  ttlMs: intOr(1000, 3_600_000, 10_000),
+  /** 0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long. */
+  renewDeadlineMs: intOr(0, 3_600_000, 0),
+});
+const zookeeperSchema = z.strictObject({
+  sessionTimeoutMs: intOr(1, 3_600_000, 10_000),
+  tickTimeMs: intOr(1, 600_000, 2000),
+  /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
+  watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
 });
 const bullySchema = z.strictObject({
   heartbeatMs: intOr(10, 600_000, 1000),
@@ -81,7 +114,10 @@ export const experimentSchema = z.strictObject({
   seed: intOr(0, 4294967295, 1),
   nodes: intOr(1, 9, 5),
   witness: z.optional(z.boolean()),
+  raft: z.optional(raftSchema),
   lease: z.optional(leaseSchema),
+  etcd: z.optional(etcdSchema),
+  zookeeper: z.optional(zookeeperSchema),
   bully: z.optional(bullySchema),
   ring: z.optional(ringSchema),
   network: section({
@@ -94,6 +130,7 @@ export const experimentSchema = z.strictObject({
     fencing: boolOr(true),
     followersReject: boolOr(true),
     preVote: z.optional(z.boolean()),
+    checkQuorum: z.optional(z.boolean()),
   }),
   workload: section({
     leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
@@ -111,8 +148,20 @@ export const experimentSchema = z.strictObject({
 });
 
 export type Experiment = z.output<typeof experimentSchema>;
+export type RaftSettings = z.output<typeof raftSchema>;
+
+/**
+ * Raft timings with names: etcd's defaults (its --heartbeat-interval and --election-timeout), and
+ * a slower preset for teaching, where a message can be watched crossing the stage at 1x.
+ */
+export const RAFT_PRESETS = {
+  etcd: { heartbeatMs: 100, electionTimeoutMs: 1000 },
+  teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
+} as const satisfies Record<string, RaftSettings>;
 export type LeaseSettings = z.output<typeof leaseSchema>;
 export type BullySettings = z.output<typeof bullySchema>;
+export type EtcdSettings = z.output<typeof etcdSchema>;
+export type ZooKeeperSettings = z.output<typeof zookeeperSchema>;
 export type RingSettings = z.output<typeof ringSchema>;
 
 /**
@@ -121,9 +170,13 @@ export type RingSettings = z.output<typeof ringSchema>;
  */
 export const ALGORITHM_SETTINGS = {
   witness: (): boolean => false,
+  raft: (): RaftSettings => raftSchema.parse({}),
   lease: (): LeaseSettings => leaseSchema.parse({}),
   'safety.quorum': (): boolean => true,
   'safety.preVote': (): boolean => true,
+  'safety.checkQuorum': (): boolean => true,
+  etcd: (): EtcdSettings => etcdSchema.parse({}),
+  zookeeper: (): ZooKeeperSettings => zookeeperSchema.parse({}),
   bully: (): BullySettings => bullySchema.parse({}),
   ring: (): RingSettings => ringSchema.parse({}),
 };
@@ -132,7 +185,7 @@ const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];
 
 /** Top-level keys in the schema's order, and safety's: a filled-in experiment keeps them so. */
 const KEY_ORDER = Object.keys(experimentSchema.shape);
-const SAFETY_ORDER = ['quorum', 'fencing', 'followersReject', 'preVote'];
+const SAFETY_ORDER = ['quorum', 'fencing', 'followersReject', 'preVote', 'checkQuorum'];
 export type ExperimentInput = z.input<typeof experimentSchema>;
 export type Fault = z.output<typeof faultSchema>;
 /** A live command: a fault without its time (it applies now). */
@@ -179,7 +232,16 @@ export function validateLeaseTiming(lease: {
 function nodeExists(id: string, e: Experiment): boolean {
   if (id === 'leader') return true;
   if (id === 'w') return e.witness === true;
-  return Number(id.slice(1)) <= e.nodes;
+  if (id.startsWith('n')) return Number(id.slice(1)) <= e.nodes;
+  return (algorithmFor(e.algorithm).services ?? []).some((s) => s.id === id);
+}
+
+/** The services of the experiment's algorithm: what a fault can do to them is narrower than to a node. */
+function serviceFaultProblem(e: Pick<Experiment, 'algorithm'>, f: Command): string | null {
+  if (!('node' in f) || !(algorithmFor(e.algorithm).services ?? []).some((s) => s.id === f.node)) return null;
+  return f.do === 'kill' || f.do === 'restart' || f.do === 'isolate'
+    ? null
+    : `a service can be killed, restarted or isolated, not sent "${f.do}"`;
 }
 
 /** One error per bad field; an unknown key is named by its own path rather than its parent's. */
@@ -233,7 +295,7 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   const errors: FieldError[] = [];
   const nothing = `means nothing under the ${alg.title} algorithm`;
   if (cmd.do === 'safety') {
-    for (const k of ['quorum', 'preVote'] as const) {
+    for (const k of ['quorum', 'preVote', 'checkQuorum'] as const) {
       if (cmd[k] !== undefined && !alg.settings.includes(`safety.${k}`))
         errors.push({ field: prefix + k, message: nothing });
     }
@@ -244,6 +306,8 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   if ('node' in cmd && cmd.node === 'w' && !alg.settings.includes('witness')) {
     errors.push({ field: prefix + 'node', message: `${alg.title} has no witness` });
   }
+  const service = serviceFaultProblem(e, cmd);
+  if (service) errors.push({ field: prefix + 'node', message: service });
   return errors;
 }
 
@@ -254,6 +318,24 @@ export function parseExperiment(input: unknown): ParseResult {
   const errors: FieldError[] = [];
   const e = applyAlgorithmSettings(input, parsed.data, errors);
   if (e.lease) errors.push(...validateLeaseTiming(e.lease));
+  if (e.zookeeper) {
+    const { sessionTimeoutMs: t, tickTimeMs: tick } = e.zookeeper;
+    if (t < 2 * tick || t > 20 * tick) {
+      errors.push({
+        field: 'zookeeper.sessionTimeoutMs',
+        message: `sessionTimeoutMs (${t}) must be between 2 and 20 x tickTimeMs (${2 * tick}..${20 * tick}), as the ensemble negotiates it`,
+      });
+    }
+  }
+  if (e.etcd && e.etcd.renewDeadlineMs > 0) {
+    const keepAliveMs = Math.floor(e.etcd.ttlMs / 3);
+    if (e.etcd.renewDeadlineMs <= keepAliveMs || e.etcd.renewDeadlineMs > e.etcd.ttlMs) {
+      errors.push({
+        field: 'etcd.renewDeadlineMs',
+        message: `renewDeadlineMs (${e.etcd.renewDeadlineMs}) must be longer than the keep-alive interval (ttlMs / 3 = ${keepAliveMs}) and at most ttlMs (${e.etcd.ttlMs}), or 0 for none`,
+      });
+    }
+  }
   if (e.network.delayMsMax < e.network.delayMsMin) {
     errors.push({ field: 'network.delayMsMax', message: 'delayMsMax must be at least delayMsMin' });
   }

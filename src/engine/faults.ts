@@ -35,6 +35,9 @@ export function applyCommand(
   runDeferred: RunDeferred,
 ): void {
   const fault = { atMs: c.nowMs, ...cmd } as Extract<Command, object> & { atMs: number };
+  if ('node' in cmd && cmd.node !== 'leader' && idxOf(c, cmd.node) < 0) {
+    return serviceFault(c, out, cmd, fault, live, alg);
+  }
   let n: NodeState | null = null;
   if ('node' in cmd) {
     n = cmd.node === 'leader' ? currentLeader(c) : (c.nodes[idxOf(c, cmd.node)] ?? null);
@@ -49,6 +52,9 @@ export function applyCommand(
   switch (cmd.do) {
     case 'kill':
       return kill(c, out, n!, alg);
+    case 'stop':
+      if (!alg.onStop) return kill(c, out, n!, alg);
+      return alg.onStop(c, out, n!);
     case 'restart':
       n!.alive = true;
       n!.role = 'follower';
@@ -59,9 +65,11 @@ export function applyCommand(
       return resume(n!, runDeferred);
     case 'partition':
       setGroups(c, cmd.groups, (id) => idxOf(c, id));
-      return alg.onPartition(c, out);
+      alg.onPartition(c, out);
+      return alg.onServiceChange?.(c, out);
     case 'heal':
-      return heal(c);
+      heal(c);
+      return alg.onServiceChange?.(c, out);
     case 'isolate':
       return isolate(c, out, n!, alg);
     case 'clockRate':
@@ -78,10 +86,50 @@ export function applyCommand(
   }
 }
 
+/**
+ * A fault aimed at a service (an API server, a store member): it can be killed, restarted and cut
+ * off like a node. Storage is never killed here: the lab's storage is the thing being protected.
+ */
+function serviceFault(
+  c: Core,
+  out: Outputs,
+  cmd: Extract<Command, { node: string }>,
+  fault: Extract<Command, object> & { atMs: number },
+  live: boolean,
+  alg: ElectionAlgorithm,
+): void {
+  const svc = c.services[-idxOf(c, cmd.node) - 1];
+  const applies =
+    svc !== undefined &&
+    svc.kind !== 'storage' &&
+    ((cmd.do === 'kill' && svc.alive) || (cmd.do === 'restart' && !svc.alive) || cmd.do === 'isolate');
+  emit(c, out, {
+    atMs: c.nowMs,
+    type: 'fault',
+    fault,
+    target: cmd.node,
+    ...(applies ? {} : { skipped: true }),
+    live,
+  });
+  if (!applies) return;
+  if (cmd.do === 'kill') svc.alive = false;
+  else if (cmd.do === 'restart') svc.alive = true;
+  else {
+    const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
+      .map((g) => g.filter((id) => id !== svc.id))
+      .filter((g) => g.length > 0);
+    setGroups(c, [[svc.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, svc.id));
+    alg.onPartition(c, out);
+  }
+  alg.onServiceChange?.(c, out);
+}
+
 function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
   switch (cmd.do) {
     case 'kill':
       return n!.alive;
+    case 'stop':
+      return n!.alive && !n!.paused;
     case 'restart':
       return !n!.alive;
     case 'pause':
@@ -102,6 +150,11 @@ function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
 function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
   release(c, out, n, 'killed');
   alg.onKill(c, n);
+  bringDown(c, n);
+}
+
+/** The node's process ends: nothing runs on it any more (its algorithm cleaned its own state). */
+export function bringDown(c: Core, n: NodeState): void {
   n.alive = false;
   n.paused = false;
   n.pausedAtMs = -1;
@@ -154,8 +207,17 @@ function isolate(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): v
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((id) => id !== n.id))
     .filter((g) => g.length > 0);
-  setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id));
+  setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, n.id));
   alg.onPartition(c, out);
+  alg.onServiceChange?.(c, out);
+}
+
+/** The endpoints isolated so far (singleton groups that isolations made), and one more. */
+function isolatedIds(c: Core, id: string): string[] {
+  const ids = (c.partition ?? [])
+    .filter((g, gi) => g.length === 1 && c.isolatedGroups.includes(gi))
+    .map((g) => g[0]);
+  return [...ids, id];
 }
 
 function setClockRate(c: Core, n: NodeState, rate: number, alg: ElectionAlgorithm): void {

@@ -4,6 +4,7 @@ export {
   experimentSchema,
   faultSchema,
   ALGORITHM_SETTINGS,
+  RAFT_PRESETS,
   parseExperiment,
   normalizeExperiment,
   parseCommand,
@@ -17,5 +18,14 @@ export {
   type FieldError,
   type ParseResult,
 } from './experiment';
+export {
+  ALGORITHMS,
+  ALGORITHM_KINDS,
+  DEFAULT_ALGORITHM,
+  algorithmFor,
+  type AlgorithmKind,
+} from './algorithms';
+export type { AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
+export type { ServiceSpec } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';
 export type * from './types';

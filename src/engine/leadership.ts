@@ -37,6 +37,13 @@ export function updateLeaderCount(c: Core): void {
   if (count > c.counters.maxLeaderCount) c.counters.maxLeaderCount = count;
 }
 
+/** leader_count as a scrape of every node's is-leader gauge sees it: paused nodes fail the scrape. */
+export function observedLeaderCount(c: Core): number {
+  let count = 0;
+  for (const n of c.nodes) if (n.alive && !n.paused && n.role === 'leader') count++;
+  return count;
+}
+
 export function msWithoutLeaderNow(c: Core): number {
   return c.counters.msWithoutLeader + (c.leaderCount === 0 ? c.nowMs - c.leaderCountSinceMs : 0);
 }
@@ -78,21 +85,20 @@ export function acquire(c: Core, out: Outputs, n: NodeState, token: number, vote
     majority: c.majority,
     voterCount: c.voterCount,
     previousLeaderOfTerm: c.leaderOfTerm.get(token),
-    lastElectedTerm: c.lastElectedTerm,
     word: c.epochWord,
   })) {
     recordViolation(c, out, v.invariant, v.detail);
   }
   c.leaderOfTerm.set(token, n.id);
   if (c.leaderOfTerm.size > 256) c.leaderOfTerm.delete(c.leaderOfTerm.keys().next().value as number);
-  if (token > c.lastElectedTerm) c.lastElectedTerm = token;
   if (token > c.highestTokenIssued) c.highestTokenIssued = token;
 
   n.role = 'leader';
   n.ready = false;
   n.knownLeader = n.idx;
-  if (c.elections > 0) c.counters.leaderTransitions++;
+  if (c.elections > 0 && c.lastLeader !== n.id) c.counters.leaderTransitions++;
   c.elections++;
+  c.lastLeader = n.id;
   c.dnsLeader = n.idx;
   emit(c, out, { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] });
   noteElected(c, n, token);

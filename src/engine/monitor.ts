@@ -29,11 +29,14 @@ export interface MonitorState {
   epochWord: string;
   /** Nodes that believe they lead, in the order they took office. */
   leaders: { node: string; term: number }[];
+  /** Nodes paused now: their is-leader gauge cannot be scraped. */
+  paused: Set<string>;
   leaderCount: number;
   leaderCountSinceMs: number;
   maxLeaderCount: number;
   msWithoutLeader: number;
   elections: number;
+  lastLeader: string;
   leaderTransitions: number;
   fencingRejections: number;
   staleWritesAccepted: number;
@@ -52,6 +55,7 @@ export interface MonitorState {
 
 export interface MonitorSummary {
   leaderCount: number;
+  leaderCountObserved: number;
   leaderTransitions: number;
   fencingRejections: number;
   staleWritesAccepted: number;
@@ -69,11 +73,13 @@ export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm
     unsafeByAlgorithm: algorithmFor(experiment.algorithm).unsafeBy ?? [],
     epochWord: algorithmFor(experiment.algorithm).words.epoch,
     leaders: [],
+    paused: new Set(),
     leaderCount: 0,
     leaderCountSinceMs: 0,
     maxLeaderCount: 0,
     msWithoutLeader: 0,
     elections: 0,
+    lastLeader: '',
     leaderTransitions: 0,
     fencingRejections: 0,
     staleWritesAccepted: 0,
@@ -117,12 +123,17 @@ export function observe(s: MonitorState, ev: SimEvent): void {
   switch (ev.type) {
     case 'fault': {
       const f = ev.fault;
-      if (f.do === 'safety' && !ev.skipped) {
+      if (ev.skipped) return;
+      if (f.do === 'safety') {
         if (f.quorum !== undefined) s.safety.quorum = f.quorum;
         if (f.fencing !== undefined) s.safety.fencing = f.fencing;
-      }
+      } else if (f.do === 'pause' && ev.target) s.paused.add(ev.target);
+      else if ((f.do === 'resume' || f.do === 'kill') && ev.target) s.paused.delete(ev.target);
       return;
     }
+    case 'resumed':
+      s.paused.delete(ev.node);
+      return;
     case 'campaign':
       if (s.pendingLoss && s.detectedAtMs < 0) s.detectedAtMs = at;
       if (s.firstCampaignMs < 0) s.firstCampaignMs = at;
@@ -134,8 +145,9 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (s.leaderOfTerm.size > MAX_EPOCHS)
         s.leaderOfTerm.delete(s.leaderOfTerm.keys().next().value as number);
       if (ev.term > s.highestTokenIssued) s.highestTokenIssued = ev.term;
-      if (s.elections > 0) s.leaderTransitions++;
+      if (s.elections > 0 && s.lastLeader !== ev.node) s.leaderTransitions++;
       s.elections++;
+      s.lastLeader = ev.node;
       s.leaders.push({ node: ev.node, term: ev.term });
       noteElected(s, at, ev.node, ev.term);
       setLeaderCount(s, at);
@@ -213,6 +225,7 @@ function noteElected(s: MonitorState, at: number, node: string, term: number): v
 export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
   return {
     leaderCount: s.leaderCount,
+    leaderCountObserved: s.leaders.filter((l) => !s.paused.has(l.node)).length,
     leaderTransitions: s.leaderTransitions,
     fencingRejections: s.fencingRejections,
     staleWritesAccepted: s.staleWritesAccepted,

@@ -1,6 +1,8 @@
 // The network: who can reach whom under the current partition, and sending. Endpoints are the
 // nodes (ids 0, 1, ...) and the services (storage is -1; later services take -2, -3, ...). A
-// service outside every group of a partition is reachable from all of them.
+// service outside every group of a partition is reachable from all of them, except from an
+// isolated endpoint's own group: isolating a node cuts it off from its API server or store too.
+// Storage stays reachable unless placed in a group: it is what a zombie's writes must reach.
 import { nextInt, type RngState } from './rng';
 import { K, schedule, type Core, type Message } from './core';
 
@@ -15,7 +17,9 @@ export function canReach(c: Core, a: number, b: number): boolean {
   if (g === null) return true;
   const ga = groupOf(c, a, g);
   const gb = groupOf(c, b, g);
-  return ga === -1 || gb === -1 || ga === gb;
+  if (ga === -1) return gb === -1 || a === STORAGE || !c.isolatedGroups.includes(gb);
+  if (gb === -1) return b === STORAGE || !c.isolatedGroups.includes(ga);
+  return ga === gb;
 }
 
 /**
@@ -51,6 +55,11 @@ export function send(
     client: undefined,
     maxTokenSeen: undefined,
     ids: undefined,
+    logTerm: undefined,
+    logIndex: undefined,
+    record: undefined,
+    status: undefined,
+    body: undefined,
     droppedAtMs: undefined,
   };
   if (type !== 'clientWrite') c.inflight.set(m.id, m);
@@ -72,8 +81,17 @@ export function sendClientWrite(c: Core, to: number, client: number): void {
   schedule(c, c.nowMs + delay, K.clientWrite, to, client);
 }
 
-/** Place the endpoints into groups (nodes not named form one more group); a service named in none reaches all. */
-export function setGroups(c: Core, groups: string[][], idxOf: (id: string) => number): void {
+/**
+ * Place the endpoints into groups (nodes not named form one more group); a service named in none
+ * reaches all. `isolated` names endpoints cut off from everyone (their groups are isolations);
+ * a plain partition clears them.
+ */
+export function setGroups(
+  c: Core,
+  groups: string[][],
+  idxOf: (id: string) => number,
+  isolated: string[] = [],
+): void {
   const nodeGroup = c.nodes.map(() => groups.length);
   for (const s of c.services) s.group = -1;
   groups.forEach((g, gi) =>
@@ -84,12 +102,14 @@ export function setGroups(c: Core, groups: string[][], idxOf: (id: string) => nu
     }),
   );
   c.groupOf = nodeGroup;
+  c.isolatedGroups = groups.flatMap((g, gi) => (g.length === 1 && isolated.includes(g[0]) ? [gi] : []));
   const rest = c.nodes.filter((n) => nodeGroup[n.idx] === groups.length).map((n) => n.id);
   c.partition = rest.length ? [...groups.map((g) => [...g]), rest] : groups.map((g) => [...g]);
 }
 
 export function heal(c: Core): void {
   c.groupOf = null;
+  c.isolatedGroups = [];
   for (const s of c.services) s.group = -1;
   c.partition = null;
 }

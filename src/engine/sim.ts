@@ -33,8 +33,8 @@ import {
 } from './core';
 import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
 import { applyCommand, defer, resume } from './faults';
-import { currentLeader, msWithoutLeaderNow, onReady, onWriteSend } from './leadership';
-import { canReach } from './network';
+import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWriteSend } from './leadership';
+import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
 import type {
   MessageView,
@@ -63,11 +63,16 @@ export class Simulation {
   eventsProcessed = 0;
   private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
 
-  constructor(input: ExperimentInput | Experiment) {
+  /**
+   * `prepare` may change the initial state before anything runs: tests use it to start from the
+   * state a source's own test table describes (terms, votes, logs).
+   */
+  constructor(input: ExperimentInput | Experiment, prepare?: (core: Core) => void) {
     this.experiment = normalizeExperiment(input);
     const e = this.experiment;
     const alg = (this.algorithm = algorithmFor(e.algorithm));
     const c = (this.c = createCore(e, alg));
+    prepare?.(c);
     for (const n of c.nodes) alg.boot(c, this.out, n);
     for (let i = 0; i < e.workload.clients; i++) {
       schedule(c, nextInt(c.rngClient, 0, e.workload.clientWriteEveryMs - 1), K.clientTick, i, 0);
@@ -126,6 +131,7 @@ export class Simulation {
     const s: Sample = {
       atMs: at,
       leaderCount: c.leaderCount,
+      leaderCountObserved: observedLeaderCount(c),
       maxTerm: c.nodes.reduce((m, n) => Math.max(m, n.term), 0),
       maxTokenSeen: c.storage.maxTokenSeen,
       fencingRejections: c.counters.fencingRejections,
@@ -156,6 +162,11 @@ export class Simulation {
       applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
       return;
     }
+    if (ev.kind === K.serviceTimer) {
+      // A store's timer belongs to the store as a whole (its algorithm checks what a majority can do).
+      this.algorithm.onServiceTimer?.(c, this.out, ev.node, ev.gen);
+      return;
+    }
     if (ev.kind === K.clientTick) {
       // The same queue entry comes back as the client's next tick: clients are most of the
       // queue's traffic, and this saves an allocation per client write. Its seq is taken after
@@ -169,8 +180,10 @@ export class Simulation {
       const m = ev.msg as Message;
       if (ev.node < 0) {
         c.inflight.delete(m.id);
-        if (!canReach(c, m.from, ev.node)) return this.drop(m);
-        onStorageWrite(c, this.out, m);
+        const svc = c.services[-ev.node - 1];
+        if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
+        if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
+        else this.algorithm.onServiceMessage?.(c, this.out, -ev.node - 1, m);
         return;
       }
       const n = c.nodes[ev.node];
@@ -288,6 +301,8 @@ export class Simulation {
       violations: c.violations.map((v) => ({ ...v })),
       eventsDropped: this.out.eventsBase,
       elections: c.elections,
+      watchNotifications: c.counters.watchNotifications,
+      watchReads: c.counters.watchReads,
       electionMessages: this.algorithm.messages.reduce(
         (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
         0,
@@ -311,6 +326,7 @@ export class Simulation {
       };
       if (m.granted !== undefined) v.granted = m.granted;
       if (m.token !== undefined) v.token = m.token;
+      if (m.status !== undefined) v.status = m.status;
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
@@ -348,6 +364,13 @@ export class Simulation {
       safety: { ...c.safety },
       clients: { count: c.clientLeader.length, byTarget, unresolved },
       leaderCount: c.leaderCount,
+      leaderCountObserved: observedLeaderCount(c),
+      services: (this.algorithm.services ?? []).map((spec, i) => ({
+        id: spec.id,
+        kind: spec.kind,
+        label: spec.label,
+        alive: c.services[i + 1].alive,
+      })),
       highestTokenIssued: c.highestTokenIssued,
       counters: {
         leaderTransitions: s.leaderTransitions,

@@ -38,7 +38,15 @@ export type SimEvent =
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
 export type StepDownReason =
-  'renew deadline passed' | 'saw higher term' | 'fenced by storage' | 'deposed by a higher node' | 'killed';
+  | 'renew deadline passed'
+  | 'saw higher term'
+  | 'fenced by storage'
+  | 'deposed by a higher node'
+  | 'lost contact with a quorum'
+  | 'lease expired'
+  | 'session expired'
+  | 'stopped'
+  | 'killed';
 
 export type InvariantName =
   | 'oneLeaderPerTerm'
@@ -63,7 +71,13 @@ export interface Violation {
 
 export interface Sample {
   atMs: number;
+  /** leader_count believed: alive nodes that think they lead, paused ones included (the hazard). */
   leaderCount: number;
+  /**
+   * leader_count observed: what a monitor scraping every node's is-leader gauge would see. A paused
+   * node fails its scrape and is not counted (the scraper, like the clients, reaches every node).
+   */
+  leaderCountObserved: number;
   maxTerm: number;
   maxTokenSeen: number;
   fencingRejections: number;
@@ -102,6 +116,9 @@ export interface Summary {
   eventsDropped: number;
   /** Leaderships taken (the first election included). */
   elections: number;
+  /** Watch notifications a coordination store sent (etcd, ZooKeeper), and the reads they triggered. */
+  watchNotifications: number;
+  watchReads: number;
   /** Messages of the algorithm's election kinds sent (votes, pre-votes, ELECTION, OK, COORDINATOR...). */
   electionMessages: number;
 }
@@ -146,9 +163,37 @@ export type MessageType =
   | 'ringElection'
   | 'ringCoordinator'
   | 'ringAck'
+  // Kubernetes Lease: the replicas, the API server and its store
+  | 'leaseGet'
+  | 'leaseUpdate'
+  | 'leaseCreate'
+  | 'leaseReply'
+  | 'storeOp'
+  | 'storeAck'
+  // etcd's election API
+  | 'etcdRequest'
+  | 'etcdReply'
+  | 'sessionKeepAlive'
+  | 'watchEvent'
+  // ZooKeeper's recipe
+  | 'zkRequest'
+  | 'zkReply'
+  | 'zkPing'
+  | 'zkWatch'
   // the storage
   | 'write'
   | 'writeRejected';
+
+/** A Kubernetes Lease object (coordination.k8s.io/v1), as the API server stores it. */
+export interface LeaseRecord {
+  holder: string;
+  leaseDurationMs: number;
+  /** The times are written on the writer's own clock; other replicas never compare them. */
+  acquireTimeMs: number;
+  renewTimeMs: number;
+  leaderTransitions: number;
+  resourceVersion: number;
+}
 
 export interface MessageView {
   id: number;
@@ -160,6 +205,8 @@ export interface MessageView {
   deliverAtMs: number;
   granted?: boolean;
   token?: number;
+  /** The API server's answer to a Lease request. */
+  status?: 'ok' | 'conflict' | 'notFound';
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
 }
@@ -184,8 +231,20 @@ export interface Snapshot {
   safety: Experiment['safety'];
   clients: { count: number; byTarget: Record<NodeId, number>; unresolved: number };
   leaderCount: number;
+  leaderCountObserved: number;
+  /** Services besides storage the algorithm runs against (an API server, store members). */
+  services: { id: string; kind: string; label: string; alive: boolean }[];
   highestTokenIssued: number;
-  counters: Omit<Summary, 'failovers' | 'violations' | 'eventsDropped' | 'elections' | 'electionMessages'>;
+  counters: Omit<
+    Summary,
+    | 'failovers'
+    | 'violations'
+    | 'eventsDropped'
+    | 'elections'
+    | 'electionMessages'
+    | 'watchNotifications'
+    | 'watchReads'
+  >;
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;

@@ -83,6 +83,11 @@ export class RunFold {
     return this.hosts.filter((h) => h.candidateAlive && h.role === 'leader').length;
   }
 
+  /** What a scrape of each candidate's is-leader gauge sees: a stopped candidate fails it. */
+  leaderCountObserved(): number {
+    return this.hosts.filter((h) => h.candidateAlive && !h.candidatePaused && h.role === 'leader').length;
+  }
+
   setFencing(on: boolean): void {
     this.safety.fencing = on;
   }
@@ -250,6 +255,7 @@ export class RunFold {
     return {
       atMs,
       leaderCount: this.leaderCount(),
+      leaderCountObserved: this.leaderCountObserved(),
       maxTerm: this.highestTokenIssued,
       maxTokenSeen: this.maxTokenSeen,
       fencingRejections: this.rejected,
@@ -277,6 +283,8 @@ export class RunFold {
       elections: this.elections,
       // A real run's messages are etcd's own and are not counted here.
       electionMessages: 0,
+      watchNotifications: 0,
+      watchReads: 0,
     };
   }
 

@@ -47,7 +47,10 @@ export function engineFault(f: RealFault, target: string | undefined): Fault | n
 
 export function experimentOf(s: RunSettings, faults: Fault[], untilMs: number): Experiment {
   const retryPeriodMs = keepAliveEveryMs(s);
+  // The closest simulated algorithm to a session lease kept alive against etcd: a lease renewed
+  // every keep-alive period. (etcd's members run their own Raft; pre-vote is in the run's settings.)
   return normalizeExperiment({
+    algorithm: 'k8s-lease',
     nodes: s.nodes,
     lease: {
       durationMs: s.ttlMs,
@@ -55,11 +58,10 @@ export function experimentOf(s: RunSettings, faults: Fault[], untilMs: number): 
       // deadline; the engine needs it below the lease, so 1 ms below.
       renewDeadlineMs: s.renewDeadlineMs ?? s.ttlMs - 1,
       retryPeriodMs,
-      jitterMs: 0,
     },
     network: { delayMsMin: 0, delayMsMax: 1 },
     warmUpMs: s.warmUpMs,
-    safety: { quorum: true, fencing: s.fencing, followersReject: true, preVote: s.preVote },
+    safety: { fencing: s.fencing, followersReject: true },
     workload: { leaderWriteEveryMs: s.writeEveryMs, clients: 0 },
     faults,
     untilMs: Math.max(0, Math.round(untilMs)),

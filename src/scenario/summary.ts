@@ -30,7 +30,15 @@ export function summarizeRun(trace: Trace): string {
   if (twice) parts.push(`${twice.detail}${twice.allowedBy ? ` (allowed: ${ALLOWED[twice.allowedBy]})` : ''}`);
   const shared = sharedTokenWrites(trace);
   if (shared) parts.push(`${shared} writes accepted from a second leader holding the same token`);
-  parts.push(`leader_count peaked at ${sum.maxLeaderCount}; ${s(sum.msWithoutLeader)} without a leader`);
+  // A coordination store's watches: what a change of leader cost the store (the herd effect).
+  if (sum.watchNotifications || sum.watchReads)
+    parts.push(
+      `${sum.watchNotifications} watch notification${sum.watchNotifications === 1 ? '' : 's'} and ` +
+        `${sum.watchReads} read${sum.watchReads === 1 ? '' : 's'} they triggered`,
+    );
+  parts.push(
+    `believed leader_count peaked at ${sum.maxLeaderCount}; ${s(sum.msWithoutLeader)} without a leader`,
+  );
   return parts.join('; ');
 }
 

@@ -119,6 +119,7 @@ describe('the monitor, folding only the events, agrees with the engine', () => {
         });
         const last = trace.samples[trace.samples.length - 1];
         expect(m.leaderCount, context).toBe(last.leaderCount);
+        expect(m.leaderCountObserved, context).toBe(last.leaderCountObserved);
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -214,7 +214,7 @@ export const bully: ElectionAlgorithm = {
   ],
   hasQuorum: false,
   settings: ['bully'],
-  unsafeBy: ['oneLeaderPerTerm', 'tokensIncrease'],
+  unsafeBy: ['oneLeaderPerTerm'],
   timerSlots: 3,
   initNode: (): BullyNode => ({
     electing: false,

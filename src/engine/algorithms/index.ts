@@ -2,10 +2,20 @@
 // schema, the simulation and the page's picker all read their list from here.
 import type { ElectionAlgorithm } from '../algorithm';
 import { bully } from './bully';
+import { etcdElection } from './etcdElection';
+import { k8sLease } from './k8sLease';
+import { zookeeper } from './zookeeper';
 import { raft } from './raft';
 import { ring } from './ring';
 
-export const ALGORITHMS = { raft, bully, ring } satisfies Record<string, ElectionAlgorithm>;
+export const ALGORITHMS = {
+  raft,
+  'k8s-lease': k8sLease,
+  'etcd-election': etcdElection,
+  zookeeper,
+  bully,
+  ring,
+} satisfies Record<string, ElectionAlgorithm>;
 
 export type AlgorithmKind = keyof typeof ALGORITHMS;
 

@@ -1,6 +1,9 @@
-// Raft's election with pre-vote, and a lease with Kubernetes' timing renewed by a majority of
-// the voters' acknowledgements. Every function takes the engine state and mutates it; none reads
-// a wall clock or an unseeded random source.
+// Raft's leader election as etcd's raft library runs it (etcd-io/raft, raft.go): a randomized
+// election timeout in [et, 2et) drawn on every reset, heartbeats, one persisted vote per term, a
+// vote reply that carries the voter's term when it refuses, a majority of the configured voters,
+// the log up-to-date check, and PreVote and CheckQuorum as switches. Time is in milliseconds on
+// each node's own clock rather than in ticks. The leader's privileged writes carry its term; Raft
+// itself never hears of storage's verdicts (the application does).
 import type { ElectionAlgorithm } from '../algorithm';
 import {
   ALG_SLOT,
@@ -16,7 +19,7 @@ import {
   type Outputs,
 } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { Experiment, LeaseSettings } from '../experiment';
+import type { Experiment, RaftSettings } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
@@ -27,45 +30,47 @@ import type { StepDownReason } from '../types';
 export const RT = {
   election: ALG_SLOT,
   heartbeat: ALG_SLOT + 1,
-  renew: ALG_SLOT + 2,
+  checkQuorum: ALG_SLOT + 2,
   window: ALG_SLOT + 3,
 } as const;
 
 export interface Round {
   round: number;
-  sentLocalMs: number;
   sentRealMs: number;
   acks: number[];
 }
 
 export interface RaftNode {
-  // Persisted: survives kill and restart (with NodeState.term).
+  // Persisted with NodeState.term: survive kill and restart.
   votedFor: string | null;
+  /** The last entry of its log: every leader appends one entry in its term when it takes office. */
+  logTerm: number;
+  logIndex: number;
   // Volatile.
-  /** Local clock time this node last heard from a current leader; -1 if never. */
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
-  electionDeadlineLocalMs: number;
-  /** Real time of the pending election timer, or -1. Lets deadlines move later without heap churn. */
+  /** Own-clock time its election clock was last reset (etcd's electionElapsed = 0). */
+  lastResetLocalMs: number;
+  /** Drawn in [et, 2et) on every reset. */
+  randomizedTimeoutMs: number;
+  /** Real time of the pending election timer, or -1 (deadlines only move later between resets). */
   electionTimerAtMs: number;
-  /** The candidate this node last voted for, and until when (own clock) it backs that one alone. */
-  backingIdx: number;
-  backingUntilLocalMs: number;
-  votes: number[];
+  /** Real time it last heard from a leader, for the views; -1 if never. */
+  lastHeardRealMs: number;
   preVoting: boolean;
-  /** Own-clock time the current (pre-)campaign round began. */
-  campaignLocalMs: number;
+  granted: number[];
+  rejected: number[];
   // Leader.
+  /** Heard from each voter since the last CheckQuorum (the leader counts itself). */
+  recentActive: boolean[];
+  /** Own-clock time of the next CheckQuorum. */
+  nextCheckLocalMs: number;
   round: number;
   rounds: Round[];
-  lastRenewLocalMs: number;
   lastRenewRealMs: number;
   renewLatencyMs: number;
 }
 
 export interface RaftShared {
-  /** The lease timing (Raft's settings always include it). */
-  lease: LeaseSettings;
+  settings: RaftSettings;
   // Invariant ledgers: kept apart from the node state they check.
   voteLedger: { term: number; for: string }[];
   termLedger: number[];
@@ -73,142 +78,34 @@ export interface RaftShared {
 
 type RaftCore = Core<RaftShared>;
 const st = (n: NodeState) => n.p as RaftNode;
-const lease = (c: Core) => (c as RaftCore).a.lease;
+const cfg = (c: Core) => (c as RaftCore).a.settings;
+const checkQuorumOn = (c: Core) => c.safety.checkQuorum === true;
+const preVoteOn = (c: Core) => c.safety.preVote === true;
+const quorumOn = (c: Core) => c.safety.quorum !== false;
 
+/** Heartbeat rounds kept for the renewal-latency signal. */
 export const MAX_ROUNDS = 8;
 
-function leaseOf(e: Experiment): LeaseSettings {
+function settingsOf(e: Experiment): RaftSettings {
   // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.lease) throw new Error('a Raft experiment without its lease settings');
-  return e.lease;
+  if (!e.raft) throw new Error('a Raft experiment without its settings');
+  return e.raft;
 }
 
-function jitter(c: Core): number {
-  return nextInt(c.rngTimer, 0, lease(c).jitterMs);
-}
-
-/** The one place the renew deadline is computed: RenewDeadline after the last renewal, on the leader's own clock. */
-function setRenewDeadline(c: Core, n: NodeState): void {
-  n.actUntilLocalMs = st(n).lastRenewLocalMs + lease(c).renewDeadlineMs;
-}
-
-function renewDeadlinePassed(c: Core, n: NodeState): boolean {
-  return due(c, n, n.actUntilLocalMs);
-}
-
-// ---------------------------------------------------------------- terms
+// ---------------------------------------------------------------- terms and votes
 
 export function setTerm(c: Core, out: Outputs, n: NodeState, term: number): void {
   const ledger = (c as RaftCore).a.termLedger;
   const bad = checkTerm(n.id, ledger[n.idx], term);
   if (bad) recordViolation(c, out, bad.invariant, bad.detail);
-  if (term > n.term) {
+  if (term !== n.term) {
     n.term = term;
     st(n).votedFor = null;
   }
   if (term > ledger[n.idx]) ledger[n.idx] = term;
 }
 
-// ---------------------------------------------------------------- election timer
-
-function inLease(c: Core, n: NodeState): boolean {
-  if (n.role === 'leader') return true;
-  const p = st(n);
-  return p.lastHeardLocalMs >= 0 && !due(c, n, p.lastHeardLocalMs + lease(c).durationMs);
-}
-
-/** Arm the election timer for node n at its own-clock deadline. */
-export function armElection(c: Core, n: NodeState, deadlineLocalMs: number): void {
-  if (n.witness) return;
-  const p = st(n);
-  p.electionDeadlineLocalMs = deadlineLocalMs;
-  const at = realAtLocal(c, n, deadlineLocalMs);
-  // A pending timer that fires earlier simply re-arms itself: cheaper than cancelling.
-  if (p.electionTimerAtMs >= 0 && p.electionTimerAtMs <= at && p.electionTimerAtMs >= c.nowMs) return;
-  p.electionTimerAtMs = at;
-  scheduleTimer(c, n, RT.election, at);
-}
-
-function rearmElection(c: Core, n: NodeState): void {
-  st(n).electionTimerAtMs = -1;
-  cancelTimer(n, RT.election);
-  armElection(c, n, st(n).electionDeadlineLocalMs);
-}
-
-/** A follower waits a full lease (plus jitter) after hearing from a leader before it campaigns. */
-function leaseWaitDeadline(c: Core, n: NodeState): number {
-  return localNow(c, n) + lease(c).durationMs + jitter(c);
-}
-
-/** A candidate whose round did not finish retries after a retry period plus jitter. */
-function retryDeadline(c: Core, n: NodeState): number {
-  return localNow(c, n) + lease(c).retryPeriodMs + jitter(c);
-}
-
-export function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.electionTimerAtMs = -1;
-  if (n.role === 'leader' || n.witness) return;
-  if (!due(c, n, p.electionDeadlineLocalMs)) {
-    armElection(c, n, p.electionDeadlineLocalMs);
-    return;
-  }
-  if (backsOther(c, n, n.idx)) {
-    armElection(c, n, p.backingUntilLocalMs + jitter(c));
-    return;
-  }
-  startElection(c, out, n, false);
-}
-
-// ---------------------------------------------------------------- campaigning
-
-export function startElection(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
-  if (n.witness || !n.alive || n.paused) return;
-  if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-  const p = st(n);
-  if (c.safety.preVote && c.safety.quorum && !transfer) {
-    n.role = 'follower';
-    p.preVoting = true;
-    p.votes = [n.idx];
-    p.campaignLocalMs = localNow(c, n);
-    campaigned(c, out, n, n.term + 1, true, transfer);
-    p.electionTimerAtMs = -1;
-    armElection(c, n, retryDeadline(c, n));
-    for (const q of c.nodes) {
-      if (q !== n) send(c, n.idx, q.idx, 'preVote', n.term + 1);
-    }
-    if (p.votes.length >= c.majority) becomeCandidate(c, out, n, false);
-    return;
-  }
-  becomeCandidate(c, out, n, transfer);
-}
-
-function becomeCandidate(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
-  const p = st(n);
-  setTerm(c, out, n, n.term + 1);
-  n.role = 'candidate';
-  p.preVoting = false;
-  grantVote(c, out, n, n.id);
-  p.votes = [n.idx];
-  p.campaignLocalMs = localNow(c, n);
-  campaigned(c, out, n, n.term, false, transfer);
-  p.electionTimerAtMs = -1;
-  armElection(c, n, retryDeadline(c, n));
-  for (const q of c.nodes) {
-    if (q !== n) send(c, n.idx, q.idx, 'requestVote', n.term).transfer = transfer;
-  }
-  if (!c.safety.quorum) {
-    // Without quorum a candidate wins with whatever votes arrive within a round trip.
-    scheduleTimer(c, n, RT.window, c.nowMs + 2 * c.e.network.delayMsMax + 1);
-  }
-  if (p.votes.length >= c.majority) becomeLeader(c, out, n);
-}
-
-function onVoteWindow(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role === 'candidate' && n.alive && !c.safety.quorum) becomeLeader(c, out, n);
-}
-
-function grantVote(c: Core, out: Outputs, n: NodeState, candidate: string): void {
+function recordVote(c: Core, out: Outputs, n: NodeState, candidate: string): void {
   const ledger = (c as RaftCore).a.voteLedger;
   const bad = checkVote(n.id, n.term, candidate, ledger[n.idx]);
   if (bad) recordViolation(c, out, bad.invariant, bad.detail);
@@ -216,306 +113,349 @@ function grantVote(c: Core, out: Outputs, n: NodeState, candidate: string): void
   ledger[n.idx] = { term: n.term, for: candidate };
 }
 
-/**
- * Whether node n still backs a candidate other than idx. A voter backs the candidate it voted for
- * for 2 x RetryPeriod + jitter by its own clock and meanwhile helps no one else, itself included,
- * into a later term. Any later majority contains such a voter, and the candidate counts votes for
- * only one RetryPeriod (roundOver), so a term cannot be won after a later one was, as long as no
- * clock runs more than (2 x RetryPeriod + jitter) / RetryPeriod times faster than another (3x
- * with the defaults). Beyond that, as with any lease, only fencing at the storage protects.
- */
-function backsOther(c: Core, n: NodeState, idx: number): boolean {
-  const p = st(n);
-  return p.backingIdx >= 0 && p.backingIdx !== idx && !due(c, n, p.backingUntilLocalMs);
+/** Raft's voting restriction: the candidate's log is at least as up to date as the voter's. */
+export function upToDate(voter: RaftNode, logTerm: number, logIndex: number): boolean {
+  return logTerm > voter.logTerm || (logTerm === voter.logTerm && logIndex >= voter.logIndex);
 }
 
-function backCandidate(c: Core, n: NodeState, idx: number): void {
+// ---------------------------------------------------------------- the election clock
+
+/** etcd's reset: a new term (or not), no known leader, the election clock at 0, a new random timeout. */
+function reset(c: Core, out: Outputs, n: NodeState, term: number): void {
+  if (term !== n.term) setTerm(c, out, n, term);
   const p = st(n);
-  p.backingIdx = idx;
-  p.backingUntilLocalMs = localNow(c, n) + 2 * lease(c).retryPeriodMs + lease(c).jitterMs;
+  n.knownLeader = -1;
+  p.granted = [];
+  p.rejected = [];
+  const et = cfg(c).electionTimeoutMs;
+  p.randomizedTimeoutMs = et + nextInt(c.rngTimer, 0, et - 1);
+  restartElectionClock(c, n);
 }
 
-function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
+/** electionElapsed = 0: heard from the leader, granted a vote, or began a campaign. */
+function restartElectionClock(c: Core, n: NodeState): void {
+  st(n).lastResetLocalMs = localNow(c, n);
+  armElection(c, n);
+}
+
+function electionDeadlineLocal(n: NodeState): number {
   const p = st(n);
-  const votes = p.votes.map((i) => c.nodes[i].id);
-  p.preVoting = false;
-  p.rounds = [];
-  p.lastRenewLocalMs = localNow(c, n);
-  p.lastRenewRealMs = c.nowMs;
-  p.renewLatencyMs = 0;
+  return p.lastResetLocalMs + p.randomizedTimeoutMs;
+}
+
+function armElection(c: Core, n: NodeState): void {
+  if (n.witness || n.role === 'leader') return;
+  const p = st(n);
+  const at = realAtLocal(c, n, electionDeadlineLocal(n));
+  // A pending timer that fires no later simply re-arms itself when it finds the deadline moved:
+  // followers restart the clock on every heartbeat, and rescheduling each time would churn the heap.
+  if (p.electionTimerAtMs >= c.nowMs && p.electionTimerAtMs <= at) return;
+  p.electionTimerAtMs = at;
+  scheduleTimer(c, n, RT.election, at);
+}
+
+function onElectionTimer(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
   p.electionTimerAtMs = -1;
-  cancelTimer(n, RT.election);
-  setRenewDeadline(c, n);
-  acquire(c, out, n, n.term, votes);
-  onHeartbeatTimer(c, out, n);
-  scheduleRenewCheck(c, n);
-  beginWarmUp(c, n);
+  if (n.role === 'leader' || n.witness) return;
+  if (!due(c, n, electionDeadlineLocal(n))) return armElection(c, n);
+  // tickElection: electionElapsed = 0, then MsgHup.
+  p.lastResetLocalMs = localNow(c, n);
+  hup(c, out, n, false);
 }
 
-// ---------------------------------------------------------------- votes
-
-function onPreVote(c: Core, n: NodeState, m: Message): void {
-  const granted = m.term > n.term && !inLease(c, n) && !backsOther(c, n, m.from);
-  send(c, n.idx, m.from, 'preVoteReply', m.term).granted = granted;
+/** Within an election timeout of hearing from a current leader (CheckQuorum's "lease"). */
+function inLease(c: Core, n: NodeState): boolean {
+  return (
+    checkQuorumOn(c) && n.knownLeader >= 0 && !due(c, n, st(n).lastResetLocalMs + cfg(c).electionTimeoutMs)
+  );
 }
 
-function onPreVoteReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const p = st(n);
-  if (!p.preVoting || m.term !== n.term + 1 || !m.granted || p.votes.includes(m.from)) return;
-  if (roundOver(c, n)) return;
-  p.votes.push(m.from);
-  if (p.votes.length >= c.majority) becomeCandidate(c, out, n, false);
-}
+// ---------------------------------------------------------------- roles
 
-/**
- * A candidate counts votes for one retry period of its own clock after it asked for them (its
- * round runs on, with jitter, until its timer starts the next one). Voters back it for longer
- * (backCandidate), which is what keeps a late-counted vote from electing it below a newer term.
- */
-function roundOver(c: Core, n: NodeState): boolean {
-  return due(c, n, st(n).campaignLocalMs + lease(c).retryPeriodMs);
-}
-
-function onRequestVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const candidate = c.nodes[m.from].id;
-  // Leader stickiness: while a node still hears from a leader (within LeaseDuration by its own
-  // clock) it ignores vote requests entirely, without even adopting their term. A leadership
-  // transfer (a forced campaign) bypasses this, as Raft's TimeoutNow does.
-  // A node that just voted backs that candidate for a full round, transfer or not (see backsOther).
-  if (m.term > n.term && ((!m.transfer && inLease(c, n)) || backsOther(c, n, m.from))) {
-    send(c, n.idx, m.from, 'vote', m.term).granted = false;
-    return;
-  }
-  if (m.term > n.term) {
-    if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-    setTerm(c, out, n, m.term);
-    becomeFollower(c, n);
-  }
-  const p = st(n);
-  let granted = false;
-  if (m.term === n.term && (p.votedFor === null || p.votedFor === candidate) && n.role !== 'leader') {
-    grantVote(c, out, n, candidate);
-    backCandidate(c, n, m.from);
-    granted = true;
-    // Give the candidate a round to win before competing with it.
-    armElection(c, n, retryDeadline(c, n));
-  }
-  send(c, n.idx, m.from, 'vote', n.term).granted = granted;
-}
-
-function onVote(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  if (m.term > n.term) {
-    if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-    setTerm(c, out, n, m.term);
-    becomeFollower(c, n);
-    return;
-  }
-  const p = st(n);
-  if (n.role !== 'candidate' || m.term !== n.term || !m.granted || p.votes.includes(m.from)) return;
-  // A vote that reaches a candidate after its round ran out (by its own clock) is too late: the
-  // voters may since have elected someone in a later term. Without this check a candidate that
-  // was paused while its votes arrived would resume and take office below a newer leader's term.
-  if (roundOver(c, n)) return;
-  p.votes.push(m.from);
-  if (c.safety.quorum && p.votes.length >= c.majority) becomeLeader(c, out, n);
-}
-
-function becomeFollower(c: Core, n: NodeState): void {
-  if (n.role === 'leader') return;
+function becomeFollower(
+  c: Core,
+  out: Outputs,
+  n: NodeState,
+  term: number,
+  lead: number,
+  reason: StepDownReason,
+): void {
+  if (n.role === 'leader') stepDown(c, out, n, reason);
   const p = st(n);
   n.role = 'follower';
   p.preVoting = false;
-  p.votes = [];
   cancelTimer(n, RT.window);
-  if (p.electionTimerAtMs < 0) armElection(c, n, retryDeadline(c, n));
+  reset(c, out, n, term);
+  n.knownLeader = lead;
+  if (lead >= 0) p.lastHeardRealMs = c.nowMs;
 }
 
-// ---------------------------------------------------------------- lease: heartbeats and renewals
-
-export function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role !== 'leader') return;
-  // A leader past its renew deadline by its own clock stops acting before it sends anything
-  // (e.g. when it wakes from a GC pause): its heartbeat would otherwise reset the followers'
-  // lease wait and delay the failover it can no longer prevent.
-  if (renewDeadlinePassed(c, n)) {
-    stepDown(c, out, n, 'renew deadline passed');
-    return;
-  }
-  const p = st(n);
-  const round = { round: ++p.round, sentLocalMs: localNow(c, n), sentRealMs: c.nowMs, acks: [n.idx] };
-  p.rounds.push(round);
-  if (p.rounds.length > MAX_ROUNDS) p.rounds.shift();
-  for (const q of c.nodes) {
-    if (q !== n) send(c, n.idx, q.idx, 'heartbeat', n.term).round = round.round;
-  }
-  // Without quorum a leader renews on its own say-so, which is how each side of a split keeps one.
-  if (round.acks.length >= c.majority || !c.safety.quorum) renewRound(c, out, n, round.round);
-  scheduleHeartbeat(c, n, round.sentLocalMs);
-}
-
-function scheduleHeartbeat(c: Core, n: NodeState, lastSentLocalMs: number): void {
-  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, lastSentLocalMs + lease(c).retryPeriodMs));
-}
-
-function onHeartbeat(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  if (m.term < n.term) {
-    sendAck(c, n, m, false);
-    return;
-  }
-  if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-  if (m.term > n.term) setTerm(c, out, n, m.term);
-  const p = st(n);
-  n.role = 'follower';
-  p.preVoting = false;
-  p.votes = [];
-  n.knownLeader = m.from;
-  // A leader at this term or later exists: the race that backing guards is decided.
-  p.backingIdx = -1;
-  p.lastHeardLocalMs = localNow(c, n);
-  p.lastHeardRealMs = c.nowMs;
-  armElection(c, n, leaseWaitDeadline(c, n));
-  sendAck(c, n, m, true);
-}
-
-function sendAck(c: Core, n: NodeState, m: Message, granted: boolean): void {
-  const ack = send(c, n.idx, m.from, 'ack', n.term);
-  ack.round = m.round;
-  ack.granted = granted;
-}
-
-function onAck(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  if (m.term > n.term) {
-    if (n.role === 'leader') stepDown(c, out, n, 'saw higher term');
-    setTerm(c, out, n, m.term);
-    becomeFollower(c, n);
-    return;
-  }
-  if (n.role !== 'leader' || m.term !== n.term || !m.granted) return;
-  const r = st(n).rounds.find((x) => x.round === m.round);
-  if (!r || r.acks.includes(m.from)) return;
-  r.acks.push(m.from);
-  if (r.acks.length >= c.majority) renewRound(c, out, n, r.round);
-}
-
-/** A round reached a majority: the lease counts as renewed from the moment the round was sent. */
-function renewRound(c: Core, out: Outputs, n: NodeState, roundNo: number): void {
-  const p = st(n);
-  const i = p.rounds.findIndex((x) => x.round === roundNo);
-  const r = p.rounds[i];
-  if (r.sentLocalMs > p.lastRenewLocalMs) {
-    p.lastRenewLocalMs = r.sentLocalMs;
-    p.lastRenewRealMs = r.sentRealMs;
-    setRenewDeadline(c, n);
-  }
-  p.renewLatencyMs = c.nowMs - r.sentRealMs;
-  p.rounds.splice(0, i + 1);
-  scheduleRenewCheck(c, n);
-  renewed(c, out, n);
-}
-
-function scheduleRenewCheck(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, RT.renew, realAtLocal(c, n, n.actUntilLocalMs));
-}
-
-function onRenewCheck(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role !== 'leader') return;
-  if (renewDeadlinePassed(c, n)) {
-    stepDown(c, out, n, 'renew deadline passed');
-  } else {
-    scheduleRenewCheck(c, n);
-  }
-}
-
-export function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): void {
+function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): void {
   if (!release(c, out, n, reason)) return;
   const p = st(n);
   p.rounds = [];
   cancelTimer(n, RT.heartbeat);
-  cancelTimer(n, RT.renew);
-  if (reason !== 'killed') {
-    // It knew of a leader (itself) until now, so it waits a full lease like any follower.
-    p.lastHeardLocalMs = localNow(c, n);
-    p.lastHeardRealMs = c.nowMs;
+  cancelTimer(n, RT.checkQuorum);
+}
+
+export function hup(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
+  if (n.role === 'leader' || n.witness || !n.alive || n.paused) return;
+  // Without a quorum there is nothing to pre-vote on: the teaching switch skips it.
+  if (preVoteOn(c) && quorumOn(c) && !transfer) campaign(c, out, n, 'pre', false);
+  else campaign(c, out, n, 'real', transfer);
+}
+
+function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', transfer: boolean): void {
+  const p = st(n);
+  let term: number;
+  if (kind === 'pre') {
+    // becomePreCandidate: no reset, no new term; the election clock was zeroed by the caller.
+    n.role = 'follower';
+    p.preVoting = true;
+    p.granted = [];
+    p.rejected = [];
     n.knownLeader = -1;
-    p.electionTimerAtMs = -1;
-    armElection(c, n, leaseWaitDeadline(c, n));
+    term = n.term + 1;
+    armElection(c, n);
+  } else {
+    p.preVoting = false;
+    n.role = 'candidate';
+    reset(c, out, n, n.term + 1);
+    recordVote(c, out, n, n.id);
+    term = n.term;
+  }
+  campaigned(c, out, n, term, kind === 'pre', transfer);
+  p.granted = [n.idx];
+  for (const q of c.nodes) {
+    if (q === n) continue;
+    const m = send(c, n.idx, q.idx, kind === 'pre' ? 'preVote' : 'requestVote', term);
+    m.logTerm = p.logTerm;
+    m.logIndex = p.logIndex;
+    m.transfer = transfer;
+  }
+  if (kind === 'real' && !quorumOn(c)) {
+    // Teaching switch: without a quorum a candidate wins with whatever votes arrive within a round trip.
+    scheduleTimer(c, n, RT.window, c.nowMs + 2 * c.e.network.delayMsMax + 1);
+  }
+  tally(c, out, n);
+}
+
+/** quorum.VoteResult: won with a majority of the configured voters, lost once a majority refused. */
+function tally(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (quorumOn(c) && p.granted.length >= c.majority) {
+    if (p.preVoting) campaign(c, out, n, 'real', false);
+    else becomeLeader(c, out, n);
+  } else if (p.rejected.length > c.voterCount - c.majority) {
+    becomeFollower(c, out, n, n.term, -1, 'saw higher term');
   }
 }
 
-// ---------------------------------------------------------------- storage's verdict
-
-function onFenced(c: Core, out: Outputs, n: NodeState, newerToken: number): void {
-  // The retryable error names a newer token: this node has been deposed.
-  if (n.role === 'leader' && newerToken > n.term) stepDown(c, out, n, 'fenced by storage');
-  if (newerToken > n.term) setTerm(c, out, n, newerToken);
+function onVoteWindow(c: Core, out: Outputs, n: NodeState): void {
+  if (n.role === 'candidate' && !quorumOn(c)) becomeLeader(c, out, n);
 }
 
-// ---------------------------------------------------------------- dispatch
+function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  const votes = p.granted.map((i) => c.nodes[i].id);
+  p.preVoting = false;
+  p.electionTimerAtMs = -1;
+  cancelTimer(n, RT.election);
+  cancelTimer(n, RT.window);
+  n.knownLeader = n.idx;
+  // etcd's leader appends an empty entry in its term at once.
+  p.logTerm = n.term;
+  p.logIndex++;
+  p.recentActive = c.nodes.map((q) => q === n);
+  p.rounds = [];
+  p.lastRenewRealMs = c.nowMs;
+  p.renewLatencyMs = 0;
+  acquire(c, out, n, n.term, votes);
+  onHeartbeatTimer(c, out, n);
+  p.lastResetLocalMs = localNow(c, n);
+  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
+  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  beginWarmUp(c, n);
+}
 
-export function onRaftMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
+// ---------------------------------------------------------------- the leader
+
+function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
+  if (n.role !== 'leader') return;
+  const p = st(n);
+  const round: Round = { round: ++p.round, sentRealMs: c.nowMs, acks: [n.idx] };
+  p.rounds.push(round);
+  if (p.rounds.length > MAX_ROUNDS) p.rounds.shift();
+  for (const q of c.nodes) {
+    if (q === n) continue;
+    const m = send(c, n.idx, q.idx, 'heartbeat', n.term);
+    m.round = round.round;
+    m.logTerm = p.logTerm;
+    m.logIndex = p.logIndex;
+  }
+  if (!quorumOn(c)) roundHeard(c, out, n, round);
+  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+}
+
+function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
+  if (n.role !== 'leader') return;
+  const p = st(n);
+  if (checkQuorumOn(c) && quorumOn(c)) {
+    const active = p.recentActive.filter(Boolean).length;
+    if (active < c.majority) {
+      becomeFollower(c, out, n, n.term, -1, 'lost contact with a quorum');
+      return;
+    }
+  }
+  p.recentActive = c.nodes.map((q) => q === n);
+  // tickHeartbeat zeroes the leader's electionElapsed every election timeout, with or without
+  // CheckQuorum: with it, the leader is always "in lease" and ignores higher-term vote requests.
+  p.lastResetLocalMs = localNow(c, n);
+  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
+  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+}
+
+function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  if (n.role !== 'leader') return;
+  const p = st(n);
+  p.recentActive[m.from] = true;
+  const r = p.rounds.find((x) => x.round === m.round);
+  if (!r || r.acks.includes(m.from)) return;
+  r.acks.push(m.from);
+  if (r.acks.length === c.majority) roundHeard(c, out, n, r);
+}
+
+/** A heartbeat round answered by a majority: the leader knows it still leads (its "renewal"). */
+function roundHeard(c: Core, out: Outputs, n: NodeState, r: Round): void {
+  const p = st(n);
+  if (r.sentRealMs > p.lastRenewRealMs) p.lastRenewRealMs = r.sentRealMs;
+  p.renewLatencyMs = c.nowMs - r.sentRealMs;
+  p.rounds = p.rounds.filter((x) => x.round > r.round);
+  renewed(c, out, n);
+}
+
+// ---------------------------------------------------------------- receiving (etcd's Step)
+
+function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  if (m.term > n.term) {
+    if (m.type === 'preVote' || m.type === 'requestVote') {
+      // A server within an election timeout of hearing from a current leader neither updates its
+      // term nor votes (CheckQuorum's lease); a leadership transfer forces its way through.
+      if (!m.transfer && inLease(c, n)) return;
+    }
+    if (m.type === 'preVote') {
+      // Never change the term in response to a pre-vote.
+    } else if (m.type === 'preVoteReply' && m.granted) {
+      // A granted pre-vote carries the term the pre-candidate asked for.
+    } else {
+      const lead = m.type === 'heartbeat' ? m.from : -1;
+      becomeFollower(c, out, n, m.term, lead, 'saw higher term');
+    }
+  } else if (m.term < n.term) {
+    if ((checkQuorumOn(c) || preVoteOn(c)) && m.type === 'heartbeat') {
+      // Tell a stale leader the newer term, so it steps down.
+      const r = send(c, n.idx, m.from, 'ack', n.term);
+      r.round = m.round;
+      r.granted = false;
+    } else if (m.type === 'preVote') {
+      send(c, n.idx, m.from, 'preVoteReply', n.term).granted = false;
+    }
+    return;
+  }
   switch (m.type) {
     case 'preVote':
-      return onPreVote(c, n, m);
-    case 'preVoteReply':
-      return onPreVoteReply(c, out, n, m);
     case 'requestVote':
-      return onRequestVote(c, out, n, m);
-    case 'vote':
-      return onVote(c, out, n, m);
+      return onVoteRequest(c, out, n, m);
     case 'heartbeat':
-      return onHeartbeat(c, out, n, m);
+      // Two leaders of one term exist only with the quorum switched off; etcd's leader ignores it.
+      if (n.role === 'leader') return;
+      if (n.role !== 'follower' || p.preVoting) becomeFollower(c, out, n, m.term, m.from, 'saw higher term');
+      n.knownLeader = m.from;
+      p.lastHeardRealMs = c.nowMs;
+      // The heartbeat stands for the leader's appends too: the follower's log catches up.
+      p.logTerm = m.logTerm ?? p.logTerm;
+      p.logIndex = m.logIndex ?? p.logIndex;
+      restartElectionClock(c, n);
+      {
+        const r = send(c, n.idx, m.from, 'ack', n.term);
+        r.round = m.round;
+        r.granted = true;
+      }
+      return;
     case 'ack':
-      return onAck(c, out, n, m);
+      return onHeartbeatResponse(c, out, n, m);
+    case 'preVoteReply':
+    case 'vote': {
+      // Only replies to the current (pre-)candidacy count.
+      const mine = p.preVoting ? 'preVoteReply' : n.role === 'candidate' ? 'vote' : null;
+      if (m.type !== mine) return;
+      if (p.granted.includes(m.from) || p.rejected.includes(m.from)) return;
+      (m.granted ? p.granted : p.rejected).push(m.from);
+      return tally(c, out, n);
+    }
     default:
       return;
   }
 }
 
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  switch (slot) {
-    case RT.election:
-      return onElectionTimer(c, out, n);
-    case RT.heartbeat:
-      return onHeartbeatTimer(c, out, n);
-    case RT.renew:
-      return onRenewCheck(c, out, n);
-    case RT.window:
-      return onVoteWindow(c, out, n);
+function onVoteRequest(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  const candidate = c.nodes[m.from].id;
+  const canVote =
+    p.votedFor === candidate ||
+    (p.votedFor === null && n.knownLeader < 0) ||
+    (m.type === 'preVote' && m.term > n.term);
+  const reply = m.type === 'preVote' ? 'preVoteReply' : 'vote';
+  if (canVote && upToDate(p, m.logTerm ?? 0, m.logIndex ?? 0)) {
+    // A granted vote carries the term of the request (a pre-vote's is in the voter's future).
+    send(c, n.idx, m.from, reply, m.term).granted = true;
+    if (m.type === 'requestVote') {
+      recordVote(c, out, n, candidate);
+      restartElectionClock(c, n);
+    }
+  } else {
+    // A refusal carries the voter's own term.
+    send(c, n.idx, m.from, reply, n.term).granted = false;
   }
 }
 
 // ---------------------------------------------------------------- faults
 
-function onRestart(c: Core, _out: Outputs, n: NodeState): void {
-  // Term and vote were persisted; everything else starts fresh. A restarted node waits a full
-  // lease before campaigning or voting, as it cannot know whether a leader still holds one.
+function onRestart(c: Core, out: Outputs, n: NodeState): void {
+  // Term, vote and log were persisted; the rest starts fresh. It may vote at once.
   const p = st(n);
-  p.lastHeardLocalMs = localNow(c, n);
-  p.lastHeardRealMs = c.nowMs;
-  armElection(c, n, localNow(c, n) + lease(c).durationMs + jitter(c));
+  p.preVoting = false;
+  p.electionTimerAtMs = -1;
+  reset(c, out, n, n.term);
 }
 
 function onKill(_c: Core, n: NodeState): void {
   const p = st(n);
-  p.rounds = [];
   p.preVoting = false;
-  p.votes = [];
+  p.granted = [];
+  p.rejected = [];
+  p.rounds = [];
   p.electionTimerAtMs = -1;
 }
 
 function onClockRate(c: Core, n: NodeState): void {
   // Timers measured by the node's own clock move with it.
-  rearmElection(c, n);
+  const p = st(n);
   if (n.role === 'leader') {
-    cancelTimer(n, RT.heartbeat);
-    const p = st(n);
-    scheduleHeartbeat(c, n, p.rounds.length ? p.rounds[p.rounds.length - 1].sentLocalMs : p.lastRenewLocalMs);
-    scheduleRenewCheck(c, n);
+    scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+    scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  } else {
+    p.electionTimerAtMs = -1;
+    cancelTimer(n, RT.election);
+    armElection(c, n);
   }
 }
 
 function onPartition(c: Core, out: Outputs): void {
-  // A leader cut off from a majority has lost the cluster, whether it knows it yet or not.
+  // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
+  // knows it yet or not.
   const leader = currentLeader(c);
   if (leader && c.groupOf) {
     const g = c.groupOf;
@@ -525,19 +465,32 @@ function onPartition(c: Core, out: Outputs): void {
 }
 
 function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
-  // The last round's latency, or how long the oldest unanswered round has waited, or, when no
-  // round could even be sent (a paused leader), how overdue the next renewal is.
+  // The last answered round's latency, or how long the oldest unanswered round has waited, or,
+  // when no round could even be sent (a paused leader), how overdue the next one is.
   const p = st(leader);
   const pending = p.rounds[0];
-  const overdue = p.lastRenewRealMs >= 0 ? at - p.lastRenewRealMs - lease(c).retryPeriodMs : 0;
-  return Math.max(p.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue);
+  const overdue = at - p.lastRenewRealMs - cfg(c).heartbeatMs;
+  return Math.max(p.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue > 0 ? overdue : 0);
+}
+
+function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
+  switch (slot) {
+    case RT.election:
+      return onElectionTimer(c, out, n);
+    case RT.heartbeat:
+      return onHeartbeatTimer(c, out, n);
+    case RT.checkQuorum:
+      return onCheckQuorum(c, out, n);
+    case RT.window:
+      return onVoteWindow(c, out, n);
+  }
 }
 
 export const raft: ElectionAlgorithm = {
   kind: 'raft',
-  title: 'Raft (with a lease)',
+  title: 'Raft',
   summary:
-    "Raft's election (a majority of votes, terms, pre-vote) with a lease in Kubernetes' timing, renewed by a majority's acknowledgements.",
+    "Raft's election as etcd runs it: randomized timeouts, a majority of votes per term, PreVote and CheckQuorum.",
   words: { epoch: 'term', leader: 'leader', election: 'election' },
   messages: [
     { type: 'preVote', label: 'pre-vote request', family: 'request', election: true },
@@ -545,61 +498,62 @@ export const raft: ElectionAlgorithm = {
     { type: 'requestVote', label: 'vote request', family: 'request', election: true },
     { type: 'vote', label: 'vote', family: 'grant', election: true },
     { type: 'heartbeat', label: 'heartbeat', family: 'heartbeat', election: false },
-    { type: 'ack', label: 'acknowledgement', family: 'ack', election: false },
+    { type: 'ack', label: 'heartbeat response', family: 'ack', election: false },
   ],
   hasQuorum: true,
-  settings: ['witness', 'lease', 'safety.quorum', 'safety.preVote'],
+  settings: ['witness', 'raft', 'safety.quorum', 'safety.preVote', 'safety.checkQuorum'],
   timerSlots: 4,
   initNode: (): RaftNode => ({
     votedFor: null,
-    lastHeardLocalMs: -1,
-    lastHeardRealMs: -1,
-    electionDeadlineLocalMs: 0,
+    logTerm: 0,
+    logIndex: 0,
+    lastResetLocalMs: 0,
+    randomizedTimeoutMs: 0,
     electionTimerAtMs: -1,
-    backingIdx: -1,
-    backingUntilLocalMs: 0,
-    votes: [],
+    lastHeardRealMs: -1,
     preVoting: false,
-    campaignLocalMs: 0,
+    granted: [],
+    rejected: [],
+    recentActive: [],
+    nextCheckLocalMs: 0,
     round: 0,
     rounds: [],
-    lastRenewLocalMs: 0,
     lastRenewRealMs: -1,
     renewLatencyMs: 0,
   }),
-  initShared: (e: Experiment, count: number): RaftShared => ({
-    lease: leaseOf(e),
+  initShared: (e, count): RaftShared => ({
+    settings: settingsOf(e),
     voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
     termLedger: new Array(count).fill(0),
   }),
-  boot: (c, _out, n) => {
-    // Nobody has heard of a leader, so the first timeouts are short and randomized.
-    armElection(c, n, nextInt(c.rngTimer, 0, lease(c).jitterMs) + 150);
-  },
+  boot: (c, out, n) => reset(c, out, n, n.term),
   onTimer,
-  onMessage: onRaftMessage,
-  onFenced,
+  onMessage,
+  // Raft never hears of storage's verdicts: the rejected write is the application's error.
+  onFenced: () => {},
   onKill,
   onRestart,
   onClockRate,
   onPartition,
-  campaign: startElection,
+  campaign: (c, out, n, transfer) => {
+    if (n.role === 'leader') return;
+    st(n).lastResetLocalMs = localNow(c, n);
+    hup(c, out, n, transfer);
+  },
   renewalLatencyMs,
   nodeView: (c, n) => {
     const p = st(n);
     let deadlineAtMs = -1;
-    let lastRenewAtMs = p.lastHeardRealMs;
     if (n.alive && n.role === 'leader') {
-      deadlineAtMs = realAtLocal(c, n, n.actUntilLocalMs);
-      lastRenewAtMs = p.lastRenewRealMs;
+      if (checkQuorumOn(c)) deadlineAtMs = realAtLocal(c, n, p.nextCheckLocalMs);
     } else if (n.alive && !n.witness) {
-      deadlineAtMs = realAtLocal(c, n, p.electionDeadlineLocalMs);
+      deadlineAtMs = realAtLocal(c, n, electionDeadlineLocal(n));
     }
     return {
       votedFor: p.votedFor,
       deadlineAtMs,
-      lastRenewAtMs,
-      votes: p.votes.map((i) => c.nodes[i].id),
+      lastRenewAtMs: n.role === 'leader' ? p.lastRenewRealMs : p.lastHeardRealMs,
+      votes: p.granted.map((i) => c.nodes[i].id),
       preVoting: p.preVoting,
     };
   },

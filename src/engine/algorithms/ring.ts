@@ -315,7 +315,7 @@ export const ring: ElectionAlgorithm = {
   ],
   hasQuorum: false,
   settings: ['ring'],
-  unsafeBy: ['oneLeaderPerTerm', 'tokensIncrease'],
+  unsafeBy: ['oneLeaderPerTerm'],
   timerSlots: 5,
   initNode: (): RingNode => ({
     lastHeardLocalMs: 0,

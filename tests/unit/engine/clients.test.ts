@@ -26,8 +26,10 @@ describe('clients with followersReject on (reject, not route)', () => {
   for (const ttl of [5000, 30_000]) {
     it(`get a redirect from a deposed leader and reach the new one within a write period (TTL ${ttl} ms)`, () => {
       const { sim, toOld, elected } = deposeLeader(true, ttl);
-      expect(toOld.length).toBeGreaterThan(0);
-      expect(new Set(toOld.map((e) => e.result))).toEqual(new Set(['redirected']));
+      // With a 30 s cache every client still names the old leader when it steps down; with 5 s
+      // some may have re-resolved first (CheckQuorum deposes it within two election timeouts).
+      if (ttl === 30_000) expect(toOld.length).toBeGreaterThan(0);
+      expect(toOld.every((e) => e.result === 'redirected')).toBe(true);
       expect(sim.summary().divergentWrites).toBe(0);
       expect(sim.summary().clientRedirects).toBe(toOld.length);
       // Re-resolving on the redirect, nobody waits for its cache to expire.

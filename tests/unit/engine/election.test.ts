@@ -118,16 +118,19 @@ describe('split votes', () => {
     expect(resolvedAt.size).toBeGreaterThan(6);
   });
 
-  it('retries at randomized times, so the two candidates do not collide again', () => {
-    let differ = 0;
+  it('ends at the first randomized timeout: one node campaigns alone and the other candidate follows it', () => {
     for (let seed = 1; seed <= 12; seed++) {
-      const { sim, a, b } = splitVote(seed);
-      sim.runUntil(40_000);
-      const next = (id: string) =>
-        eventsOf(sim, 'campaign').find((e) => e.node === id && e.atMs > 5000)?.atMs;
-      if (next(a) !== next(b)) differ++;
+      const { sim } = splitVote(seed);
+      expect(
+        stepUntil(sim, () => leaders(sim).length > 0, 60_000),
+        `seed ${seed}`,
+      ).toBe(true);
+      const winner = leaders(sim)[0];
+      // Between the heal and the election only the winner campaigned: timeouts drawn in [et, 2et)
+      // on every reset rarely fire together.
+      const campaigns = eventsOf(sim, 'campaign').filter((e) => e.atMs > 5100);
+      expect(new Set(campaigns.map((e) => e.node)), `seed ${seed}`).toEqual(new Set([winner.id]));
     }
-    expect(differ).toBe(12);
   });
 });
 
@@ -161,22 +164,33 @@ describe('pre-vote', () => {
 });
 
 describe('a candidate paused while its votes arrive', () => {
-  // Regression: the votes waited at the paused candidate while the others, having voted, moved on
-  // and elected a leader in a later term; resumed, it counted them and won the older term. Every
-  // seed did this before candidates counted votes only in their round and voters backed them.
-  it('never wins its term after a later term was won', () => {
-    for (let seed = 1; seed <= 10; seed++) {
-      const { sim } = bootToLeader({ seed });
+  // Raft lets a slow candidate win an older term after a newer one was won elsewhere: the votes it
+  // was granted are still valid for its term. At most one leader per term still holds, its writes
+  // carry the older term, and storage rejects them.
+  it('may win an older term after a later one was won; storage rejects its writes', () => {
+    let late = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const { sim } = bootToLeader({ seed, network: { delayMsMin: 20, delayMsMax: 60 } });
       sim.runUntil(10_000);
       sim.apply({ do: 'kill', node: 'leader' });
       const campaigning = () => eventsOf(sim, 'campaign').find((e) => e.atMs > 10_000 && !e.preVote);
       expect(stepUntil(sim, () => campaigning() !== undefined, 40_000)).toBe(true);
-      sim.apply({ do: 'pause', node: campaigning()!.node, forMs: 6000 });
-      sim.runUntil(80_000);
+      const slow = campaigning()!;
+      sim.apply({ do: 'pause', node: slow.node, forMs: 6000 });
+      sim.runUntil(40_000);
       expect(sim.summary().violations, `seed ${seed}`).toEqual([]);
-      const terms = eventsOf(sim, 'elected').map((e) => e.term);
-      expect(terms, `seed ${seed}`).toEqual([...terms].sort((x, y) => x - y));
-      expect(new Set(terms).size).toBe(terms.length);
+      const elected = eventsOf(sim, 'elected').filter((e) => e.atMs > 10_000);
+      const older = elected.filter((e, i) => elected.slice(0, i).some((x) => x.term > e.term));
+      for (const o of older) {
+        late++;
+        const writes = eventsOf(sim, 'write').filter((w) => w.node === o.node && w.token === o.term);
+        expect(writes.length, `seed ${seed}`).toBeGreaterThan(0);
+        expect(
+          writes.every((w) => w.result === 'rejected'),
+          `seed ${seed}`,
+        ).toBe(true);
+      }
     }
+    expect(late).toBeGreaterThan(0);
   });
 });

@@ -16,10 +16,10 @@ describe('defaults', () => {
       seed: 1,
       nodes: 5,
       witness: false,
-      lease: { durationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2000 },
+      raft: { heartbeatMs: 100, electionTimeoutMs: 1000 },
       network: { delayMsMin: 2, delayMsMax: 10 },
       warmUpMs: 2000,
-      safety: { quorum: true, fencing: true, followersReject: true, preVote: true },
+      safety: { quorum: true, fencing: true, followersReject: true, preVote: true, checkQuorum: true },
       workload: {
         leaderWriteEveryMs: 1000,
         clients: 0,
@@ -33,9 +33,22 @@ describe('defaults', () => {
   });
 
   it('keeps the given fields and defaults the rest of a partly given group', () => {
-    const e = normalizeExperiment({ lease: { durationMs: 20_000 }, safety: { fencing: false } });
-    expect(e.lease).toMatchObject({ durationMs: 20_000, renewDeadlineMs: 10_000, retryPeriodMs: 2000 });
-    expect(e.safety).toEqual({ quorum: true, fencing: false, followersReject: true, preVote: true });
+    const e = normalizeExperiment({ raft: { electionTimeoutMs: 5_000 }, safety: { fencing: false } });
+    expect(e.raft).toEqual({ heartbeatMs: 100, electionTimeoutMs: 5_000 });
+    expect(e.safety).toEqual({
+      quorum: true,
+      fencing: false,
+      followersReject: true,
+      preVote: true,
+      checkQuorum: true,
+    });
+    const k = normalizeExperiment({ algorithm: 'k8s-lease', lease: { durationMs: 20_000 } });
+    expect(k.lease).toEqual({
+      durationMs: 20_000,
+      renewDeadlineMs: 10_000,
+      retryPeriodMs: 2000,
+      releaseOnCancel: false,
+    });
   });
 });
 
@@ -123,16 +136,15 @@ describe('Kubernetes lease validation', () => {
   });
 
   it('is applied by parseExperiment', () => {
-    expect(errors({ lease: { durationMs: 10_000 } })).toEqual([
+    const k8s = (lease: Record<string, number>) => ({ algorithm: 'k8s-lease', lease });
+    expect(errors(k8s({ durationMs: 10_000 }))).toEqual([
       {
         field: 'lease.durationMs',
         message: 'durationMs (10000) must be greater than renewDeadlineMs (10000)',
       },
     ]);
-    expect(errors({ lease: { renewDeadlineMs: 2400 } }).map((e) => e.field)).toEqual([
-      'lease.renewDeadlineMs',
-    ]);
-    expect(parseExperiment({ lease: { durationMs: 3, renewDeadlineMs: 2, retryPeriodMs: 1 } }).ok).toBe(true);
+    expect(errors(k8s({ renewDeadlineMs: 2400 })).map((e) => e.field)).toEqual(['lease.renewDeadlineMs']);
+    expect(parseExperiment(k8s({ durationMs: 3, renewDeadlineMs: 2, retryPeriodMs: 1 })).ok).toBe(true);
   });
 });
 
@@ -140,8 +152,15 @@ describe('algorithm', () => {
   it('is absent for Raft, so every experiment written before algorithms existed comes out as it did', () => {
     const e = normalizeExperiment({});
     expect('algorithm' in e).toBe(false);
-    expect(Object.keys(e).slice(0, 4)).toEqual(['seed', 'nodes', 'witness', 'lease']);
-    expect(e.safety).toEqual({ quorum: true, fencing: true, followersReject: true, preVote: true });
+    expect(Object.keys(e).slice(0, 4)).toEqual(['seed', 'nodes', 'witness', 'raft']);
+    expect(e.lease).toBeUndefined();
+    expect(e.safety).toEqual({
+      quorum: true,
+      fencing: true,
+      followersReject: true,
+      preVote: true,
+      checkQuorum: true,
+    });
   });
 
   it("fills in the chosen algorithm's own settings and leaves out everyone else's", () => {
@@ -179,6 +198,12 @@ describe('algorithm', () => {
     const r = parseExperiment({ algorithm: 'bully', safety: { preVote: false } });
     expect(r.ok ? '' : r.errors[0].message).toBe('means nothing under the Bully algorithm (leave it out)');
     expect(fields({ algorithm: 'paxos' })).toEqual(['algorithm']);
+    // The lease is Kubernetes' now: a Raft experiment naming one gets a clear error.
+    expect(fields({ lease: { durationMs: 15_000 } })).toEqual(['lease']);
+    expect(fields({ algorithm: 'k8s-lease', witness: true })).toEqual(['witness']);
+    expect(fields({ algorithm: 'k8s-lease', safety: { checkQuorum: false } })).toEqual([
+      'safety.checkQuorum',
+    ]);
   });
 
   it('refuses a live command that means nothing under the run\u2019s algorithm, by name', () => {
@@ -188,5 +213,27 @@ describe('algorithm', () => {
       error: 'quorum: means nothing under the Bully algorithm',
     });
     expect(lab.apply({ do: 'safety', fencing: false })).toEqual({ ok: true });
+  });
+
+  it('accepts faults on the services an algorithm runs against, and names those it cannot', () => {
+    const fields = (input: unknown) => {
+      const r = parseExperiment(input);
+      return r.ok ? [] : r.errors.map((x) => `${x.field}: ${x.message}`);
+    };
+    const k8s = (faults: unknown[]) => ({ algorithm: 'k8s-lease', faults });
+    expect(
+      fields(
+        k8s([
+          { atMs: 1, do: 'kill', node: 'm1' },
+          { atMs: 2, do: 'isolate', node: 'api' },
+        ]),
+      ),
+    ).toEqual([]);
+    expect(fields(k8s([{ atMs: 1, do: 'pause', node: 'm2' }]))).toEqual([
+      'faults.0.node: a service can be killed, restarted or isolated, not sent "pause"',
+    ]);
+    expect(fields({ faults: [{ atMs: 1, do: 'kill', node: 'm1' }] })).toEqual([
+      'faults.0.node: no node "m1" in this cluster',
+    ]);
   });
 });

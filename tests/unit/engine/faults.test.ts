@@ -81,20 +81,24 @@ describe('the "leader" target', () => {
 
 describe('pause and resume', () => {
   it('freezes a leader for forMs while it still counts as leader, then it carries on', () => {
+    // Shorter than any follower's election timeout (1-2 s at etcd's defaults): nobody campaigns.
     const { sim, leader } = bootToLeader({ seed: 43, ...steadyNet });
     sim.runUntil(5000);
-    sim.apply({ do: 'pause', node: leader.id, forMs: 3000 });
+    sim.apply({ do: 'pause', node: leader.id, forMs: 600 });
     const sent = new Set<number>();
-    while (sim.nextEventAtMs() >= 0 && sim.nextEventAtMs() < 8000) {
+    while (sim.nextEventAtMs() >= 0 && sim.nextEventAtMs() < 5600) {
       sim.step();
       expect(sim.snapshot().leaderCount).toBe(1);
+      // A paused leader fails the is-leader scrape: observed, there is no leader.
+      expect(sim.snapshot().leaderCountObserved).toBe(0);
       for (const m of sim.snapshot().messages) if (m.from === leader.id && m.sentAtMs > 5000) sent.add(m.id);
     }
-    sim.runUntil(7999);
+    sim.runUntil(5599);
     expect(nodeView(sim, leader.id).paused).toBe(true);
     // Nothing runs on a paused node: it sends nothing at all.
     expect(sent.size).toBe(0);
-    sim.runUntil(8000);
+    sim.runUntil(5600);
+    expect(sim.snapshot().leaderCountObserved).toBe(1);
     expect(nodeView(sim, leader.id)).toMatchObject({ paused: false, role: 'leader' });
     sim.runUntil(20_000);
     expect(nodeView(sim, leader.id).role).toBe('leader');
@@ -295,6 +299,7 @@ describe('write and safety', () => {
       fencing: false,
       followersReject: true,
       preVote: false,
+      checkQuorum: true,
     });
   });
 

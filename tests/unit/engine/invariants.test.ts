@@ -10,7 +10,6 @@ const election = {
   majority: 3,
   voterCount: 5,
   previousLeaderOfTerm: undefined,
-  lastElectedTerm: 2,
 };
 const write = {
   node: 'n1',
@@ -32,15 +31,21 @@ describe('checkElection', () => {
   it('flags a second leader in a term', () => {
     expect(names(checkElection({ ...election, previousLeaderOfTerm: 'n4' }))).toEqual(['oneLeaderPerTerm']);
     // The same node winning its own term again is not a second leader.
-    expect(checkElection({ ...election, previousLeaderOfTerm: 'n1', lastElectedTerm: 3 })).toEqual([]);
+    expect(checkElection({ ...election, previousLeaderOfTerm: 'n1' })).toEqual([]);
   });
 
   it('flags a win without a majority of the configured voters', () => {
     expect(names(checkElection({ ...election, votes: ['n1', 'n2'] }))).toEqual(['leaderHasMajority']);
   });
 
-  it('flags a term won after a later one was', () => {
-    expect(names(checkElection({ ...election, lastElectedTerm: 4 }))).toEqual(['tokensIncrease']);
+  it('does not flag a term won after a later one was: Raft allows it, and fencing stops its writes', () => {
+    expect(checkElection({ ...election, term: 2 })).toEqual([]);
+  });
+
+  it('names the epoch in the algorithm\u2019s own word', () => {
+    expect(checkElection({ ...election, previousLeaderOfTerm: 'n4', word: 'epoch' })[0].detail).toBe(
+      'n1 and n4 both won epoch 3',
+    );
   });
 });
 

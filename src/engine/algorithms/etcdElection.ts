@@ -1,0 +1,598 @@
+// Leader election with etcd's election API, as its Go client runs it (client/v3/concurrency:
+// session.go, election.go, key.go): each candidate holds a session, a lease with a TTL kept alive
+// about every TTL/3; Campaign creates `prefix/<lease id>` bound to the lease if it does not exist,
+// then waits until every key under the prefix with a lower create revision is gone, watching the
+// last one before its own (waitDeletes); the lowest create revision leads, and it is the fencing
+// token. Resign deletes the key. A lease whose keep-alives stop expires on the etcd side, and its
+// key goes with it. The three etcd members are services; every operation commits once a majority
+// of them answer.
+import type { ElectionAlgorithm } from '../algorithm';
+import {
+  ALG_SLOT,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  scheduleServiceTimer,
+  scheduleTimer,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../core';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { EtcdSettings, Experiment } from '../experiment';
+import { bringDown } from '../faults';
+import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
+import { canReach, send } from '../network';
+import { nextInt } from '../rng';
+
+/** What a candidate asks of etcd. */
+export type EtcdOp =
+  | { op: 'grant' }
+  | { op: 'keepAlive'; lease: number }
+  | { op: 'create'; lease: number }
+  | { op: 'range'; below: number }
+  | { op: 'watch'; key: number }
+  | { op: 'delete'; key: number }
+  | { op: 'revoke'; lease: number };
+
+/** What etcd answers. */
+export interface EtcdReply {
+  op: EtcdOp['op'];
+  /** grant: the new lease; keepAlive: the lease's TTL left (<= 0: it is gone). */
+  lease: number;
+  ttlMs: number;
+  /** create: the key's create revision; range: the predecessor's key and revision (0: none). */
+  key: number;
+  rev: number;
+  /** The store's revision when it answered (a watch that missed an event catches up from it). */
+  storeRev: number;
+}
+
+interface Lease {
+  id: number;
+  ttlMs: number;
+  expiresAtMs: number;
+}
+
+interface Key {
+  /** The key is `prefix/<lease id>`: one per session. */
+  lease: number;
+  owner: number;
+  createRevision: number;
+}
+
+interface PendingOp {
+  id: number;
+  client: number;
+  member: number;
+  body: EtcdOp;
+  acks: number[];
+}
+
+export interface EtcdShared {
+  settings: EtcdSettings;
+  revision: number;
+  leaseSeq: number;
+  leases: Lease[];
+  keys: Key[];
+  /** Who watches which key for its deletion. */
+  watches: { watcher: number; key: number }[];
+  pending: PendingOp[];
+  members: number[];
+}
+
+/** Operations a member may have waiting on the others at once (a bound, like every queue here). */
+const MAX_PENDING_OPS = 128;
+/** The store's lease-expiry check, as a service timer slot. */
+const EXPIRY_SLOT = 0;
+
+const ET = {
+  keepAlive: ALG_SLOT,
+  sessionDeadline: ALG_SLOT + 1,
+  request: ALG_SLOT + 2,
+  retry: ALG_SLOT + 3,
+} as const;
+
+type Phase = 'granting' | 'creating' | 'ranging' | 'watching' | 'leading' | 'stopping' | 'idle';
+
+export interface EtcdNode {
+  phase: Phase;
+  /** The session's lease (0: none) and the key it campaigns with. */
+  lease: number;
+  myRev: number;
+  /** The key it watches (its predecessor's lease), or 0. */
+  watching: number;
+  /** The store revision it last ranged at: a newer one means a deletion it may have missed. */
+  rangedAtRev: number;
+  /** The request in flight and its id. */
+  requestId: number;
+  /** Own-clock time the last keep-alive was answered with the lease alive. */
+  lastKeepAliveLocalMs: number;
+  lastKeepAliveRealMs: number;
+  keepAliveSentRealMs: number;
+  renewLatencyMs: number;
+}
+
+type EtcdCore = Core<EtcdShared>;
+const st = (n: NodeState) => n.p as EtcdNode;
+const shared = (c: Core) => (c as EtcdCore).a;
+const cfg = (c: Core) => shared(c).settings;
+
+function settingsOf(e: Experiment): EtcdSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (!e.etcd) throw new Error('an etcd election experiment without its settings');
+  return e.etcd;
+}
+
+/** The member a candidate talks to: host nK runs member mK beside it. */
+function memberOf(c: Core, n: NodeState): number {
+  const members = shared(c).members;
+  return members[n.idx % members.length];
+}
+
+// ---------------------------------------------------------------- the store
+
+function serviceIndex(endpoint: number): number {
+  return -endpoint - 1;
+}
+
+/** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
+function onRequest(c: Core, member: number, m: Message): void {
+  const a = shared(c);
+  const op: PendingOp = { id: m.id, client: m.from, member, body: m.body as EtcdOp, acks: [member] };
+  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
+  a.pending.push(op);
+  for (const other of a.members) if (other !== member) send(c, member, other, 'storeOp', op.id);
+  tryCommit(c, op);
+}
+
+function onStoreAck(c: Core, m: Message): void {
+  const op = shared(c).pending.find((x) => x.id === m.term);
+  if (!op || op.acks.includes(m.from)) return;
+  op.acks.push(m.from);
+  tryCommit(c, op);
+}
+
+function tryCommit(c: Core, op: PendingOp): void {
+  const a = shared(c);
+  if (op.acks.length * 2 <= a.members.length) return;
+  a.pending = a.pending.filter((x) => x !== op);
+  const reply = apply(c, op.body, op.client);
+  const r = send(c, op.member, op.client, 'etcdReply', 0);
+  r.round = op.id;
+  r.body = reply;
+}
+
+function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
+  const a = shared(c);
+  const reply: EtcdReply = { op: body.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+  switch (body.op) {
+    case 'grant': {
+      const lease: Lease = {
+        id: ++a.leaseSeq,
+        ttlMs: a.settings.ttlMs,
+        expiresAtMs: c.nowMs + a.settings.ttlMs,
+      };
+      a.leases.push(lease);
+      reply.lease = lease.id;
+      reply.ttlMs = lease.ttlMs;
+      armExpiry(c);
+      break;
+    }
+    case 'keepAlive': {
+      const lease = a.leases.find((l) => l.id === body.lease);
+      reply.lease = body.lease;
+      if (lease) {
+        lease.expiresAtMs = c.nowMs + lease.ttlMs;
+        reply.ttlMs = lease.ttlMs;
+      } else reply.ttlMs = -1;
+      break;
+    }
+    case 'create': {
+      // Txn: if the key's create revision is 0 (it does not exist), put it bound to the lease.
+      reply.key = body.lease;
+      const existing = a.keys.find((k) => k.lease === body.lease);
+      if (existing) reply.rev = existing.createRevision;
+      else if (a.leases.some((l) => l.id === body.lease)) {
+        const key: Key = { lease: body.lease, owner: client, createRevision: ++a.revision };
+        a.keys.push(key);
+        reply.rev = key.createRevision;
+      }
+      break;
+    }
+    case 'range': {
+      // The key with the highest create revision below the caller's: its predecessor.
+      let best: Key | null = null;
+      for (const k of a.keys)
+        if (k.createRevision < body.below && (!best || k.createRevision > best.createRevision)) best = k;
+      if (best) {
+        reply.key = best.lease;
+        reply.rev = best.createRevision;
+      }
+      break;
+    }
+    case 'watch':
+      reply.key = body.key;
+      if (a.keys.some((k) => k.lease === body.key)) {
+        if (!a.watches.some((w) => w.watcher === client && w.key === body.key))
+          a.watches.push({ watcher: client, key: body.key });
+        reply.rev = 1;
+      }
+      break;
+    case 'delete':
+      deleteKey(c, body.key);
+      break;
+    case 'revoke':
+      a.leases = a.leases.filter((l) => l.id !== body.lease);
+      deleteKey(c, body.lease);
+      break;
+  }
+  reply.storeRev = a.revision;
+  return reply;
+}
+
+function deleteKey(c: Core, lease: number): void {
+  const a = shared(c);
+  if (!a.keys.some((k) => k.lease === lease)) return;
+  a.keys = a.keys.filter((k) => k.lease !== lease);
+  a.revision++;
+  // Each watcher of the deleted key hears of it from its own member.
+  for (const w of a.watches) {
+    if (w.key !== lease) continue;
+    c.counters.watchNotifications++;
+    const r = send(c, memberOf(c, c.nodes[w.watcher]), w.watcher, 'watchEvent', 0);
+    r.body = {
+      op: 'watch',
+      lease: 0,
+      ttlMs: 0,
+      key: lease,
+      rev: 0,
+      storeRev: a.revision,
+    } satisfies EtcdReply;
+  }
+  a.watches = a.watches.filter((w) => w.key !== lease);
+}
+
+/** Whether a majority of the members is alive and can reach one another. */
+function storeHasMajority(c: Core): boolean {
+  const a = shared(c);
+  for (const m of a.members) {
+    const svc = c.services[serviceIndex(m)];
+    if (!svc.alive) continue;
+    const reachable = a.members.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, m, o)).length;
+    if (reachable * 2 > a.members.length) return true;
+  }
+  return false;
+}
+
+function armExpiry(c: Core): void {
+  const a = shared(c);
+  if (a.leases.length === 0) return;
+  const next = Math.min(...a.leases.map((l) => l.expiresAtMs));
+  scheduleServiceTimer(c, serviceIndex(a.members[0]), EXPIRY_SLOT, Math.max(c.nowMs, next));
+}
+
+/** The store expires leases whose keep-alives stopped, and their keys go with them. */
+function onExpiry(c: Core): void {
+  const a = shared(c);
+  // Without a majority nothing commits, expiry included: the leases wait.
+  if (storeHasMajority(c)) {
+    for (const l of [...a.leases]) {
+      if (l.expiresAtMs > c.nowMs) continue;
+      a.leases = a.leases.filter((x) => x !== l);
+      deleteKey(c, l.id);
+    }
+  }
+  if (a.leases.length === 0) return;
+  const next = Math.min(...a.leases.map((l) => l.expiresAtMs));
+  scheduleServiceTimer(c, serviceIndex(a.members[0]), EXPIRY_SLOT, Math.max(c.nowMs + 100, next));
+}
+
+// ---------------------------------------------------------------- a candidate
+
+function request(c: Core, n: NodeState, body: EtcdOp): void {
+  const p = st(n);
+  const m = send(c, n.idx, memberOf(c, n), 'etcdRequest', 0);
+  m.body = body;
+  p.requestId = m.id;
+  // A request that gets no answer is retried after a while (the client's own timeout).
+  scheduleTimer(c, n, ET.request, realAtLocal(c, n, localNow(c, n) + requestTimeoutMs(c)));
+}
+
+function requestTimeoutMs(c: Core): number {
+  return Math.max(500, Math.floor(cfg(c).ttlMs / 3));
+}
+
+function newSession(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'granting';
+  p.lease = 0;
+  p.myRev = 0;
+  p.watching = 0;
+  request(c, n, { op: 'grant' });
+}
+
+function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  const r = m.body as EtcdReply;
+  if (r.op === 'keepAlive') return onKeepAliveReply(c, out, n, r);
+  if (m.round !== p.requestId) return;
+  cancelTimer(n, ET.request);
+  switch (r.op) {
+    case 'grant':
+      if (p.phase !== 'granting') return;
+      p.lease = r.lease;
+      p.lastKeepAliveLocalMs = localNow(c, n);
+      p.lastKeepAliveRealMs = c.nowMs;
+      armSessionDeadline(c, n);
+      scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
+      p.phase = 'creating';
+      campaigned(c, out, n, 0, false, false);
+      return request(c, n, { op: 'create', lease: p.lease });
+    case 'create':
+      if (p.phase !== 'creating') return;
+      if (r.rev === 0) return newSession(c, n); // the lease was gone already
+      p.myRev = r.rev;
+      return rangeNow(c, n);
+    case 'range':
+      if (p.phase !== 'ranging') return;
+      p.rangedAtRev = r.storeRev;
+      if (r.key === 0) return lead(c, out, n);
+      p.watching = r.key;
+      p.phase = 'watching';
+      return request(c, n, { op: 'watch', key: r.key });
+    case 'watch':
+      // The predecessor was already gone by the time the watch was set: look again.
+      if (p.phase === 'watching' && r.rev === 0) rangeNow(c, n);
+      return;
+    case 'delete':
+    case 'revoke':
+      if (p.phase === 'stopping') finishStop(c, n);
+      return;
+  }
+}
+
+function rangeNow(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'ranging';
+  p.watching = 0;
+  request(c, n, { op: 'range', below: p.myRev });
+}
+
+function onWatchEvent(c: Core, n: NodeState, m: Message): void {
+  const p = st(n);
+  const r = m.body as EtcdReply;
+  if (p.phase === 'watching' && r.key === p.watching) rangeNow(c, n);
+}
+
+function lead(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'leading';
+  n.term = p.myRev;
+  acquire(c, out, n, p.myRev, null);
+  beginWarmUp(c, n);
+}
+
+// ---------------------------------------------------------------- the session's keep-alives
+
+function keepAliveEveryMs(c: Core): number {
+  return Math.max(1, Math.floor(cfg(c).ttlMs / 3));
+}
+
+function onKeepAliveTimer(c: Core, n: NodeState): void {
+  const p = st(n);
+  if (p.lease === 0) return;
+  const m = send(c, n.idx, memberOf(c, n), 'sessionKeepAlive', 0);
+  m.body = { op: 'keepAlive', lease: p.lease } satisfies EtcdOp;
+  p.keepAliveSentRealMs = c.nowMs;
+  scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
+}
+
+function onKeepAliveReply(c: Core, out: Outputs, n: NodeState, r: EtcdReply): void {
+  const p = st(n);
+  if (r.lease !== p.lease || p.lease === 0) return;
+  if (r.ttlMs <= 0) return sessionLost(c, out, n, 'lease expired');
+  p.lastKeepAliveLocalMs = localNow(c, n);
+  p.lastKeepAliveRealMs = c.nowMs;
+  p.renewLatencyMs = c.nowMs - p.keepAliveSentRealMs;
+  armSessionDeadline(c, n);
+  if (p.phase === 'leading') renewed(c, out, n);
+  // A watch that missed its event (its member was cut off) catches up from the store's revision.
+  if (p.phase === 'watching' && r.storeRev > p.rangedAtRev) rangeNow(c, n);
+}
+
+/**
+ * The session ends when no keep-alive was answered for a whole TTL (as clientv3's keep-alive loop
+ * decides), or sooner with an application-level renew deadline.
+ */
+function armSessionDeadline(c: Core, n: NodeState): void {
+  scheduleTimer(
+    c,
+    n,
+    ET.sessionDeadline,
+    realAtLocal(c, n, st(n).lastKeepAliveLocalMs + sessionDeadlineMs(c)),
+  );
+}
+
+function sessionDeadlineMs(c: Core): number {
+  const s = cfg(c);
+  return s.renewDeadlineMs > 0 ? Math.min(s.renewDeadlineMs, s.ttlMs) : s.ttlMs;
+}
+
+function onSessionDeadline(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.lease === 0 || !due(c, n, p.lastKeepAliveLocalMs + sessionDeadlineMs(c))) return;
+  sessionLost(c, out, n, cfg(c).renewDeadlineMs > 0 ? 'renew deadline passed' : 'lease expired');
+}
+
+/** session.Done(): a leader stops, and the candidate starts a new session and campaigns again. */
+function sessionLost(
+  c: Core,
+  out: Outputs,
+  n: NodeState,
+  reason: 'lease expired' | 'renew deadline passed',
+): void {
+  const p = st(n);
+  if (p.phase === 'leading') release(c, out, n, reason);
+  cancelTimer(n, ET.keepAlive);
+  cancelTimer(n, ET.sessionDeadline);
+  cancelTimer(n, ET.request);
+  p.lease = 0;
+  // A fresh session after a retry interval (the application's loop).
+  p.phase = 'idle';
+  scheduleTimer(c, n, ET.retry, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
+}
+
+function onRequestTimeout(c: Core, n: NodeState): void {
+  const p = st(n);
+  switch (p.phase) {
+    case 'granting':
+      return newSession(c, n);
+    case 'creating':
+      return request(c, n, { op: 'create', lease: p.lease });
+    case 'ranging':
+      return rangeNow(c, n);
+    case 'watching':
+      return request(c, n, { op: 'watch', key: p.watching });
+    case 'stopping':
+      return finishStop(c, n);
+    default:
+      return;
+  }
+}
+
+function finishStop(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'idle';
+  p.lease = 0;
+  bringDown(c, n);
+}
+
+export const etcdElection: ElectionAlgorithm = {
+  kind: 'etcd-election',
+  title: 'etcd election',
+  summary:
+    "etcd's election API: sessions are leases kept alive about every TTL/3; the key with the lowest create revision leads, and that revision is the token.",
+  words: { epoch: 'revision', leader: 'leader', election: 'campaign' },
+  messages: [
+    { type: 'etcdRequest', label: 'etcd request', family: 'request', election: false },
+    { type: 'etcdReply', label: 'etcd reply', family: 'grant', election: false },
+    { type: 'sessionKeepAlive', label: 'lease keep-alive', family: 'heartbeat', election: false },
+    { type: 'watchEvent', label: 'watch: key deleted', family: 'announce', election: false },
+    { type: 'storeOp', label: 'member proposal', family: 'heartbeat', election: false },
+    { type: 'storeAck', label: 'member ack', family: 'ack', election: false },
+  ],
+  hasQuorum: true,
+  settings: ['etcd'],
+  services: [
+    { id: 'm1', kind: 'etcdMember', label: 'etcd m1' },
+    { id: 'm2', kind: 'etcdMember', label: 'etcd m2' },
+    { id: 'm3', kind: 'etcdMember', label: 'etcd m3' },
+  ],
+  timerSlots: 4,
+  initNode: (): EtcdNode => ({
+    phase: 'idle',
+    lease: 0,
+    myRev: 0,
+    watching: 0,
+    rangedAtRev: 0,
+    requestId: -1,
+    lastKeepAliveLocalMs: 0,
+    lastKeepAliveRealMs: -1,
+    keepAliveSentRealMs: 0,
+    renewLatencyMs: 0,
+  }),
+  initShared: (e): EtcdShared => ({
+    settings: settingsOf(e),
+    revision: 1,
+    leaseSeq: 0,
+    leases: [],
+    keys: [],
+    watches: [],
+    pending: [],
+    members: [-2, -3, -4],
+  }),
+  boot: (c, _out, n) => {
+    // Candidates start a little apart.
+    scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
+  },
+  onTimer: (c, out, n, slot) => {
+    if (slot === ET.keepAlive) return onKeepAliveTimer(c, n);
+    if (slot === ET.sessionDeadline) return onSessionDeadline(c, out, n);
+    if (slot === ET.request) return onRequestTimeout(c, n);
+    if (slot === ET.retry && st(n).phase === 'idle') return newSession(c, n);
+  },
+  onMessage: (c, out, n, m) => {
+    if (m.type === 'etcdReply') onReply(c, out, n, m);
+    else if (m.type === 'watchEvent') onWatchEvent(c, n, m);
+  },
+  onServiceMessage: (c, _out, service, m) => {
+    const endpoint = -service - 1;
+    if (m.type === 'etcdRequest') onRequest(c, endpoint, m);
+    else if (m.type === 'sessionKeepAlive') onRequest(c, endpoint, m);
+    else if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
+    else if (m.type === 'storeAck') onStoreAck(c, m);
+  },
+  onServiceTimer: (c, _out, _service, slot) => {
+    if (slot === EXPIRY_SLOT) onExpiry(c);
+  },
+  onServiceChange: (c, out) => {
+    const a = shared(c);
+    // A member that died forgets the operations it was coordinating.
+    a.pending = a.pending.filter((op) => c.services[serviceIndex(op.member)].alive);
+    const leader = currentLeader(c);
+    if (!leader) return;
+    if (!storeHasMajority(c)) markLoss(c, out, leader, 'the store lost its majority');
+    else if (!canReach(c, leader.idx, memberOf(c, leader))) markLoss(c, out, leader, 'partitioned');
+    armExpiry(c);
+  },
+  // The application hears storage's refusal; the election itself does not.
+  onFenced: () => {},
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.phase = 'idle';
+    p.lease = 0;
+    p.watching = 0;
+  },
+  onRestart: (c, _out, n) => newSession(c, n),
+  onStop: (c, out, n) => {
+    // Resign: delete the key (and revoke the lease), then exit.
+    const p = st(n);
+    if (p.phase === 'leading') release(c, out, n, 'stopped');
+    cancelTimer(n, ET.keepAlive);
+    cancelTimer(n, ET.sessionDeadline);
+    if (p.lease === 0) return finishStop(c, n);
+    p.phase = 'stopping';
+    request(c, n, { op: 'revoke', lease: p.lease });
+  },
+  onClockRate: (c, n) => {
+    const p = st(n);
+    if (p.lease !== 0) {
+      armSessionDeadline(c, n);
+      scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
+    }
+  },
+  onPartition: (c, out) => etcdElection.onServiceChange?.(c, out),
+  campaign: (c, _out, n) => {
+    if (st(n).phase === 'idle') newSession(c, n);
+  },
+  renewalLatencyMs: (c, leader, at) => {
+    const p = st(leader);
+    const overdue = p.lastKeepAliveRealMs >= 0 ? at - p.lastKeepAliveRealMs - keepAliveEveryMs(c) : 0;
+    return Math.max(p.renewLatencyMs, overdue > 0 ? overdue : 0);
+  },
+  nodeView: (c, n) => {
+    const p = st(n);
+    const deadlineAtMs =
+      n.alive && p.lease !== 0 ? realAtLocal(c, n, p.lastKeepAliveLocalMs + sessionDeadlineMs(c)) : -1;
+    return {
+      votedFor: null,
+      deadlineAtMs,
+      lastRenewAtMs: p.lastKeepAliveRealMs,
+      votes: [],
+      preVoting: false,
+    };
+  },
+};

@@ -1,0 +1,546 @@
+// Kubernetes' leader election as client-go runs it (tools/leaderelection/leaderelection.go):
+// replicas (like kube-controller-manager's) race for a Lease object held by an API server, which
+// keeps it in a 3-member etcd. Every read and write of the Lease is a request to the API server,
+// which needs a majority of the store's members to answer; an update is a compare-and-swap on the
+// object's resourceVersion. Each replica measures time only on its own clock:
+//  - acquire: a try every RetryPeriod x [1, 2.2) (wait.JitterUntil, JitterFactor 1.2);
+//  - a try (tryAcquireOrRenew): the holder's fast path updates the record it last observed while its
+//    lease is valid; otherwise get the record, remember when it last changed (observedTime, own
+//    clock), give up while someone else holds it and observedTime + LeaseDuration is still ahead,
+//    else update it (leaderTransitions + 1 when the holder changes);
+//  - renew: rounds RetryPeriod apart, each trying every RetryPeriod until one succeeds or
+//    RenewDeadline has passed since the round began; a failed round ends leadership;
+//  - ReleaseOnCancel: a leader that stops writes an empty holder so the next need not wait.
+// The token is the record's leaderTransitions, checked by the lab's fenced storage.
+import type { ElectionAlgorithm } from '../algorithm';
+import {
+  ALG_SLOT,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../core';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Experiment, LeaseSettings } from '../experiment';
+import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
+import { bringDown } from '../faults';
+import { canReach, send } from '../network';
+import { nextFloat, nextInt } from '../rng';
+import type { LeaseRecord } from '../types';
+
+/** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
+export const JITTER_FACTOR = 1.2;
+/** Operations the API server may have waiting on the store at once (a bound, like every queue here). */
+const MAX_PENDING_OPS = 64;
+
+const KT = { next: ALG_SLOT, request: ALG_SLOT + 1, round: ALG_SLOT + 2 } as const;
+
+/** Where a replica's loop is. */
+type Phase = 'acquiring' | 'leading';
+/** The step of the try (or release) in flight. */
+type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
+
+export interface K8sNode {
+  phase: Phase;
+  /**
+   * Its identity in the Lease: the node's name and a fresh suffix at every start, as
+   * kube-controller-manager appends a UUID to its hostname, so a restarted process is a new
+   * holder that waits out the lease like anyone else.
+   */
+  identity: string;
+  starts: number;
+  /** Stopping gracefully: it exits once its release is done (or has failed). */
+  stopping: boolean;
+  /** The record as this replica last saw it, and when (own clock) it last saw it change. */
+  observed: LeaseRecord | null;
+  observedLocalMs: number;
+  observedRealMs: number;
+  /** The try in flight: its step, request id and the clock reading the try started at. */
+  step: Step;
+  requestId: number;
+  tryNowLocalMs: number;
+  /** The current renew round: when it began and when it must have succeeded by (own clock). */
+  roundStartLocalMs: number;
+  roundStartRealMs: number;
+  roundDeadlineLocalMs: number;
+  /** Own-clock time the next try may start (the poll's interval, or the acquire jitter). */
+  nextTryLocalMs: number;
+  lastRenewRealMs: number;
+  renewLatencyMs: number;
+}
+
+interface PendingOp {
+  id: number;
+  client: number;
+  op: 'get' | 'update' | 'create';
+  record: LeaseRecord | null;
+  acks: number[];
+}
+
+export interface K8sShared {
+  settings: LeaseSettings;
+  /** The Lease object as the store holds it (null until created). */
+  lease: LeaseRecord | null;
+  resourceVersion: number;
+  pending: PendingOp[];
+  /** Store member endpoints, and the API server's. */
+  members: number[];
+  api: number;
+}
+
+type K8sCore = Core<K8sShared>;
+const st = (n: NodeState) => n.p as K8sNode;
+const shared = (c: Core) => (c as K8sCore).a;
+const cfg = (c: Core) => shared(c).settings;
+
+function settingsOf(e: Experiment): LeaseSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (!e.lease) throw new Error('a Kubernetes Lease experiment without its lease settings');
+  return e.lease;
+}
+
+// ---------------------------------------------------------------- the API server and its store
+
+function request(
+  c: Core,
+  n: NodeState,
+  op: 'get' | 'update' | 'create',
+  step: Step,
+  record: LeaseRecord | null,
+): void {
+  const p = st(n);
+  p.step = step;
+  const type = op === 'get' ? 'leaseGet' : op === 'create' ? 'leaseCreate' : 'leaseUpdate';
+  const m = send(c, n.idx, shared(c).api, type, 0);
+  p.requestId = m.id;
+  m.round = m.id;
+  m.record = record;
+  // The leader-election client times out after RenewDeadline, as kube-controller-manager configures it.
+  scheduleTimer(c, n, KT.request, realAtLocal(c, n, localNow(c, n) + cfg(c).renewDeadlineMs));
+}
+
+/** The API server: every operation on the Lease needs a majority of the store's members. */
+function onApiMessage(c: Core, m: Message): void {
+  const a = shared(c);
+  const op: PendingOp = {
+    id: m.round as number,
+    client: m.from,
+    op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
+    record: m.record ?? null,
+    acks: [],
+  };
+  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
+  a.pending.push(op);
+  for (const member of a.members) send(c, a.api, member, 'storeOp', op.id);
+}
+
+function onStoreOp(c: Core, service: number, m: Message): void {
+  send(c, -service - 1, m.from, 'storeAck', m.term);
+}
+
+function onStoreAck(c: Core, m: Message): void {
+  const a = shared(c);
+  const op = a.pending.find((x) => x.id === m.term);
+  if (!op || op.acks.includes(m.from)) return;
+  op.acks.push(m.from);
+  if (op.acks.length * 2 <= a.members.length) return;
+  // A majority of the store answered: the operation commits now, compare-and-swap and all.
+  a.pending = a.pending.filter((x) => x !== op);
+  let status: 'ok' | 'conflict' | 'notFound' = 'ok';
+  let result = a.lease;
+  if (op.op === 'get') {
+    if (!a.lease) status = 'notFound';
+  } else if (op.op === 'create') {
+    if (a.lease) status = 'conflict';
+    else result = a.lease = { ...(op.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
+  } else if (!a.lease || a.lease.resourceVersion !== (op.record as LeaseRecord).resourceVersion) {
+    status = 'conflict';
+  } else {
+    result = a.lease = { ...(op.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
+  }
+  const r = send(c, a.api, op.client, 'leaseReply', 0);
+  r.round = op.id;
+  r.record = result ? { ...result } : null;
+  r.status = status;
+}
+
+// ---------------------------------------------------------------- a replica's tries
+
+function isLeader(n: NodeState): boolean {
+  return st(n).observed?.holder === st(n).identity;
+}
+
+/** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
+/** The node an identity belongs to: its name before the start's suffix. */
+export function nodeOfIdentity(identity: string): string {
+  const cut = identity.indexOf('_');
+  return cut < 0 ? identity : identity.slice(0, cut);
+}
+
+function leaseValid(c: Core, n: NodeState): boolean {
+  const p = st(n);
+  return p.observed !== null && !due(c, n, p.observedLocalMs + p.observed.leaseDurationMs);
+}
+
+function setObserved(c: Core, n: NodeState, record: LeaseRecord | null): void {
+  const p = st(n);
+  p.observed = record;
+  p.observedLocalMs = localNow(c, n);
+  p.observedRealMs = c.nowMs;
+  n.knownLeader =
+    record && record.holder !== '' ? c.nodes.findIndex((q) => q.id === nodeOfIdentity(record.holder)) : -1;
+}
+
+function newRecord(c: Core, n: NodeState): LeaseRecord {
+  const now = st(n).tryNowLocalMs;
+  return {
+    holder: st(n).identity,
+    leaseDurationMs: cfg(c).durationMs,
+    acquireTimeMs: now,
+    renewTimeMs: now,
+    leaderTransitions: 0,
+    resourceVersion: 0,
+  };
+}
+
+/** Start a tryAcquireOrRenew. */
+function startTry(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.tryNowLocalMs = localNow(c, n);
+  if (isLeader(n) && leaseValid(c, n)) {
+    // 1. The fast path: update the record observed last time, assuming it is still current.
+    const o = p.observed as LeaseRecord;
+    request(c, n, 'update', 'fast', {
+      ...newRecord(c, n),
+      acquireTimeMs: o.acquireTimeMs,
+      leaderTransitions: o.leaderTransitions,
+      resourceVersion: o.resourceVersion,
+    });
+    return;
+  }
+  request(c, n, 'get', 'get', null);
+}
+
+function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  if (m.round !== p.requestId || p.step === null) return;
+  cancelTimer(n, KT.request);
+  const step = p.step;
+  p.step = null;
+  const record = m.record ?? null;
+  switch (step) {
+    case 'fast':
+      if (m.status === 'ok') return tryDone(c, out, n, true, record);
+      // Fall back to the slow path.
+      return request(c, n, 'get', 'get', null);
+    case 'get': {
+      if (m.status === 'notFound') {
+        if (p.phase === 'acquiring') campaigned(c, out, n, 0, false, false);
+        return request(c, n, 'create', 'create', newRecord(c, n));
+      }
+      if (!record) return tryDone(c, out, n, false, null);
+      // 3. Remember when the record last changed, by this replica's clock.
+      if (!p.observed || p.observed.resourceVersion !== record.resourceVersion) setObserved(c, n, record);
+      if (record.holder !== '' && leaseValidAt(n, p.tryNowLocalMs) && !isLeader(n)) {
+        return tryDone(c, out, n, false, null);
+      }
+      // 4. Take it (or renew it): a new holder adds one transition.
+      const next = newRecord(c, n);
+      if (isLeader(n)) {
+        next.acquireTimeMs = record.acquireTimeMs;
+        next.leaderTransitions = record.leaderTransitions;
+      } else {
+        next.leaderTransitions = record.leaderTransitions + 1;
+        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions, false, false);
+      }
+      next.resourceVersion = record.resourceVersion;
+      return request(c, n, 'update', 'update', next);
+    }
+    case 'update':
+    case 'create':
+      return tryDone(c, out, n, m.status === 'ok', m.status === 'ok' ? record : null);
+    case 'releaseGet':
+      if (!record || record.holder !== st(n).identity) return finishStop(c, n);
+      return request(c, n, 'update', 'releaseUpdate', {
+        ...record,
+        holder: '',
+        leaseDurationMs: 1000,
+        acquireTimeMs: localNow(c, n),
+        renewTimeMs: localNow(c, n),
+      });
+    case 'releaseUpdate':
+      if (m.status === 'ok' && record) setObserved(c, n, record);
+      return finishStop(c, n);
+  }
+}
+
+/** A graceful stop's release is over (done or failed): the process exits. */
+function finishStop(c: Core, n: NodeState): void {
+  const p = st(n);
+  if (!p.stopping) return;
+  p.stopping = false;
+  p.observed = null;
+  bringDown(c, n);
+}
+
+function leaseValidAt(n: NodeState, nowLocalMs: number): boolean {
+  const p = st(n);
+  return p.observed !== null && p.observedLocalMs + p.observed.leaseDurationMs > nowLocalMs;
+}
+
+/** The request timed out on the client (or the API server never answered): the try failed. */
+function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.step === null) return;
+  const releasing = p.step === 'releaseGet' || p.step === 'releaseUpdate';
+  p.step = null;
+  if (releasing) finishStop(c, n);
+  else tryDone(c, out, n, false, null);
+}
+
+function tryDone(c: Core, out: Outputs, n: NodeState, ok: boolean, record: LeaseRecord | null): void {
+  const p = st(n);
+  if (ok && record) setObserved(c, n, record);
+  if (p.phase === 'acquiring') {
+    if (ok && record) return startLeading(c, out, n, record);
+    // wait.JitterUntil (sliding): the next try RetryPeriod x [1, 2.2) after this one returned.
+    const wait = cfg(c).retryPeriodMs * (1 + nextFloat(c.rngTimer) * JITTER_FACTOR);
+    return scheduleNext(c, n, localNow(c, n) + wait);
+  }
+  if (ok) {
+    // The round succeeded: the lease is renewed. The next round starts RetryPeriod from now.
+    p.lastRenewRealMs = p.roundStartRealMs;
+    p.renewLatencyMs = c.nowMs - p.roundStartRealMs;
+    renewed(c, out, n);
+    cancelTimer(n, KT.round);
+    p.roundDeadlineLocalMs = -1;
+    return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
+  }
+  // Try again at the poll's next interval, unless the round's deadline has passed.
+  if (due(c, n, p.roundDeadlineLocalMs)) return stopLeading(c, out, n);
+  scheduleNext(c, n, Math.max(localNow(c, n), p.nextTryLocalMs));
+}
+
+function scheduleNext(c: Core, n: NodeState, atLocalMs: number): void {
+  st(n).nextTryLocalMs = atLocalMs;
+  scheduleTimer(c, n, KT.next, realAtLocal(c, n, atLocalMs));
+}
+
+function onNext(c: Core, n: NodeState): void {
+  const p = st(n);
+  // A release still in flight (ReleaseOnCancel) holds the connection: try again a period later.
+  if (p.step !== null) return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
+  if (p.phase === 'leading' && p.roundDeadlineLocalMs < 0) {
+    // A new renew round (wait.PollUntilContextTimeout, immediate): tries RetryPeriod apart until
+    // one succeeds or RenewDeadline passes.
+    p.roundStartLocalMs = localNow(c, n);
+    p.roundStartRealMs = c.nowMs;
+    p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
+    scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+  }
+  if (p.phase === 'leading') p.nextTryLocalMs = localNow(c, n) + cfg(c).retryPeriodMs;
+  startTry(c, n);
+}
+
+function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.phase !== 'leading' || p.roundDeadlineLocalMs < 0) return;
+  if (!due(c, n, p.roundDeadlineLocalMs)) return;
+  // The poll's context ran out mid-try: the request in flight is cancelled with it.
+  p.step = null;
+  cancelTimer(n, KT.request);
+  stopLeading(c, out, n);
+}
+
+function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord): void {
+  const p = st(n);
+  p.phase = 'leading';
+  n.term = record.leaderTransitions;
+  p.lastRenewRealMs = c.nowMs;
+  p.renewLatencyMs = 0;
+  p.roundDeadlineLocalMs = -1;
+  acquire(c, out, n, record.leaderTransitions, null);
+  beginWarmUp(c, n);
+  // renew: the first round starts at once.
+  onNext(c, n);
+}
+
+function stopLeading(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  cancelTimer(n, KT.round);
+  p.roundDeadlineLocalMs = -1;
+  p.phase = 'acquiring';
+  release(c, out, n, 'renew deadline passed');
+  // OnStoppedLeading: a controller exits and is restarted; here its loop starts over at once.
+  if (cfg(c).releaseOnCancel) {
+    request(c, n, 'get', 'releaseGet', null);
+    scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
+  } else {
+    scheduleNext(c, n, localNow(c, n));
+  }
+}
+
+// ---------------------------------------------------------------- the algorithm
+
+function storeHasMajority(c: Core): boolean {
+  const a = shared(c);
+  const api = c.services[-a.api - 1];
+  if (!api.alive) return false;
+  const up = a.members.filter((e) => c.services[-e - 1].alive && canReach(c, a.api, e)).length;
+  return up * 2 > a.members.length;
+}
+
+function onServiceChange(c: Core, out: Outputs): void {
+  const a = shared(c);
+  // A restarted API server has forgotten what it was waiting on.
+  if (!c.services[-a.api - 1].alive) a.pending = [];
+  // For the failover timeline: a leader that cannot reach a working store has lost its lease.
+  const leader = currentLeader(c);
+  if (!leader) return;
+  if (!storeHasMajority(c)) markLoss(c, out, leader, 'the store lost its majority');
+  else if (!canReach(c, leader.idx, shared(c).api)) markLoss(c, out, leader, 'partitioned');
+}
+
+export const k8sLease: ElectionAlgorithm = {
+  kind: 'k8s-lease',
+  title: 'Kubernetes Lease',
+  summary:
+    "client-go's leader election: replicas race for a Lease in the API server (backed by a 3-member etcd), renewing every RetryPeriod within RenewDeadline; a challenger waits LeaseDuration on its own clock.",
+  words: { epoch: 'leaderTransitions', leader: 'holder', election: 'acquisition' },
+  messages: [
+    { type: 'leaseGet', label: 'get Lease', family: 'request', election: false },
+    { type: 'leaseUpdate', label: 'update Lease', family: 'request', election: false },
+    { type: 'leaseReply', label: 'Lease reply', family: 'grant', election: false },
+    { type: 'storeOp', label: 'store write', family: 'heartbeat', election: false },
+    { type: 'storeAck', label: 'store ack', family: 'ack', election: false },
+  ],
+  hasQuorum: true,
+  settings: ['lease'],
+  services: [
+    { id: 'api', kind: 'apiServer', label: 'API server' },
+    { id: 'm1', kind: 'storeMember', label: 'etcd m1' },
+    { id: 'm2', kind: 'storeMember', label: 'etcd m2' },
+    { id: 'm3', kind: 'storeMember', label: 'etcd m3' },
+  ],
+  timerSlots: 3,
+  initNode: (_e, idx): K8sNode => ({
+    phase: 'acquiring',
+    identity: `n${idx + 1}_1`,
+    starts: 1,
+    stopping: false,
+    observed: null,
+    observedLocalMs: 0,
+    observedRealMs: -1,
+    step: null,
+    requestId: -1,
+    tryNowLocalMs: 0,
+    roundStartLocalMs: 0,
+    roundStartRealMs: 0,
+    roundDeadlineLocalMs: -1,
+    nextTryLocalMs: 0,
+    lastRenewRealMs: -1,
+    renewLatencyMs: 0,
+  }),
+  initShared: (e): K8sShared => ({
+    settings: settingsOf(e),
+    lease: null,
+    resourceVersion: 0,
+    pending: [],
+    api: -2,
+    members: [-3, -4, -5],
+  }),
+  boot: (c, _out, n) => {
+    // Replicas start a little apart, each trying to acquire at once.
+    scheduleNext(c, n, nextInt(c.rngTimer, 0, cfg(c).retryPeriodMs));
+  },
+  onTimer: (c, out, n, slot) => {
+    if (slot === KT.next) return onNext(c, n);
+    if (slot === KT.request) return onRequestTimeout(c, out, n);
+    if (slot === KT.round) return onRoundDeadline(c, out, n);
+  },
+  onMessage: (c, out, n, m) => {
+    if (m.type === 'leaseReply') onReply(c, out, n, m);
+  },
+  onServiceMessage: (c, _out, service, m) => {
+    const kind = c.services[service].kind;
+    if (kind === 'apiServer') {
+      if (m.type === 'storeAck') onStoreAck(c, m);
+      else onApiMessage(c, m);
+    } else if (kind === 'storeMember' && m.type === 'storeOp') {
+      onStoreOp(c, service, m);
+    }
+  },
+  onServiceChange,
+  // client-go has no fencing of its own: a stale holder learns nothing from the storage's refusal.
+  onFenced: () => {},
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.stopping = false;
+    p.phase = 'acquiring';
+    p.step = null;
+    p.observed = null;
+    p.roundDeadlineLocalMs = -1;
+  },
+  onRestart: (c, _out, n) => {
+    // A new process: a new identity, and nothing observed yet.
+    const p = st(n);
+    p.starts++;
+    p.identity = `${n.id}_${p.starts}`;
+    p.observed = null;
+    scheduleNext(c, n, localNow(c, n));
+  },
+  onStop: (c, out, n) => {
+    // The context is cancelled: the leader stops leading, and with ReleaseOnCancel writes an
+    // empty holder so that the next replica need not wait out the lease. Then the process exits.
+    const p = st(n);
+    const holding = p.phase === 'leading';
+    cancelTimer(n, KT.next);
+    cancelTimer(n, KT.round);
+    cancelTimer(n, KT.request);
+    p.step = null;
+    p.phase = 'acquiring';
+    p.roundDeadlineLocalMs = -1;
+    release(c, out, n, 'stopped');
+    p.stopping = true;
+    if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
+    else finishStop(c, n);
+  },
+  onClockRate: (c, n) => {
+    const p = st(n);
+    scheduleTimer(c, n, KT.next, realAtLocal(c, n, p.nextTryLocalMs));
+    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+  },
+  onPartition: (c, out) => onServiceChange(c, out),
+  campaign: (c, _out, n) => {
+    // Try to acquire now (a replica's next try, brought forward).
+    if (st(n).phase === 'acquiring' && st(n).step === null) onNext(c, n);
+  },
+  renewalLatencyMs: (c, leader, at) => {
+    const p = st(leader);
+    const pending = p.roundDeadlineLocalMs >= 0 ? at - p.roundStartRealMs : 0;
+    const overdue = p.lastRenewRealMs >= 0 ? at - p.lastRenewRealMs - cfg(c).retryPeriodMs : 0;
+    return Math.max(p.renewLatencyMs, pending, overdue > 0 ? overdue : 0);
+  },
+  nodeView: (c, n) => {
+    const p = st(n);
+    let deadlineAtMs = -1;
+    if (n.alive && p.phase === 'leading' && p.roundDeadlineLocalMs >= 0) {
+      deadlineAtMs = realAtLocal(c, n, p.roundDeadlineLocalMs);
+    } else if (n.alive && p.phase === 'acquiring' && p.observed && p.observed.holder !== p.identity) {
+      // When, by its own clock, the lease it observed runs out: it may take over then.
+      deadlineAtMs = realAtLocal(c, n, p.observedLocalMs + p.observed.leaseDurationMs);
+    }
+    return {
+      votedFor: null,
+      deadlineAtMs,
+      lastRenewAtMs: p.phase === 'leading' ? p.lastRenewRealMs : p.observedRealMs,
+      votes: [],
+      preVoting: false,
+    };
+  },
+};

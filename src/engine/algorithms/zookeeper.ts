@@ -1,0 +1,582 @@
+// ZooKeeper's leader-election recipe (zookeeper-docs recipes.md, "Leader Election"), with the
+// session rules of the programmer's guide: each candidate holds a session with the ensemble (three
+// servers, a majority needed for every write) kept alive by pings about every third of its
+// timeout; it creates an EPHEMERAL_SEQUENTIAL znode under /election; the lowest sequence number
+// leads; every other candidate watches its predecessor (`exists` with a watch), or, with the
+// `leader` watch setting, the leader's znode, and wakes the whole herd on every change. A session
+// the ensemble does not hear from for its timeout expires, and its znode is deleted; the client
+// learns of that only when it hears from the ensemble again, so a paused leader can believe it
+// leads after its znode is gone. The token is the leader znode's czxid.
+import type { ElectionAlgorithm } from '../algorithm';
+import {
+  ALG_SLOT,
+  cancelTimer,
+  localNow,
+  realAtLocal,
+  scheduleServiceTimer,
+  scheduleTimer,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../core';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Experiment, ZooKeeperSettings } from '../experiment';
+import { bringDown } from '../faults';
+import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
+import { canReach, send } from '../network';
+import { nextInt } from '../rng';
+
+export type ZkOp =
+  | { op: 'connect'; session: number }
+  | { op: 'ping'; session: number }
+  | { op: 'create'; session: number }
+  | { op: 'children' }
+  | { op: 'watch'; seq: number }
+  | { op: 'close'; session: number };
+
+export interface ZkReply {
+  op: ZkOp['op'];
+  /** connect: the session (0: refused); ping: false when the session has expired. */
+  session: number;
+  ok: boolean;
+  /** create: the znode's sequence number and czxid; watch: the watched znode's sequence. */
+  seq: number;
+  czxid: number;
+  /** children: the sequence numbers under /election, lowest first. */
+  children: number[];
+}
+
+interface Session {
+  id: number;
+  owner: number;
+  timeoutMs: number;
+  lastHeardAtMs: number;
+}
+
+interface Znode {
+  seq: number;
+  czxid: number;
+  session: number;
+  owner: number;
+}
+
+interface PendingOp {
+  id: number;
+  client: number;
+  server: number;
+  body: ZkOp;
+  acks: number[];
+}
+
+export interface ZkShared {
+  settings: ZooKeeperSettings;
+  zxid: number;
+  seqCounter: number;
+  sessionSeq: number;
+  sessions: Session[];
+  znodes: Znode[];
+  watches: { watcher: number; seq: number }[];
+  pending: PendingOp[];
+  servers: number[];
+}
+
+const MAX_PENDING_OPS = 128;
+const EXPIRY_SLOT = 0;
+
+const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, retry: ALG_SLOT + 3 } as const;
+
+type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
+
+export interface ZkNode {
+  phase: Phase;
+  session: number;
+  /** The server it talks to, as an index into the ensemble: it moves on when one is silent. */
+  server: number;
+  seq: number;
+  czxid: number;
+  /** The znode it watches, or 0. */
+  watching: number;
+  requestId: number;
+  /** Own-clock time it last heard its server; silence for 2/3 of the timeout means disconnected. */
+  lastHeardLocalMs: number;
+  lastHeardRealMs: number;
+  pingSentRealMs: number;
+  renewLatencyMs: number;
+  /** Reads left to count as a watch's consequence (the getChildren a notification triggers). */
+  notified: boolean;
+}
+
+type ZkCore = Core<ZkShared>;
+const st = (n: NodeState) => n.p as ZkNode;
+const shared = (c: Core) => (c as ZkCore).a;
+const cfg = (c: Core) => shared(c).settings;
+
+function settingsOf(e: Experiment): ZooKeeperSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (!e.zookeeper) throw new Error('a ZooKeeper experiment without its settings');
+  return e.zookeeper;
+}
+
+const serviceIndex = (endpoint: number) => -endpoint - 1;
+
+// ---------------------------------------------------------------- the ensemble
+
+/** Writes (and session changes) commit once a majority of the servers have them; reads are local. */
+function isWrite(body: ZkOp): boolean {
+  return body.op === 'create' || body.op === 'close' || body.op === 'connect';
+}
+
+function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
+  const a = shared(c);
+  const body = m.body as ZkOp;
+  // Any word from the client keeps its session alive on the ensemble.
+  if ('session' in body) touch(c, body.session);
+  if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, out, body, m.from));
+  const op: PendingOp = { id: m.id, client: m.from, server, body, acks: [server] };
+  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
+  a.pending.push(op);
+  for (const other of a.servers) if (other !== server) send(c, server, other, 'storeOp', op.id);
+  tryCommit(c, out, op);
+}
+
+function onStoreAck(c: Core, out: Outputs, m: Message): void {
+  const op = shared(c).pending.find((x) => x.id === m.term);
+  if (!op || op.acks.includes(m.from)) return;
+  op.acks.push(m.from);
+  tryCommit(c, out, op);
+}
+
+function tryCommit(c: Core, out: Outputs, op: PendingOp): void {
+  const a = shared(c);
+  if (op.acks.length * 2 <= a.servers.length) return;
+  a.pending = a.pending.filter((x) => x !== op);
+  reply(c, op.server, op.client, op.id, apply(c, out, op.body, op.client));
+}
+
+function reply(c: Core, server: number, client: number, id: number, body: ZkReply): void {
+  const r = send(c, server, client, 'zkReply', 0);
+  r.round = id;
+  r.body = body;
+}
+
+function touch(c: Core, session: number): void {
+  const s = shared(c).sessions.find((x) => x.id === session);
+  if (s) s.lastHeardAtMs = c.nowMs;
+}
+
+function apply(c: Core, out: Outputs, body: ZkOp, client: number): ZkReply {
+  const a = shared(c);
+  const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
+  switch (body.op) {
+    case 'connect': {
+      // A new session, or a reconnection: an expired session is refused (the client learns it now).
+      if (body.session === 0) {
+        const s: Session = {
+          id: ++a.sessionSeq,
+          owner: client,
+          timeoutMs: a.settings.sessionTimeoutMs,
+          lastHeardAtMs: c.nowMs,
+        };
+        a.sessions.push(s);
+        r.session = s.id;
+        armExpiry(c);
+      } else {
+        r.session = body.session;
+        r.ok = a.sessions.some((s) => s.id === body.session);
+      }
+      break;
+    }
+    case 'ping':
+      r.session = body.session;
+      r.ok = a.sessions.some((s) => s.id === body.session);
+      break;
+    case 'create': {
+      if (!a.sessions.some((s) => s.id === body.session)) {
+        r.ok = false;
+        break;
+      }
+      const z: Znode = { seq: ++a.seqCounter, czxid: ++a.zxid, session: body.session, owner: client };
+      a.znodes.push(z);
+      r.seq = z.seq;
+      r.czxid = z.czxid;
+      break;
+    }
+    case 'children':
+      r.children = a.znodes.map((z) => z.seq).sort((x, y) => x - y);
+      break;
+    case 'watch':
+      // exists(path, watch): set the watch if the znode is there; answer whether it is.
+      r.seq = body.seq;
+      r.ok = a.znodes.some((z) => z.seq === body.seq);
+      if (r.ok && !a.watches.some((w) => w.watcher === client && w.seq === body.seq))
+        a.watches.push({ watcher: client, seq: body.seq });
+      break;
+    case 'close':
+      endSession(c, out, body.session);
+      break;
+  }
+  return r;
+}
+
+/** A session ends (expired or closed): its ephemeral znodes are deleted and their watchers told. */
+function endSession(c: Core, _out: Outputs, session: number): void {
+  const a = shared(c);
+  a.sessions = a.sessions.filter((s) => s.id !== session);
+  const gone = a.znodes.filter((z) => z.session === session);
+  if (gone.length === 0) return;
+  a.zxid++;
+  a.znodes = a.znodes.filter((z) => z.session !== session);
+  for (const z of gone) {
+    for (const w of a.watches) {
+      if (w.seq !== z.seq) continue;
+      c.counters.watchNotifications++;
+      const watcher = c.nodes[w.watcher];
+      const server = a.servers[st(watcher).server % a.servers.length];
+      const m = send(c, server, w.watcher, 'zkWatch', 0);
+      m.body = { op: 'watch', session: 0, ok: false, seq: z.seq, czxid: 0, children: [] } satisfies ZkReply;
+    }
+    a.watches = a.watches.filter((w) => w.seq !== z.seq);
+  }
+}
+
+function ensembleHasQuorum(c: Core): boolean {
+  const a = shared(c);
+  for (const s of a.servers) {
+    if (!c.services[serviceIndex(s)].alive) continue;
+    const reach = a.servers.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, s, o)).length;
+    if (reach * 2 > a.servers.length) return true;
+  }
+  return false;
+}
+
+function armExpiry(c: Core): void {
+  const a = shared(c);
+  if (a.sessions.length === 0) return;
+  const next = Math.min(...a.sessions.map((s) => s.lastHeardAtMs + s.timeoutMs));
+  scheduleServiceTimer(c, serviceIndex(a.servers[0]), EXPIRY_SLOT, Math.max(c.nowMs, next));
+}
+
+/** The ensemble's leader expires sessions it has not heard from for their timeout. */
+function onExpiry(c: Core, out: Outputs): void {
+  const a = shared(c);
+  if (ensembleHasQuorum(c)) {
+    for (const s of [...a.sessions]) if (s.lastHeardAtMs + s.timeoutMs <= c.nowMs) endSession(c, out, s.id);
+  }
+  if (a.sessions.length === 0) return;
+  const next = Math.min(...a.sessions.map((s) => s.lastHeardAtMs + s.timeoutMs));
+  scheduleServiceTimer(c, serviceIndex(a.servers[0]), EXPIRY_SLOT, Math.max(c.nowMs + 100, next));
+}
+
+// ---------------------------------------------------------------- a candidate
+
+function serverOf(c: Core, n: NodeState): number {
+  const servers = shared(c).servers;
+  return servers[st(n).server % servers.length];
+}
+
+function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing' = 'zkRequest'): void {
+  const m = send(c, n.idx, serverOf(c, n), type, 0);
+  m.body = body;
+  if (type === 'zkPing') {
+    st(n).pingSentRealMs = c.nowMs;
+    return;
+  }
+  st(n).requestId = m.id;
+  scheduleTimer(c, n, ZT.request, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+}
+
+function readTimeoutMs(c: Core): number {
+  return Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
+}
+
+function pingEveryMs(c: Core): number {
+  return Math.floor(cfg(c).sessionTimeoutMs / 3);
+}
+
+function connect(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'connecting';
+  request(c, n, { op: 'connect', session: p.session });
+}
+
+function heard(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.lastHeardLocalMs = localNow(c, n);
+  p.lastHeardRealMs = c.nowMs;
+  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+}
+
+function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  const r = m.body as ZkReply;
+  heard(c, n);
+  if (r.op === 'ping') return onPingReply(c, out, n, r);
+  if (m.round !== p.requestId) return;
+  cancelTimer(n, ZT.request);
+  switch (r.op) {
+    case 'connect':
+      // Only now, hearing from the ensemble again, does a client learn that its session expired.
+      if (!r.ok) return sessionExpired(c, out, n);
+      if (p.phase === 'leading') return schedulePing(c, n); // reconnected, still the leader
+      if (p.phase !== 'connecting') return;
+      schedulePing(c, n);
+      if (p.session !== 0 && p.session === r.session && p.seq !== 0) return list(c, n); // same session: carry on
+      p.session = r.session;
+      return create(c, out, n);
+    case 'create':
+      if (p.phase !== 'creating') return;
+      if (!r.ok) return sessionExpired(c, out, n);
+      p.seq = r.seq;
+      p.czxid = r.czxid;
+      return list(c, n);
+    case 'children': {
+      if (p.phase !== 'listing') return;
+      if (p.notified) {
+        c.counters.watchReads++;
+        p.notified = false;
+      }
+      const i = r.children.indexOf(p.seq);
+      if (i < 0) return sessionExpired(c, out, n); // its znode is gone: the session expired
+      if (i === 0) return lead(c, out, n);
+      // Watch the predecessor (the recipe), or the leader (the herd effect).
+      p.watching = cfg(c).watch === 'predecessor' ? r.children[i - 1] : r.children[0];
+      p.phase = 'watching';
+      return request(c, n, { op: 'watch', seq: p.watching });
+    }
+    case 'watch':
+      if (p.phase === 'watching' && !r.ok) list(c, n); // it was gone already
+      return;
+    case 'close':
+      if (p.phase === 'stopping') finishStop(c, n);
+      return;
+  }
+}
+
+function create(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'creating';
+  campaigned(c, out, n, 0, false, false);
+  request(c, n, { op: 'create', session: p.session });
+}
+
+function list(c: Core, n: NodeState): void {
+  st(n).phase = 'listing';
+  st(n).watching = 0;
+  request(c, n, { op: 'children' });
+}
+
+function onWatch(c: Core, n: NodeState, m: Message): void {
+  const p = st(n);
+  heard(c, n);
+  const r = m.body as ZkReply;
+  if (p.phase !== 'watching' || r.seq !== p.watching) return;
+  p.notified = true;
+  list(c, n);
+}
+
+function lead(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  p.phase = 'leading';
+  n.term = p.czxid;
+  acquire(c, out, n, p.czxid, null);
+  beginWarmUp(c, n);
+}
+
+// ---------------------------------------------------------------- the session
+
+function schedulePing(c: Core, n: NodeState): void {
+  scheduleTimer(c, n, ZT.ping, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+}
+
+function onPingTimer(c: Core, n: NodeState): void {
+  const p = st(n);
+  if (p.session === 0 || p.phase === 'connecting' || p.phase === 'idle') return;
+  request(c, n, { op: 'ping', session: p.session }, 'zkPing');
+  schedulePing(c, n);
+}
+
+function onPingReply(c: Core, out: Outputs, n: NodeState, r: ZkReply): void {
+  const p = st(n);
+  if (r.session !== p.session) return;
+  if (!r.ok) return sessionExpired(c, out, n);
+  p.renewLatencyMs = c.nowMs - p.pingSentRealMs;
+  if (p.phase === 'leading') renewed(c, out, n);
+}
+
+/** Silence for 2/3 of the timeout: disconnected. It tries the next server; its session may live on. */
+function onReadTimeout(c: Core, n: NodeState): void {
+  const p = st(n);
+  if (p.session === 0 || p.phase === 'idle' || p.phase === 'stopping') return;
+  p.server++;
+  // The leader does not know its session's fate while disconnected: it keeps believing it leads.
+  if (p.phase !== 'leading') cancelTimer(n, ZT.request);
+  const m = send(c, n.idx, serverOf(c, n), 'zkRequest', 0);
+  m.body = { op: 'connect', session: p.session } satisfies ZkOp;
+  p.requestId = m.id;
+  if (p.phase !== 'leading') p.phase = 'connecting';
+  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+}
+
+/** The client hears that its session expired: a leader stops; it starts over with a new session. */
+function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  if (p.phase === 'leading') release(c, out, n, 'session expired');
+  cancelTimer(n, ZT.ping);
+  cancelTimer(n, ZT.request);
+  p.session = 0;
+  p.seq = 0;
+  p.czxid = 0;
+  p.watching = 0;
+  p.phase = 'idle';
+  scheduleTimer(c, n, ZT.retry, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+}
+
+function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
+  const p = st(n);
+  switch (p.phase) {
+    case 'connecting':
+      p.server++;
+      return connect(c, n);
+    case 'creating':
+      return create(c, out, n);
+    case 'listing':
+      return list(c, n);
+    case 'watching':
+      return request(c, n, { op: 'watch', seq: p.watching });
+    case 'stopping':
+      return finishStop(c, n);
+    default:
+      return;
+  }
+}
+
+function finishStop(c: Core, n: NodeState): void {
+  st(n).phase = 'idle';
+  st(n).session = 0;
+  bringDown(c, n);
+}
+
+export const zookeeper: ElectionAlgorithm = {
+  kind: 'zookeeper',
+  title: 'ZooKeeper recipe',
+  summary:
+    "ZooKeeper's recipe: ephemeral sequential znodes under /election, the lowest leads, each other candidate watching its predecessor; a session the ensemble stops hearing from expires.",
+  words: { epoch: 'czxid', leader: 'leader', election: 'election' },
+  messages: [
+    { type: 'zkRequest', label: 'ZooKeeper request', family: 'request', election: false },
+    { type: 'zkReply', label: 'ZooKeeper reply', family: 'grant', election: false },
+    { type: 'zkPing', label: 'session ping', family: 'heartbeat', election: false },
+    { type: 'zkWatch', label: 'watch: znode deleted', family: 'announce', election: false },
+    { type: 'storeOp', label: 'proposal', family: 'heartbeat', election: false },
+    { type: 'storeAck', label: 'ack', family: 'ack', election: false },
+  ],
+  hasQuorum: true,
+  settings: ['zookeeper'],
+  services: [
+    { id: 'z1', kind: 'zkServer', label: 'ZooKeeper z1' },
+    { id: 'z2', kind: 'zkServer', label: 'ZooKeeper z2' },
+    { id: 'z3', kind: 'zkServer', label: 'ZooKeeper z3' },
+  ],
+  timerSlots: 4,
+  initNode: (_e, idx): ZkNode => ({
+    phase: 'idle',
+    session: 0,
+    server: idx,
+    seq: 0,
+    czxid: 0,
+    watching: 0,
+    requestId: -1,
+    lastHeardLocalMs: 0,
+    lastHeardRealMs: -1,
+    pingSentRealMs: 0,
+    renewLatencyMs: 0,
+    notified: false,
+  }),
+  initShared: (e): ZkShared => ({
+    settings: settingsOf(e),
+    zxid: 0,
+    seqCounter: 0,
+    sessionSeq: 0,
+    sessions: [],
+    znodes: [],
+    watches: [],
+    pending: [],
+    servers: [-2, -3, -4],
+  }),
+  boot: (c, _out, n) => scheduleTimer(c, n, ZT.retry, nextInt(c.rngTimer, 0, 300)),
+  onTimer: (c, out, n, slot) => {
+    if (slot === ZT.ping) return onPingTimer(c, n);
+    if (slot === ZT.readTimeout) return onReadTimeout(c, n);
+    if (slot === ZT.request) return onRequestTimeout(c, out, n);
+    if (slot === ZT.retry && st(n).phase === 'idle') return connect(c, n);
+  },
+  onMessage: (c, out, n, m) => {
+    if (m.type === 'zkReply') onReply(c, out, n, m);
+    else if (m.type === 'zkWatch') onWatch(c, n, m);
+  },
+  onServiceMessage: (c, out, service, m) => {
+    const endpoint = -service - 1;
+    if (m.type === 'zkRequest' || m.type === 'zkPing') onRequest(c, out, endpoint, m);
+    else if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
+    else if (m.type === 'storeAck') onStoreAck(c, out, m);
+  },
+  onServiceTimer: (c, out, _service, slot) => {
+    if (slot === EXPIRY_SLOT) onExpiry(c, out);
+  },
+  onServiceChange: (c, out) => {
+    const a = shared(c);
+    a.pending = a.pending.filter((op) => c.services[serviceIndex(op.server)].alive);
+    const leader = currentLeader(c);
+    if (!leader) return;
+    if (!ensembleHasQuorum(c)) markLoss(c, out, leader, 'the ensemble lost its majority');
+    else if (!canReach(c, leader.idx, serverOf(c, leader))) markLoss(c, out, leader, 'partitioned');
+    armExpiry(c);
+  },
+  onFenced: () => {},
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.phase = 'idle';
+    p.session = 0;
+    p.seq = 0;
+    p.watching = 0;
+    p.notified = false;
+  },
+  onRestart: (c, _out, n) => connect(c, n),
+  onStop: (c, out, n) => {
+    // Close the session: its ephemeral znode goes at once, then the process exits.
+    const p = st(n);
+    if (p.phase === 'leading') release(c, out, n, 'stopped');
+    cancelTimer(n, ZT.ping);
+    if (p.session === 0) return finishStop(c, n);
+    p.phase = 'stopping';
+    request(c, n, { op: 'close', session: p.session });
+  },
+  onClockRate: (c, n) => {
+    const p = st(n);
+    if (p.session !== 0) {
+      schedulePing(c, n);
+      scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+    }
+  },
+  onPartition: (c, out) => zookeeper.onServiceChange?.(c, out),
+  campaign: (c, _out, n) => {
+    if (st(n).phase === 'idle') connect(c, n);
+  },
+  renewalLatencyMs: (c, leader, at) => {
+    const p = st(leader);
+    const overdue = p.lastHeardRealMs >= 0 ? at - p.lastHeardRealMs - pingEveryMs(c) : 0;
+    return Math.max(p.renewLatencyMs, overdue > 0 ? overdue : 0);
+  },
+  nodeView: (c, n) => {
+    const p = st(n);
+    return {
+      votedFor: null,
+      deadlineAtMs:
+        n.alive && p.session !== 0 ? realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)) : -1,
+      lastRenewAtMs: p.lastHeardRealMs,
+      votes: [],
+      preVoting: false,
+    };
+  },
+};

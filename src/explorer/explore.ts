@@ -1,0 +1,243 @@
+// The failure explorer: search random fault schedules for one that breaks an invariant, shrink
+// what it finds, caption it. `exploration` is the whole job as a generator that yields after
+// every run, so its driver decides when to report progress and when to stop: `explore` below
+// runs it to the end in one call (tests, benchmarks), the message host (protocol.ts) runs it in
+// slices that leave a worker or the command line free to hear "stop".
+import { Simulation, type Experiment, type FieldError, type Violation } from '../engine';
+import { caption } from './caption';
+import { scheduleAt } from './generate';
+import { firstBreach, type Breach } from './leanRun';
+import { withSchedule, type ExplorerFault, type Schedule } from './schedule';
+import { shrink } from './shrink';
+import { faultSpace, type SpaceOptions } from './space';
+
+export const DEFAULT_BUDGET_SCHEDULES = 5000;
+export const DEFAULT_BUDGET_MS = 60_000;
+/** Shrinking takes a few hundred runs; this bounds a pathological one. */
+export const DEFAULT_SHRINK_MAX_RUNS = 5000;
+
+export interface ExploreOptions extends SpaceOptions {
+  /** The search's seed (default: the setup's own): the same seed gives the same schedules, in order. */
+  seed?: number;
+  /** Stop after this many schedules... */
+  budgetSchedules?: number;
+  /** ...or after this much wall time, whichever comes first. */
+  budgetMs?: number;
+  shrinkMaxRuns?: number;
+}
+
+/** What the driver supplies: a wall clock (only budgets and rates read it) and a stop flag. */
+export interface ExploreControl {
+  nowMs: () => number;
+  stopped: () => boolean;
+}
+
+export interface Finding {
+  /** A normal experiment: the setup with the minimal schedule's faults, run to its horizon. */
+  experiment: Experiment;
+  /** The explorer's faults in it (the setup's own faults are not counted or shrunk). */
+  faults: ExplorerFault[];
+  /** The first violation of its run, as the summary reports it. */
+  violation: Violation;
+  caption: string;
+  /** Every fault checked to matter; false when shrinking was stopped or ran out of runs. */
+  minimal: boolean;
+  /** Which schedule of the search broke first: with the seed, it reproduces the search. */
+  scheduleIndex: number;
+  /** The schedule as found, before shrinking. */
+  found: { faults: number; horizonMs: number; experiment: Experiment };
+  shrinkRuns: number;
+  shrinkMs: number;
+}
+
+export interface ExploreResult {
+  outcome: 'found' | 'nothing' | 'stopped';
+  seed: number;
+  schedulesTried: number;
+  /** Wall time of the search, shrinking not included. */
+  searchMs: number;
+  schedulesPerSecond: number;
+  finding: Finding | null;
+}
+
+/** What the generator yields: a schedule tried, a failure found, a shrinking run done. */
+export type ExploreStep =
+  | { type: 'tried'; schedulesTried: number; searchMs: number; schedulesPerSecond: number }
+  | { type: 'found'; scheduleIndex: number; experiment: Experiment; breach: Breach; searchMs: number }
+  | { type: 'shrinking'; runs: number; faults: number };
+
+const isCount = (v: unknown, min: number, max: number) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** The search's own options, each bad one named (the fault space checks its own). */
+export function optionErrors(options: ExploreOptions): FieldError[] {
+  const errors: FieldError[] = [];
+  if (options.seed !== undefined && !isCount(options.seed, 0, 4294967295))
+    errors.push({ field: 'seed', message: 'must be an integer from 0 to 4294967295' });
+  if (options.budgetSchedules !== undefined && !isCount(options.budgetSchedules, 1, 1e9))
+    errors.push({ field: 'budgetSchedules', message: 'must be an integer from 1 to 1000000000' });
+  if (options.budgetMs !== undefined && !isCount(options.budgetMs, 1, 1e9))
+    errors.push({ field: 'budgetMs', message: 'must be an integer from 1 to 1000000000' });
+  if (options.shrinkMaxRuns !== undefined && !isCount(options.shrinkMaxRuns, 1, 1e9))
+    errors.push({ field: 'shrinkMaxRuns', message: 'must be an integer from 1 to 1000000000' });
+  return errors;
+}
+
+/** The setup and options checked together: the setup as parsed, or every bad field. */
+export function checkExploration(
+  setupInput: unknown,
+  options: ExploreOptions,
+): { ok: true; setup: Experiment } | { ok: false; errors: FieldError[] } {
+  const space = faultSpace(setupInput, options);
+  const errors = [...(space.ok ? [] : space.errors), ...optionErrors(options)];
+  return space.ok && errors.length === 0 ? { ok: true, setup: space.setup } : { ok: false, errors };
+}
+
+const perSecond = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : 0);
+
+export function* exploration(
+  setup: Experiment,
+  options: ExploreOptions,
+  control: ExploreControl,
+): Generator<ExploreStep, ExploreResult> {
+  const built = faultSpace(setup, options);
+  if (!built.ok) throw new Error(`invalid exploration: ${built.errors.map((e) => e.field).join(', ')}`);
+  const space = built.space;
+  const seed = options.seed ?? setup.seed;
+  const budgetSchedules = options.budgetSchedules ?? DEFAULT_BUDGET_SCHEDULES;
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const startMs = control.nowMs();
+  const result = (
+    outcome: ExploreResult['outcome'],
+    tried: number,
+    searchMs: number,
+    finding: Finding | null,
+  ) => ({
+    outcome,
+    seed,
+    schedulesTried: tried,
+    searchMs,
+    schedulesPerSecond: perSecond(tried, searchMs),
+    finding,
+  });
+
+  for (let index = 0; index < budgetSchedules; index++) {
+    const searchMs = control.nowMs() - startMs;
+    if (searchMs >= budgetMs) return result('nothing', index, searchMs, null);
+    if (control.stopped()) return result('stopped', index, searchMs, null);
+    const schedule = scheduleAt(space, seed, index);
+    const experiment = withSchedule(setup, schedule);
+    const breach = firstBreach(experiment);
+    const tried = index + 1;
+    const nowMs = control.nowMs() - startMs;
+    if (breach) {
+      yield { type: 'found', scheduleIndex: index, experiment, breach, searchMs: nowMs };
+      const finding = yield* shrinkFinding(
+        setup,
+        schedule,
+        breach,
+        index,
+        options,
+        space.clockRates,
+        control,
+      );
+      return result('found', tried, nowMs, finding);
+    }
+    yield {
+      type: 'tried',
+      schedulesTried: tried,
+      searchMs: nowMs,
+      schedulesPerSecond: perSecond(tried, nowMs),
+    };
+  }
+  return result('nothing', budgetSchedules, control.nowMs() - startMs, null);
+}
+
+function* shrinkFinding(
+  setup: Experiment,
+  schedule: Schedule,
+  breach: Breach,
+  index: number,
+  options: ExploreOptions,
+  clockRates: number[],
+  control: ExploreControl,
+): Generator<ExploreStep, Finding> {
+  const startMs = control.nowMs();
+  const check = (faults: ExplorerFault[]) =>
+    firstBreach(withSchedule(setup, { horizonMs: schedule.horizonMs, faults }));
+  const shrinking = shrink(schedule, breach, check, {
+    clockRates,
+    maxRuns: options.shrinkMaxRuns ?? DEFAULT_SHRINK_MAX_RUNS,
+    stopped: control.stopped,
+  });
+  let step = shrinking.next();
+  while (!step.done) {
+    yield { type: 'shrinking', runs: step.value.runs, faults: step.value.faults };
+    step = shrinking.next();
+  }
+  const shrunk = step.value;
+  return {
+    ...describeSchedule(setup, shrunk.schedule),
+    minimal: shrunk.minimal,
+    scheduleIndex: index,
+    found: {
+      faults: schedule.faults.length,
+      horizonMs: schedule.horizonMs,
+      experiment: withSchedule(setup, schedule),
+    },
+    shrinkRuns: shrunk.runs,
+    shrinkMs: control.nowMs() - startMs,
+  };
+}
+
+/** The full run of a schedule: the experiment as it opens in the lab, its first violation, its caption. */
+export function describeSchedule(
+  setup: Experiment,
+  schedule: Schedule,
+): Pick<Finding, 'experiment' | 'faults' | 'violation' | 'caption'> {
+  const experiment = withSchedule(setup, schedule);
+  const sim = new Simulation(experiment);
+  sim.runUntil(experiment.untilMs);
+  const trace = sim.trace();
+  const violation = trace.summary.violations[0];
+  if (!violation) throw new Error('the shrunk schedule no longer breaks an invariant in a full run');
+  return {
+    experiment: sim.experiment,
+    faults: schedule.faults,
+    violation,
+    caption: caption({
+      trace,
+      faults: schedule.faults,
+      algorithmTitle: sim.algorithm.title,
+      epochWord: sim.algorithm.words.epoch,
+      services: sim.algorithm.services,
+    }),
+  };
+}
+
+export interface ExploreHooks {
+  nowMs?: () => number;
+  stopped?: () => boolean;
+  onStep?: (step: ExploreStep) => void;
+}
+
+/** Run an exploration to its end in one call; the setup's errors come back named, nothing thrown. */
+export function explore(
+  setupInput: unknown,
+  options: ExploreOptions = {},
+  hooks: ExploreHooks = {},
+): { ok: true; result: ExploreResult } | { ok: false; errors: FieldError[] } {
+  const checked = checkExploration(setupInput, options);
+  if (!checked.ok) return checked;
+  const control = {
+    nowMs: hooks.nowMs ?? (() => performance.now()),
+    stopped: hooks.stopped ?? (() => false),
+  };
+  const run = exploration(checked.setup, options, control);
+  let step = run.next();
+  while (!step.done) {
+    hooks.onStep?.(step.value);
+    step = run.next();
+  }
+  return { ok: true, result: step.value };
+}

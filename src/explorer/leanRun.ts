@@ -1,0 +1,55 @@
+// The lean run: does an experiment break an invariant, and when first? The explorer asks this
+// thousands of times a second, so the run keeps almost no output (one sample an hour, a short
+// event log) and stops at the first violation. Outputs never change the dynamics (the engine
+// samples and logs what happened; it decides nothing from them), so the answer is the one the
+// full run of the same experiment gives. Only the engine's public API is used.
+import { Simulation, type Experiment, type InvariantName } from '../engine';
+
+export interface Breach {
+  /** Simulated time of the first violation. */
+  atMs: number;
+  invariant: InvariantName;
+}
+
+/** How far a run goes between looks at its new events: small enough to stop soon after a violation. */
+const LOOK_EVERY_MS = 1000;
+/** The engine's smallest event bound; a slice that emits more than half of it falls back to the summary. */
+const LEAN_MAX_EVENTS = 1000;
+
+/** The same experiment with its outputs cut to the bone. */
+export function leanExperiment(e: Experiment): Experiment {
+  return { ...e, sampleEveryMs: 3_600_000, limits: { maxEvents: LEAN_MAX_EVENTS, maxSamples: 100 } };
+}
+
+/** The first violation of the experiment's run up to its untilMs, or null when none breaks. */
+export function firstBreach(e: Experiment): Breach | null {
+  const sim = new Simulation(leanExperiment(e));
+  const untilMs = e.untilMs;
+  let seen = 0;
+  for (let t = 0; ;) {
+    t = Math.min(untilMs, t + LOOK_EVERY_MS);
+    sim.runUntil(t);
+    const breach = newViolation(sim, seen);
+    if (breach) return breach;
+    seen = sim.eventsTotal;
+    if (t >= untilMs) return null;
+  }
+}
+
+/** A violation among the events emitted since absolute index `seen`. */
+function newViolation(sim: Simulation, seen: number): Breach | null {
+  const events = sim.events;
+  const total = sim.eventsTotal;
+  const base = total - events.length;
+  if (seen < base) {
+    // The bound dropped events this slice emitted before they were looked at: ask the summary,
+    // whose violation list no bound touches.
+    const v = sim.summary().violations[0];
+    return v ? { atMs: v.atMs, invariant: v.invariant } : null;
+  }
+  for (let i = seen - base; i < events.length; i++) {
+    const ev = events[i];
+    if (ev.type === 'violation') return { atMs: ev.atMs, invariant: ev.invariant };
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+// A fault schedule: the faults the explorer adds to a setup, and the horizon it runs them over.
+// The setup (an experiment: algorithm, cluster, safety switches, timings, its own faults) stays
+// as it is; a schedule only adds faults and sets how long to simulate, so the result of a search
+// is always a normal experiment that opens, replays and shares like any other.
+import type { Experiment, Fault } from '../engine';
+
+/**
+ * The fault kinds the explorer draws from: what a real cluster suffers (crashes, pauses, partitions,
+ * drifting clocks) and what its operators do to it (a graceful stop, a campaign or leadership
+ * transfer). Never a safety switch (the setup's switches are what is under test) nor a forced write.
+ */
+export const EXPLORER_FAULT_KINDS = [
+  'kill',
+  'stop',
+  'restart',
+  'pause',
+  'resume',
+  'partition',
+  'heal',
+  'isolate',
+  'clockRate',
+  'campaign',
+] as const;
+export type ExplorerFaultKind = (typeof EXPLORER_FAULT_KINDS)[number];
+export type ExplorerFault = Extract<Fault, { do: ExplorerFaultKind }>;
+
+export interface Schedule {
+  /** Simulated time to run, in ms: the experiment's untilMs. */
+  horizonMs: number;
+  /** The explorer's faults, in order of atMs (ties keep their order). */
+  faults: ExplorerFault[];
+}
+
+/** Faults in time order; faults at the same ms keep their relative order, as the engine applies them. */
+export function byTime<F extends { atMs: number }>(faults: readonly F[]): F[] {
+  return faults
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => a.f.atMs - b.f.atMs || a.i - b.i)
+    .map((x) => x.f);
+}
+
+/**
+ * The experiment a schedule makes of a setup: the setup's own faults first, then the schedule's,
+ * in time order, run to the schedule's horizon. Everything else is the setup's.
+ */
+export function withSchedule(setup: Experiment, schedule: Schedule): Experiment {
+  return {
+    ...setup,
+    faults: byTime<Fault>([...setup.faults, ...schedule.faults]),
+    untilMs: schedule.horizonMs,
+  };
+}

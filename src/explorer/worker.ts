@@ -1,0 +1,32 @@
+// The explorer's Web Worker: a thin adapter that gives the message host (protocol.ts) the
+// worker's postMessage, its clock and a way to yield between slices, so the page's "Find a
+// failure" panel runs the search off the main thread and can stop it. Start it with
+//   new Worker(new URL('../explorer/worker.ts', import.meta.url), { type: 'module' })
+// and speak the protocol described in protocol.ts.
+import { createExplorerHost } from './protocol';
+
+interface WorkerScope {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+
+// A MessageChannel callback runs after the messages already queued, without the 4 ms a nested
+// setTimeout is held to: the worker yields between slices at no cost, and hears "stop".
+const channel = new MessageChannel();
+let pending: (() => void) | null = null;
+channel.port1.onmessage = () => {
+  const fn = pending;
+  pending = null;
+  fn?.();
+};
+
+const host = createExplorerHost({
+  post: (message) => scope.postMessage(message),
+  nowMs: () => performance.now(),
+  later: (fn) => {
+    pending = fn;
+    channel.port2.postMessage(null);
+  },
+});
+scope.onmessage = (event) => host.receive(event.data);

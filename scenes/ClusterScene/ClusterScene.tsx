@@ -1,15 +1,22 @@
-// The cluster stage: nodes on a ring, the storage, the client population, partition groups,
-// and the messages in flight. Discrete state (roles, terms, groups) renders through React, from
+// The cluster stage: nodes on a ring, the storage, the client population, the services the
+// algorithm runs against (an API server, a store's members), partition groups, the messages in
+// flight and a key to them, all in the algorithm's words. Discrete state (roles, terms, groups)
+// renders through React, from
 // the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
 // lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
 // re-renders the React tree nor changes the SVG per frame.
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { polygonHull } from 'd3';
-import type { Snapshot } from '../../src/engine';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { setText } from '../../src/ui/domWrites';
+import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
+import { useSceneHost } from '../../src/ui/sceneHost';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
-import { nodePositions, NODE_R, VIEW_H, VIEW_W, type Point } from './layout';
+import { boxAround, groupShape, nodeBox, type GroupMember } from './groups';
+import { StorageLedger } from './StorageLedger';
+import { API_KIND, nodePositions, serviceHalf, storageHalf, VIEW_H, viewWidth, type Point } from './layout';
+import { Ensemble, ServiceGlyph, type ServiceFacts } from './ServiceGlyph';
+import { StageLegend } from './StageLegend';
 import { DOT_KINDS } from './motion';
 import { useMotionLayer } from './useMotionLayer';
 import './clusterScene.css';
@@ -54,31 +61,67 @@ function parseFacts(key: string): NodeFacts[] {
   });
 }
 
-function groupHull(points: Point[], pad: number): string {
-  const ring: [number, number][] = [];
-  for (const p of points) {
-    for (let i = 0; i < 12; i++) {
-      const a = (i / 12) * Math.PI * 2;
-      ring.push([p.x + pad * Math.cos(a), p.y + pad * Math.sin(a)]);
-    }
-  }
-  const hull = polygonHull(ring);
-  if (!hull) return '';
-  return `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
+/** The services' facts as one string (it changes only when one dies, returns or changes side). */
+function servicesKey(s: Snapshot): string {
+  const group = (id: string) => s.partition?.findIndex((g) => g.includes(id)) ?? -1;
+  return JSON.stringify(s.services.map((v) => ({ ...v, group: group(v.id) })));
+}
+
+/**
+ * Keep the stage's type readable at any size: the SVG is scaled to its box, so its text is
+ * scaled with it. The stage's unit (CSS px per viewBox unit, inverted) goes into a CSS variable
+ * that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
+ * on screen, however small the stage (clusterScene.css).
+ */
+function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number): void {
+  useEffect(() => {
+    const el = svg.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(() => {
+      const box = el.getBoundingClientRect();
+      const scale = Math.min(box.width / width, box.height / VIEW_H);
+      if (scale > 0) el.style.setProperty('--stage-unit', (1 / scale).toFixed(3));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [svg, width]);
+}
+
+/** While an image is made of the stage, it shows no selection: a selection is the reader's, not the run's. */
+function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const before = () => el.setAttribute('data-exporting', '');
+    const after = () => el.removeAttribute('data-exporting');
+    el.addEventListener(BEFORE_EXPORT, before);
+    el.addEventListener(AFTER_EXPORT, after);
+    return () => {
+      el.removeEventListener(BEFORE_EXPORT, before);
+      el.removeEventListener(AFTER_EXPORT, after);
+    };
+  }, [svg]);
 }
 
 export function ClusterScene() {
   const key = useLab((s) => factsKey(s.snapshot));
   const nodes = useMemo(() => parseFacts(key), [key]);
-  const { partition, selected, select, clients } = useLabShallow((s) => ({
+  const { partition, selected, select, clients, algorithm } = useLabShallow((s) => ({
     partition: JSON.stringify(s.snapshot.partition),
     selected: s.selected,
     select: s.select,
     clients: s.snapshot.clients.count,
+    algorithm: s.experiment.algorithm,
   }));
+  const alg = algorithmFor(algorithm);
+  const serviceKey = useLab((s) => servicesKey(s.snapshot));
+  const services: ServiceFacts[] = useMemo(() => JSON.parse(serviceKey), [serviceKey]);
   const ids = useMemo(() => nodes.map((n) => n.id), [nodes]);
-  const pos = useMemo(() => nodePositions(ids), [ids]);
+  const pos = useMemo(() => nodePositions(ids, services), [ids, services]);
+  const width = viewWidth(services);
   const groups: string[][] | null = JSON.parse(partition);
+  const api = services.filter((v) => v.kind === API_KIND);
+  const members = services.filter((v) => v.kind !== API_KIND);
 
   const arcs = useRef(new Map<string, SVGPathElement>());
   const pauses = useRef(new Map<string, SVGTextElement>());
@@ -97,7 +140,7 @@ export function ClusterScene() {
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
 
   // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
-  const canvasKey = useMotionLayer(motion, key);
+  const canvasKey = useMotionLayer(motion, key, width);
   // A paused node's timer follows the snapshot (ten times a second while playing), written
   // straight to its text rather than re-rendering the stage; and after every render, for a
   // timer that has just appeared.
@@ -111,10 +154,39 @@ export function ClusterScene() {
   useLabUpdate((s) => writePauses(s.snapshot));
   useLayoutEffect(() => writePauses(store.getState().snapshot));
 
-  const groupShapes = groups?.map((g, i) => {
-    const pts = g.map((id) => pos[id]).filter(Boolean);
-    return { i, d: groupHull(pts, NODE_R + 22), label: `group ${String.fromCharCode(65 + i)}`, at: pts[0] };
+  useStageUnit(svg, width);
+  useExportLook(svg);
+  const { controls, density } = useSceneHost();
+  const half = storageHalf(services);
+  const storageBox = { w: half, h: half };
+  // A group's name clears every node, the storage's box and the services' boxes.
+  const avoid = [
+    ...nodes.map((n) => nodeBox({ at: pos[n.id], paused: n.paused })),
+    boxAround(pos.storage, storageBox, 6),
+    ...services.map((v) => boxAround(pos[v.id], serviceHalf(v), 6)),
+  ];
+  const groupShapes = groups?.flatMap((g, i) => {
+    const inGroup = g
+      .filter((id) => pos[id])
+      .map((id): GroupMember => {
+        if (id === 'storage') return { at: pos[id], paused: false, box: storageBox };
+        const service = services.find((v) => v.id === id);
+        if (service) return { at: pos[id], paused: false, box: serviceHalf(service) };
+        return { at: pos[id], paused: nodes.find((n) => n.id === id)?.paused ?? false };
+      });
+    const shape = groupShape(inGroup, avoid, width);
+    return shape ? [{ i, ...shape, name: `group ${String.fromCharCode(65 + i)}` }] : [];
   });
+  const serviceGlyph = (v: ServiceFacts) => (
+    <ServiceGlyph
+      key={v.id}
+      service={v}
+      at={pos[v.id]}
+      selected={selected === v.id}
+      partitioned={groups !== null}
+      onSelect={onSelect}
+    />
+  );
 
   return (
     <section className="cluster-scene" aria-labelledby="cluster-title">
@@ -124,7 +196,7 @@ export function ClusterScene() {
       <div className="cluster-stage">
         <svg
           ref={svg}
-          viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
+          viewBox={`0 0 ${width} ${VIEW_H}`}
           className="cluster-svg"
           role="group"
           aria-label="Cluster stage"
@@ -143,11 +215,9 @@ export function ClusterScene() {
           {groupShapes?.map((g) => (
             <g key={g.i} className={`partition-group partition-${g.i % 4}`} data-testid="partition-group">
               <path d={g.d} />
-              {g.at && (
-                <text x={g.at.x} y={g.at.y - NODE_R - 30} textAnchor="middle">
-                  {g.label}
-                </text>
-              )}
+              <text x={g.label.x} y={g.label.y} textAnchor="middle">
+                {g.name}
+              </text>
             </g>
           ))}
           {clients > 0 && (
@@ -165,11 +235,18 @@ export function ClusterScene() {
               </text>
             </g>
           )}
-          <StorageBox at={pos.storage} />
+          <StorageBox at={pos.storage} half={half} />
+          {api.map(serviceGlyph)}
+          {members.length > 0 && (
+            <Ensemble members={members} at={pos}>
+              {members.map(serviceGlyph)}
+            </Ensemble>
+          )}
           {nodes.map((n) => (
             <NodeGlyph
               key={n.id}
               node={n}
+              words={alg.words}
               at={pos[n.id]}
               selected={selected === n.id}
               onSelect={onSelect}
@@ -192,7 +269,10 @@ export function ClusterScene() {
           data-testid="stage-motion"
         />
       </div>
-      <StorageLedger />
+      {/* On a laptop's first screen the lab shows the key in its side column (KeyPanel). */}
+      {!(controls && density === 'compact') && <StageLegend alg={alg} />}
+      {/* A page with controls (the lab) shows the ledger with its event log, not under the stage. */}
+      {!controls && <StorageLedger />}
     </section>
   );
 }
@@ -201,7 +281,7 @@ export function ClusterScene() {
  * The storage: the highest token it has seen and its verdict on the latest write. A rejected
  * write's verdict is a new element each time, so its bounce plays for every zombie write.
  */
-function StorageBox({ at }: { at: Point }) {
+function StorageBox({ at, half }: { at: Point; half: number }) {
   const maxToken = useLab((s) => s.snapshot.storage.maxTokenSeen);
   const last = useLab((s) => {
     const r = s.snapshot.storage.recent;
@@ -210,16 +290,17 @@ function StorageBox({ at }: { at: Point }) {
   const rejected = last?.result === 'rejected';
   return (
     <g className="storage" transform={`translate(${at.x} ${at.y})`} data-testid="storage">
-      <path d="M -40 -44 h 80 v 88 h -80 Z" />
-      <text y={-24} textAnchor="middle" className="small">
+      <path d={`M ${-half} ${-half} h ${2 * half} v ${2 * half} h ${-2 * half} Z`} />
+      <text y={-half / 2} dy="0.35em" textAnchor="middle" className="small storage-word">
         storage
       </text>
-      <text y={-4} textAnchor="middle" className="mono">
+      <text y={0} dy="0.35em" textAnchor="middle" className="mono storage-max">
         max {maxToken}
       </text>
       {last && (
         <text
-          y={20}
+          y={half / 2}
+          dy="0.35em"
           textAnchor="middle"
           key={rejected ? `${last.atMs}${last.node}` : 'verdict'}
           className={`write-result ${rejected ? 'bounce' : last.stale ? 'stale' : ''}`}
@@ -228,35 +309,5 @@ function StorageBox({ at }: { at: Point }) {
         </text>
       )}
     </g>
-  );
-}
-
-function StorageLedger() {
-  const recent = useLab((s) => s.snapshot.storage.recent);
-  // Rows are keyed by their place in the list, newest first, so a new write changes the rows'
-  // words in place rather than removing and adding rows: with many clients every row is new at
-  // every snapshot, and making and dropping rows is what cost that frame its layout. Each row
-  // keeps to three text nodes for the same reason.
-  return (
-    <div className="ledger">
-      <ol aria-label="Latest writes at the storage">
-        {recent
-          .slice(-6)
-          .reverse()
-          .map((w, slot) => (
-            <li key={slot} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
-              <span className="mono">{`${(w.atMs / 1000).toFixed(1)} s`}</span>
-              {` ${w.node} token ${w.token} `}
-              <strong>
-                {w.result === 'rejected'
-                  ? '✕ rejected (zombie)'
-                  : w.stale
-                    ? '⚠ accepted STALE'
-                    : '✓ accepted'}
-              </strong>
-            </li>
-          ))}
-      </ol>
-    </div>
   );
 }

@@ -1,8 +1,10 @@
 // One node on the stage. Its role is told by shape and by a word, never by colour alone:
-// leader = hexagon, candidate = diamond, follower = circle, witness = square.
+// leader = hexagon, candidate = diamond, follower = circle, witness = square. The words are the
+// algorithm's: a Bully node is the coordinator of an epoch, a Raft node the leader of a term.
 import { memo } from 'react';
-import type { NodeView } from '../../src/engine';
-import { NODE_R, type Point } from './layout';
+import type { AlgorithmWords, NodeView } from '../../src/engine';
+import { epochShort } from './words';
+import { NODE_R, PAUSE_LABEL_Y, RING_SEL_R, ROLE_LINE, ROLE_Y, type Point } from './layout';
 
 export type NodeFacts = Pick<
   NodeView,
@@ -22,16 +24,26 @@ function shapePath(kind: string, r: number): string {
   return `M ${-r} 0 A ${r} ${r} 0 1 0 ${r} 0 A ${r} ${r} 0 1 0 ${-r} 0 Z`;
 }
 
-export function roleWord(n: NodeFacts): string {
+export function roleWord(n: NodeFacts, words: AlgorithmWords): string {
   if (!n.alive) return 'dead';
   if (n.witness) return 'witness';
-  if (n.role === 'leader') return n.ready ? 'leader' : 'leader (warming up)';
+  if (n.role === 'leader') return n.ready ? words.leader : `${words.leader} (warming up)`;
   if (n.preVoting) return 'pre-candidate';
   return n.role;
 }
 
-export function nodeLabel(n: NodeFacts): string {
-  const parts = [`${n.id}: ${roleWord(n)}`, `term ${n.term}`];
+/**
+ * The role label as two short lines: the role, then what qualifies it (warming up, whom it voted
+ * for). One long line ran under the storage's box, and into a neighbour's label on a phone.
+ */
+export function roleLines(n: NodeFacts, words: AlgorithmWords): [string, string] {
+  if (n.alive && n.role === 'leader' && !n.witness) return [words.leader, n.ready ? '' : 'warming up'];
+  const vote = n.votedFor && n.alive ? `voted ${n.votedFor}` : '';
+  return [roleWord(n, words), vote];
+}
+
+export function nodeLabel(n: NodeFacts, words: AlgorithmWords): string {
+  const parts = [`${n.id}: ${roleWord(n, words)}`, `${words.epoch} ${n.term}`];
   if (n.votedFor) parts.push(`voted for ${n.votedFor}`);
   if (n.paused) parts.push('GC-paused');
   if (n.clockRate !== 1) parts.push(`clock at ${n.clockRate}x`);
@@ -40,6 +52,7 @@ export function nodeLabel(n: NodeFacts): string {
 
 interface Props {
   node: NodeFacts;
+  words: AlgorithmWords;
   at: Point;
   selected: boolean;
   onSelect(id: string): void;
@@ -49,6 +62,7 @@ interface Props {
 
 export const NodeGlyph = memo(function NodeGlyph({
   node,
+  words,
   at,
   selected,
   onSelect,
@@ -62,6 +76,8 @@ export const NodeGlyph = memo(function NodeGlyph({
       : node.role === 'follower' && node.preVoting
         ? 'candidate'
         : node.role;
+  const lines = roleLines(node, words);
+  const leading = node.alive && node.role === 'leader' && !node.witness;
   const cls = `node node-${kind}${node.paused ? ' node-paused' : ''}${selected ? ' node-selected' : ''}`;
   return (
     <g
@@ -70,7 +86,7 @@ export const NodeGlyph = memo(function NodeGlyph({
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={`Select ${nodeLabel(node)}`}
+      aria-label={`Select ${nodeLabel(node, words)}`}
       data-testid={`node-${node.id}`}
       data-role={node.alive ? node.role : 'dead'}
       data-term={node.term}
@@ -82,7 +98,7 @@ export const NodeGlyph = memo(function NodeGlyph({
         }
       }}
     >
-      <circle className="focus-ring" r={NODE_R + 14} />
+      <circle className="focus-ring" r={RING_SEL_R} />
       <path className="lease-arc" ref={(el) => registerArc(node.id, el)} />
       <path className="node-shape" d={shapePath(kind === 'dead' ? 'follower' : kind, NODE_R)} />
       {/* Drawn large and faint behind the labels, so a dead node's id and term stay readable. */}
@@ -91,18 +107,21 @@ export const NodeGlyph = memo(function NodeGlyph({
         {node.id}
       </text>
       <text className="node-term" y={16} textAnchor="middle">
-        t{node.term}
+        {epochShort(words)}
+        {node.term}
       </text>
-      <text className="node-role" y={NODE_R + 24} textAnchor="middle">
-        {roleWord(node)}
-        {node.votedFor && node.alive && node.role !== 'leader' && (
-          <tspan className="node-vote"> · voted {node.votedFor}</tspan>
+      <text className="node-role" y={ROLE_Y} textAnchor="middle">
+        {lines[0]}
+        {lines[1] && (
+          <tspan className={leading ? 'node-role-2' : 'node-role-2 node-vote'} x={0} dy={`${ROLE_LINE}em`}>
+            {lines[1]}
+          </tspan>
         )}
       </text>
       {node.paused && (
         <text
           className="node-paused-label"
-          y={-NODE_R - 12}
+          y={PAUSE_LABEL_Y}
           textAnchor="middle"
           ref={(el) => registerPause(node.id, el)}
         >
@@ -110,9 +129,10 @@ export const NodeGlyph = memo(function NodeGlyph({
         </text>
       )}
       {node.clockRate !== 1 && node.alive && (
-        <g className="clock-badge" transform={`translate(${NODE_R - 2} ${-NODE_R + 2})`}>
-          <rect x={-4} y={-11} width={40} height={18} rx={9} />
-          <text x={16} y={2} textAnchor="middle">
+        <g className="clock-badge" transform={`translate(${NODE_R + 14} ${-NODE_R + 2})`}>
+          {/* Sized by the stylesheet, in ems of its text (these are the sizes at 12 px). */}
+          <rect x={-19} y={-9} width={38} height={18} rx={9} />
+          <text y={0} dy="0.35em" textAnchor="middle">
             {node.clockRate}x
           </text>
         </g>

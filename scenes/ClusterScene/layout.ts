@@ -1,20 +1,95 @@
 // Where things sit on the cluster stage (a 640 x 520 viewBox): nodes on a ring, storage to the
 // right, the client population to the left. Pure functions, shared with the message-dot layer.
+// The ring sits left of centre so that a label under the node nearest the storage ("leader",
+// "warming up") ends before the storage's box at every text size the stage uses.
+// An algorithm that runs against services (an API server, an etcd or ZooKeeper ensemble) gets a
+// stage 120 units wider: the ensemble sits top right, the API server between it and the ring, and
+// the storage moves down to the bottom right, so that no node's line to its store member or API
+// server runs through the storage's box. A laptop's stage cell is wider than 640 x 520 anyway
+// (about 1.43 : 1 at 1280 x 800), so the wider stage is drawn at nearly the same scale.
 export const VIEW_W = 640;
+export const VIEW_W_SERVICES = 760;
 export const VIEW_H = 520;
-export const RING_CX = 300;
-export const RING_CY = 250;
+export const RING_CX = 290;
+export const RING_CY = 260;
 export const RING_R = 165;
 export const NODE_R = 30;
-export const STORAGE_POS = { x: 570, y: 250 };
-export const CLIENTS_POS = { x: 48, y: 250 };
+export const STORAGE_POS = { x: 580, y: 260 };
+/** Half the storage box's side: wide enough for "max 12" at the largest stage type. */
+export const STORAGE_HALF = 50;
+export const CLIENTS_POS = { x: 44, y: 260 };
+/** The selection ring's radius, and the pause label's baseline above a node (clear of the ring). */
+export const RING_SEL_R = NODE_R + 14;
+export const PAUSE_LABEL_Y = -(NODE_R + 26);
+/** The role label's first and second lines, under a node. */
+export const ROLE_Y = NODE_R + 24;
+export const ROLE_LINE = 1.15;
 
 export interface Point {
   x: number;
   y: number;
 }
 
-export function nodePositions(ids: string[]): Record<string, Point> {
+/** Half a box's width and height. */
+export interface Half {
+  w: number;
+  h: number;
+}
+
+/** A service as the stage places it: its id, and its kind ('apiServer', or a store member's). */
+export interface ServiceRef {
+  id: string;
+  kind: string;
+}
+
+export const API_KIND = 'apiServer';
+/** The API server's box (its drawn size grows with its words on a small stage: clusterScene.css). */
+export const API_POS = { x: 590, y: 258 };
+export const API_HALF: Half = { w: 58, h: 22 };
+/** A store member's box, on a triangle of this radius around the ensemble's centre. */
+export const MEMBER_HALF: Half = { w: 28, h: 20 };
+export const ENSEMBLE_CENTRE = { x: 680, y: 140 };
+export const ENSEMBLE_R = 56;
+export const STORAGE_POS_SERVICES = { x: 590, y: 425 };
+/** The wider stage is drawn smaller, so its 12 px words are larger in its units: a larger box. */
+export const STORAGE_HALF_SERVICES = 58;
+
+export function viewWidth(services: readonly ServiceRef[]): number {
+  return services.length ? VIEW_W_SERVICES : VIEW_W;
+}
+
+export function storagePos(services: readonly ServiceRef[]): Point {
+  return services.length ? STORAGE_POS_SERVICES : STORAGE_POS;
+}
+
+export function storageHalf(services: readonly ServiceRef[]): number {
+  return services.length ? STORAGE_HALF_SERVICES : STORAGE_HALF;
+}
+
+/** A service's box: the API server's, or a member's. */
+export function serviceHalf(s: ServiceRef): Half {
+  return s.kind === API_KIND ? API_HALF : MEMBER_HALF;
+}
+
+/**
+ * The ensemble's members on a triangle pointing at the ring (one facing the nodes and the API
+ * server, two behind it), so that the traffic between any two of them, and the API server's to
+ * each, runs clear of the others; more than three share a circle.
+ */
+function memberPositions(ids: string[]): Record<string, Point> {
+  const out: Record<string, Point> = {};
+  const n = ids.length;
+  ids.forEach((id, i) => {
+    const angle = Math.PI + (2 * Math.PI * i) / Math.max(n, 1);
+    out[id] = {
+      x: ENSEMBLE_CENTRE.x + ENSEMBLE_R * Math.cos(angle),
+      y: ENSEMBLE_CENTRE.y + ENSEMBLE_R * Math.sin(angle),
+    };
+  });
+  return out;
+}
+
+export function nodePositions(ids: string[], services: readonly ServiceRef[] = []): Record<string, Point> {
   const out: Record<string, Point> = {};
   const n = ids.length;
   ids.forEach((id, i) => {
@@ -25,8 +100,10 @@ export function nodePositions(ids: string[]): Record<string, Point> {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
     out[id] = { x: RING_CX + RING_R * Math.cos(angle), y: RING_CY + RING_R * Math.sin(angle) };
   });
-  out.storage = STORAGE_POS;
+  out.storage = storagePos(services);
   out.clients = CLIENTS_POS;
+  for (const s of services) if (s.kind === API_KIND) out[s.id] = API_POS;
+  Object.assign(out, memberPositions(services.filter((s) => s.kind !== API_KIND).map((s) => s.id)));
   return out;
 }
 

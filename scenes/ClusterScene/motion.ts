@@ -2,18 +2,25 @@
 // plain shapes in the stage's viewBox. A pure function of the frame's snapshot, drawn on a canvas
 // while the lab plays and written into the stage's SVG when it is exported, so both show the
 // same shapes.
-import type { Experiment, MessageView, Snapshot } from '../../src/engine';
-import { messagePoint, nodePositions, NODE_R, type Point } from './layout';
+import { ALGORITHMS, type Experiment, type MessageType, type Snapshot } from '../../src/engine';
+import { messagePoint, nodePositions, type Point } from './layout';
+import { ARC_R, DOT_KINDS, type DotKind, type Family } from './shapes';
+
+export { ARC_R, DOT_KINDS, type DotKind, type Family };
 
 /** At most this many message dots are drawn (the rest are in flight but not shown). */
 export const MAX_DOTS = 160;
 /** A dropped message stays on the stage this long, falling, before it disappears. */
 export const DROP_SHOW_MS = 900;
-export const ARC_R = NODE_R + 7;
-
-/** Kinds of message dot, in drawing order (later ones on top). */
-export const DOT_KINDS = ['heartbeat', 'vote', 'write', 'reject', 'dropped'] as const;
-export type DotKind = (typeof DOT_KINDS)[number];
+/**
+ * The family of every kind of message, from the algorithms' own tables (a kind two algorithms
+ * share, such as a store's proposal, is in the same family in both: the unit tests hold them to
+ * it); the storage's writes and verdicts are the same under every algorithm.
+ */
+export const FAMILY_OF: Readonly<Record<MessageType, Family>> = Object.assign(
+  { write: 'write', writeRejected: 'reject' } as Record<MessageType, Family>,
+  ...Object.values(ALGORITHMS).flatMap((a) => a.messages.map((k) => ({ [k.type]: k.family }))),
+);
 
 export interface ArcShape {
   node: string;
@@ -34,22 +41,17 @@ export interface Motion {
   dots: Record<DotKind, DotShape[]>;
 }
 
-function dotKind(m: MessageView): DotKind {
-  if (m.type === 'write') return 'write';
-  if (m.type === 'writeRejected') return 'reject';
-  if (m.type === 'heartbeat' || m.type === 'ack') return 'heartbeat';
-  return 'vote';
-}
-
 /**
  * A node's lease arc: the time left before it must renew (a leader, against its renew deadline)
  * or may campaign (a follower, against the wait it was given). None for a dead node.
  */
 function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experiment['lease']): number {
   if (!n.alive || n.deadlineAtMs < 0) return 0;
+  // A Kubernetes leader's arc runs against its renew deadline; any other node's against the span
+  // from the last thing it heard (or renewed) to the deadline its algorithm gave it.
   const total =
-    n.role === 'leader'
-      ? (lease?.renewDeadlineMs ?? 0)
+    n.role === 'leader' && lease
+      ? lease.renewDeadlineMs
       : Math.max(1, n.deadlineAtMs - Math.max(0, n.lastRenewAtMs));
   if (total <= 0) return 0;
   return Math.min(1, Math.max(0, (n.deadlineAtMs - nowMs) / total));
@@ -57,13 +59,16 @@ function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experim
 
 export function frameMotion(snap: Snapshot, lease: Experiment['lease']): Motion {
   const now = snap.nowMs;
-  const at = nodePositions(snap.nodes.map((n) => n.id));
+  const at = nodePositions(
+    snap.nodes.map((n) => n.id),
+    snap.services,
+  );
   const arcs: ArcShape[] = [];
   for (const n of snap.nodes) {
     const fraction = arcFraction(n, now, lease);
     if (fraction > 0) arcs.push({ node: n.id, at: at[n.id], fraction });
   }
-  const dots: Motion['dots'] = { heartbeat: [], vote: [], write: [], reject: [], dropped: [] };
+  const dots = Object.fromEntries(DOT_KINDS.map((k) => [k, []])) as unknown as Motion['dots'];
   let count = 0;
   for (const m of snap.messages) {
     if (count >= MAX_DOTS) break;
@@ -73,7 +78,7 @@ export function frameMotion(snap: Snapshot, lease: Experiment['lease']): Motion 
     const to = at[m.to];
     if (!from || !to) continue;
     const pt = messagePoint(from, to, m.sentAtMs, m.deliverAtMs, dropped ? (m.droppedAtMs as number) : now);
-    const kind = dropped ? 'dropped' : dotKind(m);
+    const kind = dropped ? 'dropped' : (FAMILY_OF[m.type] ?? 'request');
     dots[kind].push({ x: pt.x, y: pt.y, r: dropped || kind === 'write' || kind === 'reject' ? 7 : 5 });
     count++;
   }

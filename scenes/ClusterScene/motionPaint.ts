@@ -1,6 +1,7 @@
 // Drawing one frame of the stage's motion on a 2D canvas: pure, with no DOM, so the same code
 // draws in the page and in the worker that owns the canvas (motionWorker.ts).
-import { ARC_R, DOT_KINDS, type DotKind, type Motion } from './motion';
+import type { Motion } from './motion';
+import { ARC_R, DOT_KINDS, type DotKind } from './shapes';
 
 /** How one kind of shape is painted: read from the stylesheet's styles of the SVG's paths. */
 export interface Paint {

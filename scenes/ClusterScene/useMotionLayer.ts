@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
-import { arcPath, circlePath, VIEW_H, VIEW_W } from './layout';
+import { arcPath, circlePath, VIEW_H } from './layout';
 import { ARC_R, DOT_KINDS, frameMotion, type DotKind, type Motion } from './motion';
 import { paintMotion, type Fit, type MotionStyles, type Paint } from './motionPaint';
 import type { MotionMessage } from './motionWorker';
@@ -165,10 +165,11 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 
 /**
  * Keep the canvas over the SVG drawn with the latest frame. `styleKey` changes whenever the
- * shapes' styles may have (a node's role decides its arc's colour and width). Returns the key
- * to give the canvas element: it changes when the canvas must be replaced (its worker failed).
+ * shapes' styles may have (a node's role decides its arc's colour and width); `viewW` is the
+ * width of the stage's viewBox (wider with services). Returns the key to give the canvas
+ * element: it changes when the canvas must be replaced (its worker failed).
  */
-export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
+export function useMotionLayer(refs: MotionRefs, styleKey: string, viewW: number): string {
   const store = useLabStore();
   const [canvasKey, setCanvasKey] = useState('motion');
   const painter = useRef<Painter | null>(null);
@@ -210,10 +211,10 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
       const box = svg.getBoundingClientRect();
       if (box.width < 1 || box.height < 1) return;
       const dpr = window.devicePixelRatio || 1;
-      const scale = Math.min(box.width / VIEW_W, box.height / VIEW_H);
+      const scale = Math.min(box.width / viewW, box.height / VIEW_H);
       p.fit({
         scale,
-        x: (box.width - VIEW_W * scale) / 2,
+        x: (box.width - viewW * scale) / 2,
         y: (box.height - VIEW_H * scale) / 2,
         dpr,
         width: Math.round(box.width * dpr),
@@ -252,7 +253,7 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string): string {
       ready.current = { fit: false, styles: false };
       releasePainter(canvas);
     };
-  }, [refs, store, canvasKey]);
+  }, [refs, store, canvasKey, viewW]);
 
   useLabFrame((frame, s) => draw(frame, s.experiment.lease));
   return canvasKey;

@@ -1,0 +1,136 @@
+// The services an algorithm runs against, drawn as boxes apart from the nodes: the API server,
+// and the members of its store (an etcd cluster, a ZooKeeper ensemble) inside an outline named
+// after the store. A service is told dead by a dashed outline and a cross, never by colour alone,
+// and it is a button like a node: selecting it offers what can be done to it (kill, restart,
+// isolate) in the node panel.
+import { memo, type ReactNode } from 'react';
+import { API_KIND, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
+
+export interface ServiceFacts extends ServiceRef {
+  label: string;
+  alive: boolean;
+  /** The partition group it is placed in (its name is "group A", "B"...), or -1 if it reaches every group. */
+  group: number;
+}
+
+/** A name for the store's members as a whole: "etcd", "ZooKeeper ensemble". */
+export function ensembleName(members: readonly ServiceFacts[]): string {
+  if (members.some((m) => m.kind === 'zkServer')) return 'ZooKeeper ensemble';
+  const first = members[0]?.label ?? '';
+  return first.includes(' ') ? first.slice(0, first.lastIndexOf(' ')) : 'store';
+}
+
+export function serviceLabel(s: ServiceFacts, partitioned: boolean): string {
+  const parts = [`${s.label}: ${s.alive ? 'up' : 'dead'}`];
+  if (s.group >= 0) parts.push(`in group ${String.fromCharCode(65 + s.group)}`);
+  else if (partitioned) parts.push('reaches every group');
+  return parts.join(', ');
+}
+
+interface Props {
+  service: ServiceFacts;
+  at: Point;
+  selected: boolean;
+  partitioned: boolean;
+  onSelect(id: string): void;
+}
+
+export const ServiceGlyph = memo(function ServiceGlyph({
+  service,
+  at,
+  selected,
+  partitioned,
+  onSelect,
+}: Props) {
+  const api = service.kind === API_KIND;
+  const half: Half = serviceHalf(service);
+  const cls = `service ${api ? 'service-api' : 'service-member'}${service.alive ? '' : ' service-dead'}${
+    selected ? ' service-selected' : ''
+  }`;
+  return (
+    <g
+      className={cls}
+      transform={`translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})`}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={`Select ${serviceLabel(service, partitioned)}`}
+      data-testid={`service-${service.id}`}
+      data-alive={service.alive}
+      data-group={service.group}
+      onClick={() => onSelect(service.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onSelect(service.id);
+        }
+      }}
+    >
+      {/* The API server's boxes are sized by the stylesheet in ems of its words (clusterScene.css):
+          on a phone's stage its name is drawn larger than the box these numbers give. */}
+      <rect
+        className="focus-ring"
+        x={-half.w - 7}
+        y={-half.h - 7}
+        width={2 * half.w + 14}
+        height={2 * half.h + 14}
+        rx={12}
+      />
+      <rect className="service-box" x={-half.w} y={-half.h} width={2 * half.w} height={2 * half.h} rx={8} />
+      {!service.alive && (
+        <path
+          className="service-x"
+          d={`M ${-half.h} ${-half.h + 4} L ${half.h} ${half.h - 4} M ${half.h} ${-half.h + 4} L ${-half.h} ${half.h - 4}`}
+        />
+      )}
+      <text className={api ? 'service-name' : 'service-name service-id'} dy="0.35em" textAnchor="middle">
+        {api ? <ShortOnAPhone label={service.label} /> : service.id}
+      </text>
+    </g>
+  );
+});
+
+/**
+ * "API server", "ZooKeeper ensemble": a phone's stage shows the first word (the stylesheet hides
+ * the rest), or it would reach the node beside it.
+ */
+function ShortOnAPhone({ label }: { label: string }) {
+  const cut = label.indexOf(' ');
+  if (cut < 0) return <>{label}</>;
+  return (
+    <>
+      {label.slice(0, cut)}
+      <tspan className="service-name-rest">{label.slice(cut)}</tspan>
+    </>
+  );
+}
+
+/** The outline around the store's members, its name under them, and the members (`children`). */
+export function Ensemble({
+  members,
+  at,
+  children,
+}: {
+  members: readonly ServiceFacts[];
+  at: Record<string, Point>;
+  children: ReactNode;
+}) {
+  const placed = members.filter((m) => at[m.id]);
+  if (!placed.length) return null;
+  const pad = 14;
+  const l = Math.min(...placed.map((m) => at[m.id].x)) - MEMBER_HALF.w - pad;
+  const r = Math.max(...placed.map((m) => at[m.id].x)) + MEMBER_HALF.w + pad;
+  const t = Math.min(...placed.map((m) => at[m.id].y)) - MEMBER_HALF.h - pad;
+  const b = Math.max(...placed.map((m) => at[m.id].y)) + MEMBER_HALF.h + pad;
+  const name = ensembleName(placed);
+  return (
+    <g className="ensemble" role="group" aria-label={name} data-testid="ensemble">
+      <rect className="ensemble-outline" x={l} y={t} width={r - l} height={b - t} rx={16} />
+      {/* Under the members: above them, it ran under the scene's "Embed this" button. */}
+      <text className="ensemble-name" x={r - 4} y={b + 8} dy="0.8em" textAnchor="end" aria-hidden="true">
+        <ShortOnAPhone label={name} />
+      </text>
+      {children}
+    </g>
+  );
+}

@@ -1,0 +1,47 @@
+// The stage's key: what each colour of message dot is under the run's algorithm (only the
+// families it sends, named by its own labels), the storage's writes and verdicts, and what the
+// short number under a node's id counts. Under the stage where the stage is shown alone (an
+// embed) and over it on a phone; on a laptop's first screen the lab shows it in its side column
+// instead (KeyPanel), where there is room to spare: under the stage it took the stage's height,
+// and the stage's words no longer cleared each other at 1280 x 800.
+import type { ElectionAlgorithm } from '../../src/engine';
+import { DOT_KINDS, type DotKind } from './shapes';
+import { epochShort } from './words';
+
+export interface LegendEntry {
+  kind: DotKind;
+  text: string;
+}
+
+/** What the storage's own traffic and a lost message look like, under every algorithm. */
+const FIXED: Partial<Record<DotKind, string>> = {
+  write: 'write (token)',
+  reject: 'write rejected',
+  dropped: 'lost',
+};
+
+/** The legend's entries, in the order dots are drawn: the algorithm's families, then the storage's. */
+export function legendEntries(alg: Pick<ElectionAlgorithm, 'messages'>): LegendEntry[] {
+  return DOT_KINDS.flatMap((kind) => {
+    const labels = alg.messages.filter((m) => m.family === kind).map((m) => m.label);
+    const text = labels.length ? [...new Set(labels)].join(' / ') : FIXED[kind];
+    return text ? [{ kind, text }] : [];
+  });
+}
+
+export function StageLegend({ alg }: { alg: Pick<ElectionAlgorithm, 'messages' | 'words'> }) {
+  const short = epochShort(alg.words);
+  return (
+    <ul className="stage-legend" aria-label="Key to the stage" data-testid="stage-legend">
+      {legendEntries(alg).map((e) => (
+        <li key={e.kind} data-family={e.kind}>
+          <span className={`legend-dot legend-${e.kind}`} aria-hidden="true" />
+          {e.text}
+        </li>
+      ))}
+      <li className="legend-epoch">
+        <span className="mono">{short}2</span> = {alg.words.epoch} 2
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+// The storage's latest writes, newest first: under a stage shown alone (an embed), and in the
+// lab's Events tab beside its log.
+import { useLab } from '../../src/store/context';
+import './clusterScene.css';
+
+/** The latest writes at the storage, newest first. */
+export function StorageLedger() {
+  const recent = useLab((s) => s.snapshot.storage.recent);
+  // Rows are keyed by their place in the list, newest first, so a new write changes the rows'
+  // words in place rather than removing and adding rows: with many clients every row is new at
+  // every snapshot, and making and dropping rows is what cost that frame its layout. Each row
+  // keeps to three text nodes for the same reason.
+  return (
+    <div className="ledger">
+      <ol aria-label="Latest writes at the storage">
+        {recent
+          .slice(-6)
+          .reverse()
+          .map((w, slot) => (
+            <li key={slot} className={`ledger-${w.result}${w.stale ? ' ledger-stale' : ''}`}>
+              <span className="mono">{`${(w.atMs / 1000).toFixed(1)} s`}</span>
+              {` ${w.node} token ${w.token} `}
+              <strong>
+                {w.result === 'rejected'
+                  ? '✕ rejected (zombie)'
+                  : w.stale
+                    ? '⚠ accepted STALE'
+                    : '✓ accepted'}
+              </strong>
+            </li>
+          ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// Partition groups on the stage: an outline around each group's nodes (and the storage or the
+// services placed in it) and their words, and the group's name outside it. Pure geometry in the
+// stage's viewBox units.
+import { polygonHull } from 'd3';
+import {
+  NODE_R,
+  PAUSE_LABEL_Y,
+  RING_CX,
+  RING_CY,
+  ROLE_Y,
+  VIEW_H,
+  VIEW_W,
+  type Half,
+  type Point,
+} from './layout';
+
+/** Room around a node's circle (and its selection ring). */
+const PAD = NODE_R + 22;
+/** Half the width of the widest role label ("pre-candidate"), and how far under the node its second line ends. */
+const LABEL_HALF_W = 98;
+const LABEL_BOTTOM = ROLE_Y + 34;
+/** How far above a node its GC-pause label reaches, and half its width ("GC pause 12.3 s" at the largest stage type). */
+const PAUSE_TOP = -PAUSE_LABEL_Y + 22;
+const PAUSE_HALF_W = 100;
+/** How far from the outline a group's name may go, tried in order. */
+const NAME_GAPS = [16, 40, 70];
+/** A group name's box, at the largest stage type (bold, about 12 px on a phone's stage). */
+const NAME_HALF_W = 58;
+const NAME_H = 28;
+
+export interface Box {
+  l: number;
+  r: number;
+  t: number;
+  b: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+
+/** What a node takes up on the stage: its ring, its pause label above, its role label below. */
+export function nodeBox(m: GroupMember): Box {
+  const { x, y } = m.at;
+  const half = m.paused ? PAUSE_HALF_W : LABEL_HALF_W;
+  return { l: x - half, r: x + half, t: y - (m.paused ? PAUSE_TOP : PAD), b: y + LABEL_BOTTOM };
+}
+
+export interface GroupMember {
+  at: Point;
+  paused: boolean;
+  /** Half the size of a box drawn there instead of a node (the storage, a service). */
+  box?: Half;
+}
+
+/** What a box drawn at `at` takes up, with `pad` around it. */
+export function boxAround(at: Point, half: Half, pad = 0): Box {
+  return { l: at.x - half.w - pad, r: at.x + half.w + pad, t: at.y - half.h - pad, b: at.y + half.h + pad };
+}
+
+export interface GroupShape {
+  d: string;
+  /** Where the group's name goes: outside the outline, on the side away from the ring's centre. */
+  label: Point;
+}
+
+/** The points an outline must enclose for one node: its circle, its role label, its pause label. */
+function around(m: GroupMember): [number, number][] {
+  const { x, y } = m.at;
+  if (m.box !== undefined) {
+    const w = m.box.w + 12;
+    const h = m.box.h + 12;
+    return [
+      [x - w, y - h],
+      [x + w, y - h],
+      [x + w, y + h],
+      [x - w, y + h],
+    ];
+  }
+  const pts: [number, number][] = [];
+  for (let i = 0; i < 16; i++) {
+    const a = (i / 16) * Math.PI * 2;
+    pts.push([x + PAD * Math.cos(a), y + PAD * Math.sin(a)]);
+  }
+  pts.push([x - LABEL_HALF_W, y + ROLE_Y - 18], [x + LABEL_HALF_W, y + ROLE_Y - 18]);
+  pts.push([x - LABEL_HALF_W, y + LABEL_BOTTOM], [x + LABEL_HALF_W, y + LABEL_BOTTOM]);
+  // The outline bulges over a paused node to take in the middle of its pause label; taking in the
+  // whole label would swing a group's outline across a neighbour's words.
+  if (m.paused) pts.push([x - 40, y - PAUSE_TOP], [x + 40, y - PAUSE_TOP]);
+  return pts;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** A name centred at `at` (its baseline) is on a stage `width` wide, clear of everything in `avoid`. */
+function fits(at: Point, avoid: readonly Box[], width: number): boolean {
+  const box = { l: at.x - NAME_HALF_W, r: at.x + NAME_HALF_W, t: at.y - NAME_H + 6, b: at.y + 6 };
+  if (box.l < 0 || box.r > width || box.t < 0 || box.b > VIEW_H) return false;
+  return !avoid.some((a) => overlaps(box, a));
+}
+
+/**
+ * `avoid`: what the name must not cover (every node on the stage, nodeBox, and the boxes of the
+ * storage and the services, boxAround with a little room); `width`: the stage's (viewWidth).
+ */
+export function groupShape(
+  members: readonly GroupMember[],
+  avoid: readonly Box[] = [],
+  width = VIEW_W,
+): GroupShape | null {
+  if (!members.length) return null;
+  const hull = polygonHull(members.flatMap(around));
+  if (!hull) return null;
+  // Rounded corners would be nicer; a straight outline is enough to read a group by.
+  const d = `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
+  // The name goes outside the outline (everything of the group is inside it, so nothing of the
+  // group is under its name): beyond the outline's point farthest from the ring's centre, or,
+  // if a box or the stage's edge is in the way there, beyond the next farthest.
+  const byDistance = [...hull].sort(
+    (a, b) => (b[0] - RING_CX) ** 2 + (b[1] - RING_CY) ** 2 - ((a[0] - RING_CX) ** 2 + (a[1] - RING_CY) ** 2),
+  );
+  let label: Point | null = null;
+  search: for (const p of byDistance) {
+    const len = Math.hypot(p[0] - RING_CX, p[1] - RING_CY) || 1;
+    const out = [(p[0] - RING_CX) / len, (p[1] - RING_CY) / len];
+    // Straight out from the ring first, then sideways and up or down, a little further each time.
+    for (const d of NAME_GAPS) {
+      for (const [dx, dy] of [out, [1, 0], [-1, 0], [0, -1], [0, 1]]) {
+        const at = { x: p[0] + dx * (d + (dx ? NAME_HALF_W : 0) * Math.abs(dx)), y: p[1] + dy * d + 5 };
+        if (fits(at, avoid, width)) {
+          label = at;
+          break search;
+        }
+      }
+    }
+  }
+  label ??= {
+    x: clamp(byDistance[0][0], NAME_HALF_W, width - NAME_HALF_W),
+    y: clamp(byDistance[0][1], NAME_H, VIEW_H - 6),
+  };
+  return { d, label };
+}

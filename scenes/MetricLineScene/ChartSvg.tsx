@@ -1,7 +1,10 @@
 // Renders a ChartModel. All geometry was computed by D3 in chartModel.ts; this file only maps
 // it to SVG elements and CSS classes (colours come from theme variables, so light and dark both
-// work; paging bands also carry a hatch so they do not rely on colour alone).
+// work; paging bands also carry a hatch, and the two leader_count lines differ in dash and width
+// as well as colour, so nothing relies on colour alone). The legend is part of the SVG, so an
+// exported image still says which line is which.
 import type { ChartModel, Panel, Tick } from './chartModel';
+import type { LegendLayout } from './leaderLines';
 
 interface Props {
   chart: ChartModel;
@@ -66,6 +69,33 @@ function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; cl
   );
 }
 
+function Legend({ legend }: { legend: LegendLayout }) {
+  return (
+    // Inset a little: an exported image is cut at the SVG's edge, and the first glyph sat on it.
+    <g className="metric-legend" transform="translate(2,0)">
+      {legend.keys.map((k) => (
+        <g key={k.key} className={`metric-key metric-key-${k.key}`}>
+          <line
+            className={`metric-line metric-line-${k.key}`}
+            x1={k.x}
+            x2={k.textX - 5}
+            y1={k.y - 4}
+            y2={k.y - 4}
+          />
+          <text x={k.textX} y={k.y}>
+            {k.label}
+          </text>
+        </g>
+      ))}
+      {legend.lesson.map((l) => (
+        <text key={l.y} className="metric-lesson" x={0} y={l.y}>
+          {l.text}
+        </text>
+      ))}
+    </g>
+  );
+}
+
 export function ChartSvg({ chart, uid, label }: Props) {
   const { main, plotW } = chart;
   const clip = `${uid}-clip`;
@@ -88,12 +118,25 @@ export function ChartSvg({ chart, uid, label }: Props) {
           <line className="metric-hatch-line" x1={0} y1={0} x2={0} y2={6} />
         </pattern>
       </defs>
+      <Legend legend={chart.legend} />
       <g transform={`translate(${chart.marginLeft},0)`}>
         {[main.splitBrainBand, main.noLeaderBand].map((b, i) => (
           <g key={i} className="metric-band">
             <rect className="metric-band-fill" x={0} y={b.y} width={plotW} height={b.h} />
             <rect x={0} y={b.y} width={plotW} height={b.h} fill={`url(#${hatch})`} />
           </g>
+        ))}
+        {main.firing.map((f) => (
+          <rect
+            key={`${f.kind}:${f.startMs}`}
+            className={`metric-firing metric-firing-${f.kind}`}
+            data-start-ms={f.startMs}
+            data-end-ms={f.endMs}
+            x={f.x}
+            y={f.y}
+            width={f.w}
+            height={f.h}
+          />
         ))}
         <g className="metric-healthy">
           <line x1={0} x2={plotW} y1={main.healthyY} y2={main.healthyY} />
@@ -107,7 +150,10 @@ export function ChartSvg({ chart, uid, label }: Props) {
             <line key={`${f.atMs}:${i}`} x1={f.x} x2={f.x} y1={main.top} y2={chart.bottomAxisY} />
           ))}
         </g>
-        <path className="metric-line metric-line-leader" d={main.lineD} clipPath={`url(#${clip})`} />
+        <g clipPath={`url(#${clip})`}>
+          <path className="metric-line metric-line-observed" d={main.observedD} />
+          <path className="metric-line metric-line-believed" d={main.believedD} />
+        </g>
         {/* After the line, so the haloed labels stay legible where the line crosses them. */}
         <text className="metric-band-label" x={6} y={main.splitBrainBand.y + main.splitBrainBand.h - 7}>
           page: split brain
@@ -138,7 +184,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
         {chart.panels.map((p) => (
           <SmallMultiple key={p.key} panel={p} plotW={plotW} clip={clip} />
         ))}
-        <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} labels />
+        {!chart.compact && <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} labels />}
       </g>
     </svg>
   );

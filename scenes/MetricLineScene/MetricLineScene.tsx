@@ -1,6 +1,8 @@
-// The SLI view: leader_count over simulated time as a step line with paging bands at 0 and at
-// 2 or more, faults marked on the time axis, and the other signals the pattern watches as small
-// multiples sharing the same x scale. Reads the lab from context, so several can share a page.
+// The SLI view: leader_count over simulated time as two step lines, observed (what a scrape of
+// each node's is-leader gauge sees) and believed (paused leaders included), with paging bands at
+// 0 and at 2 or more that follow the observed line, as a real dashboard's alerts would; faults
+// marked on the time axis, and the other signals the pattern watches as small multiples sharing
+// the same x scale. Reads the lab from context, so several can share a page.
 // The host supplies the frame (a panel on the lab page, the embed's own page), so the section
 // draws none of its own.
 import { useId, useRef, useState } from 'react';
@@ -8,7 +10,9 @@ import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';
 import { ChartSvg } from './ChartSvg';
 import { formatDuration, formatTick, type WindowMode } from './metricModel';
-import { useContainerWidth, useMetricChart } from './useMetricChart';
+import { LESSON, pagingText } from './leaderLines';
+import { useContainerSize, useMetricChart } from './useMetricChart';
+import { useSceneHost } from '../../src/ui/sceneHost';
 import './metricLineScene.css';
 
 function ModeToggle({ mode, onChange }: { mode: WindowMode; onChange: (m: WindowMode) => void }) {
@@ -48,10 +52,21 @@ function DataTable({ chart }: { chart: ChartModel }) {
       </thead>
       <tbody>
         <tr>
-          <th scope="row">leader_count</th>
+          <th scope="row">leader_count observed (scraped; this line pages)</th>
+          <td>
+            {f.leaderCountObserved}; {pagingText(f.paging)}
+          </td>
+          <td>
+            lowest {f.minObserved}, highest {f.maxObserved}; paged on no leader for{' '}
+            {formatSeconds(f.pagedMs['no-leader'])}, on split brain for{' '}
+            {formatSeconds(f.pagedMs['split-brain'])} (pages on 0 and on 2 or more)
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">leader_count believed (paused leaders included)</th>
           <td>{f.leaderCount}</td>
           <td>
-            lowest {f.minLeaderCount}, highest {f.maxLeaderCount} (pages on 0 and on 2 or more)
+            lowest {f.minLeaderCount}, highest {f.maxLeaderCount}; {LESSON}
           </td>
         </tr>
         <tr>
@@ -74,7 +89,7 @@ function DataTable({ chart }: { chart: ChartModel }) {
           </td>
         </tr>
         <tr>
-          <th scope="row">time without a leader</th>
+          <th scope="row">time without a leader (believed 0)</th>
           <td>{formatSeconds(f.msWithoutLeader)}</td>
           <td />
         </tr>
@@ -96,11 +111,25 @@ export function MetricLineScene() {
   const headingId = `${uid}-heading`;
   const box = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<WindowMode>('recent');
-  const width = useContainerWidth(box);
-  const chart = useMetricChart(mode, width);
+  const size = useContainerSize(box);
+  // On the lab's first screen the chart fills the space it is given, leader_count alone.
+  const compact = useSceneHost().density === 'compact';
+  const chart = useMetricChart(
+    mode,
+    size.width,
+    compact && size.height > 0 ? size.height : undefined,
+    size.fontPx,
+  );
   const f = chart.facts;
   return (
-    <section className="metric-scene" aria-labelledby={headingId}>
+    <section
+      className="metric-scene"
+      aria-labelledby={headingId}
+      data-density={compact ? 'compact' : 'full'}
+      data-observed={f.leaderCountObserved}
+      data-believed={f.leaderCount}
+      data-paging={f.paging}
+    >
       <header className="metric-header">
         <h2 id={headingId} className="mono">
           leader_count
@@ -108,7 +137,10 @@ export function MetricLineScene() {
         <ModeToggle mode={mode} onChange={setMode} />
         <p className="metric-stats">
           <span>
-            now <strong className="mono">{f.leaderCount}</strong>
+            observed <strong className="mono">{f.leaderCountObserved}</strong>
+          </span>
+          <span>
+            believed <strong className="mono">{f.leaderCount}</strong>
           </span>
           <span>
             time without a leader: <strong className="mono">{formatSeconds(f.msWithoutLeader)}</strong>

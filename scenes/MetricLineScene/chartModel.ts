@@ -21,6 +21,25 @@ import {
   type WindowMode,
 } from './metricModel';
 import type { Columns, FaultEvent, SeriesField } from './sampleColumns';
+import {
+  layoutLegend,
+  pageSpans,
+  pagingOf,
+  pagingText,
+  type LegendLayout,
+  type PageSpan,
+  type Paging,
+} from './leaderLines';
+
+/** The run's figures at the moment shown (the samples are taken every 100 ms, and can lag it). */
+export interface LiveFigures {
+  /** Believed. */
+  leaderCount: number;
+  leaderCountObserved: number;
+  fencingRejections: number;
+  leaderTransitions: number;
+  msWithoutLeader: number;
+}
 
 export interface ChartInput {
   columns: Columns;
@@ -29,6 +48,16 @@ export interface ChartInput {
   renewDeadlineMs: number;
   mode: WindowMode;
   widthPx: number;
+  /**
+   * Compact: only leader_count, as tall as this (the chart shares the lab's first screen); its
+   * other signals are figures in its header. Without it the chart is drawn in full, with the
+   * small multiples under leader_count.
+   */
+  compactHeightPx?: number;
+  /** The moment's own figures: "now" and the line's last step agree with the stage. */
+  live?: LiveFigures;
+  /** The chart's font size (present mode's is larger): text is laid out by it. Default 12. */
+  fontPx?: number;
 }
 
 export interface Tick {
@@ -48,14 +77,31 @@ export interface Panel {
   refLine: { y: number; label: string } | null;
 }
 
+/** A stretch of the observed line inside a paging band, on the plot. */
+export interface FiringRect extends PageSpan {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface Facts {
+  /** leader_count believed: alive nodes that think they lead, paused ones included. */
   leaderCount: number;
+  /** leader_count observed: what a scrape of every node's is-leader gauge sees. */
+  leaderCountObserved: number;
+  /** What the observed count pages on now. */
+  paging: Paging;
   fencingRejections: number;
   leaderTransitions: number;
   renewalLatencyMs: number;
   msWithoutLeader: number;
   minLeaderCount: number;
   maxLeaderCount: number;
+  minObserved: number;
+  maxObserved: number;
+  /** Time in this range the observed line spent in each paging band. */
+  pagedMs: Record<PageSpan['kind'], number>;
   peakRejectionsPerBin: number;
   peakLatencyMs: number;
   binMs: number;
@@ -65,16 +111,24 @@ export interface Facts {
 export interface ChartModel {
   width: number;
   height: number;
+  /** Only leader_count, with no second axis under small multiples. */
+  compact: boolean;
   marginLeft: number;
   plotW: number;
+  legend: LegendLayout;
   main: {
     top: number;
     height: number;
-    lineD: string;
+    /** The line that pages. */
+    observedD: string;
+    /** Drawn over the observed line, dashed: where the two agree the dashes sit on it. */
+    believedD: string;
     yTicks: Tick[];
     healthyY: number;
     noLeaderBand: { y: number; h: number };
     splitBrainBand: { y: number; h: number };
+    /** Where the observed line is in a band: those stretches page, the believed line's do not. */
+    firing: FiringRect[];
   };
   axisY: number;
   bottomAxisY: number;
@@ -84,20 +138,27 @@ export interface ChartModel {
   facts: Facts;
   windowMs: TimeWindow;
   /** The derived series, exposed for tests and the hidden description. */
-  leaderSeries: SeriesPoint[];
+  observedSeries: SeriesPoint[];
+  believedSeries: SeriesPoint[];
 }
 
 const MARGIN_LEFT = 44;
 const MARGIN_RIGHT = 16;
-const MAIN_TOP = 8;
+/** Between the legend and the plot. */
+const LEGEND_GAP = 6;
 const AXIS_H = 22;
+/** At the 12 px font; rows of text grow with the font. */
 const FAULT_ROW_H = 16;
+const LINE_H = 16;
 const PANEL_TITLE_H = 20;
 const PANEL_H = 40;
 const PANEL_GAP = 16;
 const BOTTOM_AXIS_H = 24;
-/** Average advance of a 12 px system-ui glyph, for label collision only. */
+/** The least height leader_count keeps when the small multiples share a given height with it. */
+const MIN_MAIN_WITH_PANELS_H = 200;
+/** Average advance of a 12 px system-ui glyph, for label collision and wrapping only. */
 const CHAR_W = 6.8;
+const BASE_FONT_PX = 12;
 const INSET = 8;
 
 function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: CurveFactory): string {
@@ -116,6 +177,14 @@ function yScale(top: number, height: number, max: number, inset = 0): LinearScal
 /** The latest sampled value of a field (0 before the first sample). */
 function latest(c: Columns, field: SeriesField): number {
   return c.length ? c.values[field][c.length - 1] : 0;
+}
+
+/** The series with the moment's own value as its last step, if the last sample is behind it. */
+function withLive(points: SeriesPoint[], value: number | undefined, nowMs: number, win: TimeWindow) {
+  const tail = points[points.length - 1];
+  if (value !== undefined && tail && tail.value !== value && nowMs <= win.x1)
+    points.push({ atMs: nowMs, value });
+  return points;
 }
 
 function extent(points: SeriesPoint[]): [number, number] {
@@ -138,20 +207,54 @@ export function buildChart(input: ChartInput): ChartModel {
   const buckets = Math.max(1, Math.ceil(plotW / 2));
   const series = (field: SeriesField) => seriesOf(c, field, win, nowMs, buckets);
 
-  const leaderSeries = series('leaderCount');
-  const [minLeader, maxLeader] = extent(leaderSeries);
+  // The last sample can be up to a sampling period old: the lines end on the moment's own counts.
+  const live = input.live;
+  const believedSeries = withLive(series('leaderCount'), live?.leaderCount, nowMs, win);
+  const observedSeries = withLive(series('leaderCountObserved'), live?.leaderCountObserved, nowMs, win);
+  const [minLeader, maxLeader] = extent(believedSeries);
+  const [minObserved, maxObserved] = extent(observedSeries);
+  const fontScale = (input.fontPx ?? BASE_FONT_PX) / BASE_FONT_PX;
+  const charW = CHAR_W * fontScale;
+  const faultRowH = Math.round(FAULT_ROW_H * fontScale);
+  const legend = layoutLegend(width - MARGIN_RIGHT - 2, charW, Math.round(LINE_H * fontScale));
+  const mainTop = legend.height + LEGEND_GAP;
+  // Compact (a given height): leader_count fills it, and the small multiples come too when the
+  // height leaves leader_count at least MIN_MAIN_WITH_PANELS_H under them (a tall screen).
+  const given = input.compactHeightPx;
+  // A narrow plot needs a third row before neighbouring fault labels stop fitting; in a given
+  // height that row is the plot's (the legend takes some already), and a label that does not
+  // fit is in the table.
+  const faultRows = plotW < 500 && given === undefined ? 3 : 2;
+  const laneH = mainTop + AXIS_H + faultRows * faultRowH;
+  const panelsH = 4 * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
+  const withPanels = given === undefined || given - laneH - panelsH >= MIN_MAIN_WITH_PANELS_H;
+  const compact = given !== undefined && !withPanels;
   // Taller on wide screens so the panel keeps a readable aspect on a projector.
-  const mainH = Math.round(Math.min(240, Math.max(150, width * 0.14)));
-  const yMain = yScale(MAIN_TOP, mainH, Math.max(2, maxLeader), INSET);
-  const mainBottom = MAIN_TOP + mainH;
+  const mainH =
+    given === undefined
+      ? Math.round(Math.min(240, Math.max(150, width * 0.14)))
+      : Math.round(Math.max(70, given - laneH - (withPanels ? panelsH : 6)));
+  const yMax = Math.max(2, maxLeader, maxObserved);
+  const yMain = yScale(mainTop, mainH, yMax, INSET);
+  const mainBottom = mainTop + mainH;
   const bandEdge0 = yMain(0.5);
   const bandEdge2 = yMain(1.5);
+  const noLeaderBand = { y: bandEdge0, h: mainBottom - bandEdge0 };
+  const splitBrainBand = { y: mainTop, h: bandEdge2 - mainTop };
+  const pagedMs = { 'no-leader': 0, 'split-brain': 0 };
+  const firing: FiringRect[] = [];
+  for (const span of pageSpans(observedSeries)) {
+    const x0 = Math.max(0, x(span.startMs));
+    const x1 = Math.min(plotW, x(span.endMs));
+    if (x1 <= x0) continue;
+    pagedMs[span.kind] += Math.min(span.endMs, win.x1) - Math.max(span.startMs, win.x0);
+    const band = span.kind === 'no-leader' ? noLeaderBand : splitBrainBand;
+    firing.push({ ...span, x: x0, y: band.y, w: x1 - x0, h: band.h });
+  }
 
   const axisY = mainBottom;
   const faultLaneY = axisY + AXIS_H;
-  // A narrow plot needs a third row before neighbouring fault labels stop fitting.
-  const faultRows = plotW < 500 ? 3 : 2;
-  let top = faultLaneY + faultRows * FAULT_ROW_H + PANEL_GAP;
+  let top = faultLaneY + faultRows * faultRowH + PANEL_GAP;
   const nextPanelTop = () => {
     const t = top + PANEL_TITLE_H;
     top = t + PANEL_H + PANEL_GAP;
@@ -224,7 +327,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const msWithoutLeader = latest(c, 'msWithoutLeader');
   const withoutPanel: Panel = {
     key: 'without',
-    title: `time without a leader · ${formatSeconds(msWithoutLeader)}`,
+    title: `time without a leader (believed 0) · ${formatSeconds(msWithoutLeader)}`,
     top: withoutTop,
     height: PANEL_H,
     yTicks: [0, maxWithout].map((v) => ({ pos: yWithout(v), label: v ? formatDuration(v) : '0' })),
@@ -236,33 +339,38 @@ export function buildChart(input: ChartInput): ChartModel {
     refLine: null,
   };
 
-  const bottomAxisY = top - PANEL_GAP;
+  const bottomAxisY = compact ? faultLaneY + faultRows * faultRowH : top - PANEL_GAP;
   const tickCount = Math.max(2, Math.floor(plotW / 70));
   const xTicks = timeTicks(win, tickCount).map((t) => ({ pos: x(t), label: formatTick(t, win.x1 - win.x0) }));
   const faultEvents = faultsIn(faults, win);
+  const observedNow = live?.leaderCountObserved ?? latest(c, 'leaderCountObserved');
   const placed = layoutLabels(
     faultEvents.map((ev) => ({ x: x(ev.atMs), label: faultLabel(ev) })),
     plotW,
     faultRows,
-    CHAR_W,
+    charW,
   );
 
   return {
     width,
-    height: bottomAxisY + BOTTOM_AXIS_H,
+    height: compact ? bottomAxisY + 6 : bottomAxisY + BOTTOM_AXIS_H,
+    compact,
     marginLeft: MARGIN_LEFT,
     plotW,
+    legend,
     main: {
-      top: MAIN_TOP,
+      top: mainTop,
       height: mainH,
-      lineD: path(leaderSeries, x, yMain, curveStepAfter),
+      observedD: path(observedSeries, x, yMain, curveStepAfter),
+      believedD: path(believedSeries, x, yMain, curveStepAfter),
       yTicks: yMain
-        .ticks(Math.max(2, maxLeader))
+        .ticks(yMax)
         .filter(Number.isInteger)
         .map((v) => ({ pos: yMain(v), label: String(v) })),
       healthyY: yMain(1),
-      noLeaderBand: { y: bandEdge0, h: mainBottom - bandEdge0 },
-      splitBrainBand: { y: MAIN_TOP, h: bandEdge2 - MAIN_TOP },
+      noLeaderBand,
+      splitBrainBand,
+      firing,
     },
     axisY,
     bottomAxisY,
@@ -270,28 +378,36 @@ export function buildChart(input: ChartInput): ChartModel {
     faults: placed.map((p, i) => ({
       ...p,
       atMs: faultEvents[i].atMs,
-      labelY: faultLaneY + p.row * FAULT_ROW_H + 12,
+      labelY: faultLaneY + p.row * faultRowH + Math.round(12 * fontScale),
     })),
-    panels: [fencing, transPanel, latPanel, withoutPanel],
+    panels: compact ? [] : [fencing, transPanel, latPanel, withoutPanel],
     facts: {
-      leaderCount: latest(c, 'leaderCount'),
-      fencingRejections,
-      leaderTransitions: latest(c, 'leaderTransitions'),
+      leaderCount: live?.leaderCount ?? latest(c, 'leaderCount'),
+      leaderCountObserved: observedNow,
+      paging: pagingOf(observedNow),
+      fencingRejections: live?.fencingRejections ?? fencingRejections,
+      leaderTransitions: live?.leaderTransitions ?? latest(c, 'leaderTransitions'),
       renewalLatencyMs: latest(c, 'renewalLatencyMs'),
-      msWithoutLeader,
+      msWithoutLeader: live?.msWithoutLeader ?? msWithoutLeader,
       minLeaderCount: minLeader,
       maxLeaderCount: maxLeader,
+      minObserved,
+      maxObserved,
+      pagedMs,
       peakRejectionsPerBin: peakBin,
       peakLatencyMs: peakLatency,
       binMs,
       renewDeadlineMs,
     },
     windowMs: win,
-    leaderSeries,
+    observedSeries,
+    believedSeries,
   };
 }
 
+/** The chart's text alternative: both lines, what pages, and the counter that sees a zombie. */
 export function ariaSummary(f: Facts): string {
   const rejections = `${f.fencingRejections} fencing rejection${f.fencingRejections === 1 ? '' : 's'}`;
-  return `leader_count is ${f.leaderCount}; ${rejections}; ${formatSeconds(f.msWithoutLeader)} without a leader`;
+  const counts = `leader_count observed ${f.leaderCountObserved}, believed ${f.leaderCount}`;
+  return `${counts}; ${pagingText(f.paging)}; ${rejections}; ${formatSeconds(f.msWithoutLeader)} without a leader`;
 }

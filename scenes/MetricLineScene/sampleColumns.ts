@@ -6,6 +6,7 @@ import type { Sample, SimEvent } from '../../src/engine';
 
 export const SERIES_FIELDS = [
   'leaderCount',
+  'leaderCountObserved',
   'fencingRejections',
   'leaderTransitions',
   'renewalLatencyMs',
@@ -82,6 +83,15 @@ export class ChartCache {
   private samplesRead = new Cursor<Sample>();
   private eventsRead = new Cursor<SimEvent>();
 
+  /**
+   * Copy in what came since the last sync, if the run only moved forward; after a jump back (its
+   * history rewritten) the full re-read is left to the next sync(), the chart's own redraw in a
+   * frame of its own, not the jump's task that publishes the frame.
+   */
+  follow(src: SampleSource): void {
+    if (this.samplesRead.resume(src.samples, src.samplesTotal) >= 0) this.sync(src);
+  }
+
   sync(src: SampleSource): this {
     this.syncSamples(src.samples, src.samplesTotal);
     const { events, eventsTotal } = src;
@@ -114,12 +124,20 @@ export class ChartCache {
     c.atMs = grown(c.atMs, n);
     for (const f of SERIES_FIELDS) c.values[f] = grown(c.values[f], n);
     const { atMs } = c;
-    const { leaderCount, fencingRejections, leaderTransitions, renewalLatencyMs, msWithoutLeader } = c.values;
+    const {
+      leaderCount,
+      leaderCountObserved,
+      fencingRejections,
+      leaderTransitions,
+      renewalLatencyMs,
+      msWithoutLeader,
+    } = c.values;
     // Named loads, not s[field]: this loop reads every sample after a seek.
     for (let i = from; i < n; i++) {
       const s = samples[i];
       atMs[i] = s.atMs;
       leaderCount[i] = s.leaderCount;
+      leaderCountObserved[i] = s.leaderCountObserved;
       fencingRejections[i] = s.fencingRejections;
       leaderTransitions[i] = s.leaderTransitions;
       renewalLatencyMs[i] = s.renewalLatencyMs;

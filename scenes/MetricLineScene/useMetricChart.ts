@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { RunView } from '../../src/store/backend';
+import type { Snapshot } from '../../src/engine';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';
@@ -21,16 +22,32 @@ const REDRAW_SLACK_MS = 20;
 /** Used until the container is measured, and where ResizeObserver is missing (jsdom). */
 export const DEFAULT_WIDTH_PX = 640;
 
-export function useContainerWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(DEFAULT_WIDTH_PX);
+export interface Size {
+  width: number;
+  height: number;
+  /** The box's font size: the chart lays its text out by it (present mode's is larger). */
+  fontPx: number;
+}
+
+export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
+  const [size, setSize] = useState<Size>({ width: DEFAULT_WIDTH_PX, height: 0, fontPx: 12 });
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = (sync: boolean) => {
-      const w = Math.round(el.clientWidth);
-      if (w <= 0) return;
-      if (sync) flushSync(() => setWidth(w));
-      else setWidth(w);
+      const next = {
+        width: Math.round(el.clientWidth),
+        height: Math.round(el.clientHeight),
+        // Read with the size, after layout: the style is already computed then.
+        fontPx: parseFloat(getComputedStyle(el).fontSize) || 12,
+      };
+      if (next.width <= 0) return;
+      const set = () =>
+        setSize((s) =>
+          s.width === next.width && s.height === next.height && s.fontPx === next.fontPx ? s : next,
+        );
+      if (sync) flushSync(set);
+      else set();
     };
     if (typeof ResizeObserver === 'undefined') return measure(false);
     // Measured by the observer, which reports once the browser has laid the page out anyway:
@@ -40,11 +57,20 @@ export function useContainerWidth(ref: RefObject<HTMLElement | null>): number {
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref]);
-  return width;
+  return size;
 }
 
-function build(cache: ChartCache, sim: RunView, mode: WindowMode, widthPx: number): ChartModel {
+function build(
+  cache: ChartCache,
+  sim: RunView,
+  frame: Snapshot,
+  mode: WindowMode,
+  widthPx: number,
+  compactHeightPx: number | undefined,
+  fontPx: number,
+): ChartModel {
   cache.sync(sim);
+  const c = frame.counters;
   return buildChart({
     columns: cache.columns,
     faults: cache.faults,
@@ -52,14 +78,35 @@ function build(cache: ChartCache, sim: RunView, mode: WindowMode, widthPx: numbe
     renewDeadlineMs: sim.experiment.lease?.renewDeadlineMs ?? 0,
     mode,
     widthPx,
+    compactHeightPx,
+    fontPx,
+    // The frame is the moment the stage shows: the chart's "now" is its count, not the last sample's.
+    live:
+      frame.nowMs === sim.nowMs
+        ? {
+            leaderCount: frame.leaderCount,
+            leaderCountObserved: frame.leaderCountObserved,
+            fencingRejections: c.fencingRejections,
+            leaderTransitions: c.leaderTransitions,
+            msWithoutLeader: c.msWithoutLeader,
+          }
+        : undefined,
   });
 }
 
-export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
+/** `compactHeightPx`: draw only leader_count, this tall (see buildChart). */
+export function useMetricChart(
+  mode: WindowMode,
+  widthPx: number,
+  compactHeightPx?: number,
+  fontPx = 12,
+): ChartModel {
   const store = useLabStore();
   // The engine is replaced on reset, so it is looked up at draw time, never captured.
   const [cache] = useState(() => new ChartCache());
-  const [chart] = useState(() => held(build(cache, store.backend(), mode, widthPx)));
+  const [chart] = useState(() =>
+    held(build(cache, store.backend(), store.frame(), mode, widthPx, compactHeightPx, fontPx)),
+  );
   const drawn = useRef({ sim: null as RunView | null, key: '', atWallMs: -Infinity });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -71,8 +118,8 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
     if (d.sim === sim && d.key === key) return;
     d.sim = sim;
     d.key = key;
-    chart.set(build(cache, sim, mode, widthPx));
-  }, [store, cache, chart, mode, widthPx]);
+    chart.set(build(cache, sim, store.frame(), mode, widthPx, compactHeightPx, fontPx));
+  }, [store, cache, chart, mode, widthPx, compactHeightPx, fontPx]);
   const drawLatest = useRef(draw);
   drawLatest.current = draw;
 
@@ -88,7 +135,7 @@ export function useMetricChart(mode: WindowMode, widthPx: number): ChartModel {
   // snapshot to make it unneeded while the lab plays; it matters when no update follows.
   // New samples are copied into the columns as they come, a frame's worth at a time, rather than
   // all at once by the redraw.
-  useLabFrame(() => cache.sync(store.backend()));
+  useLabFrame(() => cache.follow(store.backend()));
   // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
   // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
   const queued = useRef(false);

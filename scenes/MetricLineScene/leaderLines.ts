@@ -1,0 +1,105 @@
+// The chart's two leader_count lines and what pages on them. Believed counts the alive nodes that
+// think they lead, paused ones included: the hazard. Observed is what a monitor scraping every
+// node's is-leader gauge sees, and a paused node fails its scrape. A real dashboard can only page
+// on what it scrapes, so the paging bands follow the observed line, and the legend says what that
+// line misses. Pure: series in, spans and a laid-out legend out.
+import type { SeriesPoint } from './metricModel';
+
+/** The legend's sentence: the lesson the two lines teach. */
+export const LESSON =
+  'The observed line cannot see a zombie (a paused leader that still believes it leads); the fencing counter can.';
+
+export type LineKey = 'observed' | 'believed';
+
+export const LINE_KEYS: readonly { key: LineKey; label: string }[] = [
+  { key: 'observed', label: 'observed (pages)' },
+  { key: 'believed', label: 'believed (paused included)' },
+];
+
+export type Paging = 'none' | 'no-leader' | 'split-brain';
+
+/** What a dashboard pages on for an observed leader_count: 0, and 2 or more. */
+export function pagingOf(observed: number): Paging {
+  return observed === 0 ? 'no-leader' : observed >= 2 ? 'split-brain' : 'none';
+}
+
+export function pagingText(p: Paging): string {
+  return p === 'none' ? 'no page' : `paging: ${p === 'no-leader' ? 'no leader' : 'split brain'}`;
+}
+
+export interface PageSpan {
+  kind: Exclude<Paging, 'none'>;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * The stretches of a step series that would page (each point holds until the next; the last
+ * one is a moment). Neighbouring points of the same kind make one span.
+ */
+export function pageSpans(points: readonly SeriesPoint[]): PageSpan[] {
+  const spans: PageSpan[] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const kind = pagingOf(points[i].value);
+    if (kind === 'none') continue;
+    const startMs = points[i].atMs;
+    const endMs = points[i + 1].atMs;
+    const last = spans[spans.length - 1];
+    if (last && last.kind === kind && last.endMs === startMs) last.endMs = endMs;
+    else if (endMs > startMs) spans.push({ kind, startMs, endMs });
+  }
+  return spans;
+}
+
+/** Words into lines of at most maxChars (a longer word gets a line of its own). */
+export function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface LegendLayout {
+  /** Each key: a stretch of its line from x to x + SWATCH_W beside its label's baseline y, the label at textX. */
+  keys: { key: LineKey; label: string; x: number; textX: number; y: number }[];
+  lesson: { text: string; y: number }[];
+  height: number;
+}
+
+export const SWATCH_W = 22;
+const SWATCH_GAP = 5;
+const KEY_GAP = 16;
+
+/**
+ * The legend over the plot, in SVG coordinates (text baselines): the two keys in as few rows as
+ * fit, then the lesson wrapped to the width. Widths are estimated from the average glyph
+ * advance, as the fault labels' are; the SVG is drawn in the chart's own font.
+ */
+export function layoutLegend(widthPx: number, charWidthPx: number, lineHeightPx: number): LegendLayout {
+  const keys: LegendLayout['keys'] = [];
+  let x = 0;
+  let row = 0;
+  for (const { key, label } of LINE_KEYS) {
+    const w = SWATCH_W + SWATCH_GAP + label.length * charWidthPx;
+    if (x > 0 && x + w > widthPx) {
+      row++;
+      x = 0;
+    }
+    keys.push({ key, label, x, textX: x + SWATCH_W + SWATCH_GAP, y: (row + 1) * lineHeightPx - 4 });
+    x += w + KEY_GAP;
+  }
+  const first = row + 1;
+  const lesson = wrapWords(LESSON, Math.max(12, Math.floor(widthPx / charWidthPx))).map((text, i) => ({
+    text,
+    y: (first + i + 1) * lineHeightPx - 4,
+  }));
+  return { keys, lesson, height: (first + lesson.length) * lineHeightPx };
+}

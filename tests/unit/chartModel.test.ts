@@ -1,0 +1,169 @@
+// The chart model's two leader_count lines on hand-made samples: which line pages, where the
+// firing stretches fall, and that the legend fits the width it is given.
+import { describe, expect, it } from 'vitest';
+import type { Sample } from '../../src/engine';
+import { buildChart, type ChartInput } from '../../scenes/MetricLineScene/chartModel';
+import {
+  LESSON,
+  layoutLegend,
+  pageSpans,
+  pagingOf,
+  wrapWords,
+} from '../../scenes/MetricLineScene/leaderLines';
+import { columnsOf } from '../../scenes/MetricLineScene/sampleColumns';
+
+function sample(atMs: number, believed: number, observed: number): Sample {
+  return {
+    atMs,
+    leaderCount: believed,
+    leaderCountObserved: observed,
+    maxTerm: 1,
+    maxTokenSeen: 1,
+    fencingRejections: 0,
+    staleWritesAccepted: 0,
+    divergentWrites: 0,
+    leaderTransitions: 0,
+    renewalLatencyMs: 10,
+    msWithoutLeader: 0,
+    clientRedirects: 0,
+  };
+}
+
+/** One sample a second for 60 s: [fromS, toS) stretches set to (believed, observed), 1/1 elsewhere. */
+function run(stretches: [number, number, number, number][]): Sample[] {
+  return Array.from({ length: 61 }, (_, s) => {
+    const hit = stretches.find(([from, to]) => s >= from && s < to);
+    return sample(s * 1000, hit ? hit[2] : 1, hit ? hit[3] : 1);
+  });
+}
+
+function chartOf(samples: Sample[], over: Partial<ChartInput> = {}) {
+  return buildChart({
+    columns: columnsOf(samples),
+    faults: [],
+    nowMs: 60_000,
+    renewDeadlineMs: 10_000,
+    mode: 'whole',
+    widthPx: 800,
+    ...over,
+  });
+}
+
+describe('paging', () => {
+  it('pages on an observed 0 and on 2 or more, not on 1', () => {
+    expect([0, 1, 2, 3].map(pagingOf)).toEqual(['no-leader', 'none', 'split-brain', 'split-brain']);
+  });
+
+  it('joins neighbouring points of one kind and drops a last point that lasts no time', () => {
+    const points = [
+      { atMs: 0, value: 0 },
+      { atMs: 1000, value: 0 },
+      { atMs: 2000, value: 1 },
+      { atMs: 5000, value: 2 },
+      { atMs: 6000, value: 3 },
+      { atMs: 8000, value: 1 },
+      { atMs: 9000, value: 0 },
+    ];
+    expect(pageSpans(points)).toEqual([
+      { kind: 'no-leader', startMs: 0, endMs: 2000 },
+      { kind: 'split-brain', startMs: 5000, endMs: 8000 },
+    ]);
+  });
+});
+
+describe('buildChart with two leader_count lines', () => {
+  it('a hidden zombie (believed 2, observed 1) draws the believed line high and fires nothing', () => {
+    const chart = chartOf(run([[20, 40, 2, 1]]));
+    expect(chart.main.firing).toEqual([]);
+    expect(chart.facts.maxLeaderCount).toBe(2);
+    expect(chart.facts.maxObserved).toBe(1);
+    expect(chart.facts.pagedMs).toEqual({ 'no-leader': 0, 'split-brain': 0 });
+    expect(chart.believedSeries.some((p) => p.value === 2)).toBe(true);
+    expect(chart.observedSeries.every((p) => p.value === 1)).toBe(true);
+    expect(chart.main.believedD).not.toBe(chart.main.observedD);
+  });
+
+  it('a frozen lone leader (believed 1, observed 0) fires the no-leader band over its stretch', () => {
+    const chart = chartOf(run([[10, 25, 1, 0]]));
+    expect(chart.main.firing.map((f) => [f.kind, f.startMs, f.endMs])).toEqual([
+      ['no-leader', 10_000, 25_000],
+    ]);
+    const [f] = chart.main.firing;
+    // In the no-leader band, spanning the stretch on the x scale.
+    expect(f.y).toBe(chart.main.noLeaderBand.y);
+    expect(f.h).toBe(chart.main.noLeaderBand.h);
+    expect(f.x).toBeCloseTo((10 / 60) * chart.plotW, 5);
+    expect(f.w).toBeCloseTo((15 / 60) * chart.plotW, 5);
+    expect(chart.facts.pagedMs['no-leader']).toBe(15_000);
+  });
+
+  it('fires the split-brain band only where the observed line reaches 2', () => {
+    // The zombie hidden from 20 s, seen from 30 s (it woke and answers its scrape again).
+    const chart = chartOf(
+      run([
+        [20, 30, 2, 1],
+        [30, 40, 2, 2],
+      ]),
+    );
+    expect(chart.main.firing.map((f) => [f.kind, f.startMs, f.endMs])).toEqual([
+      ['split-brain', 30_000, 40_000],
+    ]);
+    expect(chart.main.firing[0].y).toBe(chart.main.splitBrainBand.y);
+  });
+
+  it("the moment's own observed count decides whether it pages now", () => {
+    const samples = run([]);
+    const live = {
+      leaderCount: 1,
+      leaderCountObserved: 0,
+      fencingRejections: 0,
+      leaderTransitions: 0,
+      msWithoutLeader: 0,
+    };
+    expect(chartOf(samples).facts.paging).toBe('none');
+    expect(chartOf(samples, { nowMs: 60_050, live }).facts.paging).toBe('no-leader');
+    expect(
+      chartOf(samples, { nowMs: 60_050, live: { ...live, leaderCount: 3, leaderCountObserved: 1 } }).facts,
+    ).toMatchObject({ paging: 'none', leaderCount: 3, leaderCountObserved: 1 });
+  });
+
+  it('the y axis reaches the higher of the two lines', () => {
+    const chart = chartOf(run([[20, 30, 3, 1]]));
+    expect(chart.main.yTicks.map((t) => t.label)).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('puts the legend over the plot, and a larger font makes it taller', () => {
+    const small = chartOf(run([]), { widthPx: 440 });
+    const large = chartOf(run([]), { widthPx: 440, fontPx: 15 });
+    expect(small.main.top).toBeGreaterThanOrEqual(small.legend.height);
+    expect(large.legend.height).toBeGreaterThan(small.legend.height);
+    expect(large.main.top).toBeGreaterThan(small.main.top);
+  });
+});
+
+describe('legend', () => {
+  it('wraps words without splitting them and keeps every line within the limit', () => {
+    const lines = wrapWords(LESSON, 40);
+    expect(lines.join(' ')).toBe(LESSON);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+    expect(wrapWords('a verylongwordindeed b', 5)).toEqual(['a', 'verylongwordindeed', 'b']);
+  });
+
+  it('keeps both keys on one row when they fit, and stacks them when they do not', () => {
+    const wide = layoutLegend(900, 6.8, 16);
+    expect(wide.keys.map((k) => k.y)).toEqual([12, 12]);
+    expect(wide.keys[1].x).toBeGreaterThan(wide.keys[0].textX + 'observed (pages)'.length * 6.8);
+    expect(wide.lesson).toHaveLength(1);
+    expect(wide.height).toBe(32);
+
+    const narrow = layoutLegend(260, 6.8, 16);
+    expect(narrow.keys.map((k) => [k.x, k.y])).toEqual([
+      [0, 12],
+      [0, 28],
+    ]);
+    expect(narrow.lesson[0].y).toBe(44);
+    for (const l of narrow.lesson) expect(l.text.length * 6.8).toBeLessThanOrEqual(260);
+    expect(narrow.height).toBe((2 + narrow.lesson.length) * 16);
+  });
+});

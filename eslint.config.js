@@ -37,6 +37,44 @@ const enginePurity = {
   },
 };
 
+// The failure explorer runs in the page's Web Worker and in Node, and must give the same result
+// for the same seed: no Node or DOM modules, no unseeded randomness, no calendar clock. (It reads
+// a wall clock, injected, only for its budget and its rate, never for a result.)
+const explorerPurity = {
+  files: ['src/explorer/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+            message: 'src/explorer also runs in a Web Worker.',
+          },
+          {
+            group: ['react', 'react-*', 'zustand', 'zustand/*', 'd3', 'd3-*'],
+            message: 'src/explorer has no UI.',
+          },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      { name: 'window', message: 'No DOM in the explorer.' },
+      { name: 'document', message: 'No DOM in the explorer.' },
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'Math', property: 'random', message: "Use the engine's seeded rng." },
+      { object: 'Date', property: 'now', message: 'Results must not depend on the date.' },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "NewExpression[callee.name='Date']", message: 'Results must not depend on the date.' },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**'] },
   ...tseslint.configs.recommended,
@@ -46,4 +84,5 @@ export default tseslint.config(
     },
   },
   enginePurity,
+  explorerPurity,
 );

@@ -4,8 +4,8 @@
 // The og:image:alt text in index.html describes this picture; change both together.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { loadCodec } from '../src/app/codec';
-import { encodeRun } from '../src/app/share';
+import { loadCodec } from '../src/shared/codec';
+import { encodeRun } from '../src/shared/share';
 import { buildAndServe, root } from './preview-server.mjs';
 
 const WIDTH = 1200;

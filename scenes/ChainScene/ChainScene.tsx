@@ -2,32 +2,38 @@
 // leader holds a lease, every write carries a fencing token, storage compares it with the max
 // it has seen, and the write is committed once or rejected. It reads the lab from context, so
 // several labs can each show their own chain on one page.
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 import { useLab } from '../../src/store/context';
 import type { QuorumView, StepId } from './chainModel';
 import type { CompareView, TokenView } from './writesModel';
-import { formatSpan } from './chainModel';
+import { holdStep } from './holdStep';
 import { LeaseRing } from './LeaseRing';
 import { OutcomeBranches } from './OutcomeBranches';
 import { LeaderGlyph, StepBadge, VoteGlyph } from './Glyphs';
 import { useChainModel } from './useChainModel';
+import { useSceneHost } from '../../src/ui/sceneHost';
 import './chainScene.css';
 
 function Step(props: {
   n: StepId;
   active: StepId;
   title: string;
+  /** A shorter title for the compact strip (the full one is still read out). */
+  short: string;
   decision?: boolean;
   tone?: string;
   children: ReactNode;
 }) {
-  const { n, active, title, decision, tone, children } = props;
+  const { n, active, title, short, decision, tone, children } = props;
   const current = n === active;
   return (
     <li className={`chain-step chain-step-${n}`} aria-current={current ? 'step' : undefined} data-tone={tone}>
       <h3 className="chain-step-title">
         <StepBadge n={n} decision={decision} />
-        <span>{title}</span>
+        <span className="chain-title-full">{title}</span>
+        <span className="chain-title-short" aria-hidden="true">
+          {short}
+        </span>
         {current && <span className="chain-now">now</span>}
       </h3>
       {children}
@@ -138,34 +144,34 @@ const CompareStep = memo(function CompareStep({ c }: { c: CompareView }) {
 export function ChainScene() {
   const headingId = useId();
   const model = useChainModel();
-  const lease = useLab((s) => s.experiment.lease);
+  const experiment = useLab((s) => s.experiment);
+  const hold = useMemo(() => holdStep(experiment), [experiment]);
   const active = model.active;
+  const { density } = useSceneHost();
   return (
-    <section className="chain-scene" aria-labelledby={headingId}>
+    <section className="chain-scene" aria-labelledby={headingId} data-density={density}>
       <h2 id={headingId}>Fencing chain</h2>
       <ol className="chain-steps" role="list">
-        <Step n={1} active={active} title="Quorum elects one leader" tone={model.quorum.tone}>
+        <Step
+          n={1}
+          active={active}
+          title="Quorum elects one leader"
+          short="Quorum elects"
+          tone={model.quorum.tone}
+        >
           <QuorumStep q={model.quorum} />
         </Step>
-        <Step n={2} active={active} title={lease ? 'Leader holds a lease' : 'No lease'}>
-          {lease ? (
-            <>
-              <p className="chain-muted">
-                TTL {formatSpan(lease.durationMs)}, renew every {formatSpan(lease.retryPeriodMs)}
-              </p>
-              <LeaseRing />
-            </>
-          ) : (
-            <p className="chain-muted">The leader leads until it is deposed: nothing expires.</p>
-          )}
+        <Step n={2} active={active} title={hold.title} short={hold.short}>
+          <p className="chain-muted">{hold.text}</p>
+          {hold.ring && <LeaseRing />}
         </Step>
-        <Step n={3} active={active} title="Every write carries a fencing token">
+        <Step n={3} active={active} title="Every write carries a fencing token" short="Write carries a token">
           <TokenStep t={model.token} />
         </Step>
-        <Step n={4} active={active} title="incoming token >= max seen?" decision>
+        <Step n={4} active={active} title="incoming token >= max seen?" short="token >= max seen?" decision>
           <CompareStep c={model.compare} />
         </Step>
-        <Step n={5} active={active} title="Committed once, or rejected">
+        <Step n={5} active={active} title="Committed once, or rejected" short="Committed or rejected">
           <OutcomeBranches outcome={model.outcome} fencing={model.compare.fencing} />
         </Step>
       </ol>

@@ -1,52 +1,22 @@
 // Step 5: the two ways a write ends, with their counters, and the alerts that must not be
 // missed: a zombie write fenced at storage, or (fencing off) a stale write that got through.
-import { memo, useEffect, type ComponentType } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Alert, OutcomeView } from './writesModel';
 import { CommitGlyph, RejectGlyph, StaleGlyph } from './Glyphs';
-import type AlertJoltType from './AlertJolt';
+import { jolt } from '../../src/ui/pointAt';
 
-// motion arrives with the animated alert, in a chunk of its own (about 14 KB gzip that neither
-// the page nor an embed needs to start). The scene fetches it once it is up; an alert that
-// appears before it has arrived shows without its jolt, and is never swapped mid-announcement.
-let AlertJolt: ComponentType<Parameters<typeof AlertJoltType>[0]> | null = null;
-let joltRequested = false;
-function loadAlertJolt(): void {
-  if (joltRequested) return;
-  joltRequested = true;
-  import('./AlertJolt').then(
-    (mod) => {
-      AlertJolt = mod.default;
-    },
-    () => {
-      // Offline without the chunk cached: alerts simply arrive without the jolt.
-      joltRequested = false;
-    },
-  );
-}
-
+/** An alert, keyed by its write (by the caller): each new one mounts afresh and arrives with a jolt. */
 function AlertBanner({ alert, kind }: { alert: Alert; kind: 'zombie' | 'stale' }) {
-  const className = `chain-alert chain-alert-${kind}`;
-  const testId = `${kind}-alert`;
-  const content = (
-    <>
+  const el = useRef<HTMLParagraphElement>(null);
+  useEffect(() => jolt(el.current), []);
+  return (
+    <p ref={el} className={`chain-alert chain-alert-${kind}`} data-testid={`${kind}-alert`}>
       {kind === 'zombie' ? <RejectGlyph /> : <StaleGlyph />}
       <span>
         <strong className="chain-alert-headline">{alert.headline}</strong>
         <span className="chain-alert-detail">{alert.detail}</span>
       </span>
-    </>
-  );
-  if (!AlertJolt) {
-    return (
-      <p className={className} data-testid={testId}>
-        {content}
-      </p>
-    );
-  }
-  return (
-    <AlertJolt className={className} testId={testId}>
-      {content}
-    </AlertJolt>
+    </p>
   );
 }
 
@@ -65,7 +35,6 @@ export const OutcomeBranches = memo(function OutcomeBranches({
   outcome: OutcomeView;
   fencing: boolean;
 }) {
-  useEffect(loadAlertJolt, []);
   return (
     <div className="chain-branches">
       <div className="chain-branch chain-branch-yes" data-latest={outcome.latest === 'accepted' || undefined}>

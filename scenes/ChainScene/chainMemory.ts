@@ -39,61 +39,58 @@ export const EMPTY_MEMORY: ChainMemory = {
   highestElectedTerm: 0,
 };
 
-/** Fold events (oldest first) into the memory; returns a new record, the input is untouched. */
-export function foldEvents(memory: ChainMemory, events: readonly SimEvent[]): ChainMemory {
-  if (!events.length) return memory;
-  const m: ChainMemory = { ...memory };
-  for (const ev of events) {
-    if (ev.type === 'campaign') {
-      m.campaign = { node: ev.node, term: ev.term, preVote: ev.preVote, atMs: ev.atMs };
-    } else if (ev.type === 'elected') {
-      m.election = { node: ev.node, term: ev.term, votes: [...ev.votes], atMs: ev.atMs };
-      if (ev.term > m.highestElectedTerm) m.highestElectedTerm = ev.term;
-    } else if (ev.type === 'write') {
-      const { type: _type, ...write } = ev;
-      m.lastWrite = write;
-      if (write.result === 'rejected') m.lastRejected = write;
-      if (write.stale)
-        m.lastStale = { ...write, newerToken: Math.max(m.highestElectedTerm, write.maxTokenSeen) };
-    }
-  }
-  return m;
-}
-
 /**
- * The memory after all of `events` (oldest first), as foldEvents(EMPTY_MEMORY, events) gives it,
- * read from the newest end: after a jump back the scene recalls from up to 200,000 kept events,
- * and this touches only the few it keeps (one pass without allocation for the highest term).
+ * Fold events (oldest first; those from index `from` on) into the memory; returns a new record,
+ * the input is untouched. The events are read from the newest end: each thing the memory keeps
+ * is the latest of its kind, so the scan stops once it has found them all, and builds nothing for
+ * the events it passes over. A jump along the timeline hands it minutes of events at once
+ * (200,000 with many clients), and building a record for every write on the way made that fold a
+ * long task.
  */
-export function recallEvents(events: readonly SimEvent[]): ChainMemory {
-  const m: ChainMemory = { ...EMPTY_MEMORY };
+export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], from = 0): ChainMemory {
+  if (from >= events.length) return memory;
+  const m: ChainMemory = { ...memory };
+  let campaign = false;
+  let election = false;
+  let write = false;
+  let rejected = false;
   let staleAt = -1;
-  for (let i = events.length - 1; i >= 0; i--) {
+  for (let i = events.length - 1; i >= from; i--) {
     const ev = events[i];
     if (ev.type === 'campaign') {
-      if (!m.campaign) m.campaign = { node: ev.node, term: ev.term, preVote: ev.preVote, atMs: ev.atMs };
+      if (!campaign) m.campaign = { node: ev.node, term: ev.term, preVote: ev.preVote, atMs: ev.atMs };
+      campaign = true;
     } else if (ev.type === 'elected') {
-      if (!m.election) m.election = { node: ev.node, term: ev.term, votes: [...ev.votes], atMs: ev.atMs };
+      if (!election) m.election = { node: ev.node, term: ev.term, votes: [...ev.votes], atMs: ev.atMs };
+      election = true;
     } else if (ev.type === 'write') {
-      if (!m.lastWrite || (ev.result === 'rejected' && !m.lastRejected) || (ev.stale && staleAt < 0)) {
-        const { type: _type, ...write } = ev;
-        if (!m.lastWrite) m.lastWrite = write;
-        if (write.result === 'rejected' && !m.lastRejected) m.lastRejected = write;
-        if (write.stale && staleAt < 0) staleAt = i;
+      if (!write || (ev.result === 'rejected' && !rejected)) {
+        const { type: _type, ...w } = ev;
+        if (!write) m.lastWrite = w;
+        if (w.result === 'rejected' && !rejected) m.lastRejected = w;
       }
+      write = true;
+      if (ev.result === 'rejected') rejected = true;
+      if (ev.stale && staleAt < 0) staleAt = i;
     }
-    if (m.campaign && m.election && m.lastWrite && m.lastRejected && staleAt >= 0) break;
+    if (campaign && election && write && rejected && staleAt >= 0) break;
   }
-  // The highest term won, overall and as it stood when the last stale write landed.
-  let highest = 0;
-  for (let i = 0; i < events.length; i++) {
+  // The highest term won, overall and as it stood when the last stale write landed (one pass,
+  // nothing built).
+  let highest = memory.highestElectedTerm;
+  for (let i = from; i < events.length; i++) {
     const ev = events[i];
     if (i === staleAt) {
-      const { type: _type, ...write } = ev as Extract<SimEvent, { type: 'write' }>;
-      m.lastStale = { ...write, newerToken: Math.max(highest, write.maxTokenSeen) };
+      const { type: _type, ...w } = ev as Extract<SimEvent, { type: 'write' }>;
+      m.lastStale = { ...w, newerToken: Math.max(highest, w.maxTokenSeen) };
     }
     if (ev.type === 'elected' && ev.term > highest) highest = ev.term;
   }
   m.highestElectedTerm = highest;
   return m;
+}
+
+/** The memory after all of `events` (oldest first): what a scene recalls after a jump back. */
+export function recallEvents(events: readonly SimEvent[]): ChainMemory {
+  return foldEvents(EMPTY_MEMORY, events);
 }

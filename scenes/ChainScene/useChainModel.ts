@@ -11,6 +11,9 @@ import type { LabBackend } from '../../src/store/backend';
 import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
 import { deriveChain, type ChainModel } from './chainModel';
 
+/** More simulated time than this between two frames is a jump, not play (64x moves ~1 s a frame). */
+const JUMP_MS = 5_000;
+
 /** Follows one lab's event stream; per mounted scene, so labs sharing a page never mix. */
 export class EventTracker {
   private backend: LabBackend | null = null;
@@ -18,15 +21,30 @@ export class EventTracker {
   private nowMs = -1;
   memory: ChainMemory = EMPTY_MEMORY;
 
+  /**
+   * Fold what came since the last sync, if the run only moved forward; a jump back (or a new
+   * backend) is left to the next sync(). Called every frame, so a jump's own task (which
+   * publishes a frame) does not also recall the chain's memory from every kept event: that
+   * waits for the frame the chain renders in.
+   */
+  follow(store: LabStore): void {
+    const run = store.backend();
+    const forward = run === this.backend && run.eventsTotal >= this.cursor && run.nowMs >= this.nowMs;
+    // A frame while playing moves the run by at most a few simulated seconds; more is a jump.
+    if (forward && run.nowMs - this.nowMs <= JUMP_MS) this.sync(store);
+  }
+
   sync(store: LabStore): ChainMemory {
     const run = store.backend();
     const total = run.eventsTotal;
     // A reset swaps the backend; a seek back rewrites history: either way, start over.
+    // The kept events themselves, not a copy: after a jump that is up to 200,000 of them.
+    const events = run.events;
     if (run !== this.backend || total < this.cursor || run.nowMs < this.nowMs) {
       this.backend = run;
-      this.memory = recallEvents(run.eventsSince(0));
+      this.memory = recallEvents(events);
     } else if (total > this.cursor) {
-      this.memory = foldEvents(this.memory, run.eventsSince(this.cursor));
+      this.memory = foldEvents(this.memory, events, Math.max(0, this.cursor - (total - events.length)));
     }
     this.cursor = total;
     this.nowMs = run.nowMs;
@@ -42,7 +60,7 @@ export function useChainModel(): ChainModel {
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
   // The events are folded as they come, a frame's worth at a time, so the snapshot's frame (which
   // derives the model) does not fold everything since the last one at once.
-  useLabFrame(() => tracker.sync(store));
+  useLabFrame(() => tracker.follow(store));
   const computeLatest = useRef(compute);
   computeLatest.current = compute;
   useEffect(() => {

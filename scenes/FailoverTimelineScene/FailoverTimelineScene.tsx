@@ -2,6 +2,7 @@
 // measured durations. Phases are told apart by pattern and label, not by colour alone.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
+import { useSceneHost } from '../../src/ui/sceneHost';
 import { failoverBars } from './failoverModel';
 import './failoverTimeline.css';
 
@@ -11,16 +12,44 @@ export function FailoverTimelineScene() {
   const failovers = useLab((s) => s.snapshot.failovers);
   const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
   const bars = failoverBars(failovers, nowMs).slice(-6);
+  // A failover under way has no bar until someone is elected: say so rather than ask for one.
+  // Paging follows the observed leader_count, as on the chart: a paused leader fails its scrape,
+  // so the dashboard pages "no leader" while it still believes it leads. Before the first leader
+  // there is nothing to fail over (a token tells no such thing: Kubernetes' first holder has 0).
+  const underWay = useLab((s) =>
+    s.snapshot.counters.maxLeaderCount === 0 || s.snapshot.leaderCountObserved > 0
+      ? null
+      : s.snapshot.leaderCount === 0
+        ? 'no-leader'
+        : 'paused',
+  );
+  const { controls } = useSceneHost();
   const maxMs = Math.max(20_000, ...bars.map((b) => b.totalMs));
   const x = scaleLinear([0, maxMs], [0, 100]);
   return (
     <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
       <h2 id="failover-title">Failover timeline</h2>
-      {bars.length === 0 ? (
-        <p className="hint">
-          No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.
+      {underWay === 'no-leader' && (
+        <p className="hint" data-testid="failover-under-way">
+          A failover is under way: no leader now (leader_count 0, believed and observed). Its bar appears once
+          a new leader is elected.
         </p>
-      ) : (
+      )}
+      {underWay === 'paused' && (
+        <p className="hint" data-testid="failover-under-way">
+          No leader answers now: the leader is paused and fails its scrape (observed leader_count 0, which
+          pages; it still believes it leads). If it does not wake in time, a failover follows; its bar appears
+          once a new leader is elected.
+        </p>
+      )}
+      {bars.length === 0 && !underWay && (
+        <p className="hint">
+          {controls
+            ? 'No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.'
+            : 'No failover yet in this run. Each one shows here as detection, election and warm-up.'}
+        </p>
+      )}
+      {bars.length > 0 && (
         <ol className="failover-list">
           {bars.map((b) => (
             <li key={b.key}>

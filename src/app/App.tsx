@@ -1,19 +1,21 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useShortcuts } from './present/useShortcuts';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
-import { ScenarioPicker } from './guided/ScenarioPicker';
+import { readPageParams } from '../shared/link';
+import { AppHeader } from './AppHeader';
 import { Lab } from './Lab';
 import { Later } from './Later';
 import { autosave, lastSession } from './session';
-import { ThemeToggle } from './ThemeToggle';
-import { readPageParams } from './urlParams';
 
-// Below the lab, or shown only on request: their code loads apart, after the lab is up.
+// In a tab, or shown only on request: their code loads apart, after the lab is up.
 const loadLearn = () => import('./learn/Learn');
 const Learn = lazy(() => loadLearn().then((m) => ({ default: m.Learn })));
 const loadHelp = () => import('./present/HelpOverlay');
 const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
+
+/** How long a note about a key that could not act stays up. */
+const KEY_NOTE_MS = 6000;
 
 export function App() {
   const params = useMemo(() => readPageParams(window.location.search), []);
@@ -26,7 +28,8 @@ export function App() {
       speed: params.speed,
       playing: params.playing,
     });
-    if (params.atMs > 0) s.getState().seek(params.atMs);
+    // A link into a game day replays it to its step first (below); then to its moment.
+    if (params.atMs > 0 && !params.scenario) s.getState().seek(params.atMs);
     return s;
   }, [params]);
   const guided = useMemo(
@@ -37,11 +40,18 @@ export function App() {
     if (!guided) return;
     const detach = guided.attach();
     if (params.step > 0 && guided.getState().step !== params.step) guided.getState().goTo(params.step);
+    if (params.atMs > 0) {
+      // A shared moment of a game day: the narration of its step, the run at its moment, paused.
+      store.getState().seek(params.atMs);
+      store.getState().pause();
+    }
     return detach;
-  }, [guided, params]);
+  }, [guided, params, store]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
   const [helpOpen, setHelpOpen] = useState(false);
   const [controlsHidden, setControlsHidden] = useState(false);
+  const [keyNote, setKeyNote] = useState<string | null>(null);
+  const noteTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const view = useMemo(
     () => ({
       toggleHelp: () => setHelpOpen((o) => !o),
@@ -55,6 +65,11 @@ export function App() {
         if (document.fullscreenElement) void document.exitFullscreen();
         else void document.documentElement.requestFullscreen?.().catch(() => undefined);
       },
+      notify: (message: string) => {
+        setKeyNote(message);
+        if (noteTimer.current) clearTimeout(noteTimer.current);
+        noteTimer.current = setTimeout(() => setKeyNote(null), KEY_NOTE_MS);
+      },
     }),
     [],
   );
@@ -64,56 +79,16 @@ export function App() {
     root.toggle('present', params.present);
     root.toggle('controls-hidden', controlsHidden);
   }, [params, controlsHidden]);
-  return (
+  const notices = (
     <>
-      <header className="app-header">
-        <div>
-          <h1>Leader Election Lab</h1>
-          <p className="tagline">
-            Break a cluster and watch the pattern hold: a quorum elects one leader, a lease bounds how long it
-            may act, and a fencing token checked at the storage stops a zombie's writes.
-          </p>
-        </div>
-        <div className="header-tools">
-          {params.present ? (
-            <>
-              <button type="button" className="btn" onClick={view.toggleFullscreen}>
-                Full screen
-              </button>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => setControlsHidden((h) => !h)}
-                aria-pressed={controlsHidden}
-              >
-                Hide controls
-              </button>
-              <a className="btn" href={presentHref(false)}>
-                Exit presentation
-              </a>
-            </>
-          ) : (
-            <a className="btn" href={presentHref(true)}>
-              Present
-            </a>
-          )}
-          <button type="button" className="btn" onClick={view.toggleHelp} aria-label="Keyboard shortcuts">
-            Keys ?
-          </button>
-          <ThemeToggle />
-        </div>
-      </header>
-      <Later order={7} load={loadHelp}>
-        <Suspense fallback={null}>
-          <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
-        </Suspense>
-      </Later>
       {params.problems.length > 0 && (
-        <div className="banner banner-warn" role="alert" data-testid="link-problems">
-          <p>
-            Some of this link could not be read, so the lab opened with defaults instead:{' '}
-            {params.problems.join('; ')}.
-          </p>
+        <div className="banner banner-warn link-problems" role="alert" data-testid="link-problems">
+          <p>Some of this link could not be read or used as given:</p>
+          <ul>
+            {params.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
           {saved && (
             <a className="btn" href={`?run=${saved}`}>
               Restore your last session
@@ -121,23 +96,45 @@ export function App() {
           )}
         </div>
       )}
+      {keyNote && (
+        <p className="banner banner-warn key-note" role="alert">
+          {keyNote}
+        </p>
+      )}
+    </>
+  );
+  return (
+    <>
+      <Later order={7} load={loadHelp}>
+        <Suspense fallback={null}>
+          <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      </Later>
       <main>
-        <ScenarioPicker current={params.scenario?.id ?? null} />
-        <Lab store={store} guided={guided} />
-        <Later order={6} load={loadLearn}>
-          <Suspense fallback={null}>
-            <Learn />
-          </Suspense>
-        </Later>
+        <Lab
+          store={store}
+          guided={guided}
+          header={
+            <AppHeader
+              present={params.present}
+              theme={params.theme}
+              scenario={params.scenario?.id ?? null}
+              controlsHidden={controlsHidden}
+              onToggleControls={view.toggleControls}
+              onToggleFullscreen={view.toggleFullscreen}
+              onToggleHelp={view.toggleHelp}
+            />
+          }
+          notices={notices}
+          learn={
+            <Later order={6} load={loadLearn}>
+              <Suspense fallback={null}>
+                <Learn />
+              </Suspense>
+            </Later>
+          }
+        />
       </main>
     </>
   );
-}
-
-function presentHref(on: boolean): string {
-  const q = new URLSearchParams(window.location.search);
-  if (on) q.set('present', '');
-  else q.delete('present');
-  const s = q.toString().replace(/present=(&|$)/, 'present$1');
-  return `${window.location.pathname}${s ? `?${s}` : ''}`;
 }

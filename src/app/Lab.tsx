@@ -1,76 +1,85 @@
-// The whole lab for one store: stage, scenes and controls. Mounted once on the hosted page;
-// each embed mounts its own store and a single scene instead.
-import {
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentProps,
-  type ReactNode,
-} from 'react';
-import { ClusterScene } from '../../scenes/ClusterScene/ClusterScene';
-import { ChainScene } from '../../scenes/ChainScene/ChainScene';
-import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
-import { FailoverTimelineScene } from '../../scenes/FailoverTimelineScene/FailoverTimelineScene';
+// The whole lab for one store. Its first screen holds cause and effect together: the stage, the
+// fencing chain and the leader_count chart, with the time controls, the node, network and safety
+// controls and, in a game day, the caption beside them (on a phone, one of the three views at a
+// time with a mini leader_count line). Everything else sits in a strip of tabs below: the scenes
+// the registry places there (the failover timeline), the event log, the setup, export and the
+// learning material. Mounted once on the hosted page; each embed mounts one scene instead.
+import { lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
-import { LabGate, LabProvider, useLab } from '../store/context';
+import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
+import { SCENES, sceneWatching, type SceneEntry } from '../shared/scenes';
+import { SceneHostContext, type SceneHost } from '../ui/sceneHost';
+import { SceneBoundary } from '../ui/SceneBoundary';
 import { GuidedPanel } from './guided/GuidedPanel';
-import { EmbedButton } from './controls/EmbedButton';
-import { EventLog } from './controls/EventLog';
+import { GuidedContext } from './guided/GuidedContext';
+import { Announcer, EventLog } from './controls/EventLog';
+import { KeyPanel } from './controls/KeyPanel';
 import { NodePanel } from './controls/NodePanel';
 import { PartitionPanel } from './controls/PartitionPanel';
 import { SafetyBanner } from './controls/SafetyBanner';
+import { SafetyPanel } from './controls/SafetyPanel';
 import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
-import { SceneBoundary } from '../ui/SceneBoundary';
 import { Later, StagedMount, whenSettled } from './Later';
+import { MoreTabs, type MoreTab } from './layout/MoreTabs';
+import { NextHint } from './layout/NextHint';
+import { ScenePanel } from './layout/ScenePanel';
+import { ViewSwitch, type PrimaryView } from './layout/ViewSwitch';
+import { useWide } from './layout/useWide';
 
-// Export is the lab's largest control and the last panel on the page: its code loads apart.
+// Export is the lab's largest control and sits in a tab: its code loads apart.
 const loadExport = () => import('./export/ExportPanel');
 const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
+// "Find a failure" (the explorer's panel) loads apart too, and only when its tab is first opened:
+// the explorer itself runs in a worker of its own.
+const loadExplore = () => import('./explore/ExplorePanel');
+const ExplorePanel = lazy(() => loadExplore().then((m) => ({ default: m.ExplorePanel })));
 
-/**
- * A scene in its panel: its "Embed this" button, an error boundary of its own, and a gate that
- * stops it following the lab while the panel is scrolled out of view.
- */
-function ScenePanel({
-  className,
-  scene,
-  name,
-  before,
-  children,
-}: {
-  className: string;
-  scene: ComponentProps<typeof EmbedButton>['scene'];
-  name: string;
-  before?: ReactNode;
-  children: ReactNode;
-}) {
-  const panel = useRef<HTMLDivElement>(null);
-  return (
-    <div className={`panel ${className}`} ref={panel}>
-      {/* Controls follow the live lab even while the panel is out of sight: a key or a script can
-          play, pause or seek then, and the button must say what the lab is doing. */}
-      {before}
-      <LabGate watch={panel}>
-        <div className="scene-tools">
-          <EmbedButton scene={scene} />
-        </div>
-        <SceneBoundary name={name}>{children}</SceneBoundary>
-      </LabGate>
-    </div>
-  );
+const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
+  stage: 'stage',
+  chain: 'chain',
+  chart: 'chart',
+};
+
+function placed(place: SceneEntry['labPlace']): SceneEntry {
+  return SCENES.find((s) => s.labPlace === place) as SceneEntry;
 }
 
-export function Lab({ store, guided = null }: { store: LabStore; guided?: GuidedStore | null }) {
+export interface LabProps {
+  store: LabStore;
+  guided?: GuidedStore | null;
+  /** The page's header, on the first screen with the lab. */
+  header?: ReactNode;
+  /** Notes about the link that opened the page, under the header. */
+  notices?: ReactNode;
+  /** A last tab of reading (the hosted page's "Learn"). */
+  learn?: ReactNode;
+}
+
+export function Lab({ store, guided = null, header, notices, learn }: LabProps) {
   const clock = useMemo(() => new FrameClock(store), [store]);
   const watch = useWatch(guided);
+  const watched = watch ? sceneWatching(watch as never)?.id : undefined;
   const staged = useContext(StagedMount);
+  const wide = useWide();
+  const [view, setView] = useState<PrimaryView>('stage');
+  const [tab, setTab] = useState('events');
+  // Once opened, the explorer's panel stays mounted (a search keeps running behind another tab).
+  const [exploreOpened, setExploreOpened] = useState(false);
+  useEffect(() => {
+    if (tab === 'explore') setExploreOpened(true);
+  }, [tab]);
+  // A guided step that names a view shows it: a phone switches to that view, and a view in a
+  // tab (the failover timeline, the log) has its tab selected.
+  useEffect(() => {
+    if (!watch) return;
+    const scene = sceneWatching(watch as never);
+    if (scene && scene.labPlace !== 'tab') setView(PRIMARY[scene.labPlace]);
+    else if (scene) setTab(scene.id);
+    else if (watch === 'log') setTab('events');
+  }, [watch]);
   // On the hosted page the simulation starts once the page has finished mounting, so its frames
   // never queue behind (or lengthen) the mounting steps.
   useEffect(() => {
@@ -80,52 +89,98 @@ export function Lab({ store, guided = null }: { store: LabStore; guided?: Guided
       clock.stop();
     };
   }, [clock, staged]);
+  const host = useMemo<SceneHost>(() => ({ controls: true, density: wide ? 'compact' : 'full' }), [wide]);
+  const tabs: MoreTab[] = [
+    ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => ({
+      id: s.id,
+      title: s.title,
+      content: (
+        <Later order={2 + i}>
+          <ScenePanel scene={s} watched={watched === s.id} />
+        </Later>
+      ),
+    })),
+    { id: 'events', title: 'Events', content: <EventLog /> },
+    {
+      id: 'setup',
+      title: 'Setup',
+      content: (
+        <Later order={4}>
+          <SetupPanel />
+        </Later>
+      ),
+    },
+    {
+      id: 'export',
+      title: 'Export',
+      content: (
+        <Later order={5} load={loadExport}>
+          <Suspense fallback={null}>
+            <ExportPanel />
+          </Suspense>
+        </Later>
+      ),
+    },
+    {
+      id: 'explore',
+      title: 'Explore',
+      content:
+        tab === 'explore' || exploreOpened ? (
+          <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
+            <ExplorePanel />
+          </Suspense>
+        ) : null,
+    },
+    ...(learn ? [{ id: 'learn', title: 'Learn', content: learn }] : []),
+  ];
   return (
     <LabProvider store={store}>
-      <div className="lab" data-watch={watch}>
-        {guided && (
-          <SceneBoundary name="guided panel">
-            <GuidedPanel guided={guided} />
-          </SceneBoundary>
-        )}
-        <SafetyBanner />
-        <CommandError />
-        <div className="lab-grid">
-          <ScenePanel className="stage-panel" scene="cluster" name="cluster stage" before={<TimeControls />}>
-            <ClusterScene />
-          </ScenePanel>
-          <div className="side">
-            <NodePanel />
-            <PartitionPanel />
+      <GuidedContext.Provider value={guided}>
+        <SceneHostContext.Provider value={host}>
+          <div className="lab" data-watch={watch} data-view={view} data-guided={guided ? '' : undefined}>
+            <div className="first-screen">
+              {header}
+              {notices}
+              <div className="lab-status">
+                <SafetyBanner />
+                <CommandError />
+                <Announcer />
+              </div>
+              <div className="lab-screen">
+                <div className="area-time">
+                  <TimeControls />
+                </div>
+                <ViewSwitch view={view} onView={setView} />
+                <ScenePanel
+                  scene={placed('stage')}
+                  area="stage"
+                  watched={watched === 'cluster'}
+                  after={guided ? null : <NextHint />}
+                />
+                <Later order={0}>
+                  <ScenePanel scene={placed('chain')} area="chain" watched={watched === 'chain'} />
+                </Later>
+                <Later order={1}>
+                  <ScenePanel scene={placed('chart')} area="chart" watched={watched === 'metric-line'} />
+                </Later>
+                <aside className="area-side" aria-label="Controls">
+                  {guided && (
+                    <SceneBoundary name="guided panel">
+                      <GuidedPanel guided={guided} />
+                    </SceneBoundary>
+                  )}
+                  <NodePanel />
+                  <PartitionPanel />
+                  <SafetyPanel />
+                  {/* A narrow screen shows the key with the stage instead. */}
+                  {wide && <KeyPanel />}
+                </aside>
+              </div>
+            </div>
+            <MoreTabs tabs={tabs} selected={tab} onSelect={setTab} />
           </div>
-          {/* Below the first screen on a phone and a laptop: each mounts in its own step. The
-              event log stays in the first: on a wide screen it sits beside the stage. */}
-          <Later order={1}>
-            <ScenePanel className="chain-panel" scene="chain" name="fencing chain">
-              <ChainScene />
-            </ScenePanel>
-          </Later>
-          <Later order={2}>
-            <ScenePanel className="metric-panel" scene="metric-line" name="leader_count chart">
-              <MetricLineScene />
-            </ScenePanel>
-          </Later>
-          <Later order={3}>
-            <ScenePanel className="failover-panel" scene="failover" name="failover timeline">
-              <FailoverTimelineScene />
-            </ScenePanel>
-          </Later>
-          <EventLog />
-          <Later order={4}>
-            <SetupPanel />
-          </Later>
-          <Later order={5} load={loadExport}>
-            <Suspense fallback={null}>
-              <ExportPanel />
-            </Suspense>
-          </Later>
-        </div>
-      </div>
+        </SceneHostContext.Provider>
+      </GuidedContext.Provider>
     </LabProvider>
   );
 }
@@ -137,14 +192,14 @@ function CommandError() {
   return (
     <div className="banner banner-warn" role="alert">
       {error}{' '}
-      <button type="button" className="btn" onClick={clear}>
+      <button type="button" className="btn btn-small" onClick={clear}>
         Dismiss
       </button>
     </div>
   );
 }
 
-/** The view the current guided step asks the reader to watch (highlighted by CSS). */
+/** The view the current guided step asks the reader to watch (outlined by CSS). */
 function useWatch(guided: GuidedStore | null): string | undefined {
   const [watch, setWatch] = useState<string | undefined>();
   useEffect(() => {

@@ -1,7 +1,7 @@
 // Light / dark / system theme. The system preference is the default; a choice is remembered.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { applyTheme, type Theme } from '../shared/theme';
 
-type Theme = 'system' | 'light' | 'dark';
 const KEY = 'lel-theme';
 
 function stored(): Theme {
@@ -13,15 +13,16 @@ function stored(): Theme {
   }
 }
 
-export function applyTheme(theme: Theme): void {
-  if (theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
-}
-
-export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>(stored);
+/** `initial`: a theme the link asked for; it shows, but is not remembered until the reader picks one. */
+export function ThemeToggle({ initial = null }: { initial?: Theme | null }) {
+  const [theme, setTheme] = useState<Theme>(() => initial ?? stored());
+  const chosen = useRef(initial === null);
   useEffect(() => {
     applyTheme(theme);
+    if (!chosen.current) {
+      chosen.current = true;
+      return;
+    }
     try {
       if (theme === 'system') localStorage.removeItem(KEY);
       else localStorage.setItem(KEY, theme);

@@ -4,7 +4,8 @@
 // (Later.tsx).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadCodec, needsCodec } from './codec';
+import { loadCodec, needsCodec } from '../shared/codec';
+import { SCENES } from '../shared/scenes';
 import { StagedMount } from './Later';
 
 /** Let the browser paint and handle input before the next step. */
@@ -13,6 +14,8 @@ function yieldToBrowser(): Promise<void> {
 }
 
 export async function boot(): Promise<void> {
+  // The scenes of the first screen load beside the lab's own code, not after it has rendered.
+  for (const scene of SCENES) if (scene.labPlace !== 'tab') void scene.load().catch(() => undefined);
   // A run link is read as the lab starts, so its codec loads beside the lab; otherwise only when a link is made.
   const [{ App }] = await Promise.all([
     import('./App'),

@@ -4,6 +4,7 @@
 // modules' evaluation (React's own is the largest) delayed the first paint on a slow phone.
 import '../ui/theme.css';
 import './app.css';
+import './layout/layout.css';
 import { registerOffline } from './offline';
 
 /** After the page's first paint: the frame after the next one, or at most 100 ms (a hidden tab paints no frames). */

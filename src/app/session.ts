@@ -3,18 +3,22 @@
 // saving needs neither the link codec (codec.ts: loaded only when a link is made or read) nor a
 // deflate pass; it becomes a link only when offered back.
 import { parseExperiment } from '../engine';
+import type { GuidedStore } from '../store/guidedStore';
 import type { LabStore } from '../store/labStore';
-import { codecLoaded } from './codec';
-import { encodeRun, experimentDiff, type SharedRun } from './share';
+import { RUN_PARAMS } from '../shared/params';
+import { codecLoaded } from '../shared/codec';
+import { encodeRun, experimentDiff, SHARE_VERSION, type SharedRun } from '../shared/share';
 
 const KEY = 'lel-last-run';
 const defaults = (parseExperiment({}) as { ok: true; experiment: import('../engine').Experiment }).experiment;
 
-/** The run on screen now: its setup, a copy of its recorded commands, and the moment shown. */
-export function currentRun(store: LabStore): SharedRun {
+/** The run on screen now: its setup, its game day and step if any, a copy of its recorded commands, and the moment shown. */
+export function currentRun(store: LabStore, guided: GuidedStore | null = null): SharedRun {
   const s = store.getState();
+  const g = guided?.getState();
   return {
     experiment: experimentDiff(s.experiment, defaults),
+    ...(g ? { scenario: g.scenario.id, step: g.step } : {}),
     commands: [...store.backend().commands],
     atMs: s.snapshot.nowMs,
   };
@@ -28,15 +32,14 @@ export function runParam(store: LabStore): string {
 /** This page's URL opening `run` (the codec must be loaded). */
 export function linkToRun(run: SharedRun): string {
   const url = new URL(window.location.href);
-  for (const k of ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness'])
-    url.searchParams.delete(k);
+  for (const k of [...RUN_PARAMS, 'paused']) url.searchParams.delete(k);
   url.searchParams.set('run', encodeRun(run));
   return url.toString();
 }
 
 export function saveSession(store: LabStore): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(currentRun(store)));
+    localStorage.setItem(KEY, JSON.stringify({ v: SHARE_VERSION, ...currentRun(store) }));
   } catch {
     // No storage (private mode, quota): the session is simply not kept.
   }
@@ -58,7 +61,9 @@ export function lastSession(): string | null {
   if (!saved.startsWith('{')) return saved;
   if (!codecLoaded()) return null;
   try {
-    return encodeRun(JSON.parse(saved) as SharedRun);
+    // A session saved before runs had versions was made with the first model (version 1).
+    const { v, ...run } = JSON.parse(saved) as SharedRun & { v?: number };
+    return encodeRun(run, v ?? 1);
   } catch {
     return null; // not a run this page wrote; the link it makes is checked when opened anyway
   }

@@ -1,9 +1,10 @@
 // How chatty each election algorithm is: election messages per election, for clusters of 3, 5,
 // 7 and 9 nodes, averaged over seeds. Each run boots (one election), the leader is killed at 20 s
-// and a new one is elected; the page's network (60-180 ms per message) is used.
+// and a new one is elected, on the page's setup: its network (60-180 ms per message) and Raft's
+// teaching timing.
 //   npm run messages              a Markdown table (docs/model.md shows it)
 //   npm run messages -- --seeds=N average over seeds 1..N (default 20)
-import { runExperiment } from '../engine';
+import { RAFT_PRESETS, runExperiment } from '../engine';
 import { ALGORITHM_KINDS, algorithmFor, type AlgorithmKind } from '../engine/algorithms';
 
 export const SIZES = [3, 5, 7, 9] as const;
@@ -14,7 +15,7 @@ export function messagesPerElection(algorithm: AlgorithmKind, nodes: number, see
   let elections = 0;
   for (let seed = 1; seed <= seeds; seed++) {
     const t = runExperiment({
-      ...(algorithm === 'raft' ? {} : { algorithm }),
+      ...(algorithm === 'raft' ? { raft: RAFT_PRESETS.teaching } : { algorithm }),
       seed,
       nodes,
       network: { delayMsMin: 60, delayMsMax: 180 },
@@ -30,7 +31,9 @@ export function messagesPerElection(algorithm: AlgorithmKind, nodes: number, see
 export function table(seeds: number): string {
   const head = `| algorithm | ${SIZES.map((n) => `${n} nodes`).join(' | ')} |`;
   const rule = `| --- | ${SIZES.map(() => '---').join(' | ')} |`;
-  const rows = ALGORITHM_KINDS.map(
+  // Algorithms whose election is not a message exchange (a compare-and-swap on a Lease) have no row.
+  const kinds = ALGORITHM_KINDS.filter((kind) => algorithmFor(kind).messages.some((m) => m.election));
+  const rows = kinds.map(
     (kind) =>
       `| ${algorithmFor(kind).title} | ${SIZES.map((n) => messagesPerElection(kind, n, seeds).toFixed(1)).join(' | ')} |`,
   );

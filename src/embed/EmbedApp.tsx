@@ -1,49 +1,74 @@
 // One scene, filling its frame, without page chrome: for docs. Each embed has its own store and
-// clock, so several on one page run independently.
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { applyTheme } from '../app/ThemeToggle';
-import { readPageParams } from '../app/urlParams';
+// clock, so several on one page run independently. It reads the same parameters as the lab
+// (src/shared/params.ts) and shares nothing else with the lab's page code.
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { applyTheme } from '../shared/theme';
+import { readEmbedParams } from '../shared/link';
+import { sceneById } from '../shared/scenes';
+import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
-import { createLabStore } from '../store/labStore';
+import { createLabStore, type LabStore } from '../store/labStore';
 import { SceneBoundary } from '../ui/SceneBoundary';
-import { readEmbedOptions, SCENES, type SceneName } from './sceneParam';
+import { SceneHostContext } from '../ui/sceneHost';
 
-// Each scene is its own chunk: an embed loads the one it shows, not all four.
-const VIEWS: Record<SceneName, React.LazyExoticComponent<() => React.ReactElement>> = {
-  cluster: lazy(() =>
-    import('../../scenes/ClusterScene/ClusterScene').then((m) => ({ default: m.ClusterScene })),
-  ),
-  chain: lazy(() => import('../../scenes/ChainScene/ChainScene').then((m) => ({ default: m.ChainScene }))),
-  'metric-line': lazy(() =>
-    import('../../scenes/MetricLineScene/MetricLineScene').then((m) => ({ default: m.MetricLineScene })),
-  ),
-  failover: lazy(() =>
-    import('../../scenes/FailoverTimelineScene/FailoverTimelineScene').then((m) => ({
-      default: m.FailoverTimelineScene,
-    })),
-  ),
-};
+const HOST = { controls: false, density: 'full' } as const;
+
+/**
+ * Play a scenario up to the start of a step, as the lab's guided mode would, then let go. Guided
+ * mode's code loads only for an embed that names a step: most embeds do not, and every KB an
+ * embed fetches is a docs page's.
+ */
+async function openAtStep(store: LabStore, params: ReturnType<typeof readEmbedParams>): Promise<void> {
+  if (!params.scenario || params.step <= 0) return;
+  const { createGuidedStore } = await import('../store/guidedStore');
+  createGuidedStore(store, params.scenario).getState().goTo(params.step);
+}
+
+/** Whether the store shows the moment the link asks for (a step is played up to first). */
+function useOpened(store: LabStore, params: ReturnType<typeof readEmbedParams>): boolean {
+  const [opened, setOpened] = useState(!(params.scenario && params.step > 0));
+  useEffect(() => {
+    if (opened) return;
+    let live = true;
+    const done = () => {
+      if (!live) return;
+      if (params.atMs > 0) store.getState().seek(params.atMs);
+      if (params.playing) store.getState().play();
+      else store.getState().pause();
+      setOpened(true);
+    };
+    openAtStep(store, params).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [store, params, opened]);
+  return opened;
+}
 
 export function EmbedApp() {
-  const page = useMemo(() => readPageParams(window.location.search), []);
-  const opts = useMemo(() => readEmbedOptions(window.location.search), []);
+  const params = useMemo(() => readEmbedParams(window.location.search), []);
+  const scene = sceneById(params.scene);
   const store = useMemo(() => {
     const s = createLabStore({
-      experiment: page.experiment,
-      commands: page.commands,
-      speed: page.speed,
-      playing: opts.autoplay && page.atMs === 0,
+      experiment: params.experiment,
+      commands: params.commands,
+      speed: params.speed,
+      playing: false,
     });
-    if (page.atMs > 0) s.getState().seek(page.atMs);
+    // Without a step the moment is known at once; with one, useOpened plays up to it first.
+    if (!(params.scenario && params.step > 0)) {
+      if (params.atMs > 0) s.getState().seek(params.atMs);
+      if (params.playing) s.getState().play();
+    }
     return s;
-  }, [page, opts]);
-  useEffect(() => applyTheme(opts.theme), [opts]);
+  }, [params]);
+  useEffect(() => applyTheme(params.theme), [params]);
   useEffect(() => {
     const clock = new FrameClock(store);
     clock.start();
     // A scenario's run has an end; an embed stops there instead of running on forever.
-    const until = page.scenario ? store.getState().experiment.untilMs : Infinity;
+    const until = params.scenario ? store.getState().experiment.untilMs : Infinity;
     const stop = store.onFrame((frame) => {
       const s = store.getState();
       if (s.playing && frame.nowMs >= until) s.pause();
@@ -52,39 +77,55 @@ export function EmbedApp() {
       clock.stop();
       stop();
     };
-  }, [store, page]);
-  useReportHeight(opts.id);
-  const View = VIEWS[opts.scene];
-  const problems = [...page.problems, ...opts.problems];
+  }, [store, params]);
+  const opened = useOpened(store, params);
+  const main = useReportHeight(params.id);
+  const View = sceneView(scene);
+  const step = params.scenario && params.step > 0 ? params.scenario.steps[params.step] : null;
   return (
     <LabProvider store={store}>
-      <main
-        className={`embed embed-${opts.scene}`}
-        aria-label={`${SCENES[opts.scene]}${page.scenario ? `: ${page.scenario.title}` : ''}`}
-      >
-        {problems.length > 0 && (
-          <p className="banner banner-warn" role="alert">
-            Shown with defaults: {problems.join('; ')}.
-          </p>
-        )}
-        {opts.controls === 'minimal' && <MiniControls title={page.scenario?.title ?? null} />}
-        <SceneBoundary name={SCENES[opts.scene].toLowerCase()}>
-          <Suspense
-            fallback={<p className="embed-loading">Loading the {SCENES[opts.scene].toLowerCase()}…</p>}
-          >
-            <View />
-          </Suspense>
-        </SceneBoundary>
-      </main>
+      <SceneHostContext.Provider value={HOST}>
+        <main
+          ref={main}
+          className={`embed embed-${scene.id}`}
+          aria-label={`${scene.title}${params.scenario ? `: ${params.scenario.title}` : ''}`}
+        >
+          {params.problems.length > 0 && (
+            <div className="banner banner-warn" role="alert">
+              <p>Some parameters were not used as given:</p>
+              <ul>
+                {params.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {params.controls === 'minimal' && <MiniControls title={params.scenario?.title ?? null} />}
+          {step && (
+            <p className="embed-caption" data-testid="embed-caption">
+              <span className="hint">
+                Step {params.step + 1} of {params.scenario!.steps.length}:
+              </span>{' '}
+              {step.caption}
+            </p>
+          )}
+          <SceneBoundary name={scene.name}>
+            <Suspense fallback={<p className="embed-loading">Loading the {scene.name}…</p>}>
+              {opened ? <View /> : <p className="embed-loading">Playing up to the step…</p>}
+            </Suspense>
+          </SceneBoundary>
+        </main>
+      </SceneHostContext.Provider>
     </LabProvider>
   );
 }
 
 function MiniControls({ title }: { title: string | null }) {
-  const { playing, togglePlay, seek } = useLabShallow((s) => ({
+  const { playing, togglePlay, seek, canSeek } = useLabShallow((s) => ({
     playing: s.playing,
     togglePlay: s.togglePlay,
     seek: s.seek,
+    canSeek: s.can.seek,
   }));
   const now = useLab((s) => Math.floor(s.snapshot.nowMs / 1000));
   return (
@@ -92,16 +133,11 @@ function MiniControls({ title }: { title: string | null }) {
       <button type="button" className="btn" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
         {playing ? '❚❚' : '▶'}
       </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => {
-          seek(0);
-        }}
-        aria-label="Restart from the beginning"
-      >
-        ↺
-      </button>
+      {canSeek && (
+        <button type="button" className="btn" onClick={() => seek(0)} aria-label="Restart from the beginning">
+          ↺
+        </button>
+      )}
       <span className="mono">{now} s</span>
       {title && <span className="embed-title">{title}</span>}
       <a className="embed-open" href={`./${window.location.search}`} target="_blank" rel="noopener">
@@ -111,20 +147,27 @@ function MiniControls({ title }: { title: string | null }) {
   );
 }
 
-/** Tell the host page our content height, so a custom element can size its frame to fit. */
-function useReportHeight(id: string | null): void {
+/**
+ * Tell the host page how tall the content is, so a custom element can size its frame to fit,
+ * larger or smaller. The content's own box is measured: the document's scrollHeight is never
+ * less than the frame itself, so a frame sized by it could grow but never shrink.
+ */
+function useReportHeight(id: string | null): React.RefObject<HTMLElement | null> {
+  const main = useRef<HTMLElement>(null);
   const last = useRef(0);
   useEffect(() => {
-    if (!id || window.parent === window) return;
+    const el = main.current;
+    if (!id || !el || window.parent === window) return;
     const send = () => {
-      const h = Math.ceil(document.documentElement.scrollHeight);
-      if (h === last.current) return;
+      const h = Math.ceil(el.getBoundingClientRect().bottom + window.scrollY);
+      if (h === last.current || h <= 0) return;
       last.current = h;
       window.parent.postMessage({ type: 'leader-election-scene:height', id, height: h }, '*');
     };
     const ro = new ResizeObserver(send);
-    ro.observe(document.body);
+    ro.observe(el);
     send();
     return () => ro.disconnect();
   }, [id]);
+  return main;
 }

@@ -1,20 +1,14 @@
 // <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
 // One script tag from the built site defines it. Each element hosts the scene in its own frame
 // (the site's embed page), so several on one page run independently and the host page's styles
-// cannot reach inside. The frame reports its content height and the element grows to fit.
-
-const ATTRS = [
-  'scene',
-  'scenario',
-  'seed',
-  'nodes',
-  'clients',
-  'speed',
-  'autoplay',
-  'controls',
-  'theme',
-  'run',
-] as const;
+// cannot reach inside. The frame reports its content height and the element fits it, growing
+// and shrinking with the scene.
+//
+// Every attribute becomes a parameter of the embed page, except the element's own (height,
+// title) and the attributes every HTML element may carry (elementAttrs.ts). The embed page reads
+// them through the same table as a link (src/shared/params.ts), so a misspelt attribute is named
+// in the frame, as a misspelt parameter would be.
+import { passedOn } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 
 // Resolved once, while this script runs: the embed page sits beside it on the same site. The
@@ -30,8 +24,8 @@ const base = new URL('./embed.html', scriptSrc());
 let counter = 0;
 
 class LeaderElectionScene extends HTMLElement {
-  static observedAttributes = [...ATTRS, 'height', 'title'];
   private frame: HTMLIFrameElement | null = null;
+  private watcher: MutationObserver | null = null;
   private readonly frameId = `les-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
   private onMessage = (e: MessageEvent) => {
@@ -52,22 +46,22 @@ class LeaderElectionScene extends HTMLElement {
       root.append(style, this.frame);
     }
     window.addEventListener('message', this.onMessage);
+    // Any attribute, not a fixed list: an unknown one is passed on for the frame to name.
+    this.watcher ??= new MutationObserver(() => this.update());
+    this.watcher.observe(this, { attributes: true });
     this.update();
   }
 
   disconnectedCallback(): void {
     window.removeEventListener('message', this.onMessage);
-  }
-
-  attributeChangedCallback(): void {
-    if (this.frame) this.update();
+    this.watcher?.disconnect();
   }
 
   private update(): void {
     const url = new URL(base);
-    for (const a of ATTRS) {
-      const v = this.getAttribute(a);
-      if (v !== null) url.searchParams.set(a, v);
+    for (const { name, value } of [...this.attributes]) {
+      if (!passedOn(name)) continue;
+      url.searchParams.set(name, value);
     }
     url.searchParams.set('id', this.frameId);
     const frame = this.frame as HTMLIFrameElement;

@@ -4,7 +4,7 @@ import '../ui/theme.css';
 import '../app/app.css';
 import './embed.css';
 import { EmbedApp } from './EmbedApp';
-import { loadCodec, needsCodec } from '../app/codec';
+import { loadCodec, needsCodec } from '../shared/codec';
 
 function start(): void {
   createRoot(document.getElementById('root') as HTMLElement).render(

@@ -33,7 +33,16 @@ export const ON_SCREEN_MARGIN = '200px 0px';
  * it): off screen they keep what they showed and cost nothing (see gate.ts). Where there is no
  * IntersectionObserver (tests in jsdom) they always follow.
  */
-export function LabGate({ watch, children }: { watch: RefObject<Element | null>; children: ReactNode }) {
+export function LabGate({
+  watch,
+  margin = ON_SCREEN_MARGIN,
+  children,
+}: {
+  watch: RefObject<Element | null>;
+  /** How near the viewport counts as on screen (a panel just under the fold may ask for less). */
+  margin?: string;
+  children: ReactNode;
+}) {
   const source = useLabStore();
   const gate = useMemo(() => gateLab(source), [source]);
   useEffect(() => {
@@ -46,7 +55,7 @@ export function LabGate({ watch, children }: { watch: RefObject<Element | null>;
           const last = entries[entries.length - 1];
           if (last) gate.setVisible(last.isIntersecting);
         },
-        { rootMargin: ON_SCREEN_MARGIN },
+        { rootMargin: margin },
       );
       io.observe(el);
     }
@@ -55,7 +64,7 @@ export function LabGate({ watch, children }: { watch: RefObject<Element | null>;
       gate.setVisible(true);
       forget();
     };
-  }, [source, gate, watch]);
+  }, [source, gate, watch, margin]);
   return <LabContext.Provider value={gate.store}>{children}</LabContext.Provider>;
 }
 

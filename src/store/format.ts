@@ -1,32 +1,60 @@
-// Human-readable text for engine events, used by the event log, the live region and tests.
-import type { SimEvent } from '../engine';
+// Human-readable text for engine events, used by the event log, the live region and tests, in the
+// words of the run's algorithm: Raft's term and leader, Bully's epoch and coordinator, and the
+// names its services go by ("etcd m1" rather than "m1").
+import { algorithmFor, type ElectionAlgorithm, type SimEvent } from '../engine';
+
+/** What an event's text needs of its algorithm. */
+export type Speech = Pick<ElectionAlgorithm, 'words' | 'services'>;
+
+const RAFT: Speech = algorithmFor('raft');
 
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-export function describeEvent(ev: SimEvent): string {
+/** A node's id, or a service's label. */
+function nameOf(id: string, speech: Speech): string {
+  return speech.services?.find((s) => s.id === id)?.label ?? id;
+}
+
+/** The announcement for the live region when a leader takes office or steps down. */
+export function announceEvent(ev: SimEvent, speech: Speech = RAFT): string | null {
+  const { epoch, leader } = speech.words;
+  if (ev.type === 'elected') return `${ev.node} is the ${leader} of ${epoch} ${ev.term}`;
+  if (ev.type === 'steppedDown') return `${ev.node} is no longer the ${leader} (${ev.reason})`;
+  return null;
+}
+
+export function describeEvent(ev: SimEvent, speech: Speech = RAFT): string {
+  const { epoch, leader } = speech.words;
   switch (ev.type) {
     case 'fault': {
       const f = ev.fault;
-      const who = ev.target ?? ('node' in f ? f.node : '');
+      const who = nameOf(ev.target ?? ('node' in f ? f.node : ''), speech);
+      // A command aimed at "the leader" when there was none acted on nobody: say so.
+      if (ev.skipped && !ev.target && who === 'leader')
+        return `${f.do} the leader: skipped, there was no leader`;
       const what = describeFault(f, who);
       return ev.skipped ? `${what} (skipped: nothing to act on)` : what;
     }
     case 'campaign':
       return ev.preVote
-        ? `${ev.node} asks for pre-votes for term ${ev.term}`
-        : `${ev.node} campaigns for term ${ev.term}${ev.transfer ? ' (forced)' : ''}`;
+        ? `${ev.node} asks for pre-votes for ${epoch} ${ev.term}`
+        : `${ev.node} campaigns for ${epoch} ${ev.term}${ev.transfer ? ' (forced)' : ''}`;
     case 'elected':
-      return `${ev.node} won term ${ev.term} with votes from ${ev.votes.join(', ')}`;
+      // An algorithm that votes names the votes it won with; one that does not (Bully, Ring, a
+      // Lease) simply took office.
+      return ev.votes.length > 0
+        ? `${ev.node} won ${epoch} ${ev.term} with votes from ${ev.votes.join(', ')}`
+        : `${ev.node} became ${leader} (${epoch} ${ev.term})`;
     case 'steppedDown':
-      return `${ev.node} stopped leading term ${ev.term}: ${ev.reason}`;
+      return `${ev.node} stopped leading ${epoch} ${ev.term}: ${ev.reason}`;
     case 'ready':
-      return `${ev.node} warmed up and serves term ${ev.term}`;
+      return `${ev.node} warmed up and serves ${epoch} ${ev.term}`;
     case 'lost':
-      return `${ev.node}, the leader of term ${ev.term}, is lost (${ev.cause}): a failover begins`;
+      return `${ev.node}, the ${leader} of ${epoch} ${ev.term}, is lost (${ev.cause}): a failover begins`;
     case 'survived':
-      return `${ev.node} renewed again: it kept leading term ${ev.term}, no failover`;
+      return `${ev.node} renewed again: it kept leading ${epoch} ${ev.term}, no failover`;
     case 'resumed':
       return `${ev.node} resumed after ${formatSeconds(ev.pausedMs)} paused`;
     case 'write':
@@ -44,6 +72,8 @@ function describeFault(f: Extract<SimEvent, { type: 'fault' }>['fault'], who: st
   switch (f.do) {
     case 'kill':
       return `killed ${who}`;
+    case 'stop':
+      return `stopped ${who} (graceful shutdown)`;
     case 'restart':
       return `restarted ${who}`;
     case 'pause':

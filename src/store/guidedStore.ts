@@ -42,8 +42,13 @@ export type GuidedStore = StoreApi<GuidedState & GuidedActions> & {
   attach(): () => void;
 };
 
-/** Fast-forward granularity for skipping: coarse enough to be quick, fine enough to stop near. */
-const SKIP_STEP_MS = 100;
+/**
+ * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs:
+ * every 50 ms for an event), so Skip stops where the runner would. At 100 ms it could pass a
+ * campaign and the election right after it in one go, and the next step (waiting for that
+ * election) then never saw it.
+ */
+const MIN_SKIP_MS = 1;
 
 export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStore {
   // Declared before the closures that read it; assigned once, right below them.
@@ -97,7 +102,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
       const step = scenario.steps[g.step];
       const now = lab.frame().nowMs;
       const next = step.until ? nextCheckMs(step.until, now, g.stepStartMs) : now;
-      lab.getState().advanceBy(Math.max(SKIP_STEP_MS, next - now));
+      lab.getState().advanceBy(Math.max(MIN_SKIP_MS, next - now));
       evaluate();
     }
   };
@@ -114,9 +119,12 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
       const g = store.getState();
       if (g.step < scenario.steps.length - 1) begin(g.step + 1);
     },
+    // Always the step before, whether this one is done or not: a short step that is done would
+    // be done again at once if Previous replayed it, and a clicker could never get past it.
+    // Replaying the current step is Replay's job.
     previous: () => {
       const g = store.getState();
-      const target = Math.max(0, g.status === 'waiting' ? g.step - 1 : g.step);
+      const target = Math.max(0, g.step - 1);
       const start = g.starts[target] ?? { atMs: 0 };
       lab.getState().seek(start.atMs);
       begin(target);

@@ -4,6 +4,7 @@
 // actions drive the backend.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  algorithmFor,
   parseExperiment,
   type Command,
   type Experiment,
@@ -14,7 +15,8 @@ import {
 } from '../engine';
 import type { BackendCapabilities, LabBackend, RecordedCommand } from './backend';
 import { LabEngine } from './labEngine';
-import { describeEvent } from './format';
+import { announceEvent, describeEvent } from './format';
+import { PauseEnds, type PauseEnd } from './pauseEnds';
 import { share } from './share';
 
 export const MIN_SPEED = 0.1;
@@ -156,6 +158,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
   // term says it, and keeps the log readable.
   let preVotesLogged = new Set<string>();
+  // The log tells when a timed GC pause runs out, though the engine emits no event for it.
+  const pauseEnds = new PauseEnds();
+  const pauseEndEntry = (end: PauseEnd): LogEntry => ({ ...end, type: 'fault', tone: 'info' });
   let frame = backend.snapshot();
   const frameListeners = new Set<FrameListener>();
   const deferred: (() => void)[] = [];
@@ -182,14 +187,19 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       if (rebuildLog || total < logCursor) {
         log = [];
         preVotesLogged = new Set();
+        pauseEnds.reset();
         logCursor = Math.max(0, total - 5000);
         eventVersion++;
       }
       if (total > logCursor) {
         const fresh = backend.eventsSince(logCursor);
+        // The log speaks the run's algorithm (set before a reset publishes).
+        const speech = algorithmFor(get().experiment.algorithm);
         const start = total - fresh.length;
         const add: LogEntry[] = [];
         fresh.forEach((ev, i) => {
+          for (const end of pauseEnds.due(ev.atMs)) add.push(pauseEndEntry(end));
+          pauseEnds.see(ev, start + i);
           if (!worthLogging(ev)) return;
           if (ev.type === 'campaign' && ev.preVote) {
             const key = `${ev.node}:${ev.term}`;
@@ -201,16 +211,17 @@ export function createLabStore(options: LabOptions = {}): LabStore {
             index: start + i,
             atMs: ev.atMs,
             type: ev.type,
-            text: describeEvent(ev),
+            text: describeEvent(ev, speech),
             tone: tone(ev),
           });
-          if (ev.type === 'elected') announcement = `${ev.node} is the leader of term ${ev.term}`;
-          if (ev.type === 'steppedDown') announcement = `${ev.node} is no longer the leader (${ev.reason})`;
+          announcement = announceEvent(ev, speech) ?? announcement;
         });
         if (add.length) log = [...log, ...add].slice(-MAX_LOG);
         logCursor = total;
         eventVersion++;
       }
+      const ended = pauseEnds.due(backend.nowMs).map(pauseEndEntry);
+      if (ended.length) log = [...log, ...ended].slice(-MAX_LOG);
       frame = share(frame, backend.snapshot());
       const wallMs = performance.now();
       const viewed = !throttled || wallMs - lastViewAtMs >= viewEveryMs;
@@ -306,6 +317,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         backend = makeBackend(r.experiment, []);
         logCursor = 0;
         preVotesLogged = new Set();
+        pauseEnds.reset();
         announcement = '';
         set({
           experiment: r.experiment,

@@ -9,8 +9,8 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
-import { loadCodec } from '../../src/app/codec';
-import { encodeRun } from '../../src/app/share';
+import { loadCodec } from '../../src/shared/codec';
+import { encodeRun } from '../../src/shared/share';
 import { arg, flag, fmt, quantile, table, withBrowser } from './browserKit';
 import type { Figure } from './figures';
 import { RUN_MS, SEEK_BUDGET_MS, SEEK_CASES, recordRun, targets, type SeekCase } from './seek';

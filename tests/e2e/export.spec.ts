@@ -5,11 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Download, Locator, Page } from '@playwright/test';
-import { encodeRun } from '../../src/app/share';
+import { encodeRun } from '../../src/shared/share';
 import {
   expect,
   nodeIds,
   openLab,
+  openTab,
   pauseLab,
   selectNode,
   simMs,
@@ -23,6 +24,7 @@ import {
 test.describe.configure({ timeout: 90_000 });
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  await openTab(page, 'Export');
   const [file] = await Promise.all([
     page.waitForEvent('download', SLOW),
     page.getByRole('button', { name: button, exact: true }).click(),
@@ -114,9 +116,11 @@ test.describe('export', () => {
           role: el.getAttribute('data-role'),
           text: el.textContent ?? '',
         })),
+        // The leader's outline: the first of its shapes drawn with a colour.
         leaderFill:
-          (root.querySelector('[data-role="leader"] [style*="stroke"]') as SVGElement | null)?.style.stroke ??
-          '',
+          [...root.querySelectorAll<SVGElement>('[data-role="leader"] [style*="stroke"]')]
+            .map((el) => el.style.stroke)
+            .find((stroke) => stroke.startsWith('rgb(')) ?? '',
       };
     }, svg);
     expect(parsed.error).toBeNull();
@@ -140,12 +144,13 @@ test.describe('export', () => {
   test('the trace JSON re-imports to an identical trace, opened like a run link', async ({ page }) => {
     await openRunWithAFailover(page);
     const first = JSON.parse((await download(page, 'Export the trace as JSON')).bytes.toString('utf8'));
-    expect(first).toMatchObject({ format: 'leader-election-lab/run', version: 1 });
+    expect(first).toMatchObject({ format: 'leader-election-lab/run', version: 2 });
     expect(first.commands).toEqual([
       { atMs: expect.any(Number), command: { do: 'kill', node: expect.stringMatching(/^n\d$/) } },
     ]);
     expect(first.trace.events.some((e: { type: string }) => e.type === 'elected')).toBe(true);
 
+    await openTab(page, 'Export');
     await page.getByLabel('Open a trace file (JSON)').setInputFiles({
       name: 'run.json',
       mimeType: 'application/json',
@@ -167,6 +172,7 @@ test.describe('export', () => {
     await openLab(page, 'speed=16');
     await waitForSimMs(page, 2000);
     const url = page.url();
+    await openTab(page, 'Export');
     await page.getByLabel('Open a trace file (JSON)').setInputFiles({
       name: 'bad.json',
       mimeType: 'application/json',
@@ -203,13 +209,14 @@ test.describe('export', () => {
     expect(name).toMatch(/^leader-election-metrics-seed1-t[\d.]+s\.csv$/);
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'atMs,leaderCount,fencingRejections,staleWritesAccepted,divergentWrites,leaderTransitions,renewalLatencyMs,msWithoutLeader,maxTerm,maxTokenSeen,clientRedirects',
+      'atMs,leaderCount,leaderCountObserved,fencingRejections,staleWritesAccepted,divergentWrites,leaderTransitions,renewalLatencyMs,msWithoutLeader,maxTerm,maxTokenSeen,clientRedirects',
     );
     const rows = lines.slice(1).map((l) => l.split(',').map(Number));
     expect(rows.length).toBeGreaterThan(50); // 100 ms samples over at least 6 s
-    for (const row of rows) expect(row.every(Number.isFinite) && row.length === 11).toBe(true);
+    for (const row of rows) expect(row.every(Number.isFinite) && row.length === 12).toBe(true);
     for (let i = 1; i < rows.length; i++) expect(rows[i][0]).toBeGreaterThan(rows[i - 1][0]);
-    expect(rows[rows.length - 1][1]).toBe(1); // one leader by now
+    // One leader by now, believed and observed.
+    expect(rows[rows.length - 1].slice(1, 3)).toEqual([1, 1]);
   });
 });
 

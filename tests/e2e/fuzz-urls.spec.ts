@@ -7,7 +7,7 @@
 // FUZZ_SEED changes the links (each test's title shows its link, to reproduce by hand); the
 // same seed always gives the same 16 links. The tests are independent, so they run in parallel.
 import fc from 'fast-check';
-import { encodeRun } from '../../src/app/share';
+import { encodeRun } from '../../src/shared/share';
 import { expect, simMs, test } from './lab';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_214);

@@ -2,7 +2,7 @@
 // the stage, text in the scenes, the simulated clock) or does what a person does (click, type),
 // so a spec written with it fails when the page stops showing the right thing.
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import { loadCodec } from '../../src/app/codec';
+import { loadCodec } from '../../src/shared/codec';
 
 // Specs that write or read run links in Node (encodeRun, decodeRun) need the codec the page loads
 // apart; every spec imports this file, and its imports run before the spec's own code.
@@ -20,9 +20,12 @@ export const test = base.extend<{ problems: string[] }>({
         if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
       });
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-      page.on('requestfailed', (req) =>
-        problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`),
-      );
+      // A request the browser itself cancels (the page navigated away while a chunk it asked for
+      // in an idle moment was still on its way) is no failure of the page's.
+      page.on('requestfailed', (req) => {
+        if (req.failure()?.errorText !== 'net::ERR_ABORTED')
+          problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+      });
       await use(problems);
       expect(problems, 'the page logged errors').toEqual([]);
     },
@@ -50,6 +53,9 @@ export interface Leader {
 export async function openLab(page: Page, query = 'speed=16'): Promise<void> {
   await page.goto(`/?${query}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Leader Election Lab');
+  // The header is in the page before the lab's code runs: wait for the stage, whose nodes are
+  // drawn once the lab runs and listens for keys.
+  await expect(page.locator('[data-testid^="node-"][data-role]').first()).toBeAttached(SLOW);
 }
 
 export function stageNode(page: Page, id: string): Locator {
@@ -157,6 +163,17 @@ export async function chartFigure(
   return m[2] === 's' ? Math.round(value * 1000) : value;
 }
 
+/** The chart's two leader_count lines at the moment it last drew, and what the observed one pages on. */
+export async function chartLines(
+  page: Page,
+): Promise<{ observed: number; believed: number; paging: string }> {
+  const scene = metricScene(page);
+  const [observed, believed, paging] = await Promise.all(
+    ['data-observed', 'data-believed', 'data-paging'].map((a) => scene.getAttribute(a)),
+  );
+  return { observed: Number(observed), believed: Number(believed), paging: paging ?? '' };
+}
+
 /** The time, in ms, of the first event-log line matching `pattern` (the log shows "12.4 s text"). */
 export async function logTimeOf(page: Page, pattern: RegExp): Promise<number> {
   const lines = await eventLog(page).locator('li').allInnerTexts();
@@ -171,4 +188,14 @@ export async function logTimeOf(page: Page, pattern: RegExp): Promise<number> {
  */
 export async function seekTo(page: Page, ms: number): Promise<void> {
   await page.getByRole('slider', { name: 'Timeline' }).fill(String(Math.round(ms / 100) * 100));
+}
+
+/**
+ * Select one of the tabs under the first screen (Events, Setup, Export, Learn, the failover
+ * timeline), as a person does to reach what is in it.
+ */
+export async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
 }

@@ -14,7 +14,7 @@
 // Duration: MONKEY_MS, default 20 s so `npm test` stays quick; `npm run test:long` runs 60 s.
 // Seed: MONKEY_SEED (in the test's title and in every failure) replays the same choices; the
 // page's timing still varies run to run, so a replay is close, not exact.
-import { decodeRun } from '../../src/app/share';
+import { decodeRun } from '../../src/shared/share';
 import { createLabStore } from '../../src/store/labStore';
 import type { Page } from '@playwright/test';
 import { expect, test } from './lab';

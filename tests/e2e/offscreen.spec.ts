@@ -1,35 +1,47 @@
-// Scenes scrolled out of view stop following the lab and catch up when scrolled back; the live
-// region keeps announcing; an export of a scene out of view shows the moment, not an old one.
-import { chainScene, expect, openLab, selectNode, SLOW, test, waitForLeader } from './lab';
+// Scenes out of view (scrolled away, or not the view a phone shows) stop following the lab and
+// catch up when shown; the live region keeps announcing; the time controls always follow.
+import { chainScene, expect, openLab, openTab, selectNode, SLOW, test, waitForLeader } from './lab';
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the fencing chain holds while another view is shown, and shows the current leader once shown', async ({
+    page,
+  }) => {
+    await openLab(page, 'speed=16');
+    const first = await waitForLeader(page);
+    const views = page.getByRole('tablist', { name: 'Views' });
+    // Shown once, so that its content is there; then the stage is shown instead.
+    await views.getByRole('tab', { name: 'Chain' }).click();
+    // By test id: a view the phone does not show is hidden, so it has no role to be found by.
+    const headline = page.getByTestId('quorum-headline');
+    await expect(headline).toBeVisible(SLOW);
+    await views.getByRole('tab', { name: 'Stage' }).click();
+    await expect(headline).toBeHidden();
+    // It goes on showing what it showed when it went out of view.
+    await page.waitForTimeout(500);
+    const held = await headline.textContent();
+    await selectNode(page, first.id);
+    await page.getByRole('button', { name: `Kill ${first.id}`, exact: true }).click();
+    const next = await waitForLeader(page, [first.id]);
+    // The announcements are not held back: the new leader is announced at once.
+    await expect(page.getByTestId('announcer')).toHaveText(
+      `${next.id} is the leader of term ${next.term}`,
+      SLOW,
+    );
+    expect(await headline.textContent()).toBe(held);
+    // Shown again, it catches up with the lab in one step.
+    await views.getByRole('tab', { name: 'Chain' }).click();
+    await expect(headline).toContainText(`${next.id} leads term`, SLOW);
+    // And follows it while shown.
+    const before = await chainScene(page).getByTestId('accepted-count').textContent();
+    await expect
+      .poll(() => chainScene(page).getByTestId('accepted-count').textContent(), SLOW)
+      .not.toBe(before);
+  });
+});
 
 test.use({ viewport: { width: 1280, height: 720 } });
-
-test('the fencing chain holds while out of view, and shows the current leader once scrolled to', async ({
-  page,
-}) => {
-  await openLab(page, 'speed=16');
-  const first = await waitForLeader(page);
-  const headline = chainScene(page).getByTestId('quorum-headline');
-  await expect(headline).toBeAttached(SLOW);
-  // The chain is below the first screen: it goes on showing what it showed when it went out of view.
-  await page.waitForTimeout(500);
-  const held = await headline.textContent();
-  await selectNode(page, first.id);
-  await page.getByRole('button', { name: `Kill ${first.id}`, exact: true }).click();
-  const next = await waitForLeader(page, [first.id]);
-  // The announcements are not held back: the new leader is announced at once.
-  await expect(page.getByTestId('announcer')).toHaveText(
-    `${next.id} is the leader of term ${next.term}`,
-    SLOW,
-  );
-  expect(await headline.textContent()).toBe(held);
-  // Scrolled into view, it catches up with the lab in one step.
-  await headline.scrollIntoViewIfNeeded();
-  await expect(headline).toContainText(`${next.id} leads term`, SLOW);
-  // And follows it while in view.
-  const before = await chainScene(page).getByTestId('lease-caption').textContent();
-  await expect.poll(() => chainScene(page).getByTestId('lease-caption').textContent(), SLOW).not.toBe(before);
-});
 
 test('the time controls follow the lab while the stage is out of view', async ({ page }) => {
   await openLab(page, 'speed=16');
@@ -37,7 +49,8 @@ test('the time controls follow the lab while the stage is out of view', async ({
   const play = page.getByTestId('play');
   await expect(play).toHaveAttribute('aria-label', 'Pause');
   // Scroll the stage out of view, then pause by key (the shortcut works wherever the page is).
-  await page.locator('.setup-panel').scrollIntoViewIfNeeded();
+  await openTab(page, 'Learn');
+  await page.getByRole('region', { name: 'Check yourself' }).scrollIntoViewIfNeeded();
   await expect.poll(() => play.evaluate((b) => b.getBoundingClientRect().bottom < 0)).toBe(true);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Space');

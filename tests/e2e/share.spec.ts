@@ -1,6 +1,6 @@
 // Share: a copied link opened in a fresh page shows the same state and events; a broken link
 // shows what could not be read, and a working lab.
-import { encodeRun } from '../../src/app/share';
+import { encodeRun } from '../../src/shared/share';
 import {
   eventLog,
   expect,
@@ -44,6 +44,8 @@ test('a link to this moment reproduces the same state and events in a fresh page
   await fresh.goto(link);
   await expect(fresh.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);
   await expect(fresh.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // The stage's code loads beside the lab's: wait for its nodes before reading their roles.
+  await expect(fresh.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
   expect(await eventLog(fresh).locator('li').allInnerTexts()).toEqual(log);
   const freshRoles = await fresh
     .locator('[data-testid^="node-"][data-role="leader"]')
@@ -64,7 +66,8 @@ test('a truncated link opens a working lab with a message naming what could not 
   await expect(problems).toContainText('run');
   // Defaults: five nodes that elect a leader.
   await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
-  await waitForLeader(page);
+  // At 1x: Raft's teaching preset waits an election timeout (5-10 s) before its first campaign.
+  await waitForLeader(page, [], 60_000);
 });
 
 test('when the link codec cannot load, a run link says so and the lab still works', async ({
@@ -79,7 +82,8 @@ test('when the link codec cannot load, a run link says so and the lab still work
   await expect(problemsShown).toContainText('"run" could not be read');
   await expect(problemsShown).toContainText('did not load');
   await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
-  await waitForLeader(page);
+  // At 1x: Raft's teaching preset waits an election timeout (5-10 s) before its first campaign.
+  await waitForLeader(page, [], 60_000);
   // The failed requests are this test's doing; anything else the page logged still fails it.
   const ours = (p: string) => /codecLib|Failed to load resource|dynamically imported module/.test(p);
   expect(problems.filter(ours).length).toBeGreaterThan(0);
@@ -100,4 +104,32 @@ test('a broken link offers back the last session, which opens where it was left'
   await expect(page).toHaveURL(/[?&]run=/);
   await expect(page.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);
   await expect(page.getByTestId('link-problems')).toHaveCount(0);
+});
+
+test('a link copied during a game day opens the same game day, at the same step and moment', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/?scenario=gc-pause-long&step=3&speed=16');
+  const guided = page.getByTestId('guided');
+  await expect(guided).toContainText('step 3 of');
+  const caption = await page.getByTestId('guided-caption').innerText();
+  // Paused, whether by the step's end or by this click.
+  await page.evaluate(() => {
+    const play = document.querySelector<HTMLButtonElement>('[data-testid="play"]');
+    if (play?.getAttribute('aria-label') === 'Pause') play.click();
+  });
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+  const atMs = await simMs(page);
+  await page.getByTestId('copy-link').click();
+  const link = await page.getByTestId('share-link').inputValue();
+
+  const context = await browser.newContext(WHOLE_PAGE);
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('guided')).toContainText('step 3 of', SLOW);
+  await expect(fresh.getByTestId('guided-caption')).toHaveText(caption);
+  await expect(fresh.getByTestId('sim-time')).toHaveText(`${(atMs / 1000).toFixed(1)} s`, SLOW);
+  await expect(fresh.getByTestId('link-problems')).toHaveCount(0);
+  await context.close();
 });

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { frameMotion } from '../../scenes/ClusterScene/motion';
 import { Simulation } from '../../src/engine';
-import { encodeRun } from '../../src/app/share';
-import { expect, openLab, pauseLab, playLab, simMs, SLOW, test, waitForLeader } from './lab';
+import { encodeRun } from '../../src/shared/share';
+import { expect, openLab, openTab, pauseLab, playLab, simMs, SLOW, test, waitForLeader } from './lab';
 
 const EXPERIMENT = { seed: 1, nodes: 5, network: { delayMsMin: 60, delayMsMax: 180 } };
 const KILL = { do: 'kill', node: 'leader' } as const;
@@ -71,12 +71,13 @@ async function nodeOnStage(page: Page, id: string): Promise<{ x: number; y: numb
   return page.evaluate((nodeId) => {
     const svg = document.querySelector('.cluster-svg') as SVGSVGElement;
     const box = svg.getBoundingClientRect();
-    const scale = Math.min(box.width / 640, box.height / 520);
+    const vb = svg.viewBox.baseVal;
+    const scale = Math.min(box.width / vb.width, box.height / vb.height);
     const node = document.querySelector(`[data-testid="node-${nodeId}"]`) as SVGGElement;
     const m = node.transform.baseVal.consolidate()!.matrix;
     return {
-      x: (box.width - 640 * scale) / 2 + m.e * scale,
-      y: (box.height - 520 * scale) / 2 + m.f * scale,
+      x: (box.width - vb.width * scale) / 2 + m.e * scale,
+      y: (box.height - vb.height * scale) / 2 + m.f * scale,
       scale,
     };
   }, id);
@@ -133,6 +134,7 @@ test("an SVG export of the stage carries the arcs and dots the canvas shows, and
   const moment = momentWithMessages();
   await openMoment(page, moment.atMs);
   await waitForLeader(page);
+  await openTab(page, 'Export');
   const [file] = await Promise.all([
     page.waitForEvent('download', SLOW),
     page.getByRole('button', { name: 'Export the cluster stage as SVG', exact: true }).click(),
@@ -162,7 +164,7 @@ test("an SVG export of the stage carries the arcs and dots the canvas shows, and
 });
 
 test("paused, the page's DOM holds still while the frame loop keeps running", async ({ page }) => {
-  await openLab(page, 'speed=1');
+  await openLab(page, 'speed=16');
   await waitForLeader(page);
   await pauseLab(page);
   const changes = await page.evaluate(

@@ -60,6 +60,8 @@ function snap(
     safety: { quorum: true, fencing: true, followersReject: true, preVote: true },
     clients: { count: 0, byTarget: {}, unresolved: 0 },
     leaderCount: nodes.filter((n) => n.role === 'leader').length,
+    leaderCountObserved: nodes.filter((n) => n.role === 'leader' && !n.paused).length,
+    services: [],
     highestTokenIssued: 7,
     counters,
     violations: [],
@@ -259,12 +261,30 @@ describe('ChainScene', () => {
     expect(steps).toHaveLength(5);
     [
       'Quorum elects one leader',
-      'Leader holds a lease',
+      'Leader heartbeats',
       'Every write carries a fencing token',
       'incoming token >= max seen?',
       'Committed once, or rejected',
     ].forEach((title, i) => expect(titles[i]).toContain(title));
     expect(region.querySelectorAll('[aria-current="step"]')).toHaveLength(1);
+  });
+
+  it("names the second step in the algorithm's words", () => {
+    const second = (experiment: object) => {
+      const store = lab(experiment);
+      const view = mount(store);
+      drive(() => store.getState().advanceBy(5000));
+      const step = view.container.querySelectorAll('ol > li')[1];
+      const out = step.textContent ?? '';
+      view.unmount();
+      return out;
+    };
+    expect(second({})).toContain('every 0.1 s; followers wait 1 s-2 s');
+    expect(second({ algorithm: 'k8s-lease' })).toContain('Leader holds a lease');
+    expect(second({ algorithm: 'k8s-lease' })).toContain('TTL 15 s, renew every 2 s');
+    expect(second({ algorithm: 'etcd-election' })).toContain('lease TTL 10 s');
+    expect(second({ algorithm: 'zookeeper' })).toContain('timeout 10 s');
+    expect(second({ algorithm: 'bully', nodes: 5 })).toContain('nothing expires');
   });
 
   it('shows the elected leader, its votes and term, and the current token after boot', () => {
@@ -285,7 +305,7 @@ describe('ChainScene', () => {
   });
 
   it('moves the lease ring with every snapshot without re-rendering the chain', () => {
-    const store = lab();
+    const store = lab({ algorithm: 'k8s-lease' });
     let commits = 0;
     render(
       <LabProvider store={store}>

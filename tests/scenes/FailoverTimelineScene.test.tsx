@@ -10,7 +10,10 @@ afterEach(cleanup);
 
 describe('FailoverTimelineScene', () => {
   it('splits a measured failover into detection, election and warm-up', () => {
-    const store = createLabStore({ experiment: { seed: 1, nodes: 5 }, playing: false });
+    const store = createLabStore({
+      experiment: { algorithm: 'k8s-lease', seed: 1, nodes: 5 },
+      playing: false,
+    });
     store.getState().advanceBy(20_000);
     store.getState().command({ do: 'kill', node: 'leader' });
     store.getState().advanceBy(30_000);
@@ -42,5 +45,43 @@ describe('FailoverTimelineScene', () => {
       </LabProvider>,
     );
     expect(screen.getByText(/No failover yet/)).toBeTruthy();
+  });
+});
+
+describe('a failover under way, as the dashboard pages it', () => {
+  function at(command: 'kill' | 'pause', afterMs: number) {
+    const store = createLabStore({
+      experiment: { algorithm: 'k8s-lease', seed: 1, nodes: 3 },
+      playing: false,
+    });
+    store.getState().advanceBy(9000);
+    store
+      .getState()
+      .command(
+        command === 'kill' ? { do: 'kill', node: 'leader' } : { do: 'pause', node: 'leader', forMs: 30_000 },
+      );
+    store.getState().advanceBy(afterMs);
+    render(
+      <LabProvider store={store}>
+        <FailoverTimelineScene />
+      </LabProvider>,
+    );
+    return screen.queryByTestId('failover-under-way')?.textContent ?? null;
+  }
+
+  it('a killed leader: no leader on either line', () => {
+    expect(at('kill', 3000)).toMatch(
+      /^A failover is under way: no leader now \(leader_count 0, believed and observed\)/,
+    );
+  });
+
+  it('a paused leader: observed 0 pages, though it still believes it leads', () => {
+    expect(at('pause', 3000)).toMatch(
+      /^No leader answers now: the leader is paused .*observed leader_count 0, which pages/,
+    );
+  });
+
+  it('nothing under way once the new holder answers its scrape, the zombie still frozen', () => {
+    expect(at('pause', 20_000)).toBeNull();
   });
 });

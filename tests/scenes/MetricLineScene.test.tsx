@@ -17,6 +17,9 @@ import {
   timeWindow,
 } from '../../scenes/MetricLineScene/metricModel';
 import { ChartCache, columnsOf, type FaultEvent } from '../../scenes/MetricLineScene/sampleColumns';
+import { LESSON } from '../../scenes/MetricLineScene/leaderLines';
+import { parseScenario } from '../../src/scenario/schema';
+import gcPauseLong from '../../scenes/scenarios/04-gc-pause-long.json';
 
 afterEach(cleanup);
 
@@ -24,6 +27,7 @@ function sample(atMs: number, over: Partial<Sample> = {}): Sample {
   return {
     atMs,
     leaderCount: 1,
+    leaderCountObserved: 1,
     maxTerm: 1,
     maxTokenSeen: 1,
     fencingRejections: 0,
@@ -38,7 +42,7 @@ function sample(atMs: number, over: Partial<Sample> = {}): Sample {
 }
 
 function lab(): LabStore {
-  return createLabStore({ experiment: { seed: 1, nodes: 5 }, playing: false });
+  return createLabStore({ experiment: { algorithm: 'k8s-lease', seed: 1, nodes: 5 }, playing: false });
 }
 
 function killScenario(): LabStore {
@@ -68,6 +72,11 @@ function chartOf(store: LabStore, mode: 'recent' | 'whole' = 'whole') {
     mode,
     widthPx: 640,
   });
+}
+
+/** The value a step series holds at t (each point holds until the next one). */
+function stepAt(series: readonly { atMs: number; value: number }[], t: number): number {
+  return series.filter((p) => p.atMs <= t).at(-1)!.value;
 }
 
 /** [x, y] vertices of an SVG path made of M/L commands (what d3's step and linear curves emit). */
@@ -186,12 +195,14 @@ describe('MetricLineScene', () => {
     const elected = sim.events.filter((e) => e.type === 'elected').at(-1)!;
     expect(elected.atMs).toBeGreaterThan(fault.atMs + 5000);
 
-    const series = chartOf(store).leaderSeries;
-    // The series is a step function: each point holds until the next one.
-    const valueAt = (t: number) => series.filter((p) => p.atMs <= t).at(-1)!.value;
-    for (let t = fault.atMs + 200; t < elected.atMs - 200; t += 100) expect(valueAt(t)).toBe(0);
-    for (let t = 1000; t < fault.atMs; t += 100) expect(valueAt(t)).toBe(1);
-    for (let t = elected.atMs + 200; t <= sim.nowMs; t += 100) expect(valueAt(t)).toBe(1);
+    // A killed leader is gone from both lines at once: nobody believes, nobody answers a scrape.
+    const chart = chartOf(store);
+    for (const series of [chart.believedSeries, chart.observedSeries]) {
+      const valueAt = (t: number) => stepAt(series, t);
+      for (let t = fault.atMs + 200; t < elected.atMs - 200; t += 100) expect(valueAt(t)).toBe(0);
+      for (let t = 1000; t < fault.atMs; t += 100) expect(valueAt(t)).toBe(1);
+      for (let t = elected.atMs + 200; t <= sim.nowMs; t += 100) expect(valueAt(t)).toBe(1);
+    }
 
     const { container } = render(
       <LabProvider store={store}>
@@ -199,14 +210,15 @@ describe('MetricLineScene', () => {
       </LabProvider>,
     );
     const svg = screen.getByRole('img');
-    const outage = /^leader_count is 1; 0 fencing rejections; (\d+\.\d) s without a leader$/.exec(
-      svg.getAttribute('aria-label')!,
-    );
+    const outage =
+      /^leader_count observed 1, believed 1; no page; 0 fencing rejections; (\d+\.\d) s without a leader$/.exec(
+        svg.getAttribute('aria-label')!,
+      );
     expect(Number(outage![1])).toBeGreaterThan(5);
     expect(screen.getByText(/time without a leader:/).textContent).toContain(`${outage![1]} s`);
 
     // In the drawn path, the lowest level (0) is held across roughly the 13 s outage.
-    const d = container.querySelector('path.metric-line-leader')!.getAttribute('d')!;
+    const d = container.querySelector('path.metric-line-observed')!.getAttribute('d')!;
     const pts = vertices(d);
     expect(pts.length).toBeGreaterThan(4);
     const zeroY = Math.max(...pts.map((p) => p[1]));
@@ -295,7 +307,9 @@ describe('MetricLineScene', () => {
     expect(commits - before).toBeLessThanOrEqual(Math.min(allowed, 10));
     // The trailing redraw brings the chart up to date without any further store update.
     await waitFor(() =>
-      expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/^leader_count is 0;/),
+      expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+        /^leader_count observed 0, believed 0; paging: no leader;/,
+      ),
     );
     expect(document.querySelector('.metric-fault')!.textContent).toMatch(/^kill n\d$/);
   });
@@ -314,7 +328,155 @@ describe('MetricLineScene', () => {
     });
     await waitFor(() => expect(document.querySelectorAll('.metric-fault')).toHaveLength(0));
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
-      /^leader_count is 1; 0 fencing rejections; 0\.\d s/,
+      /^leader_count observed 1, believed 1; no page; 0 fencing rejections; 0\.\d s/,
+    );
+  });
+});
+
+describe('chart on the lab first screen', () => {
+  it("ends on the moment's own leader_count, not the last sample's, and says it is now", () => {
+    const store = lab();
+    store.getState().advanceBy(20000);
+    const sim = store.backend();
+    const cache = new ChartCache().sync(sim);
+    const input = {
+      columns: cache.columns,
+      faults: cache.faults,
+      nowMs: sim.nowMs,
+      renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
+      mode: 'whole' as const,
+      widthPx: 640,
+    };
+    // The samples say 1; the moment (between two samples) says 2 believed and 0 observed.
+    const live = {
+      leaderCount: 2,
+      leaderCountObserved: 0,
+      fencingRejections: 0,
+      leaderTransitions: 1,
+      msWithoutLeader: 0,
+    };
+    const chart = buildChart({ ...input, live });
+    expect(chart.facts.leaderCount).toBe(2);
+    expect(chart.facts.leaderCountObserved).toBe(0);
+    expect(chart.facts.paging).toBe('no-leader');
+    expect(chart.believedSeries.at(-1)).toEqual({ atMs: sim.nowMs, value: 2 });
+    expect(chart.observedSeries.at(-1)).toEqual({ atMs: sim.nowMs, value: 0 });
+    const sampled = buildChart(input).facts;
+    expect([sampled.leaderCount, sampled.leaderCountObserved, sampled.paging]).toEqual([1, 1, 'none']);
+  });
+
+  it('compact: leader_count alone, as tall as it is given', () => {
+    const store = killScenario();
+    const sim = store.backend();
+    const cache = new ChartCache().sync(sim);
+    const chart = buildChart({
+      columns: cache.columns,
+      faults: cache.faults,
+      nowMs: sim.nowMs,
+      renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
+      mode: 'whole',
+      widthPx: 640,
+      compactHeightPx: 240,
+    });
+    expect(chart.compact).toBe(true);
+    expect(chart.panels).toEqual([]);
+    expect(chart.height).toBeLessThanOrEqual(240);
+    expect(chart.height).toBeGreaterThan(200);
+  });
+});
+
+describe('two leader_count lines: believed and observed', () => {
+  /** The long GC-pause game day (k8s-lease): n1 frozen 9 s to 39 s, n2 takes the Lease at about 26 s. */
+  function gcPauseLab(untilMs: number): LabStore {
+    const parsed = parseScenario(gcPauseLong);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const store = createLabStore({ experiment: parsed.scenario.experiment, playing: false });
+    store.getState().advanceBy(untilMs);
+    return store;
+  }
+
+  function sceneOf(store: LabStore) {
+    return render(
+      <LabProvider store={store}>
+        <MetricLineScene />
+      </LabProvider>,
+    );
+  }
+
+  it('while the frozen zombie still believes, believed is 2 and observed 1, and nothing pages', () => {
+    const store = gcPauseLab(32_000);
+    const chart = chartOf(store);
+    // The moment shown: n2 leads, n1 is paused and believes it leads.
+    expect(chart.facts.leaderCount).toBe(2);
+    expect(chart.facts.leaderCountObserved).toBe(1);
+    expect(chart.facts.paging).toBe('none');
+    expect(stepAt(chart.believedSeries, 30_000)).toBe(2);
+    expect(stepAt(chart.observedSeries, 30_000)).toBe(1);
+    // The believed line is in the split-brain band, but the band does not fire: the scrape sees one.
+    expect(chart.facts.maxLeaderCount).toBe(2);
+    expect(chart.facts.maxObserved).toBe(1);
+    expect(chart.main.firing.filter((f) => f.kind === 'split-brain')).toEqual([]);
+    // Earlier in the pause the scrape saw no leader at all (believed 1): the no-leader band fired.
+    expect(stepAt(chart.believedSeries, 20_000)).toBe(1);
+    expect(stepAt(chart.observedSeries, 20_000)).toBe(0);
+    const noLeader = chart.main.firing.filter((f) => f.kind === 'no-leader' && f.startMs >= 9000);
+    expect(noLeader).toHaveLength(1);
+    expect(noLeader[0].startMs).toBe(9000);
+    expect(noLeader[0].endMs).toBeGreaterThan(25_000);
+    expect(noLeader[0].endMs).toBeLessThan(28_000);
+  });
+
+  it('the split-brain band fires only once the zombie wakes and the scrape sees it', () => {
+    const chart = chartOf(gcPauseLab(60_000));
+    const split = chart.main.firing.filter((f) => f.kind === 'split-brain');
+    expect(split.map((f) => [f.startMs, f.endMs])).toEqual([[39_000, 49_000]]);
+    // The believed line was at 2 well before that, from the takeover at about 26 s.
+    const believed2 = chart.believedSeries.find((p) => p.value === 2)!;
+    expect(believed2.atMs).toBeLessThan(28_000);
+    expect(chart.facts.pagedMs['split-brain']).toBe(10_000);
+    expect(chart.facts.fencingRejections).toBe(10);
+    expect(chart.facts.paging).toBe('none');
+  });
+
+  it('draws both lines, labelled, and a firing band where observed pages', () => {
+    const store = gcPauseLab(32_000);
+    const { container } = sceneOf(store);
+    const observed = container.querySelector('path.metric-line-observed')!;
+    const believed = container.querySelector('path.metric-line-believed')!;
+    expect(observed.getAttribute('d')).toMatch(/^M/);
+    expect(believed.getAttribute('d')).toMatch(/^M/);
+    // They part: believed ends higher (SVG y grows downwards).
+    const endY = (d: string) => vertices(d).at(-1)![1];
+    expect(endY(believed.getAttribute('d')!)).toBeLessThan(endY(observed.getAttribute('d')!));
+    // The legend is inside the SVG, so an exported image keeps it.
+    const legend = container.querySelector('svg .metric-legend')!;
+    expect(legend.querySelector('.metric-key-observed')!.textContent).toBe('observed (pages)');
+    expect(legend.querySelector('.metric-key-believed')!.textContent).toBe('believed (paused included)');
+    expect([...legend.querySelectorAll('.metric-lesson')].map((t) => t.textContent).join(' ')).toBe(LESSON);
+    // The firing stretch of the no-leader band is the pause, not the believed line's level.
+    const firing = [...container.querySelectorAll('.metric-firing-no-leader')].map((r) =>
+      Number(r.getAttribute('data-start-ms')),
+    );
+    expect(firing).toContain(9000);
+    expect(container.querySelectorAll('.metric-firing-split-brain')).toHaveLength(0);
+
+    const section = screen.getByRole('region', { name: 'leader_count' });
+    expect(section.dataset).toMatchObject({ observed: '1', believed: '2', paging: 'none' });
+    expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+      /^leader_count observed 1, believed 2; no page; 0 fencing rejections;/,
+    );
+    const table = within(screen.getByRole('table'));
+    expect(table.getByRole('rowheader', { name: /leader_count observed/ })).toBeTruthy();
+    expect(table.getByRole('rowheader', { name: /leader_count believed/ })).toBeTruthy();
+    expect(screen.getByRole('table').textContent).toContain(LESSON);
+  });
+
+  it('says paging on no leader while the frozen leader is the only one that believes', () => {
+    sceneOf(gcPauseLab(20_000));
+    const section = screen.getByRole('region', { name: 'leader_count' });
+    expect(section.dataset).toMatchObject({ observed: '0', believed: '1', paging: 'no-leader' });
+    expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+      /^leader_count observed 0, believed 1; paging: no leader;/,
     );
   });
 });

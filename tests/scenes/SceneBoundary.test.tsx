@@ -85,10 +85,14 @@ describe('SceneBoundary', () => {
     expect(screen.getByRole('alert').textContent).toContain('A cannot draw a snapshot without nodes');
   });
 
-  it('in the lab, a scene that throws leaves the other scenes and the controls working', () => {
+  it('in the lab, a scene that throws leaves the other scenes and the controls working', async () => {
     const store = createLabStore({ experiment: { seed: 3 }, playing: false });
     act(() => store.getState().advanceBy(8000));
     render(<Lab store={store} />);
+    // Scenes load on first use; the failover timeline is in a tab.
+    await screen.findByTestId('node-n1', {}, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole('tab', { name: 'Failover timeline' }));
+    await screen.findByTestId('failover-timeline', {}, { timeout: 15_000 });
     expect(screen.queryAllByRole('alert')).toEqual([]);
     const good = store.getState().snapshot;
 

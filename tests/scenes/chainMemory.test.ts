@@ -1,9 +1,35 @@
-// The chain's memory read from the newest end (after a jump back) must equal the memory built by
-// folding the same events in order (while playing), on real runs with failovers, zombie writes and
-// stale writes.
+// The chain's memory, read from the newest end, must equal the plain definition (each event
+// folded in order, as it happened), whether the events come all at once (a jump back) or a
+// frame's worth at a time (while playing), on real runs with failovers, zombie writes and stale
+// writes.
 import { describe, expect, it } from 'vitest';
-import { Simulation, type Command } from '../../src/engine';
-import { EMPTY_MEMORY, foldEvents, recallEvents } from '../../scenes/ChainScene/chainMemory';
+import { Simulation, type Command, type SimEvent } from '../../src/engine';
+import {
+  EMPTY_MEMORY,
+  foldEvents,
+  recallEvents,
+  type ChainMemory,
+} from '../../scenes/ChainScene/chainMemory';
+
+/** The definition: every event in order, each kept if it is the latest of its kind. */
+function inOrder(events: readonly SimEvent[]): ChainMemory {
+  const m: ChainMemory = { ...EMPTY_MEMORY };
+  for (const ev of events) {
+    if (ev.type === 'campaign') {
+      m.campaign = { node: ev.node, term: ev.term, preVote: ev.preVote, atMs: ev.atMs };
+    } else if (ev.type === 'elected') {
+      m.election = { node: ev.node, term: ev.term, votes: [...ev.votes], atMs: ev.atMs };
+      if (ev.term > m.highestElectedTerm) m.highestElectedTerm = ev.term;
+    } else if (ev.type === 'write') {
+      const { type: _type, ...write } = ev;
+      m.lastWrite = write;
+      if (write.result === 'rejected') m.lastRejected = write;
+      if (write.stale)
+        m.lastStale = { ...write, newerToken: Math.max(m.highestElectedTerm, write.maxTokenSeen) };
+    }
+  }
+  return m;
+}
 
 function run(seed: number, fencing: boolean, steps: [number, Command][]) {
   const sim = new Simulation({ seed, nodes: 5, workload: { clients: 20 }, safety: { fencing } });
@@ -27,8 +53,11 @@ describe('chain memory recalled from the newest end', () => {
     for (const seed of [1, 2, 3]) {
       it(`equals the in-order fold (seed ${seed}, fencing ${fencing ? 'on' : 'off'})`, () => {
         const events = run(seed, fencing, faults);
-        const folded = foldEvents(EMPTY_MEMORY, events);
-        expect(recallEvents(events)).toEqual(folded);
+        expect(recallEvents(events)).toEqual(inOrder(events));
+        // a frame's worth at a time, as while playing
+        let m = EMPTY_MEMORY;
+        for (let i = 0; i < events.length; i += 37) m = foldEvents(m, events.slice(i, i + 37));
+        expect(m).toEqual(inOrder(events));
         // and for every prefix a jump back could land on
         for (const cut of [
           1,
@@ -37,7 +66,7 @@ describe('chain memory recalled from the newest end', () => {
           Math.floor(events.length / 2),
           events.length - 1,
         ]) {
-          expect(recallEvents(events.slice(0, cut))).toEqual(foldEvents(EMPTY_MEMORY, events.slice(0, cut)));
+          expect(recallEvents(events.slice(0, cut))).toEqual(inOrder(events.slice(0, cut)));
         }
       });
     }

@@ -61,8 +61,8 @@ describe.concurrent('npm run sim (src/cli/sim.ts) as a process', () => {
     expect(trace.experiment).toMatchObject({
       seed: 7,
       nodes: 3,
-      lease: { durationMs: 15000, renewDeadlineMs: 10000, retryPeriodMs: 2000 },
-      safety: { quorum: true, fencing: true, followersReject: true, preVote: true },
+      raft: { heartbeatMs: 100, electionTimeoutMs: 1000 },
+      safety: { quorum: true, fencing: true, followersReject: true, preVote: true, checkQuorum: true },
     });
     const types = new Set(trace.events.map((e: { type: string }) => e.type));
     for (const t of ['fault', 'elected', 'steppedDown', 'write', 'ready']) expect(types).toContain(t);
@@ -123,7 +123,12 @@ describe.concurrent('npm run sim (src/cli/sim.ts) as a process', () => {
   });
 
   it('exits 2 naming the broken lease rule and a fault on a node the cluster does not have', async () => {
-    const bad = { nodes: 3, lease: { renewDeadlineMs: 2000 }, faults: [{ atMs: 0, do: 'kill', node: 'n9' }] };
+    const bad = {
+      algorithm: 'k8s-lease',
+      nodes: 3,
+      lease: { renewDeadlineMs: 2000 },
+      faults: [{ atMs: 0, do: 'kill', node: 'n9' }],
+    };
     const r = await sim([file('bad.json', JSON.stringify(bad))]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -164,7 +169,7 @@ describe('the CLI main()', () => {
   });
 
   it('exits 2 on a lease duration not above the renew deadline', () => {
-    const r = main(['-'], stdinOf(JSON.stringify({ lease: { durationMs: 10000 } })));
+    const r = main(['-'], stdinOf(JSON.stringify({ algorithm: 'k8s-lease', lease: { durationMs: 10000 } })));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^\s+lease\.durationMs: .*greater than renewDeadlineMs/m);
   });

@@ -1,8 +1,12 @@
-// The embed's `scene` parameter against names every object has: `?scene=constructor` or
+// The embed's parameters: `scene` against names every object has (`?scene=constructor` or
 // `?scene=__proto__` used to pass as a scene, and the embed page went blank with an uncaught
-// TypeError instead of showing the default scene and naming the bad parameter.
+// TypeError instead of showing the default scene and naming the bad parameter); names echoed as
+// typed; the element's own attributes are the table's element-only rows.
 import { describe, expect, it } from 'vitest';
-import { readEmbedOptions, SCENES } from '../../src/embed/sceneParam';
+import { readEmbedParams } from '../../src/shared/link';
+import { PARAMS, paramsOf, readParams } from '../../src/shared/params';
+import { SCENES } from '../../src/shared/scenes';
+import { OWN_ATTRS } from '../../src/embed/elementAttrs';
 
 const INHERITED = [
   'constructor',
@@ -16,17 +20,48 @@ const INHERITED = [
 
 describe('embed scene parameter', () => {
   it.each(INHERITED)('"%s" is not a scene: the default is shown and the parameter is named', (name) => {
-    const o = readEmbedOptions(`?scene=${name}`);
+    const o = readEmbedParams(`?scene=${name}`);
     expect(o.scene).toBe('cluster');
-    expect(typeof SCENES[o.scene]).toBe('string');
     expect(o.problems).toEqual([
-      `"scene" must be one of cluster, chain, metric-line, failover (got "${name.toLowerCase()}")`,
+      `"scene" must be one of cluster, chain, metric-line, failover (got "${name}"): used cluster`,
     ]);
   });
 
-  it('real names and aliases still work, in any case', () => {
-    expect(readEmbedOptions('?scene=Chain').scene).toBe('chain');
-    expect(readEmbedOptions('?scene=metric').scene).toBe('metric-line');
-    expect(readEmbedOptions('?scene=stage').problems).toEqual([]);
+  it('real names and aliases still work, in any case, and a bad one is echoed as typed', () => {
+    expect(readEmbedParams('?scene=Chain').scene).toBe('chain');
+    expect(readEmbedParams('?scene=metric').scene).toBe('metric-line');
+    expect(readEmbedParams('?scene=stage').problems).toEqual([]);
+    expect(readEmbedParams('?scene=Pie').problems[0]).toContain('(got "Pie")');
+  });
+});
+
+describe('the parameter table', () => {
+  it('names unknown parameters, suggesting the one meant, and leaves campaign tags alone', () => {
+    const r = readParams('?sceen=chain&sped=4&utm_source=x&fbclid=1', 'embed');
+    expect(r.notes).toEqual([
+      '"sceen" is not a parameter of an embed (did you mean "scene"?): ignored',
+      '"sped" is not a parameter of an embed (did you mean "speed"?): ignored',
+    ]);
+  });
+
+  it('reads 1/0 and true/false, and says what it used for a value out of range', () => {
+    expect(readParams('?autoplay=false', 'embed').values.autoplay).toBe(false);
+    expect(readParams('?paused=false', 'lab').values.paused).toBe(false);
+    expect(readParams('?paused', 'lab').values.paused).toBe(true);
+    const fast = readParams('?speed=1000', 'lab');
+    expect(fast.values.speed).toBe(64);
+    expect(fast.notes).toEqual(['"speed" must be at most 64 (got "1000"): used 64']);
+    expect(readParams('?autoplay=maybe', 'embed').notes).toEqual([
+      '"autoplay" must be 1 or 0 (got "maybe"): used 1',
+    ]);
+  });
+
+  it("holds the element's own attributes: the rows only the element takes", () => {
+    const own = paramsOf('element').filter((n) => !(PARAMS[n].pages as readonly string[]).includes('embed'));
+    expect([...OWN_ATTRS].sort()).toEqual(own.sort());
+  });
+
+  it('knows every scene by its registry id', () => {
+    for (const s of SCENES) expect(readParams(`?scene=${s.id}`, 'embed').values.scene).toBe(s.id);
   });
 });

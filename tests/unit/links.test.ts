@@ -4,7 +4,8 @@
 // be ignored by it, so the picker would reopen the same run, or open with a warning.
 import { afterEach, describe, expect, it } from 'vitest';
 import { scenarioHref } from '../../src/app/guided/ScenarioPicker';
-import { readPageParams } from '../../src/app/urlParams';
+import { readPageParams } from '../../src/shared/link';
+import { parseExperiment, RAFT_PRESETS } from '../../src/engine';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -27,5 +28,40 @@ describe('scenario links', () => {
   it('"Free play" leaves the scenario and its step behind', () => {
     window.history.replaceState(null, '', '/?scenario=kill-leader&step=3&speed=2');
     expect(scenarioHref(null)).toBe('/?speed=2');
+  });
+});
+
+describe('a step without a game day', () => {
+  it('names the step as ignored, whether the scenario is missing or unknown', () => {
+    expect(readPageParams('?step=2').problems.join('\n')).toMatch(/"step".*needs a scenario/);
+    const unknown = readPageParams('?scenario=STEADY-STATE&step=1');
+    expect(unknown.scenario).toBeNull();
+    expect(unknown.problems.join('\n')).toMatch(/"step".*scenario was not found/);
+  });
+});
+
+describe('the algorithm in a link', () => {
+  it('opens Raft with the teaching timing by default, and another algorithm with its own', () => {
+    const raft = readPageParams('');
+    expect(raft.experiment).toMatchObject({ raft: RAFT_PRESETS.teaching });
+    expect(parseExperiment(raft.experiment).ok).toBe(true);
+    const zk = readPageParams('?algorithm=zookeeper&nodes=3');
+    expect(zk.experiment).toMatchObject({ algorithm: 'zookeeper', nodes: 3 });
+    expect(zk.experiment.raft).toBeUndefined();
+    expect(zk.problems).toEqual([]);
+    expect(parseExperiment(zk.experiment).ok).toBe(true);
+  });
+
+  it('names an unknown algorithm and a witness the algorithm has no use for', () => {
+    const bad = readPageParams('?algorithm=paxos');
+    expect(bad.experiment.algorithm).toBeUndefined();
+    expect(bad.problems).toEqual([
+      '"algorithm" must be raft, k8s-lease, etcd-election, zookeeper, bully or ring (got "paxos"): used raft',
+    ]);
+    const bully = readPageParams('?algorithm=bully&witness=1');
+    expect(bully.experiment).toMatchObject({ algorithm: 'bully' });
+    expect(bully.experiment.witness).toBeUndefined();
+    expect(bully.problems).toEqual(['"witness" means nothing under the Bully algorithm: ignored']);
+    expect(parseExperiment(bully.experiment).ok).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ describe('npm run scenario', () => {
     const out = JSON.parse(r.stdout);
     expect(out.id).toBe('gc-pause-long');
     expect(out.steps.every((s: { met: boolean }) => s.met)).toBe(true);
-    expect(out.summary).toMatch(/1 zombie write rejected; 0 stale writes accepted/);
+    expect(out.summary).toMatch(/10 zombie writes rejected; 0 stale writes accepted/);
     expect(out.trace).toBeUndefined();
   });
 

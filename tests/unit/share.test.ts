@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRun, encodeRun } from '../../src/app/share';
-import { readPageParams } from '../../src/app/urlParams';
+import { decodeRun, encodeRun, RETIRED_MODEL_NOTE } from '../../src/shared/share';
+import { readPageParams } from '../../src/shared/link';
 import { createLabStore } from '../../src/store/labStore';
 
 describe('run links', () => {
@@ -53,6 +53,37 @@ describe('run links', () => {
       encodeRun({ ...run, commands: [{ atMs: 5, command: { do: 'explode' } as never }] }),
     );
     expect(!badCmd.ok && badCmd.problems.join()).toMatch(/run commands\.0/);
+  });
+
+  it('opens a link made with the retired model under Raft, without its lease, and says so in one line', () => {
+    const old = encodeRun(
+      {
+        ...run,
+        experiment: {
+          seed: 7,
+          nodes: 3,
+          lease: { durationMs: 15000, renewDeadlineMs: 10000, retryPeriodMs: 2000 },
+        } as never,
+      },
+      1,
+    );
+    const back = decodeRun(old);
+    expect(back).toEqual({
+      ok: true,
+      run: { ...run, experiment: { seed: 7, nodes: 3 }, notes: [RETIRED_MODEL_NOTE] },
+    });
+    const page = readPageParams(`?run=${old}`);
+    expect(page.badRun).toBe(false);
+    expect(page.problems).toEqual([RETIRED_MODEL_NOTE]);
+    // Its game day opens as the game day is now (under the algorithm that tells its story).
+    const gameDay = readPageParams(`?run=${encodeRun({ ...run, scenario: 'gc-pause-long' }, 1)}`);
+    expect(gameDay.experiment).toMatchObject({ algorithm: 'k8s-lease' });
+    expect(gameDay.problems).toEqual([RETIRED_MODEL_NOTE]);
+    // A version the lab never wrote is still refused by name.
+    const future = decodeRun(encodeRun(run, 9));
+    expect(!future.ok && future.problems[0]).toMatch(
+      /another version of the lab \(format 9, this one reads 2\)/,
+    );
   });
 
   it('a bad link falls back to defaults with a message instead of failing', () => {

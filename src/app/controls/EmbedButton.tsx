@@ -1,40 +1,84 @@
-// "Embed this": the snippets that put this scene, at this moment of this run, into a docs page:
-// an iframe, or the custom element with its one script tag.
-import { useRef, useState } from 'react';
+// "Embed this": the snippets that put this scene, at this moment of this run, into a docs page
+// (an iframe, or the custom element with its one script tag), with the embed's options, each
+// with a Copy button.
+import { useId, useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
-import { SCENES, type SceneName } from '../../embed/sceneParam';
-import { CODEC_MISSING, loadCodec, prefetchCodec } from '../codec';
+import type { SceneEntry } from '../../shared/scenes';
+import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { runParam } from '../session';
+import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
 
 function siteBase(): string {
   return new URL('.', window.location.href).toString();
 }
 
-export function embedSnippets(scene: SceneName, run: string): { iframe: string; element: string } {
-  const base = siteBase();
-  const src = `${base}embed.html?scene=${scene}&run=${run}&controls=minimal`;
-  return {
-    iframe: `<iframe src="${src}" width="720" height="520" style="border:0" title="Leader Election Lab: ${SCENES[scene]}" loading="lazy"></iframe>`,
-    element: `<script src="${base}leader-election-scene.js"></script>\n<leader-election-scene scene="${scene}" run="${run}"></leader-election-scene>`,
+function Snippet({
+  label,
+  value,
+  testId,
+  onCopied,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  onCopied(message: string): void;
+}) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      onCopied(`Copied the ${label}.`);
+    } catch {
+      // No clipboard here (an insecure page, a refused permission): select it for a keyboard copy.
+      area.current?.select();
+      onCopied(`The ${label} is selected: press Ctrl+C (⌘C) to copy it.`);
+    }
   };
+  return (
+    <div className="snippet">
+      <div className="snippet-head">
+        <label htmlFor={id}>{label === 'iframe' ? 'iframe' : 'Custom element (one script tag)'}</label>
+        <button type="button" className="btn btn-small" onClick={() => void copy()}>
+          Copy the {label}
+        </button>
+      </div>
+      <textarea
+        id={id}
+        ref={area}
+        readOnly
+        rows={4}
+        value={value}
+        onFocus={(e) => e.target.select()}
+        data-testid={testId}
+      />
+    </div>
+  );
 }
 
-export function EmbedButton({ scene }: { scene: SceneName }) {
+export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const store = useLabStore();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [snippets, setSnippets] = useState<{ iframe: string; element: string } | null>(null);
+  const [run, setRun] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [choices, setChoices] = useState<EmbedChoices>(DEFAULT_CHOICES);
+  const [copied, setCopied] = useState('');
+  const ids = useId();
   const open = async () => {
     try {
       await loadCodec(); // the snippets carry the run as a link
-      setSnippets(embedSnippets(scene, runParam(store)));
+      setRun(runParam(store));
       setFailed(false);
     } catch {
-      setSnippets(null);
+      setRun(null);
       setFailed(true);
     }
+    setCopied('');
     dialog.current?.showModal();
   };
+  const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
+    setChoices((c) => ({ ...c, [k]: v }));
+  const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase());
   return (
     <>
       <button
@@ -43,42 +87,59 @@ export function EmbedButton({ scene }: { scene: SceneName }) {
         onClick={() => void open()}
         onPointerEnter={prefetchCodec}
         onFocus={prefetchCodec}
-        aria-label={`Embed the ${SCENES[scene]}`}
+        aria-label={`Embed the ${scene.name}`}
       >
         Embed this
       </button>
-      <dialog ref={dialog} className="embed-dialog" aria-label={`Embed the ${SCENES[scene]}`}>
-        <h2>Embed the {SCENES[scene]}</h2>
+      <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${ids}-title`}>
+        <h2 id={`${ids}-title`}>Embed the {scene.name}</h2>
         <p className="hint">This run, as it is now. Paste into any HTML, Markdown/MDX or VitePress page.</p>
         {failed && (
           <p role="alert" className="hint">
             The snippets could not be made: {CODEC_MISSING}.
           </p>
         )}
+        <fieldset className="embed-choices">
+          <legend>Options</legend>
+          <label className="field">
+            <span>Theme</span>
+            <select
+              value={choices.theme}
+              onChange={(e) => choose('theme', e.target.value as EmbedChoices['theme'])}
+            >
+              <option value="system">as the reader's system</option>
+              <option value="light">light</option>
+              <option value="dark">dark</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Controls</span>
+            <select
+              value={choices.controls}
+              onChange={(e) => choose('controls', e.target.value as EmbedChoices['controls'])}
+            >
+              <option value="minimal">play, restart and “Open in the lab”</option>
+              <option value="none">none</option>
+            </select>
+          </label>
+          <label className="switch">
+            <input
+              type="checkbox"
+              checked={choices.autoplay}
+              onChange={(e) => choose('autoplay', e.target.checked)}
+            />
+            Start playing at once
+          </label>
+        </fieldset>
         {snippets && (
           <>
-            <label className="snippet">
-              <span>iframe</span>
-              <textarea
-                readOnly
-                rows={4}
-                value={snippets.iframe}
-                onFocus={(e) => e.target.select()}
-                data-testid="embed-iframe"
-              />
-            </label>
-            <label className="snippet">
-              <span>Custom element (one script tag)</span>
-              <textarea
-                readOnly
-                rows={4}
-                value={snippets.element}
-                onFocus={(e) => e.target.select()}
-                data-testid="embed-element"
-              />
-            </label>
+            <Snippet label="iframe" value={snippets.iframe} testId="embed-iframe" onCopied={setCopied} />
+            <Snippet label="element" value={snippets.element} testId="embed-element" onCopied={setCopied} />
           </>
         )}
+        <p role="status" className="hint">
+          {copied}
+        </p>
         <form method="dialog">
           <button type="submit" className="btn">
             Close

@@ -1,23 +1,31 @@
 // Controls for the selected node: kill / restart, GC-pause (short, long, chosen) / resume,
-// isolate, clock rate and force an election. Every button names what it does to which node.
+// isolate, clock rate and force an election; and for a selected service (an API server, a store
+// member), what can be done to one: kill / restart and isolate. Every button names what it does
+// to which node or service, and shows only when the run's backend accepts that command.
 import { useState } from 'react';
+import type { Command, Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 
+type Service = Snapshot['services'][number];
+
 export function NodePanel() {
-  const { selected, command, select, ids, lease } = useLabShallow((s) => ({
+  const { selected, command, select, ids, serviceIds, lease, commands } = useLabShallow((s) => ({
     selected: s.selected,
     command: s.command,
     select: s.select,
     ids: s.snapshot.nodes.map((n) => n.id).join(','),
+    serviceIds: s.snapshot.services.map((v) => v.id).join(','),
     lease: s.experiment.lease,
+    commands: s.can.commands,
   }));
   const node = useLab((s) => s.snapshot.nodes.find((n) => n.id === s.selected) ?? null);
+  const service = useLab((s) => s.snapshot.services.find((v) => v.id === s.selected) ?? null);
   const [custom, setCustom] = useState(20);
-  return (
-    <div className="panel node-panel" aria-labelledby="node-panel-title">
-      <h2 id="node-panel-title">Node</h2>
-      <div className="node-picker" role="group" aria-label="Select a node">
-        {ids.split(',').map((id) => (
+  const can = (c: (typeof commands)[number]) => commands.includes(c);
+  const picker = (list: string, label: string) =>
+    list && (
+      <div className="node-picker" role="group" aria-label={label}>
+        {list.split(',').map((id) => (
           <button
             key={id}
             type="button"
@@ -30,8 +38,21 @@ export function NodePanel() {
           </button>
         ))}
       </div>
-      {!node ? (
-        <p className="hint">Pick a node (click it on the stage, or use the buttons above) to break it.</p>
+    );
+  return (
+    <div className="panel node-panel" aria-labelledby="node-panel-title">
+      <div className="panel-head">
+        <h2 id="node-panel-title">Node</h2>
+        {picker(ids, 'Select a node')}
+        {picker(serviceIds, 'Select a service')}
+      </div>
+      {service ? (
+        <ServiceActions service={service} command={command} can={can} />
+      ) : !node ? (
+        <p className="hint">
+          Select a node{serviceIds ? ' or a service' : ''} (click it on the stage, or use these buttons) to
+          break it.
+        </p>
       ) : (
         <div className="node-actions">
           <p className="node-status" data-testid="node-status">
@@ -41,7 +62,7 @@ export function NodePanel() {
             {node.clockRate !== 1 ? `, clock ${node.clockRate}x` : ''}
           </p>
           <div className="btn-row">
-            {node.alive ? (
+            {!can(node.alive ? 'kill' : 'restart') ? null : node.alive ? (
               <button
                 type="button"
                 className="btn btn-danger"
@@ -60,7 +81,7 @@ export function NodePanel() {
                 Restart
               </button>
             )}
-            {node.paused ? (
+            {!can(node.paused ? 'resume' : 'pause') ? null : node.paused ? (
               <button
                 type="button"
                 className="btn"
@@ -92,7 +113,7 @@ export function NodePanel() {
               </>
             )}
           </div>
-          {!node.paused && node.alive && (
+          {!node.paused && node.alive && can('pause') && (
             <div className="btn-row">
               <label>
                 Pause for{' '}
@@ -120,40 +141,102 @@ export function NodePanel() {
             </div>
           )}
           <div className="btn-row">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => command({ do: 'isolate', node: node.id })}
-              aria-label={`Isolate ${node.id}`}
-            >
-              Isolate
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={!node.alive || node.paused || node.witness}
-              onClick={() => command({ do: 'campaign', node: node.id })}
-              aria-label={`Force ${node.id} to campaign`}
-            >
-              Force election
-            </button>
-            <label>
-              Clock{' '}
-              <select
-                aria-label={`Clock rate of ${node.id}`}
-                value={node.clockRate}
-                onChange={(e) => command({ do: 'clockRate', node: node.id, rate: Number(e.target.value) })}
+            {can('isolate') && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => command({ do: 'isolate', node: node.id })}
+                aria-label={`Isolate ${node.id}`}
               >
-                {[0.25, 0.5, 0.8, 1, 1.25, 2].map((r) => (
-                  <option key={r} value={r}>
-                    {r}x
-                  </option>
-                ))}
-              </select>
-            </label>
+                Isolate
+              </button>
+            )}
+            {can('campaign') && (
+              <button
+                type="button"
+                className="btn"
+                disabled={!node.alive || node.paused || node.witness}
+                onClick={() => command({ do: 'campaign', node: node.id })}
+                aria-label={`Force ${node.id} to campaign`}
+              >
+                Force election
+              </button>
+            )}
+            {can('clockRate') && (
+              <label>
+                Clock{' '}
+                <select
+                  aria-label={`Clock rate of ${node.id}`}
+                  value={node.clockRate}
+                  onChange={(e) => command({ do: 'clockRate', node: node.id, rate: Number(e.target.value) })}
+                >
+                  {[0.25, 0.5, 0.8, 1, 1.25, 2].map((r) => (
+                    <option key={r} value={r}>
+                      {r}x
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** What can be done to a service: kill or restart it, and cut it off from every node. */
+function ServiceActions({
+  service,
+  command,
+  can,
+}: {
+  service: Service;
+  command(cmd: Command): boolean;
+  can(c: Command['do']): boolean;
+}) {
+  const side = useLab((s) => {
+    const g = s.snapshot.partition?.findIndex((members) => members.includes(service.id)) ?? -1;
+    if (g >= 0) return `, in group ${String.fromCharCode(65 + g)}`;
+    return s.snapshot.partition ? ', reaches every group' : '';
+  });
+  return (
+    <div className="node-actions">
+      <p className="node-status" data-testid="node-status">
+        <strong>{service.label}</strong>: {service.alive ? 'up' : 'dead'}
+        {side}
+      </p>
+      <div className="btn-row">
+        {!can(service.alive ? 'kill' : 'restart') ? null : service.alive ? (
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => command({ do: 'kill', node: service.id })}
+            aria-label={`Kill ${service.id}`}
+          >
+            Kill
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => command({ do: 'restart', node: service.id })}
+            aria-label={`Restart ${service.id}`}
+          >
+            Restart
+          </button>
+        )}
+        {can('isolate') && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => command({ do: 'isolate', node: service.id })}
+            aria-label={`Isolate ${service.id}`}
+          >
+            Isolate
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,16 +1,101 @@
-// Setup: cluster size, witness, lease timing (validated inline with the engine's own rule),
-// network delay, clients and seed apply on reset; the safety switches apply live and are
-// recorded like any other command, so a replay toggles them at the same moment.
-import { useState } from 'react';
-import { ALGORITHM_SETTINGS, validateLeaseTiming, type Experiment } from '../../engine';
+// Setup: the election algorithm and its own settings, cluster size, witness (Raft's), network
+// delay, clients and seed apply on reset (the safety switches, which apply live, are in
+// SafetyPanel on the first screen). Each field is checked as it is typed by the engine's own
+// parser, so the message under it is the one an experiment file would get.
+import { useId, useMemo, useState } from 'react';
+import {
+  ALGORITHM_KINDS,
+  ALGORITHM_SETTINGS,
+  algorithmFor,
+  parseExperiment,
+  RAFT_PRESETS,
+  type AlgorithmKind,
+  type Experiment,
+  type ExperimentInput,
+  type FieldError,
+} from '../../engine';
+import { presetCatalog } from '../../presets/catalog';
+import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
 
-type Draft = {
+/** The algorithm-specific sections of an experiment, as the settings table names them. */
+const SECTIONS = ['raft', 'lease', 'etcd', 'zookeeper', 'bully', 'ring'] as const;
+type Section = (typeof SECTIONS)[number];
+type Value = number | boolean | string;
+
+interface Field {
+  key: string;
+  label: string;
+  /** A number in ms (the default), a switch, or one of a few words. */
+  kind?: 'bool' | 'choice';
+  options?: readonly string[];
+  why?: string;
+}
+
+/** Every section's fields, in the order the page shows them, with their sources' names. */
+export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
+  raft: [
+    { key: 'heartbeatMs', label: 'Heartbeat', why: "etcd's --heartbeat-interval" },
+    {
+      key: 'electionTimeoutMs',
+      label: 'Election timeout',
+      why: "etcd's --election-timeout; each wait is drawn from [timeout, 2 x timeout)",
+    },
+  ],
+  lease: [
+    { key: 'durationMs', label: 'Lease duration', why: 'LeaseDuration: how long a challenger waits' },
+    {
+      key: 'renewDeadlineMs',
+      label: 'Renew deadline',
+      why: 'RenewDeadline: how long one renew round may take',
+    },
+    { key: 'retryPeriodMs', label: 'Retry period', why: 'RetryPeriod: between two tries' },
+    {
+      key: 'releaseOnCancel',
+      label: 'Release on cancel',
+      kind: 'bool',
+      why: 'ReleaseOnCancel: a stopped holder empties the Lease',
+    },
+  ],
+  etcd: [
+    { key: 'ttlMs', label: 'Session TTL', why: "the session's lease TTL; kept alive every third of it" },
+    {
+      key: 'renewDeadlineMs',
+      label: 'Renew deadline',
+      why: '0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long',
+    },
+  ],
+  zookeeper: [
+    { key: 'sessionTimeoutMs', label: 'Session timeout', why: 'negotiated between 2 and 20 ticks' },
+    { key: 'tickTimeMs', label: 'Tick time', why: "the ensemble's tickTime" },
+    {
+      key: 'watch',
+      label: 'Watch',
+      kind: 'choice',
+      options: ['predecessor', 'leader'],
+      why: "predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect)",
+    },
+  ],
+  bully: [
+    { key: 'heartbeatMs', label: 'Heartbeat' },
+    { key: 'timeoutMs', label: 'Coordinator timeout' },
+    { key: 'answerTimeoutMs', label: 'Answer timeout', why: 'how long to wait for an OK' },
+  ],
+  ring: [
+    { key: 'heartbeatMs', label: 'Heartbeat' },
+    { key: 'timeoutMs', label: 'Coordinator timeout' },
+    { key: 'hopMs', label: 'Hop delay', why: 'time a node takes to pass the message on' },
+    { key: 'ackTimeoutMs', label: 'Ack timeout', why: 'how long before a silent successor is skipped' },
+    { key: 'roundTimeoutMs', label: 'Round timeout', why: 'how long before a stalled election starts again' },
+  ],
+};
+
+export type Draft = {
+  algorithm: AlgorithmKind;
   nodes: number;
   witness: boolean;
-  durationMs: number;
-  renewDeadlineMs: number;
-  retryPeriodMs: number;
+  /** Every section's values, kept while another algorithm is chosen, so switching back loses nothing. */
+  sections: Record<Section, Record<string, Value>>;
   delayMsMin: number;
   delayMsMax: number;
   clients: number;
@@ -18,13 +103,15 @@ type Draft = {
 };
 
 function toDraft(e: Experiment): Draft {
-  const lease = e.lease ?? ALGORITHM_SETTINGS.lease();
+  const sections = {} as Draft['sections'];
+  for (const s of SECTIONS) sections[s] = { ...(e[s] ?? ALGORITHM_SETTINGS[s]()) };
+  // The page teaches Raft at a watchable speed: offered first, as a link's default opens it.
+  if (!e.raft) sections.raft = { ...RAFT_PRESETS.teaching };
   return {
+    algorithm: (e.algorithm ?? 'raft') as AlgorithmKind,
     nodes: e.nodes,
     witness: e.witness ?? false,
-    durationMs: lease.durationMs,
-    renewDeadlineMs: lease.renewDeadlineMs,
-    retryPeriodMs: lease.retryPeriodMs,
+    sections,
     delayMsMin: e.network.delayMsMin,
     delayMsMax: e.network.delayMsMax,
     clients: e.workload.clients,
@@ -32,87 +119,152 @@ function toDraft(e: Experiment): Draft {
   };
 }
 
-const SWITCHES: { key: keyof Experiment['safety']; label: string; why: string }[] = [
-  { key: 'quorum', label: 'Quorum', why: 'a leader needs a strict majority of the configured voters' },
-  { key: 'fencing', label: 'Fencing', why: 'storage rejects writes with a token below the highest seen' },
-  {
-    key: 'followersReject',
-    label: 'Followers reject',
-    why: 'non-leaders answer writes with an error and a redirect',
-  },
-  { key: 'preVote', label: 'Pre-vote', why: 'a node raises its term only if a majority would vote for it' },
-];
+/** The draft with a "seen in the wild" preset's algorithm, cluster size and timings. */
+export function presetDraft(draft: Draft, preset: Preset): Draft {
+  const r = parseExperiment(preset.experiment);
+  if (!r.ok) return draft;
+  const e = r.experiment;
+  const sections = { ...draft.sections };
+  for (const s of SECTIONS) if (e[s]) sections[s] = { ...e[s] };
+  return { ...draft, algorithm: (e.algorithm ?? 'raft') as AlgorithmKind, nodes: e.nodes, sections };
+}
+
+const sectionsOf = (kind: AlgorithmKind): Section[] =>
+  SECTIONS.filter((s) => algorithmFor(kind).settings.includes(s));
+
+/** The experiment the draft describes: the current one, under the draft's algorithm and numbers. */
+export function draftExperiment(
+  current: Experiment,
+  draft: Draft,
+  safety: Experiment['safety'],
+): ExperimentInput {
+  const alg = algorithmFor(draft.algorithm);
+  const e: Record<string, unknown> = { ...current };
+  for (const s of SECTIONS) delete e[s];
+  delete e.witness;
+  e.algorithm = draft.algorithm;
+  if (alg.settings.includes('witness')) e.witness = draft.witness;
+  for (const s of sectionsOf(draft.algorithm)) e[s] = draft.sections[s];
+  const safe: Record<string, boolean> = { fencing: safety.fencing, followersReject: safety.followersReject };
+  for (const k of ['quorum', 'preVote', 'checkQuorum'] as const) {
+    if (alg.settings.includes(`safety.${k}`)) safe[k] = safety[k] ?? true;
+  }
+  return {
+    ...e,
+    seed: draft.seed,
+    nodes: draft.nodes,
+    network: { delayMsMin: draft.delayMsMin, delayMsMax: draft.delayMsMax },
+    workload: { ...current.workload, clients: draft.clients },
+    safety: safe,
+    faults: [],
+  } as ExperimentInput;
+}
 
 export function SetupPanel() {
-  const { experiment, safety, command, reset, setupErrors } = useLabShallow((s) => ({
+  const { experiment, safety, reset, setupErrors } = useLabShallow((s) => ({
     experiment: s.experiment,
     safety: s.snapshot.safety,
-    command: s.command,
     reset: s.reset,
     setupErrors: s.setupErrors,
   }));
+  const id = useId();
   const [draft, setDraft] = useState<Draft>(() => toDraft(experiment));
-  const leaseErrors = validateLeaseTiming({
-    durationMs: draft.durationMs,
-    renewDeadlineMs: draft.renewDeadlineMs,
-    retryPeriodMs: draft.retryPeriodMs,
-  });
+  const candidate = useMemo(() => draftExperiment(experiment, draft, safety), [experiment, draft, safety]);
+  const errors: FieldError[] = useMemo(() => {
+    const r = parseExperiment(candidate);
+    return r.ok ? [] : r.errors;
+  }, [candidate]);
+  const alg = algorithmFor(draft.algorithm);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
-  const num = (k: keyof Draft, label: string, min: number, max: number, unit = 'ms') => (
-    <label className="field">
+  const setIn = (section: Section, key: string, v: Value) =>
+    setDraft((d) => ({ ...d, sections: { ...d.sections, [section]: { ...d.sections[section], [key]: v } } }));
+  const bad = (field: string) => errors.some((e) => e.field === field) || undefined;
+
+  const num = (
+    field: string,
+    label: string,
+    value: number,
+    onChange: (v: number) => void,
+    unit = 'ms',
+    why?: string,
+  ) => (
+    <label className="field" key={field} title={why}>
       <span>{label}</span>
       <input
         type="number"
         className="num"
-        min={min}
-        max={max}
-        value={draft[k] as number}
-        aria-invalid={leaseErrors.some((e) => e.field.endsWith(k)) || undefined}
-        onChange={(e) => set(k, Number(e.target.value) as never)}
+        min={0}
+        value={value}
+        aria-invalid={bad(field)}
+        onChange={(e) => onChange(Number(e.target.value))}
       />
       <span className="unit">{unit}</span>
     </label>
   );
-  const apply = () =>
-    reset({
-      ...experiment,
-      seed: draft.seed,
-      nodes: draft.nodes,
-      witness: draft.witness,
-      lease: {
-        ...experiment.lease,
-        durationMs: draft.durationMs,
-        renewDeadlineMs: draft.renewDeadlineMs,
-        retryPeriodMs: draft.retryPeriodMs,
-      },
-      network: { delayMsMin: draft.delayMsMin, delayMsMax: draft.delayMsMax },
-      workload: { ...experiment.workload, clients: draft.clients },
-      safety,
-      faults: [],
-    });
+
+  const sectionField = (section: Section, f: Field) => {
+    const path = `${section}.${f.key}`;
+    const value = draft.sections[section][f.key];
+    if (f.kind === 'bool') {
+      return (
+        <label className="switch" key={path} title={f.why}>
+          <input
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => setIn(section, f.key, e.target.checked)}
+          />
+          {f.label}
+        </label>
+      );
+    }
+    if (f.kind === 'choice') {
+      return (
+        <label className="field" key={path} title={f.why}>
+          <span>{f.label}</span>
+          <select value={String(value)} onChange={(e) => setIn(section, f.key, e.target.value)}>
+            {f.options?.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    }
+    return num(path, f.label, value as number, (v) => setIn(section, f.key, v), 'ms', f.why);
+  };
+
+  const apply = () => reset(candidate);
+  const applyPreset = (p: Preset) => {
+    const next = presetDraft(draft, p);
+    setDraft(next);
+    reset(draftExperiment(experiment, next, safety));
+  };
+  const shownErrors = errors.length > 0 ? errors : setupErrors;
   return (
     <div className="panel setup-panel" aria-labelledby="setup-title">
       <h2 id="setup-title">Setup</h2>
       <fieldset>
-        <legend>Safety (applies now)</legend>
-        {SWITCHES.map((s) => (
-          <label key={s.key} className="switch" title={s.why}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={safety[s.key] === true}
-              onChange={(e) => command({ do: 'safety', [s.key]: e.target.checked })}
-              aria-describedby={`why-${s.key}`}
-            />
-            {s.label}
-            <span id={`why-${s.key}`} className="visually-hidden">
-              {s.why}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
         <legend>Cluster (applies on reset)</legend>
+        <label className="field">
+          <span>Algorithm</span>
+          <select
+            value={draft.algorithm}
+            onChange={(e) => set('algorithm', e.target.value as AlgorithmKind)}
+            aria-label="Election algorithm"
+            aria-describedby={`${id}-summary`}
+            data-testid="algorithm-picker"
+          >
+            {ALGORITHM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {algorithmFor(k).title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="hint algorithm-summary" id={`${id}-summary`}>
+          {alg.summary}
+        </p>
         <label className="field">
           <span>Nodes</span>
           <select
@@ -127,36 +279,70 @@ export function SetupPanel() {
             ))}
           </select>
         </label>
-        <label className="switch">
-          <input type="checkbox" checked={draft.witness} onChange={(e) => set('witness', e.target.checked)} />
-          Witness
-        </label>
-        {num('durationMs', 'Lease duration', 1, 3_600_000)}
-        {num('renewDeadlineMs', 'Renew deadline', 1, 3_600_000)}
-        {num('retryPeriodMs', 'Retry period', 1, 3_600_000)}
-        {leaseErrors.length > 0 && (
-          <ul className="field-errors" role="alert">
-            {leaseErrors.map((e) => (
-              <li key={e.field}>{e.message}</li>
-            ))}
-          </ul>
+        {alg.settings.includes('witness') && (
+          <label className="switch">
+            <input
+              type="checkbox"
+              checked={draft.witness}
+              onChange={(e) => set('witness', e.target.checked)}
+            />
+            Witness
+          </label>
         )}
-        {num('delayMsMin', 'Delay min', 0, 60_000)}
-        {num('delayMsMax', 'Delay max', 0, 60_000)}
-        {num('clients', 'Clients', 0, 2000, '')}
-        {num('seed', 'Seed', 0, 4294967295, '')}
-        {setupErrors.length > 0 && (
+        {draft.algorithm === 'raft' && (
+          <div className="presets" role="group" aria-label="Raft timing presets">
+            {(Object.keys(RAFT_PRESETS) as (keyof typeof RAFT_PRESETS)[]).map((name) => {
+              const p = RAFT_PRESETS[name];
+              const on =
+                draft.sections.raft.heartbeatMs === p.heartbeatMs &&
+                draft.sections.raft.electionTimeoutMs === p.electionTimeoutMs;
+              return (
+                <button
+                  key={name}
+                  type="button"
+                  className="btn btn-small"
+                  aria-pressed={on}
+                  onClick={() => setDraft((d) => ({ ...d, sections: { ...d.sections, raft: { ...p } } }))}
+                >
+                  {name === 'etcd' ? "etcd's defaults" : 'Teaching'} ({p.heartbeatMs} / {p.electionTimeoutMs}{' '}
+                  ms)
+                </button>
+              );
+            })}
+          </div>
+        )}
+        {sectionsOf(draft.algorithm).flatMap((s) => SECTION_FIELDS[s].map((f) => sectionField(s, f)))}
+        {num('network.delayMsMin', 'Delay min', draft.delayMsMin, (v) => set('delayMsMin', v))}
+        {num('network.delayMsMax', 'Delay max', draft.delayMsMax, (v) => set('delayMsMax', v))}
+        {num('workload.clients', 'Clients', draft.clients, (v) => set('clients', v), '')}
+        {num('seed', 'Seed', draft.seed, (v) => set('seed', v), '')}
+        {shownErrors.length > 0 && (
           <ul className="field-errors" role="alert">
-            {setupErrors.map((e) => (
+            {shownErrors.map((e) => (
               <li key={e.field + e.message}>
                 {e.field}: {e.message}
               </li>
             ))}
           </ul>
         )}
-        <button type="button" className="btn" onClick={apply} disabled={leaseErrors.length > 0}>
+        <button type="button" className="btn" onClick={apply} disabled={errors.length > 0}>
           Reset with this setup
         </button>
+      </fieldset>
+      <fieldset>
+        <legend>Seen in the wild</legend>
+        <p className="hint">
+          Real systems' default timings (sources in docs/seen-in-the-wild.md): a click resets with one.
+        </p>
+        <ul className="presets" aria-label="Seen in the wild">
+          {presetCatalog.presets.map((p) => (
+            <li key={p.id}>
+              <button type="button" className="btn btn-small" title={p.lesson} onClick={() => applyPreset(p)}>
+                {p.system}
+              </button>
+            </li>
+          ))}
+        </ul>
       </fieldset>
     </div>
   );

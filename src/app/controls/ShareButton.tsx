@@ -3,17 +3,19 @@
 // shown in a field to copy by hand.
 import { useState } from 'react';
 import { useLabStore } from '../../store/context';
-import { CODEC_MISSING, loadCodec, prefetchCodec } from '../codec';
+import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { currentRun, linkToRun } from '../session';
+import { useGuided } from '../guided/GuidedContext';
 
 export function ShareButton() {
   const store = useLabStore();
+  const guided = useGuided();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const copy = async () => {
-    const run = currentRun(store); // the moment of the click, even while the codec is on its way
+    const run = currentRun(store, guided); // the moment of the click, even while the codec is on its way
     setLink(null);
     setBusy(true);
     try {

@@ -1,9 +1,11 @@
-// Play / pause, speed on a log scale, step to the next event, and a timeline to scrub. Scrubbing
-// back replays deterministically from checkpoints; acting after a scrub forks a new future.
-import { useRef } from 'react';
+// Play / pause, speed on a log scale, step to the next event, and a timeline to scrub: each shown
+// only when the run's backend can do it. Scrubbing back replays deterministically from
+// checkpoints; acting after a scrub forks a new future, which ForkNote says before it happens.
+import { useEffect, useRef } from 'react';
 import { useLabShallow, useLabUpdate } from '../../store/context';
 import { setAttr, setText } from '../../ui/domWrites';
 import { MAX_SPEED, MIN_SPEED } from '../../store/labStore';
+import { ForkNote } from './ForkNote';
 import { ShareButton } from './ShareButton';
 
 const LOG_MIN = Math.log10(MIN_SPEED);
@@ -18,17 +20,44 @@ export function speedFromSlider(v: number): number {
   return raw >= 10 ? Math.round(raw) : raw >= 1 ? Math.round(raw * 10) / 10 : Math.round(raw * 100) / 100;
 }
 
+/**
+ * Whether a pointer holds the timeline's thumb. Only then does the thumb stop following the run:
+ * holding it still under a finger is what a drag needs, whereas stopping it whenever the slider
+ * had focus froze it after any click, and the next arrow key jumped back to where it froze.
+ */
+function useHeldByPointer(el: React.RefObject<HTMLInputElement | null>): React.RefObject<boolean> {
+  const held = useRef(false);
+  useEffect(() => {
+    const input = el.current;
+    if (!input) return;
+    const down = () => (held.current = true);
+    const up = () => (held.current = false);
+    input.addEventListener('pointerdown', down);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    return () => {
+      input.removeEventListener('pointerdown', down);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+    };
+  }, [el]);
+  return held;
+}
+
 export function TimeControls() {
-  const { playing, speed, togglePlay, setSpeed, stepEvent, seek } = useLabShallow((s) => ({
+  const { playing, speed, togglePlay, setSpeed, stepEvent, seek, can } = useLabShallow((s) => ({
     playing: s.playing,
     speed: s.speed,
     togglePlay: s.togglePlay,
     setSpeed: s.setSpeed,
     stepEvent: s.stepEvent,
     seek: s.seek,
+    can: s.can,
   }));
   const scrub = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLSpanElement>(null);
+  const out = useRef<HTMLOutputElement>(null);
+  const held = useHeldByPointer(scrub);
   // The clock, and the timeline's range, thumb and spoken value, follow the snapshot (up to ten
   // times a second while playing) and are written directly: a re-render of this group rewrites
   // both sliders' attributes (React sets an input's type and name on every update), which had
@@ -43,13 +72,15 @@ export function TimeControls() {
       setAttr(el, 'max', String(max));
       // Moving the thumb repaints the slider: only when it moves by a thousandth of the
       // timeline, finer than any slider is wide, and never under a dragging finger.
-      if (document.activeElement !== el && Math.abs(now - thumbAt.current) * 1000 >= max) {
+      if (!held.current && Math.abs(now - thumbAt.current) * 1000 >= max) {
         el.value = String(now);
         thumbAt.current = now;
       }
       setAttr(el, 'aria-valuetext', `${Math.floor(now / 100) / 10} seconds`);
     }
     if (clock.current) setText(clock.current, `${(now / 1000).toFixed(1)} s`);
+    // The exact moment, for tests that compare the page with the same run replayed headless.
+    if (out.current) setAttr(out.current, 'data-now-ms', String(now));
   });
   return (
     <div className="time-controls" role="group" aria-label="Time">
@@ -62,47 +93,54 @@ export function TimeControls() {
       >
         {playing ? '❚❚ Pause' : '▶ Play'}
       </button>
-      <button type="button" className="btn" onClick={stepEvent} aria-label="Step to the next event">
-        Step ⇥
-      </button>
-      <label className="speed">
-        <span>Speed</span>
-        <input
-          type="range"
-          aria-label="Speed"
-          aria-valuetext={`${speed}x`}
-          min={LOG_MIN}
-          max={LOG_MAX}
-          step={LOG_STEP}
-          value={Math.log10(speed)}
-          onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
-        />
-        <span className="mono" data-testid="speed-value">
-          {speed}x
-        </span>
-      </label>
-      <label className="timeline">
-        <span className="visually-hidden">Timeline</span>
-        <span className="timeline-track">
+      {can.step && (
+        <button type="button" className="btn" onClick={stepEvent} aria-label="Step to the next event">
+          Step ⇥
+        </button>
+      )}
+      {can.speed && (
+        <label className="speed">
+          <span>Speed</span>
           <input
-            ref={scrub}
             type="range"
-            aria-label="Timeline"
-            min={0}
-            max={1000}
-            step={100}
-            defaultValue={0}
-            onChange={(e) => seek(Number(e.target.value))}
-            data-testid="timeline"
+            aria-label="Speed"
+            aria-valuetext={`${speed}x`}
+            min={LOG_MIN}
+            max={LOG_MAX}
+            step={LOG_STEP}
+            value={Math.log10(speed)}
+            onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
           />
-        </span>
-      </label>
-      <output className="mono sim-clock" aria-label="Simulated time" data-testid="sim-time">
+          <span className="mono" data-testid="speed-value">
+            {speed}x
+          </span>
+        </label>
+      )}
+      {can.seek && (
+        <label className="timeline">
+          <span className="visually-hidden">Timeline</span>
+          <span className="timeline-track">
+            <input
+              ref={scrub}
+              type="range"
+              aria-label="Timeline"
+              min={0}
+              max={1000}
+              step={100}
+              defaultValue={0}
+              onChange={(e) => seek(Number(e.target.value))}
+              data-testid="timeline"
+            />
+          </span>
+        </label>
+      )}
+      <output ref={out} className="mono sim-clock" aria-label="Simulated time" data-testid="sim-time">
         <span ref={clock} className="sim-clock-face">
           0.0 s
         </span>
       </output>
       <ShareButton />
+      {can.seek && <ForkNote />}
     </div>
   );
 }

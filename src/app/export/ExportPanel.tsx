@@ -9,7 +9,7 @@ import type { LabStore } from '../../store/labStore';
 import { samplesToCsv } from './csv';
 import { downloadBlob, exportName } from './download';
 import { svgToPng } from './raster';
-import { EXPORT_SCENES, findScene, type ExportScene } from './scenes';
+import { EXPORT_PARTS, type ExportPart } from '../../shared/scenes';
 import { sceneSvg } from './sceneSvg';
 import { traceFileOf } from './traceFile';
 import { TraceImport } from './TraceImport';
@@ -22,14 +22,23 @@ function moment(store: LabStore): { seed: number; atMs: number } {
   return { seed: s.experiment.seed, atMs: s.snapshot.nowMs };
 }
 
+/** The part inside this lab (several labs can share a page), or null when it is not shown. */
+function findPart(part: ExportPart, within: Element | null): Element | null {
+  const lab = within?.closest('.lab') ?? document;
+  return lab.querySelector(part.selector);
+}
+
 async function exportScene(
   store: LabStore,
-  scene: ExportScene,
+  scene: ExportPart,
   format: 'png' | 'svg',
   within: Element | null,
 ): Promise<string> {
-  const el = findScene(scene, within);
+  const el = findPart(scene, within);
   if (!el) throw new Error(`the ${scene.name} is not on the page right now`);
+  // A scene in a tab that is not selected is not laid out: show its panel for the copy (undone
+  // before the browser paints, so nobody sees it).
+  const tab = el.closest<HTMLElement>('[role="tabpanel"][hidden]');
   const { seed, atMs } = moment(store);
   // A scene scrolled out of view stopped following the lab (gate.ts): bring it to this moment first.
   let release = () => {};
@@ -37,6 +46,7 @@ async function exportScene(
     release = revealScenes(store);
     store.flushDeferred();
   });
+  if (tab) tab.hidden = false;
   let image;
   try {
     image = sceneSvg(
@@ -44,6 +54,7 @@ async function exportScene(
       `Leader Election Lab: ${scene.name} at ${(atMs / 1000).toFixed(1)} s (seed ${seed})`,
     );
   } finally {
+    if (tab) tab.hidden = true;
     release();
   }
   const name = exportName(scene.id, seed, atMs, format);
@@ -88,7 +99,7 @@ export function ExportPanel() {
       <h2 id={headingId}>Export</h2>
       <p className="hint">Images show the moment on screen, 1920 px wide for slides.</p>
       <ul className="export-scenes">
-        {EXPORT_SCENES.map((scene) => (
+        {EXPORT_PARTS.map((scene) => (
           <li key={scene.id}>
             <span className="export-scene-name">{scene.name}</span>
             {(['png', 'svg'] as const).map((format) => (

@@ -2,7 +2,7 @@
 // the same run the file recorded, then open it the way a shared link opens (`?run=`). A bad
 // file leaves the lab as it was and lists what could not be read.
 import { useId, useState, type DragEvent } from 'react';
-import { CODEC_MISSING, loadCodec } from '../codec';
+import { CODEC_MISSING, loadCodec } from '../../shared/codec';
 import { runLink } from './runLink';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
 
@@ -114,10 +114,18 @@ function ImportMessage({ view, setView }: { view: View; setView: (v: View) => vo
   }
   return (
     <div role="alert" className="banner banner-warn export-problems" data-testid="import-problems">
-      <p>
-        Replaying {view.name} gives a different run from the trace stored in it (first difference at {view.at}
-        ): it was probably saved by another version of the lab, or edited.
-      </p>
+      {view.run.retired ? (
+        <p>
+          {view.name} was made with the lab&apos;s first model (a Raft election with a Kubernetes-timed
+          lease), which is retired: replayed under Raft as etcd runs it, it differs from its stored trace
+          (first difference at {view.at}).
+        </p>
+      ) : (
+        <p>
+          Replaying {view.name} gives a different run from the trace stored in it (first difference at{' '}
+          {view.at}): it was probably saved by another version of the lab, or edited.
+        </p>
+      )}
       <button
         type="button"
         className="btn"

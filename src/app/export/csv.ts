@@ -5,6 +5,7 @@ import type { Sample } from '../../engine';
 export const SAMPLE_COLUMNS = [
   'atMs',
   'leaderCount',
+  'leaderCountObserved',
   'fencingRejections',
   'staleWritesAccepted',
   'divergentWrites',

@@ -8,7 +8,8 @@ import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEn
 import { MAX_RUN_MS } from '../../store/labStore';
 
 export const TRACE_FILE_FORMAT = 'leader-election-lab/run';
-export const TRACE_FILE_VERSION = 1;
+/** 2: the experiment names its election algorithm. 1: the retired first model (see share.ts). */
+export const TRACE_FILE_VERSION = 2;
 
 export interface TraceFile {
   format: typeof TRACE_FILE_FORMAT;
@@ -26,6 +27,8 @@ export interface ImportedRun {
   commands: RecordedCommand[];
   atMs: number;
   trace: Trace | null;
+  /** Made with the retired first model: its replay under today's Raft is expected to differ. */
+  retired?: boolean;
 }
 
 export type ReadResult = { ok: true; run: ImportedRun } | { ok: false; problems: string[] };
@@ -52,7 +55,14 @@ export function readTraceFile(text: string): ReadResult {
     return { ok: false, problems: [`the file is not JSON (${(e as Error).message})`] };
   }
   if (!isObject(json)) return { ok: false, problems: ['the file holds no run: expected a JSON object'] };
-  if (json.version !== undefined && json.version !== TRACE_FILE_VERSION) {
+  const retired = json.version === 1;
+  if (retired && isObject(json.experiment)) {
+    // The first model's lease means nothing under Raft; the rest of its setup still reads.
+    const { lease: _lease, ...rest } = json.experiment;
+    json = { ...json, experiment: rest };
+  }
+  if (!isObject(json)) return { ok: false, problems: ['the file holds no run: expected a JSON object'] };
+  if (json.version !== undefined && json.version !== TRACE_FILE_VERSION && !retired) {
     return {
       ok: false,
       problems: [
@@ -72,7 +82,10 @@ export function readTraceFile(text: string): ReadResult {
   const trace = readTrace(json.trace, problems);
   if (e.ok && commands.length && !problems.length) checkNodes(e.experiment, commands, problems);
   if (problems.length || !e.ok) return { ok: false, problems };
-  return { ok: true, run: { experiment: e.experiment, commands, atMs: atMs as number, trace } };
+  return {
+    ok: true,
+    run: { experiment: e.experiment, commands, atMs: atMs as number, trace, ...(retired ? { retired } : {}) },
+  };
 }
 
 function readCommands(raw: unknown, problems: string[]): RecordedCommand[] {

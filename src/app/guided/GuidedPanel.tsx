@@ -2,16 +2,19 @@
 // has been met, and Previous / Replay / Skip / Next; at the end, the run's measured summary.
 import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
+import type { View } from '../../scenario/types';
+import { sceneWatching } from '../../shared/scenes';
 
-const VIEW_NAMES: Record<string, string> = {
-  cluster: 'the cluster stage',
-  chain: 'the fencing chain',
-  metric: 'the leader_count chart',
+/** Views a step can name that are parts of the page rather than scenes. */
+const PAGE_VIEWS: Partial<Record<View, string>> = {
   storage: 'the storage',
   log: 'the event log',
-  failover: 'the failover timeline',
   banner: 'the safety banner',
 };
+
+function viewName(view: View): string {
+  return PAGE_VIEWS[view] ?? `the ${sceneWatching(view)?.name ?? view}`;
+}
 
 export function GuidedPanel({ guided }: { guided: GuidedStore }) {
   const g = useStore(guided);
@@ -30,7 +33,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
       </p>
       {step.watch && (
         <p className="hint">
-          Watch {VIEW_NAMES[step.watch.view]}
+          Watch {viewName(step.watch.view)}
           {step.watch.element ? ` (${step.watch.element})` : ''}.
         </p>
       )}
@@ -46,12 +49,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         </p>
       )}
       <div className="btn-row">
-        <button
-          type="button"
-          className="btn"
-          onClick={g.previous}
-          disabled={g.step === 0 && g.status === 'waiting'}
-        >
+        <button type="button" className="btn" onClick={g.previous} disabled={g.step === 0}>
           ◀ Previous
         </button>
         <button type="button" className="btn" onClick={g.replay}>

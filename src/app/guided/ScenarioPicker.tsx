@@ -1,14 +1,14 @@
 // The scenario picker: every scenario file with its one-line description. Choosing one opens
 // it by deep link, so the address bar always says what is on screen.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { catalog, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
-
-/** Parameters that describe the run on screen; a scenario brings its own (readPageParams lets a run link win over a scenario). */
-const RUN_PARAMS = ['run', 'scenario', 'step', 'seed', 'nodes', 'clients', 'witness'];
+import { RUN_PARAMS } from '../../shared/params';
 
 export function scenarioHref(id: string | null, step?: number): string {
   const q = new URLSearchParams(window.location.search);
+  // Parameters that describe the run on screen go: a scenario brings its own (and a run link
+  // would win over it).
   for (const k of RUN_PARAMS) q.delete(k);
   if (id) q.set('scenario', id);
   if (id && step !== undefined && step > 0) q.set('step', String(step + 1));
@@ -42,31 +42,54 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   const problems = useCatalogProblems();
   const broken = new Set(problems.map((p) => p.file));
   const entries = catalog.index.filter((e) => !broken.has(e.file));
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A menu closes when the reader clicks elsewhere or presses Escape, as menus do.
+  useEffect(() => {
+    const close = (e: Event) => {
+      const d = menu.current;
+      if (!d?.open) return;
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        d.open = false;
+        d.querySelector('summary')?.focus();
+        return;
+      }
+      if (!d.contains(e.target as Node)) d.open = false;
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  const title = current ? entries.find((e) => e.id === current)?.title : null;
   return (
-    <nav className="panel picker" aria-label="Game days">
-      <details open={current !== null ? false : undefined}>
-        <summary>
-          <strong>Game days</strong>: {entries.length} guided scenarios
-          {current ? '' : ' (or break the cluster yourself below)'}
-        </summary>
-        <ol className="picker-list">
-          <li>
+    <nav className="picker" aria-label="Game days">
+      <details ref={menu}>
+        <summary className="btn">{title ? 'Game day ▾' : 'Game days ▾'}</summary>
+        <div className="picker-pop">
+          <p className="picker-lead">
+            <strong>{entries.length} guided scenarios</strong>, or{' '}
             <a href={scenarioHref(null)} aria-current={current === null ? 'page' : undefined}>
-              <strong>Free play</strong> <span className="hint">break the cluster yourself</span>
-            </a>
-          </li>
-          {entries.map((s) => (
-            <li key={s.id}>
-              <a
-                href={scenarioHref(s.id)}
-                aria-current={current === s.id ? 'page' : undefined}
-                data-testid={`scenario-${s.id}`}
-              >
-                <strong>{s.title}</strong> <span className="hint">{s.description}</span>
-              </a>
-            </li>
-          ))}
-        </ol>
+              free play
+            </a>{' '}
+            <span className="hint">(break the cluster yourself)</span>
+          </p>
+          <ol className="picker-list">
+            {entries.map((s) => (
+              <li key={s.id}>
+                <a
+                  href={scenarioHref(s.id)}
+                  aria-current={current === s.id ? 'page' : undefined}
+                  data-testid={`scenario-${s.id}`}
+                >
+                  <strong>{s.title}</strong> <span className="hint">{s.description}</span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </div>
       </details>
       {problems.length > 0 && (
         <div role="alert" className="field-errors">

@@ -1,39 +1,63 @@
-// The seed's five "check yourself" questions. Each answer stays hidden until asked for and
-// links to the scenario that demonstrates it.
+// The seed's five "check yourself" questions. Opening one asks the reader to answer it first;
+// the answer shows only when asked for, and links to the scenario that demonstrates it, named by
+// that scenario's own title.
+import { useState } from 'react';
+import { catalog } from '../../scenario/catalog';
 import { scenarioHref } from '../guided/ScenarioPicker';
 
-const QUESTIONS: { q: string; a: string; scenario: string; label: string }[] = [
+const QUESTIONS: { q: string; a: string; scenario: string }[] = [
   {
     q: 'What is split brain, and why does a quorum requirement prevent it?',
     a: 'Two nodes both believing they lead and both accepting writes, so the data diverges. A leader needs votes from a strict majority, and there can be only one majority in any partition: with 5 nodes split 2|3, the 2-side cannot reach 3 votes and elects nobody.',
     scenario: 'quorum-split-2-3',
-    label: 'Quorum prevents split brain',
   },
   {
     q: "Why aren't quorums alone sufficient? What else do you need?",
     a: 'A quorum stops a new leader on the minority side, but not the old leader, paused by GC or cut off, from resuming and writing. Fencing tokens: each term gets a higher number, every write carries it, and the storage itself rejects any token below the highest it has seen.',
     scenario: 'gc-pause-long',
-    label: 'GC pause longer than the lease',
   },
   {
     q: 'How long does failover actually take, and what dominates it?',
     a: 'Typically 10 to 30 s: detection (waiting out the lease, 5 to 15 s), election (1 to 5 s) and warm-up (1 to 10 s or more). Warm-up is routinely forgotten and often the largest part.',
     scenario: 'warm-up-under-load',
-    label: 'Warm-up under load',
   },
   {
     q: 'Why do coordination clusters use odd numbers of nodes?',
     a: 'Progress needs a strict majority. 4 nodes need 3, so they tolerate one failure, the same as 3 nodes, with one more node to convince. 5 tolerate two.',
     scenario: 'even-cluster',
-    label: 'Even cluster',
   },
   {
     q: 'When can you avoid leader election entirely, and why is that better?',
     a: 'When work can be partitioned so each node owns a disjoint slice (hash of the key), or made idempotent, or handed out by a queue. No election, no split brain, no failover window: removing a failure mode beats handling it. The lab shows what you give up by having a leader.',
     scenario: 'kill-leader',
-    label: 'Kill the leader (the failover window)',
   },
 ];
+
+function titleOf(id: string): string {
+  return catalog.index.find((e) => e.id === id)?.title ?? id;
+}
+
+function Question({ q, a, scenario }: (typeof QUESTIONS)[number]) {
+  const [shown, setShown] = useState(false);
+  return (
+    <details onToggle={(e) => !e.currentTarget.open && setShown(false)}>
+      <summary>{q}</summary>
+      {!shown ? (
+        <p className="think-first">
+          Think it through, or say your answer out loud, before you look.{' '}
+          <button type="button" className="btn btn-small" onClick={() => setShown(true)}>
+            Show the answer
+          </button>
+        </p>
+      ) : (
+        <p data-testid="answer">{a}</p>
+      )}
+      <p>
+        See it: <a href={scenarioHref(scenario)}>{titleOf(scenario)}</a>
+      </p>
+    </details>
+  );
+}
 
 export function CheckYourself() {
   return (
@@ -42,13 +66,7 @@ export function CheckYourself() {
       <ol>
         {QUESTIONS.map((x) => (
           <li key={x.q}>
-            <details>
-              <summary>{x.q}</summary>
-              <p>{x.a}</p>
-              <p>
-                See it: <a href={scenarioHref(x.scenario)}>{x.label}</a>
-              </p>
-            </details>
+            <Question {...x} />
           </li>
         ))}
       </ol>

@@ -1,22 +1,33 @@
 // Keyboard shortcuts for speakers and presentation clickers (which send PageUp / PageDown).
 // One table drives both the handler and the help overlay, so they cannot disagree.
+import type { Command } from '../../engine';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
+import { splitMinority } from '../../shared/split';
 
 export interface Shortcut {
   keys: string[];
   label: string;
-  run(lab: LabStore, guided: GuidedStore | null): void;
+  /** The command it issues, if any: a backend that cannot run it has the key do nothing. */
+  needs?: Command['do'];
+  /** Act; returns a sentence when it could not (said to the reader, as a key has no button to grey out). */
+  run(lab: LabStore, guided: GuidedStore | null): string | void;
 }
 
-function splitMinority(lab: LabStore): void {
-  const nodes = lab
-    .getState()
-    .snapshot.nodes.filter((n) => !n.witness)
-    .map((n) => n.id);
-  const minority = Math.floor(nodes.length / 2);
-  if (minority > 0)
-    lab.getState().command({ do: 'partition', groups: [nodes.slice(0, minority), nodes.slice(minority)] });
+function hasLeader(lab: LabStore): boolean {
+  return lab.getState().snapshot.nodes.some((n) => n.alive && n.role === 'leader');
+}
+
+/** A command aimed at the leader, or why there is nothing to aim it at. */
+function atLeader(lab: LabStore, command: Command, what: string): string | void {
+  if (!hasLeader(lab)) return `There is no leader to ${what} right now: believed leader_count is 0.`;
+  lab.getState().command(command);
+}
+
+function split(lab: LabStore): string | void {
+  const s = splitMinority(lab.getState().snapshot.nodes);
+  if (!s) return 'A split needs at least two nodes.';
+  lab.getState().command({ do: 'partition', groups: [s.minority, s.majority] });
 }
 
 export const SHORTCUTS: Shortcut[] = [
@@ -25,7 +36,7 @@ export const SHORTCUTS: Shortcut[] = [
     keys: ['ArrowRight', 'PageDown'],
     label: 'Next step (guided) or next event',
     run: (lab, g) => {
-      if (!g) return lab.getState().stepEvent();
+      if (!g) return lab.getState().can.step ? lab.getState().stepEvent() : undefined;
       const s = g.getState();
       if (s.status === 'waiting') s.skip();
       else s.next();
@@ -34,24 +45,39 @@ export const SHORTCUTS: Shortcut[] = [
   {
     keys: ['ArrowLeft', 'PageUp'],
     label: 'Previous step (guided) or back 5 s',
-    run: (lab, g) => (g ? g.getState().previous() : lab.getState().seek(lab.frame().nowMs - 5000)),
+    run: (lab, g) => {
+      if (g) return g.getState().previous();
+      if (lab.getState().can.seek) lab.getState().seek(lab.frame().nowMs - 5000);
+    },
   },
   {
     keys: ['k'],
     label: 'Kill the leader',
-    run: (lab) => lab.getState().command({ do: 'kill', node: 'leader' }),
+    needs: 'kill',
+    run: (lab) => atLeader(lab, { do: 'kill', node: 'leader' }, 'kill'),
   },
   {
     keys: ['p'],
     label: 'GC-pause the leader for 30 s',
-    run: (lab) => lab.getState().command({ do: 'pause', node: 'leader', forMs: 30000 }),
+    needs: 'pause',
+    run: (lab) => atLeader(lab, { do: 'pause', node: 'leader', forMs: 30000 }, 'pause'),
   },
-  { keys: ['s'], label: 'Split the network (minority | majority)', run: splitMinority },
-  { keys: ['h'], label: 'Heal the network', run: (lab) => lab.getState().command({ do: 'heal' }) },
+  { keys: ['s'], label: 'Split the network (minority | majority)', needs: 'partition', run: split },
+  {
+    keys: ['h'],
+    label: 'Heal the network',
+    needs: 'heal',
+    run: (lab) =>
+      lab.getState().snapshot.partition
+        ? void lab.getState().command({ do: 'heal' })
+        : 'The network is whole: there is no partition to heal.',
+  },
   {
     keys: ['f'],
     label: 'Toggle fencing',
-    run: (lab) => lab.getState().command({ do: 'safety', fencing: !lab.getState().snapshot.safety.fencing }),
+    needs: 'safety',
+    run: (lab) =>
+      void lab.getState().command({ do: 'safety', fencing: !lab.getState().snapshot.safety.fencing }),
   },
 ];
 
@@ -67,6 +93,37 @@ export function isTyping(target: EventTarget | null): boolean {
     const type = (el as HTMLInputElement).type;
     return !['checkbox', 'radio', 'button', 'submit', 'range'].includes(type);
   }
+  return false;
+}
+
+/** Keys a slider answers itself (moving its thumb), which the shortcuts must leave to it. */
+const SLIDER_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+]);
+
+/**
+ * Whether the focused element gives this key a meaning of its own, which a shortcut must not
+ * take away: Space and Enter press a button, link, summary or check box; a slider moves on its
+ * arrows, PageUp / PageDown and Home / End. Space on a slider means nothing to it, so it still
+ * plays and pauses (a speaker who just clicked the timeline expects that).
+ */
+export function nativeKeyFor(target: EventTarget | null, key: string): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  const tag = el.tagName.toLowerCase();
+  const role = el.getAttribute('role');
+  const type = tag === 'input' ? (el as HTMLInputElement).type : '';
+  if (type === 'range' || role === 'slider') return SLIDER_KEYS.has(key);
+  if (key === ' ' || key === 'Enter')
+    return ['button', 'a', 'summary'].includes(tag) || role === 'button' || role === 'tab' || tag === 'input';
+  if (role === 'tab' || role === 'tablist') return key.startsWith('Arrow') || key === 'Home' || key === 'End';
   return false;
 }
 

@@ -1,29 +1,17 @@
-// Installs the speaker shortcuts on the document. Space and the arrow keys keep their native
-// meaning on focused controls (a button, a slider), so keyboard users are never surprised.
+// Installs the speaker shortcuts on the document. Keys keep their native meaning on a focused
+// control that has one (nativeKeyFor), so keyboard users are never surprised.
 import { useEffect } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
-import { findShortcut, isTyping, VIEW_KEYS } from './shortcuts';
+import { findShortcut, isTyping, nativeKeyFor, VIEW_KEYS } from './shortcuts';
 
 export interface ViewHandlers {
   toggleHelp(): void;
   toggleControls(): void;
   toggleFullscreen(): void;
   closeHelp(): boolean;
-}
-
-function nativeKeyFor(target: EventTarget | null, key: string): boolean {
-  const el = target as HTMLElement | null;
-  if (!el || !el.tagName) return false;
-  const tag = el.tagName.toLowerCase();
-  const role = el.getAttribute('role');
-  if (
-    (key === ' ' || key === 'Enter') &&
-    (tag === 'button' || tag === 'a' || tag === 'summary' || role === 'button' || tag === 'input')
-  )
-    return true;
-  if (key.startsWith('Arrow') && tag === 'input') return true;
-  return false;
+  /** Tell the reader why a key did nothing. */
+  notify(message: string): void;
 }
 
 export function useShortcuts(lab: LabStore, guided: GuidedStore | null, view: ViewHandlers): void {
@@ -46,7 +34,12 @@ export function useShortcuts(lab: LabStore, guided: GuidedStore | null, view: Vi
       const shortcut = findShortcut(e.key);
       if (!shortcut) return;
       e.preventDefault();
-      shortcut.run(lab, guided);
+      if (shortcut.needs && !lab.getState().can.commands.includes(shortcut.needs)) {
+        view.notify(`${shortcut.label}: this run cannot do that.`);
+        return;
+      }
+      const why = shortcut.run(lab, guided);
+      if (why) view.notify(why);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

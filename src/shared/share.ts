@@ -1,12 +1,22 @@
-// A run in a URL: the setup (or scenario), the recorded commands and the moment being viewed,
+// A run in a URL: the setup, the game day it belongs to (and the step shown), the recorded
+// commands and the moment being viewed,
 // as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
 // yields a list of readable problems naming what could not be read. Both need the codec loaded
 // first (codec.ts: loadCodec).
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
-import type { RecordedCommand } from '../store/labEngine';
+import type { RecordedCommand } from '../store/backend';
 
-export const SHARE_VERSION = 1;
+/**
+ * 2: each run names its election algorithm (absent: Raft as etcd runs it). 1: the lab's first
+ * model, a Raft election with a Kubernetes-timed lease, now retired: such a run still opens, under
+ * Raft and without its lease, with a note saying so.
+ */
+export const SHARE_VERSION = 2;
+
+/** What a run made with the retired model is told when it opens. */
+export const RETIRED_MODEL_NOTE =
+  "this run was made with the lab's first model (a Raft election with a Kubernetes-timed lease), which is retired: it opens under Raft as etcd runs it, so what happens may differ";
 
 /**
  * Far above any real run (2,000 recorded commands are ~200 KB of JSON). Deflate expands up to
@@ -17,10 +27,14 @@ const INFLATE_SLICE_BYTES = 1024;
 
 export interface SharedRun {
   experiment: ExperimentInput;
+  /** The game day the run belongs to, and the step shown (zero-based): the receiver gets the narration. */
   scenario?: string;
+  step?: number;
   commands: readonly RecordedCommand[];
   /** The moment being viewed, in simulated ms. */
   atMs: number;
+  /** What the receiver should be told about how the run opens (a retired model). */
+  notes?: readonly string[];
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -69,11 +83,13 @@ export function experimentDiff(e: Experiment, defaults: Experiment): ExperimentI
   return out as ExperimentInput;
 }
 
-export function encodeRun(run: SharedRun): string {
+/** `version` is for tests and for sessions saved before versions: a page writes SHARE_VERSION. */
+export function encodeRun(run: SharedRun, version = SHARE_VERSION): string {
   const payload = {
-    v: SHARE_VERSION,
+    v: version,
     e: run.experiment,
     ...(run.scenario ? { sc: run.scenario } : {}),
+    ...(run.scenario && run.step ? { st: run.step } : {}),
     c: run.commands.map((c) => [c.atMs, c.command]),
     t: Math.round(run.atMs),
   };
@@ -96,9 +112,17 @@ export function decodeRun(text: string): DecodeResult {
     return { ok: false, problems: ['"run" is not a complete link: it may have been cut off when copied'] };
   }
   if (typeof json !== 'object' || json === null) return { ok: false, problems: ['"run" holds no run'] };
-  const p = json as { v?: unknown; e?: unknown; sc?: unknown; c?: unknown; t?: unknown };
+  const p = json as { v?: unknown; e?: unknown; sc?: unknown; st?: unknown; c?: unknown; t?: unknown };
   const problems: string[] = [];
-  if (p.v !== SHARE_VERSION) {
+  const notes: string[] = [];
+  if (p.v === 1) {
+    // The retired composite: its lease means nothing under Raft; everything else still reads.
+    notes.push(RETIRED_MODEL_NOTE);
+    if (typeof p.e === 'object' && p.e !== null) {
+      const { lease: _lease, ...rest } = p.e as Record<string, unknown>;
+      p.e = rest;
+    }
+  } else if (p.v !== SHARE_VERSION) {
     return {
       ok: false,
       problems: [
@@ -123,14 +147,18 @@ export function decodeRun(text: string): DecodeResult {
   }
   if (typeof p.t !== 'number' || !Number.isFinite(p.t) || p.t < 0) problems.push('run moment: not a time');
   if (p.sc !== undefined && typeof p.sc !== 'string') problems.push('run scenario: not a name');
+  if (p.st !== undefined && !(typeof p.st === 'number' && Number.isInteger(p.st) && p.st >= 0))
+    problems.push('run scenario: not a step');
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
     run: {
       experiment: p.e as ExperimentInput,
       ...(typeof p.sc === 'string' ? { scenario: p.sc } : {}),
+      ...(typeof p.sc === 'string' && typeof p.st === 'number' ? { step: p.st } : {}),
       commands,
       atMs: Math.round(p.t as number),
+      ...(notes.length ? { notes } : {}),
     },
   };
 }

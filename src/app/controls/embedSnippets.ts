@@ -1,0 +1,43 @@
+// The snippets "Embed this" offers: an iframe of the embed page, or the custom element with its
+// one script tag, for one scene of one run, with the embed's options. Each option is a parameter
+// of the embed page (src/shared/params.ts); the frame's height is the scene's own (its registry
+// entry), tall enough for everything the scene can show.
+import type { SceneEntry } from '../../shared/scenes';
+
+export interface EmbedChoices {
+  theme: 'system' | 'light' | 'dark';
+  autoplay: boolean;
+  controls: 'minimal' | 'none';
+}
+
+export const DEFAULT_CHOICES: EmbedChoices = { theme: 'system', autoplay: false, controls: 'minimal' };
+
+export interface Snippets {
+  iframe: string;
+  element: string;
+}
+
+/** The parameters, in the order a reader expects them: what, which run, then how. */
+function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, string][] {
+  const out: [string, string][] = [
+    ['scene', scene.id],
+    ['run', run],
+    ['autoplay', c.autoplay ? '1' : '0'],
+    ['controls', c.controls],
+  ];
+  if (c.theme !== 'system') out.push(['theme', c.theme]);
+  return out;
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function embedSnippets(scene: SceneEntry, run: string, choices: EmbedChoices, base: string): Snippets {
+  const list = params(scene, run, choices);
+  const query = list.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  const title = `Leader Election Lab: the ${scene.name}`;
+  const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
+  return {
+    iframe: `<iframe src="${base}embed.html?${query}" width="720" height="${scene.embedHeightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
+    element: `<script src="${base}leader-election-scene.js"></script>\n<leader-election-scene ${attrs}></leader-election-scene>`,
+  };
+}

@@ -1,0 +1,53 @@
+// The one line under the stage that says what to do next. A pure function of the moment shown,
+// so it is true whenever it is read: it names the leader the stage shows, the button that does
+// the interesting thing to it, and what to watch while a failover or a split plays out.
+import { algorithmFor, type Experiment, type NodeView, type Snapshot } from '../engine';
+import type { BackendCapabilities } from '../store/backend';
+import { expiry } from '../../scenes/ChainScene/holdStep';
+
+export interface HintInput {
+  snapshot: Snapshot;
+  selected: string | null;
+  experiment: Experiment;
+  can: BackendCapabilities;
+}
+
+function leadersOf(s: Snapshot): NodeView[] {
+  return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);
+}
+
+export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
+  const leaders = leadersOf(s);
+  const { what, keep } = expiry(experiment);
+  const quorum = s.safety.quorum !== false && algorithmFor(experiment.algorithm).hasQuorum;
+  const canPause = can.commands.includes('pause');
+  const canKill = can.commands.includes('kill');
+  if (leaders.length >= 2) {
+    const epoch = algorithmFor(experiment.algorithm).words.epoch;
+    const who = leaders.map((n) => `${n.id} (${epoch} ${n.term}${n.paused ? ', paused' : ''})`).join(' and ');
+    if (!quorum)
+      return `believed leader_count ${leaders.length}: ${who} believe they lead, with no quorum to stop them: storage takes every write whose token is not below the highest it has seen.`;
+    return s.safety.fencing
+      ? `believed leader_count ${leaders.length}: ${who} believe they lead. Watch the chain: storage rejects the older token.`
+      : `believed leader_count ${leaders.length}: ${who} believe they lead, and fencing is off: storage takes both leaders' writes.`;
+  }
+  const leader = leaders[0];
+  if (!leader) {
+    const campaigning = s.nodes.find((n) => n.alive && !n.paused && (n.role === 'candidate' || n.preVoting));
+    if (campaigning)
+      return quorum
+        ? `No leader: ${campaigning.id} is asking for votes. A majority elects; watch the votes on the stage.`
+        : `No leader: ${campaigning.id} is holding an election; watch its messages on the stage.`;
+    if (s.nowMs === 0) return 'No leader yet: press Play and watch the nodes elect one.';
+    return `No leader: the others wait out the ${what}, then elect a new one. Watch leader_count.`;
+  }
+  if (leader.paused)
+    return `The leader ${leader.id} is GC-paused: once the ${what} runs out the others elect a new leader. Watch what its old write does when it wakes.`;
+  if (s.partition)
+    return `The leader is ${leader.id}, and the network is split: only a side with a majority can elect. Heal ends the split.`;
+  const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
+  if (!actions) return `The leader is ${leader.id}: it ${keep}.`;
+  if (selected === leader.id)
+    return `The leader is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is longer than the ${what})` : ''}.`;
+  return `The leader is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
+}

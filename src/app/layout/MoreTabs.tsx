@@ -1,0 +1,72 @@
+// The strip of tabs under the first screen: the views that do not need to be watched at the
+// same moment as the stage. Every panel stays mounted (a hidden one keeps its state, and its
+// scenes stop following the lab while hidden: LabGate), and the tabs follow the ARIA tabs
+// pattern: arrow keys move between them, Tab goes into the selected panel.
+import type { ReactNode } from 'react';
+
+export interface MoreTab {
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+export function MoreTabs({
+  tabs,
+  selected,
+  onSelect,
+}: {
+  tabs: MoreTab[];
+  selected: string;
+  onSelect(id: string): void;
+}) {
+  const current = tabs.some((t) => t.id === selected) ? selected : tabs[0].id;
+  const move = (by: number) => {
+    const i = tabs.findIndex((t) => t.id === current);
+    const next = tabs[(i + by + tabs.length) % tabs.length];
+    onSelect(next.id);
+    document.getElementById(`more-tab-${next.id}`)?.focus();
+  };
+  return (
+    <section className="lab-more" aria-label="More views">
+      <div
+        role="tablist"
+        aria-label="More"
+        className="more-tabs"
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowRight') move(1);
+          else if (e.key === 'ArrowLeft') move(-1);
+          else return;
+          e.preventDefault();
+        }}
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`more-tab-${t.id}`}
+            type="button"
+            role="tab"
+            className="more-tab"
+            aria-selected={t.id === current}
+            aria-controls={`more-panel-${t.id}`}
+            tabIndex={t.id === current ? 0 : -1}
+            onClick={() => onSelect(t.id)}
+          >
+            {t.title}
+          </button>
+        ))}
+      </div>
+      {tabs.map((t) => (
+        <div
+          key={t.id}
+          id={`more-panel-${t.id}`}
+          role="tabpanel"
+          aria-labelledby={`more-tab-${t.id}`}
+          className={`more-panel more-panel-${t.id}`}
+          hidden={t.id !== current}
+        >
+          {t.content}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+// What a link asks the lab page or an embed to show: a setup, a game day (at a step), or a
+// shared run (at a moment), at a speed, with the page's own options. The parameters are read
+// through the table (params.ts); this file puts them together. A bad value never breaks the
+// page: each one is named, as typed, with what was used instead.
+import { algorithmFor, RAFT_PRESETS, type ExperimentInput } from '../engine';
+import { findScenario, scenarioProblem } from '../scenario/catalog';
+import type { Scenario } from '../scenario/types';
+import type { RecordedCommand } from '../store/backend';
+import {
+  readParams,
+  RUN_PARAMS,
+  SETUP_PARAMS,
+  setupOf,
+  quote,
+  type ParamName,
+  type ReadParams,
+} from './params';
+import { SCENES, type SceneId } from './scenes';
+import { decodeRun } from './share';
+
+export interface RunParams {
+  experiment: ExperimentInput;
+  scenario: Scenario | null;
+  /** Zero-based step to open in guided mode. */
+  step: number;
+  /** From a shared run link: the recorded commands and the moment to open at. */
+  commands: readonly RecordedCommand[];
+  atMs: number;
+  /** True when the link carried a run that could not be read. */
+  badRun: boolean;
+  speed: number;
+  problems: string[];
+}
+
+export interface PageParams extends RunParams {
+  /** Presentation mode: full screen, large type, keyboard-driven. */
+  present: boolean;
+  playing: boolean;
+  /** A theme the link asks for, over the reader's own choice; null when it asks for none. */
+  theme: 'light' | 'dark' | 'system' | null;
+}
+
+export interface EmbedParams extends RunParams {
+  scene: SceneId;
+  controls: 'minimal' | 'none';
+  theme: 'light' | 'dark' | 'system';
+  playing: boolean;
+  /** Identifies this embed to its host page (for height messages). */
+  id: string | null;
+}
+
+export const PAGE_DEFAULTS: ExperimentInput = {
+  seed: 1,
+  nodes: 5,
+  // Raft at etcd's own speed elects within a second; the teaching preset lets a learner watch it.
+  raft: { ...RAFT_PRESETS.teaching },
+  // Slower than the engine's default network so messages can be seen travelling at 1x.
+  network: { delayMsMin: 60, delayMsMax: 180 },
+};
+
+/** The link's setup on the page's defaults; a witness under an algorithm without one is said and dropped. */
+function pageSetup(read: ReadParams, problems: string[]): ExperimentInput {
+  const e = setupOf(read.values, PAGE_DEFAULTS);
+  const alg = algorithmFor(e.algorithm);
+  if (e.witness !== undefined && !alg.settings.includes('witness')) {
+    if (e.witness) problems.push(`"witness" means nothing under the ${alg.title} algorithm: ignored`);
+    delete e.witness;
+  }
+  return e;
+}
+
+/** A parameter that was readable but had no effect still gets a word. */
+function noteIgnored(read: ReadParams, names: readonly ParamName[], why: string, problems: string[]): void {
+  for (const name of names) {
+    if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
+      problems.push(`"${name}" was ignored: ${why}`);
+  }
+}
+
+function scenarioOf(id: string, problems: string[]): Scenario | null {
+  const scenario = findScenario(id) ?? null;
+  if (scenario) return scenario;
+  const broken = scenarioProblem(id);
+  problems.push(
+    broken
+      ? `"scenario" names ${broken.file}, which could not be loaded: ${broken.errors.join('; ')}: opened free play`
+      : `"scenario" names no known scenario (got ${quote(id)}): opened free play`,
+  );
+  return null;
+}
+
+/** The step to open, zero-based: the link's, if the scenario has it; else the first, said so. */
+function stepOf(
+  scenario: Scenario,
+  step: number | undefined,
+  raw: string | null,
+  problems: string[],
+): number {
+  if (step === undefined) return 0;
+  if (step <= scenario.steps.length) return step - 1;
+  problems.push(
+    `"step" must be a whole number from 1 to ${scenario.steps.length} (got ${quote(raw ?? '')}): opened step 1`,
+  );
+  return 0;
+}
+
+function readRun(search: string, read: ReadParams): RunParams {
+  const v = read.values;
+  const q = new URLSearchParams(search);
+  const problems = [...read.notes];
+  const speed = v.speed ?? 1;
+  if (v.run !== undefined) {
+    noteIgnored(
+      read,
+      ['scenario', 'step'],
+      'a run link opens that run (and its game day, if it had one)',
+      problems,
+    );
+    const run = decodeRun(v.run);
+    if (run.ok) {
+      noteIgnored(read, SETUP_PARAMS, 'the run link carries its own setup', problems);
+      const scenario = run.run.scenario ? scenarioOf(run.run.scenario, problems) : null;
+      problems.push(...(run.run.notes ?? []));
+      // A retired model's game day opens as the game day is now, under the algorithm that tells its story.
+      const retired = run.run.notes !== undefined && scenario !== null;
+      return {
+        experiment: retired ? scenario.experiment : run.run.experiment,
+        scenario,
+        step: scenario ? Math.min(run.run.step ?? 0, scenario.steps.length - 1) : 0,
+        commands: run.run.commands,
+        atMs: run.run.atMs,
+        badRun: false,
+        speed,
+        problems,
+      };
+    }
+    problems.push(`${run.problems.join('; ')}: opened a new run instead`);
+    // The rest of the link still counts: a setup in it is what opens.
+    return {
+      experiment: pageSetup(read, problems),
+      scenario: null,
+      step: 0,
+      commands: [],
+      atMs: 0,
+      badRun: true,
+      speed,
+      problems,
+    };
+  }
+  let scenario: Scenario | null = null;
+  let step = 0;
+  if (v.scenario !== undefined) {
+    scenario = scenarioOf(v.scenario, problems);
+    if (scenario) {
+      step = stepOf(scenario, v.step, q.get('step'), problems);
+      noteIgnored(read, SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`, problems);
+    }
+  }
+  if (!scenario)
+    noteIgnored(
+      read,
+      ['step'],
+      v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found',
+      problems,
+    );
+  return {
+    experiment: scenario ? scenario.experiment : pageSetup(read, problems),
+    scenario,
+    step,
+    commands: [],
+    atMs: 0,
+    badRun: false,
+    speed,
+    problems,
+  };
+}
+
+export function readPageParams(search: string): PageParams {
+  const read = readParams(search, 'lab');
+  const run = readRun(search, read);
+  // A shared moment opens paused on exactly what the sender saw.
+  const playing = read.values.run !== undefined && !run.badRun ? false : !(read.values.paused ?? false);
+  return { ...run, present: read.values.present ?? false, playing, theme: read.values.theme ?? null };
+}
+
+export function readEmbedParams(search: string): EmbedParams {
+  const read = readParams(search, 'embed');
+  const run = readRun(search, read);
+  const v = read.values;
+  return {
+    ...run,
+    scene: (v.scene as SceneId | undefined) ?? SCENES[0].id,
+    controls: v.controls ?? 'minimal',
+    theme: v.theme ?? 'system',
+    // A shared moment opens paused unless the link asks it to play.
+    playing: v.autoplay ?? run.atMs === 0,
+    id: new URLSearchParams(search).get('id'),
+  };
+}
+
+export { RUN_PARAMS };

@@ -1,0 +1,347 @@
+// Every URL parameter of the lab page, the embed page and the <leader-election-scene> element,
+// in one table: its name, what it accepts, its default, which pages take it and what the docs
+// say about it. The pages read their query through readParams (below), the element forwards its
+// attributes by it, and docs/embedding.md's table is generated from it (npm run gen:docs).
+// Adding a parameter is adding a row; a setup parameter's row also says where its value goes in
+// the experiment.
+import { ALGORITHM_KINDS, ALGORITHMS, type AlgorithmKind, type ExperimentInput } from '../engine';
+import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
+import { SCENES, findSceneName } from './scenes';
+
+export type ParamPage = 'lab' | 'embed' | 'element';
+
+/** What a reader made of one raw value: the value, or why not and what is used instead. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; why: string; used?: T };
+
+export interface Param<T> {
+  pages: readonly ParamPage[];
+  /** The accepted values, as the docs list them. */
+  values: string;
+  /** The default, as the docs show it. */
+  defaultText: string;
+  /** What it does, in the docs' words. */
+  doc: string;
+  read(raw: string): Parsed<T>;
+  /** A setup of the cluster: where its value goes in the experiment (a scenario or run brings its own). */
+  setup?: (experiment: ExperimentInput, value: T) => void;
+  /** Set by the page for itself (not documented). */
+  internal?: boolean;
+}
+
+function int(min: number, max: number): (raw: string) => Parsed<number> {
+  return (raw) => {
+    const v = Number(raw);
+    if (raw.trim() !== '' && Number.isInteger(v) && v >= min && v <= max) return { ok: true, value: v };
+    return { ok: false, why: `must be a whole number from ${min} to ${max}` };
+  };
+}
+
+/** 1 / 0, true / false; an empty value (`?paused`) means on. */
+function flag(raw: string): Parsed<boolean> {
+  const v = raw.toLowerCase();
+  if (v === '' || v === '1' || v === 'true') return { ok: true, value: true };
+  if (v === '0' || v === 'false') return { ok: true, value: false };
+  return { ok: false, why: 'must be 1 or 0' };
+}
+
+function choice<T extends string>(values: readonly T[]): (raw: string) => Parsed<T> {
+  return (raw) => {
+    const v = raw.toLowerCase();
+    const hit = values.find((x) => x === v);
+    return hit ? { ok: true, value: hit } : { ok: false, why: `must be ${listOr(values)}` };
+  };
+}
+
+function text(raw: string): Parsed<string> {
+  return { ok: true, value: raw };
+}
+
+function speed(raw: string): Parsed<number> {
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v) || v <= 0)
+    return { ok: false, why: 'must be a positive number' };
+  if (v < MIN_SPEED) return { ok: false, why: `must be at least ${MIN_SPEED}`, used: MIN_SPEED };
+  if (v > MAX_SPEED) return { ok: false, why: `must be at most ${MAX_SPEED}`, used: MAX_SPEED };
+  return { ok: true, value: v };
+}
+
+function scene(raw: string): Parsed<string> {
+  const hit = findSceneName(raw);
+  return hit
+    ? { ok: true, value: hit }
+    : { ok: false, why: `must be one of ${SCENES.map((s) => s.id).join(', ')}` };
+}
+
+/** "a, b or c" */
+export function listOr(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join('')
+    : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
+const ALL: readonly ParamPage[] = ['lab', 'embed', 'element'];
+const FRAMES: readonly ParamPage[] = ['embed', 'element'];
+
+/** The table. The order is the docs' order. */
+export const PARAMS = {
+  scene: {
+    pages: FRAMES,
+    values: SCENES.map((s) => `\`${s.id}\``).join(', '),
+    defaultText: `\`${SCENES[0].id}\``,
+    doc: 'which scene fills the frame',
+    read: scene,
+  } satisfies Param<string>,
+  scenario: {
+    pages: ALL,
+    values: 'a scenario id (see [scenarios.md](scenarios.md))',
+    defaultText: 'none',
+    doc: "run that game day's experiment",
+    read: text,
+  } satisfies Param<string>,
+  step: {
+    pages: ALL,
+    values: "1 to the scenario's number of steps",
+    defaultText: '1',
+    doc: 'open the scenario at that step, the run played up to it',
+    read: int(1, 99),
+  } satisfies Param<number>,
+  run: {
+    pages: ALL,
+    values: 'the value of a shared run link',
+    defaultText: 'none',
+    doc: 'replay a run someone shared (setup, commands, moment, and its game day if it had one)',
+    read: text,
+  } satisfies Param<string>,
+  algorithm: {
+    pages: ALL,
+    values: ALGORITHM_KINDS.map((k) => `\`${k}\``).join(', '),
+    defaultText: '`raft`',
+    doc: `the election algorithm of a setup without a scenario (${ALGORITHM_KINDS.map((k) => ALGORITHMS[k].title).join(', ')}), with its own defaults`,
+    read: choice(ALGORITHM_KINDS),
+    setup: (e, v) => {
+      e.algorithm = v;
+      // The page's Raft timing is Raft's alone: another algorithm has its own.
+      if (v !== 'raft') delete e.raft;
+    },
+  } satisfies Param<AlgorithmKind>,
+  seed: {
+    pages: ALL,
+    values: '0 to 4294967295',
+    defaultText: '1',
+    doc: 'the seed of a setup without a scenario',
+    read: int(0, 4294967295),
+    setup: (e, v) => void (e.seed = v),
+  } satisfies Param<number>,
+  nodes: {
+    pages: ALL,
+    values: '1 to 9',
+    defaultText: '5',
+    doc: 'cluster size of a setup without a scenario',
+    read: int(1, 9),
+    setup: (e, v) => void (e.nodes = v),
+  } satisfies Param<number>,
+  clients: {
+    pages: ALL,
+    values: '0 to 2000',
+    defaultText: '0',
+    doc: 'clients writing through the leader, in a setup without a scenario',
+    read: int(0, 2000),
+    setup: (e, v) => void (e.workload = { ...e.workload, clients: v }),
+  } satisfies Param<number>,
+  witness: {
+    pages: ALL,
+    values: '`1` or `0`',
+    defaultText: '`0`',
+    doc: 'add a witness (votes, never leads) to a setup without a scenario',
+    read: flag,
+    setup: (e, v) => void (e.witness = v),
+  } satisfies Param<boolean>,
+  speed: {
+    pages: ALL,
+    values: `${MIN_SPEED} to ${MAX_SPEED}`,
+    defaultText: '1',
+    doc: 'simulated seconds per real second',
+    read: speed,
+  } satisfies Param<number>,
+  paused: {
+    pages: ['lab'],
+    values: 'present, or `1` / `0`',
+    defaultText: 'off',
+    doc: 'open the lab paused',
+    read: flag,
+  } satisfies Param<boolean>,
+  present: {
+    pages: ['lab'],
+    values: 'present, or `1` / `0`',
+    defaultText: 'off',
+    doc: 'present mode: projector-sized type, keyboard control ([presenting.md](presenting.md))',
+    read: flag,
+  } satisfies Param<boolean>,
+  autoplay: {
+    pages: FRAMES,
+    values: '`1` or `0`',
+    defaultText: '`1` (a shared run: `0`)',
+    doc: 'start playing at once',
+    read: flag,
+  } satisfies Param<boolean>,
+  controls: {
+    pages: FRAMES,
+    values: '`minimal` or `none`',
+    defaultText: '`minimal`',
+    doc: 'play/pause, restart and "Open in the lab", or nothing',
+    read: choice(['minimal', 'none'] as const),
+  } satisfies Param<'minimal' | 'none'>,
+  theme: {
+    pages: ALL,
+    values: '`light`, `dark` or `system`',
+    defaultText: '`system`',
+    doc: 'colours',
+    read: choice(['light', 'dark', 'system'] as const),
+  } satisfies Param<'light' | 'dark' | 'system'>,
+  height: {
+    pages: ['element'],
+    values: 'a number of pixels, or a CSS length',
+    defaultText: 'fits the scene',
+    doc: 'a fixed height for the frame; otherwise it grows and shrinks with its scene',
+    read: text,
+  } satisfies Param<string>,
+  title: {
+    pages: ['element'],
+    values: 'text',
+    defaultText: 'the scene and its scenario',
+    doc: "the frame's accessible name",
+    read: text,
+  } satisfies Param<string>,
+  id: {
+    pages: ['embed'],
+    values: 'set by the element',
+    defaultText: 'none',
+    doc: 'which element a frame reports its height to',
+    read: text,
+    internal: true,
+  } satisfies Param<string>,
+} as const;
+
+export type ParamName = keyof typeof PARAMS;
+type ValueOf<P> = P extends Param<infer T> ? T : never;
+export type ParamValues = { [K in ParamName]?: ValueOf<(typeof PARAMS)[K]> };
+
+const NAMES = Object.keys(PARAMS) as ParamName[];
+
+export function paramsOf(page: ParamPage): ParamName[] {
+  return NAMES.filter((n) => (PARAMS[n].pages as readonly ParamPage[]).includes(page));
+}
+
+/** Parameters that describe a cluster setup, each with where it goes in the experiment. */
+export const SETUP_PARAMS = NAMES.filter((n) => 'setup' in PARAMS[n]);
+
+/** Parameters that say which run is shown (a run link replaces them all). */
+export const RUN_PARAMS: readonly ParamName[] = ['run', 'scenario', 'step', ...SETUP_PARAMS];
+
+/** Names a link may carry that belong to someone else (campaign tags, click ids): never noted. */
+function foreign(name: string): boolean {
+  return /^utm_/i.test(name) || /clid$/i.test(name) || name === '';
+}
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0];
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const keep = d[j];
+      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = keep;
+    }
+  }
+  return d[b.length];
+}
+
+/** The known name closest to an unknown one, if it looks like a typo of it. */
+export function suggest(name: string, page: ParamPage): string | null {
+  const lower = name.toLowerCase();
+  let best: string | null = null;
+  let bestD = 3;
+  let bestPrefix = -1;
+  for (const n of paramsOf(page)) {
+    const d = distance(lower, n);
+    // A typo keeps the start of the word: a name that shares fewer than two first letters is
+    // not suggested ("sceen" is not "seed"), and ties go to the longer shared start ("sped" is
+    // "speed", not "seed").
+    let prefix = 0;
+    while (prefix < n.length && n[prefix] === lower[prefix]) prefix++;
+    if (prefix < 2) continue;
+    if (d < bestD || (d === bestD && prefix > bestPrefix)) [best, bestD, bestPrefix] = [n, d, prefix];
+  }
+  return best;
+}
+
+const PAGE_WORDS: Record<ParamPage, string> = {
+  lab: 'the lab',
+  embed: 'an embed',
+  element: 'the element',
+};
+
+export interface ReadParams {
+  /** The values given and readable (or the value used instead, for one out of range). */
+  values: ParamValues;
+  /** Which parameters the query carried at all, readable or not. */
+  given: Set<ParamName>;
+  /** One line per parameter that was not used as given. */
+  notes: string[];
+}
+
+/** Echo a value as typed, cut short when it is long (a broken run link can be kilobytes). */
+export function quote(raw: string): string {
+  return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+}
+
+/** "used 5", or "ignored" when the parameter has no value to fall back on. */
+function usedText(name: ParamName, used: unknown): string {
+  if (used !== undefined) return `used ${String(used)}`;
+  // The default as the docs give it, without their backquotes and asides.
+  const d = PARAMS[name].defaultText.replace(/`/g, '').replace(/\s*\(.*\)$/, '');
+  return d === 'none' ? 'ignored' : `used ${d}`;
+}
+
+/**
+ * Read a page's query through the table: every known parameter is parsed, anything unknown or
+ * unreadable gets a note naming it as typed and what was used instead. Never throws.
+ */
+export function readParams(search: string, page: ParamPage): ReadParams {
+  const q = new URLSearchParams(search);
+  const known = new Set(paramsOf(page));
+  const values: Record<string, unknown> = {};
+  const given = new Set<ParamName>();
+  const notes: string[] = [];
+  for (const [name, raw] of q) {
+    if (!known.has(name as ParamName)) {
+      if (foreign(name) || (page === 'embed' && name === 'id')) continue;
+      const near = suggest(name, page);
+      notes.push(
+        `${quote(name)} is not a parameter of ${PAGE_WORDS[page]}${near ? ` (did you mean "${near}"?)` : ''}: ignored`,
+      );
+      continue;
+    }
+    const key = name as ParamName;
+    if (given.has(key)) continue; // the first of repeated parameters counts, as URLSearchParams.get reads
+    given.add(key);
+    const r = (PARAMS[key] as Param<unknown>).read(raw);
+    if (r.ok) values[key] = r.value;
+    else {
+      if (r.used !== undefined) values[key] = r.used;
+      notes.push(`"${key}" ${r.why} (got ${quote(raw)}): ${usedText(key, r.used)}`);
+    }
+  }
+  return { values: values as ParamValues, given, notes };
+}
+
+/** The experiment a link's setup parameters describe, on top of the page's defaults. */
+export function setupOf(values: ParamValues, base: ExperimentInput): ExperimentInput {
+  const e = structuredClone(base);
+  for (const name of SETUP_PARAMS) {
+    const v = values[name];
+    if (v !== undefined) (PARAMS[name] as Param<unknown>).setup?.(e, v);
+  }
+  return e;
+}

@@ -1,0 +1,113 @@
+// Every scene of the lab in one registry: its name in URLs, what people call it, how its code
+// loads, what the export panel saves of it, how tall an embed of it is, where the lab shows it
+// and which guided steps point at it. The lab, the embed page, the export panel, the guided
+// narration, the URL parameters and the docs all read this list, so a new scene is one folder
+// under scenes/ and one entry here (placed in the lab's tab strip unless it says otherwise).
+import type { ComponentType } from 'react';
+import type { View } from '../scenario/types';
+
+/** One image the export panel can save: an element of the scene, found by selector. */
+export interface ExportPart {
+  /** In file names. */
+  id: string;
+  /** Reads after "Export the ...". */
+  name: string;
+  selector: string;
+  /** HTML parts export as SVG through a foreignObject (sceneSvg.ts says why that matters). */
+  html: boolean;
+}
+
+export interface SceneEntry {
+  /** The scene's name in URLs (`scene=`) and its key everywhere else. */
+  id: string;
+  /** As a heading or a label: "Fencing chain". */
+  title: string;
+  /** In a sentence: "the fencing chain". */
+  name: string;
+  /** Other names `scene=` accepts. */
+  aliases: readonly string[];
+  /** The scene's component, loaded on first use (each scene is a chunk of its own). */
+  load(): Promise<ComponentType>;
+  exports: readonly ExportPart[];
+  /** Height of an "Embed this" iframe 720 px wide: the scene's tallest content fits (embed-size.spec). */
+  embedHeightPx: number;
+  /** Where the lab shows it: a place on the first screen, or a tab below it. */
+  labPlace: 'stage' | 'chain' | 'chart' | 'tab';
+  /** The guided steps' `watch.view` values that point at this scene. */
+  watch: readonly View[];
+}
+
+export const SCENES = [
+  {
+    id: 'cluster',
+    title: 'Cluster stage',
+    name: 'cluster stage',
+    aliases: ['stage'],
+    load: () => import('../../scenes/ClusterScene/ClusterScene').then((m) => m.ClusterScene),
+    exports: [{ id: 'cluster', name: 'cluster stage', selector: '.cluster-svg', html: false }],
+    embedHeightPx: 760,
+    labPlace: 'stage',
+    watch: ['cluster', 'storage'],
+  },
+  {
+    id: 'chain',
+    title: 'Fencing chain',
+    name: 'fencing chain',
+    aliases: [],
+    load: () => import('../../scenes/ChainScene/ChainScene').then((m) => m.ChainScene),
+    exports: [
+      { id: 'chain', name: 'fencing chain', selector: '.chain-scene', html: true },
+      { id: 'lease-ring', name: 'lease ring', selector: '.chain-ring', html: false },
+    ],
+    embedHeightPx: 760,
+    labPlace: 'chain',
+    watch: ['chain'],
+  },
+  {
+    id: 'metric-line',
+    title: 'leader_count chart',
+    name: 'leader_count chart',
+    aliases: ['metric', 'metricline', 'chart'],
+    load: () => import('../../scenes/MetricLineScene/MetricLineScene').then((m) => m.MetricLineScene),
+    exports: [{ id: 'leader-count', name: 'leader_count chart', selector: '.metric-svg', html: false }],
+    embedHeightPx: 720,
+    labPlace: 'chart',
+    watch: ['metric'],
+  },
+  {
+    id: 'failover',
+    title: 'Failover timeline',
+    name: 'failover timeline',
+    aliases: [],
+    load: () =>
+      import('../../scenes/FailoverTimelineScene/FailoverTimelineScene').then((m) => m.FailoverTimelineScene),
+    exports: [{ id: 'failover', name: 'failover timeline', selector: '.failover-scene', html: true }],
+    embedHeightPx: 420,
+    labPlace: 'tab',
+    watch: ['failover'],
+  },
+] as const satisfies readonly SceneEntry[];
+
+export type SceneId = (typeof SCENES)[number]['id'];
+
+/** The scene a `scene=` value names (its id or an alias, in any case), or null. */
+export function findSceneName(raw: string): SceneId | null {
+  const v = raw.toLowerCase();
+  // Own entries only: a lookup by key would take "constructor" or "__proto__" for a scene.
+  const hit = SCENES.find((s) => s.id === v || (s.aliases as readonly string[]).includes(v));
+  return hit ? hit.id : null;
+}
+
+export function sceneById(id: SceneId): SceneEntry {
+  return SCENES.find((s) => s.id === id) as SceneEntry;
+}
+
+/** The scene a guided step's `watch.view` points at, if it is a scene. */
+export function sceneWatching(view: View): SceneEntry | undefined {
+  return (SCENES as readonly SceneEntry[]).find((s) => s.watch.includes(view));
+}
+
+/** Every image the export panel offers, scene by scene. */
+export const EXPORT_PARTS: readonly ExportPart[] = (SCENES as readonly SceneEntry[]).flatMap(
+  (s) => s.exports,
+);

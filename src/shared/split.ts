@@ -1,0 +1,31 @@
+// "Split the network": the one rule for the S key and the Split button. Every voter counts,
+// a witness included (it votes, though it never leads), so the minority side holds
+// floor(voters / 2) of them and the majority side the rest; the witness stays on the majority
+// side, where its vote can make the quorum. Two groups, never a third: a node left out of every
+// group would be cut off from both sides.
+export interface SplitMember {
+  id: string;
+  witness: boolean;
+}
+
+export interface Split {
+  minority: string[];
+  majority: string[];
+}
+
+/** The minority | majority split of these nodes, or null when there are fewer than two voters. */
+export function splitMinority(nodes: readonly SplitMember[]): Split | null {
+  if (nodes.length < 2) return null;
+  // Nodes in ring order, witnesses last: the minority side takes the first ones.
+  const ordered = [...nodes.filter((n) => !n.witness), ...nodes.filter((n) => n.witness)];
+  const size = Math.floor(ordered.length / 2);
+  return {
+    minority: ordered.slice(0, size).map((n) => n.id),
+    majority: ordered.slice(size).map((n) => n.id),
+  };
+}
+
+/** "2 | 3": the split's sizes, as its button names it. */
+export function splitLabel(split: Split): string {
+  return `${split.minority.length} | ${split.majority.length}`;
+}

@@ -1,0 +1,47 @@
+// The engine reports a GC pause when it begins (a fault event) but not when a timed pause runs
+// out: the node simply runs again. The event log tells both ends, so the end is worked out here
+// from the pause's own event and whatever happened to that node since (a kill or a resume ends
+// the pause early, and those have events of their own).
+import type { SimEvent } from '../engine';
+import { formatSeconds } from './format';
+
+export interface PauseEnd {
+  /** Place in the event stream: just after the pause's own event, so it sorts and keys uniquely. */
+  index: number;
+  atMs: number;
+  node: string;
+  text: string;
+}
+
+export class PauseEnds {
+  private pending = new Map<string, { atMs: number; forMs: number; index: number }>();
+
+  reset(): void {
+    this.pending.clear();
+  }
+
+  /** Take account of an event, seen in stream order at `index`. */
+  see(ev: SimEvent, index: number): void {
+    if (ev.type !== 'fault' || ev.skipped || !ev.target) return;
+    const f = ev.fault;
+    if (f.do === 'pause' && f.forMs !== undefined)
+      this.pending.set(ev.target, { atMs: ev.atMs + f.forMs, forMs: f.forMs, index });
+    else if (f.do === 'kill' || f.do === 'resume') this.pending.delete(ev.target);
+  }
+
+  /** The pauses that ran out at or before `atMs`, earliest first (each once). */
+  due(atMs: number): PauseEnd[] {
+    const out: PauseEnd[] = [];
+    for (const [node, p] of this.pending) {
+      if (p.atMs > atMs) continue;
+      this.pending.delete(node);
+      out.push({
+        index: p.index + 0.5,
+        atMs: p.atMs,
+        node,
+        text: `${node}'s ${formatSeconds(p.forMs)} GC pause ended: it runs again`,
+      });
+    }
+    return out.sort((a, b) => a.atMs - b.atMs);
+  }
+}

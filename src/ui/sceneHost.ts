@@ -1,0 +1,20 @@
+// What a scene knows of the page that hosts it: whether the reader has controls to act with
+// (the lab does; an embed has at most play and restart), and whether it is drawn compact, as one
+// of the three views on the lab's first screen, or at full size (an embed, a phone's one view).
+// Scenes word their hints and choose their layout by it.
+import { createContext, useContext } from 'react';
+
+export interface SceneHost {
+  /** The reader can kill, pause or split from this page. */
+  controls: boolean;
+  /** Compact: a view sharing the first screen; full: the scene alone. */
+  density: 'compact' | 'full';
+}
+
+const FULL: SceneHost = { controls: false, density: 'full' };
+
+export const SceneHostContext = createContext<SceneHost>(FULL);
+
+export function useSceneHost(): SceneHost {
+  return useContext(SceneHostContext);
+}

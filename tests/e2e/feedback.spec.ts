@@ -1,0 +1,79 @@
+// Small things a learner notices: a key that cannot act says why, the log tells a GC pause's
+// end as well as its start, nothing on the page is an invisible Tab stop, a toggle says what it
+// will do, and a scene without controls never asks for a click it cannot take.
+import {
+  eventLog,
+  expect,
+  openLab,
+  selectNode,
+  simMs,
+  SLOW,
+  test,
+  waitForLeader,
+  waitForSimMs,
+  WHOLE_PAGE,
+} from './lab';
+
+test('K with no leader says there is none to kill', async ({ page }) => {
+  await openLab(page, 'paused');
+  await expect(page.locator('[data-testid^="node-"][data-role="leader"]')).toHaveCount(0);
+  await page.keyboard.press('k');
+  await expect(page.getByRole('alert').filter({ hasText: /no leader/i })).toBeVisible();
+  await expect(page.locator('[data-testid^="node-"][data-role="dead"]')).toHaveCount(0);
+});
+
+test.describe('with the event log in view', () => {
+  test.use(WHOLE_PAGE);
+
+  test('the event log records the end of a GC pause', async ({ page }) => {
+    await openLab(page, 'speed=16');
+    const leader = await waitForLeader(page);
+    await selectNode(page, leader.id);
+    await page.getByRole('button', { name: `Pause ${leader.id} for 5 s (shorter than the lease)` }).click();
+    const from = await simMs(page);
+    await waitForSimMs(page, from + 7_000);
+    await expect(eventLog(page)).toContainText(new RegExp(`${leader.id}'s 5\\.0 s GC pause ended`), SLOW);
+  });
+});
+
+test('no Tab stop on the page is invisible', async ({ page }) => {
+  await openLab(page, 'paused');
+  await page.waitForTimeout(1000);
+  const empty = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '[tabindex]:not([tabindex="-1"]), a[href], button, input, select, textarea, summary',
+      ),
+    ]
+      .filter((el) => !el.hasAttribute('disabled') && getComputedStyle(el).visibility !== 'hidden')
+      .filter((el) => el.getClientRects().length > 0)
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width < 1 || r.height < 1;
+      })
+      .filter((el) => !el.closest('.visually-hidden'))
+      .map((el) => el.outerHTML.slice(0, 80)),
+  );
+  expect(empty).toEqual([]);
+});
+
+test('"Hide controls" becomes "Show controls"', async ({ page }) => {
+  await page.goto('/?present');
+  await page.getByRole('button', { name: 'Hide controls' }).click();
+  await expect(page.getByRole('button', { name: 'Show controls' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show controls' }).click();
+  await expect(page.getByRole('button', { name: 'Hide controls' })).toBeVisible();
+});
+
+test('the failover embed never asks for a kill it offers no control for, and tells a failover under way', async ({
+  page,
+}) => {
+  await page.goto('/embed.html?scene=failover');
+  await expect(page.getByTestId('failover-timeline')).toBeVisible(SLOW);
+  await expect(page.getByTestId('failover-timeline')).not.toContainText(/kill|pause the leader/i);
+  // Right after the leader was killed, before anyone was elected.
+  await page.goto('/embed.html?scene=failover&scenario=kill-leader&step=3&autoplay=0');
+  const scene = page.getByTestId('failover-timeline');
+  await expect(scene).toContainText(/failover .*under way/i, SLOW);
+  await expect(scene).not.toContainText(/kill|pause the leader/i);
+});

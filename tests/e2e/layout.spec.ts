@@ -1,0 +1,157 @@
+// One screen shows cause and effect: on a laptop and a desktop screen the stage, the fencing
+// chain and the leader_count chart are all in view without scrolling, with the node and network
+// controls; a game day's caption sits beside the picture and a step that names a view outlines
+// that view and nothing else; present mode shows the three together at projector sizes.
+import type { Locator, Page } from '@playwright/test';
+import { chainScene, expect, metricScene, openLab, selectNode, test, waitForLeader } from './lab';
+
+const stage = (page: Page) => page.getByRole('group', { name: 'Cluster stage' });
+
+/** Where a box sticks out of the viewport, in words; empty when it is wholly inside. */
+async function outside(page: Page, what: string, el: Locator): Promise<string[]> {
+  const box = await el.boundingBox();
+  const vp = page.viewportSize()!;
+  if (!box) return [`${what} is not shown`];
+  const out: string[] = [];
+  if (box.x < -1 || box.x + box.width > vp.width + 1) out.push(`${what} x ${box.x}..${box.x + box.width}`);
+  if (box.y < -1 || box.y + box.height > vp.height + 1) out.push(`${what} y ${box.y}..${box.y + box.height}`);
+  return out;
+}
+
+async function viewsOutside(page: Page): Promise<string[]> {
+  return [
+    ...(await outside(page, 'stage', stage(page))),
+    ...(await outside(page, 'fencing chain', chainScene(page))),
+    ...(await outside(page, 'leader_count chart', metricScene(page).locator('.metric-svg'))),
+  ];
+}
+
+/** The elements the guided highlight outlines (3 px in the focus colour), by what they hold. */
+async function outlined(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.lab *')]
+      .filter((el) => {
+        const cs = getComputedStyle(el);
+        return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 3 && !el.matches(':focus');
+      })
+      .map((el) =>
+        el.querySelector('.cluster-svg')
+          ? 'stage'
+          : el.querySelector('.chain-scene')
+            ? 'chain'
+            : el.querySelector('.metric-svg')
+              ? 'chart'
+              : `${el.tagName.toLowerCase()}.${el.getAttribute('class')}`,
+      ),
+  );
+}
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+]) {
+  test.describe(`${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('stage, chain and chart are on the first screen, with the node and network controls', async ({
+      page,
+    }) => {
+      await openLab(page, 'speed=4');
+      const leader = await waitForLeader(page);
+      await selectNode(page, leader.id);
+      const controls = [
+        page.getByRole('button', { name: `Kill ${leader.id}` }),
+        page.getByRole('button', { name: `Pause ${leader.id} for 30 s (longer than the lease)` }),
+        page.getByRole('button', { name: 'Isolate the leader' }),
+        page.getByRole('button', { name: 'Split 2 | 3' }),
+        page.getByRole('button', { name: 'Heal the network' }),
+        page.getByTestId('play'),
+      ];
+      const out = await viewsOutside(page);
+      for (const c of controls)
+        out.push(...(await outside(page, (await c.getAttribute('aria-label')) ?? 'control', c)));
+      expect(out).toEqual([]);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+
+    test('a game day puts its caption beside the picture and outlines exactly the view it names', async ({
+      page,
+    }) => {
+      // Step 5 asks to watch the chain, step 6 the chart.
+      await page.goto('/?scenario=gc-pause-long&step=5&speed=4');
+      await expect(page.getByTestId('guided')).toContainText('step 5 of');
+      expect(await viewsOutside(page)).toEqual([]);
+      const caption = (await page.getByTestId('guided-caption').boundingBox())!;
+      const picture = (await stage(page).boundingBox())!;
+      const beside = caption.x >= picture.x + picture.width - 1 || caption.x + caption.width <= picture.x + 1;
+      const level = caption.y < picture.y + picture.height && caption.y + caption.height > picture.y;
+      expect(
+        beside && level,
+        `caption ${JSON.stringify(caption)} beside stage ${JSON.stringify(picture)}`,
+      ).toBe(true);
+      await expect.poll(() => outlined(page)).toEqual(['chain']);
+      const skip = page.getByRole('button', { name: 'Skip ⇥' });
+      if (await skip.isEnabled()) await skip.click();
+      await page.getByTestId('guided-next').click();
+      await expect(page.getByTestId('guided')).toContainText('step 6 of');
+      await expect.poll(() => outlined(page)).toEqual(['chart']);
+      expect(await viewsOutside(page)).toEqual([]);
+    });
+  });
+}
+
+for (const size of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  test.describe(`present ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('present mode shows stage, chain and chart together, every node on screen, in large type', async ({
+      page,
+    }) => {
+      await page.goto('/?present&scenario=quorum-split-2-3');
+      await expect(page.getByTestId('guided')).toContainText('step 1 of');
+      await expect(page.locator('[data-testid^="node-"][data-role]')).toHaveCount(5);
+      const out = await viewsOutside(page);
+      for (const id of ['n1', 'n2', 'n3', 'n4', 'n5'])
+        out.push(...(await outside(page, `node ${id}`, page.getByTestId(`node-${id}`))));
+      out.push(...(await outside(page, 'caption', page.getByTestId('guided-caption'))));
+      expect(out).toEqual([]);
+      const rootPx = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.documentElement).fontSize),
+      );
+      expect(rootPx).toBeGreaterThanOrEqual(17);
+      // Node ids on the stage are at least 20 px on screen.
+      const idPx = await page
+        .getByTestId('node-n1')
+        .locator('.node-id')
+        .evaluate((t) => t.getBoundingClientRect().height);
+      expect(idPx).toBeGreaterThanOrEqual(20);
+    });
+  });
+}
+
+test.describe('what to do first', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('one line near the stage says what to do first, and stays true as the run changes', async ({
+    page,
+  }) => {
+    await openLab(page, 'speed=8');
+    const leader = await waitForLeader(page);
+    const hint = page.getByTestId('next-hint');
+    await expect(hint).toContainText(`The leader is ${leader.id}`);
+    const h = (await hint.boundingBox())!;
+    const s = (await stage(page).boundingBox())!;
+    expect(Math.abs(h.y - (s.y + s.height)), 'the hint sits right under the stage').toBeLessThan(60);
+    await selectNode(page, leader.id);
+    await expect(hint).toContainText('Pause 30 s');
+    await page.getByRole('button', { name: `Kill ${leader.id}` }).click();
+    await expect(hint).not.toContainText(`The leader is ${leader.id}`);
+    await expect(hint).toContainText(/no leader|elect/i);
+    const next = await waitForLeader(page, [leader.id]);
+    await expect(hint).toContainText(`The leader is ${next.id}`);
+  });
+});

@@ -1,0 +1,60 @@
+// The line under the stage that says what to do next: it names the leader the snapshot has,
+// the buttons that exist, and what to watch while there is no leader or two.
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../src/engine';
+import { nextHint } from '../../src/app/hint';
+import { ALL_COMMANDS } from '../../src/store/backend';
+
+const CAN = { seek: true, step: true, speed: true, replay: true, commands: ALL_COMMANDS };
+
+function at(ms: number, faults: object[] = [], algorithm: 'k8s-lease' | 'raft' = 'k8s-lease') {
+  const sim = new Simulation({ algorithm, seed: 1, nodes: 5, faults: faults as never });
+  sim.runUntil(ms);
+  return { sim, snap: sim.snapshot() };
+}
+
+describe('nextHint', () => {
+  it('names the leader and the button to press, and changes once it is selected', () => {
+    const { sim, snap } = at(8_000);
+    const leader = snap.nodes.find((n) => n.role === 'leader')!.id;
+    const experiment = sim.experiment;
+    expect(nextHint({ snapshot: snap, selected: null, experiment, can: CAN })).toBe(
+      `The leader is ${leader}: select it (click it on the stage) and press Pause 30 s or Kill.`,
+    );
+    expect(nextHint({ snapshot: snap, selected: leader, experiment, can: CAN })).toContain(
+      'selected: press Pause 30 s',
+    );
+  });
+
+  it('says there is no leader while the others wait out the lease, and names none', () => {
+    const { sim, snap } = at(12_000, [{ atMs: 8_000, do: 'kill', node: 'leader' }]);
+    expect(snap.leaderCount).toBe(0);
+    const text = nextHint({ snapshot: snap, selected: null, experiment: sim.experiment, can: CAN });
+    expect(text).toBe(
+      'No leader: the others wait out the 15 s lease, then elect a new one. Watch leader_count.',
+    );
+  });
+
+  it("speaks the algorithm's words: Raft's followers wait out an election timeout", () => {
+    const { sim, snap } = at(3_000, [], 'raft');
+    const leader = snap.nodes.find((n) => n.role === 'leader')!.id;
+    expect(nextHint({ snapshot: snap, selected: leader, experiment: sim.experiment, can: CAN })).toBe(
+      `The leader is ${leader}, selected: press Pause 30 s or Kill (30 s is longer than the 1 s election timeout).`,
+    );
+    const bully = new Simulation({ algorithm: 'bully', seed: 1, nodes: 5 });
+    expect(
+      nextHint({ snapshot: bully.snapshot(), selected: null, experiment: bully.experiment, can: CAN }),
+    ).toBe('No leader yet: press Play and watch the nodes elect one.');
+  });
+
+  it('offers only what the run can do', () => {
+    const { sim, snap } = at(8_000);
+    const text = nextHint({
+      snapshot: snap,
+      selected: null,
+      experiment: sim.experiment,
+      can: { ...CAN, commands: [] },
+    });
+    expect(text).not.toMatch(/Pause|Kill/);
+  });
+});

@@ -26,6 +26,8 @@ test.use(WHOLE_PAGE);
 /** client-go's defaults, which the lab's Kubernetes Lease uses. */
 const RENEW_DEADLINE_MS = 10_000;
 const RETRY_PERIOD_MS = 2_000;
+/** A renewal's round trip on the page's default network, plus the log's rounding. */
+const LATE_MS = 300;
 
 test('killing two of the three etcd members makes the holder stop leading at its renew deadline', async ({
   page,
@@ -74,13 +76,15 @@ test('killing two of the three etcd members makes the holder stop leading at its
     .toBeGreaterThan(2 * RETRY_PERIOD_MS);
 
   // It gives up at the renew deadline of the first round that could not commit: that round began
-  // within a RetryPeriod of the kill, so the step-down comes within RenewDeadline of it.
+  // within a RetryPeriod of the last renewal that landed, so the step-down comes within
+  // RenewDeadline of it. A renewal in flight at the kill still lands, a network delay later, and
+  // the log's times are to a tenth of a second: LATE_MS allows for both.
   await expect(stageLeaders(page)).toHaveCount(0, SLOW);
   const stepDown = new RegExp(`${holder.id} stopped leading leaderTransitions \\d+: renew deadline passed`);
   await expect(eventLog(page)).toContainText(stepDown);
   const stoppedAtMs = await logTimeOf(page, stepDown);
   expect(stoppedAtMs - killedAtMs).toBeGreaterThan(RENEW_DEADLINE_MS - RETRY_PERIOD_MS);
-  expect(stoppedAtMs - killedAtMs).toBeLessThanOrEqual(RENEW_DEADLINE_MS + RETRY_PERIOD_MS);
+  expect(stoppedAtMs - killedAtMs).toBeLessThanOrEqual(RENEW_DEADLINE_MS + RETRY_PERIOD_MS + LATE_MS);
 
   // With one member of three, nobody can acquire the Lease in its place, however long it waits
   // (the speed slider's End key runs the lab at its fastest, 64x).

@@ -1,7 +1,6 @@
 // Turns the engine's samples and events into everything the SVG needs: D3 computes the scales,
 // the path strings and the tick positions; React only renders the result. Pure, so a chart
 // at a fixed seed is a plain value a test can inspect.
-import { curveLinear, curveStepAfter, line, type CurveFactory } from 'd3';
 import { scaleLinear, type LinearScale } from '../../src/ui/linearScale';
 import { formatSeconds } from '../../src/store/format';
 import {
@@ -161,13 +160,28 @@ const CHAR_W = 6.8;
 const BASE_FONT_PX = 12;
 const INSET = 8;
 
-function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: CurveFactory): string {
-  return (
-    line<SeriesPoint>()
-      .x((p) => x(p.atMs))
-      .y((p) => y(p.value))
-      .curve(curve)(points) ?? ''
-  );
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * An SVG path through the points: straight segments (`linear`), or a step held until the next
+ * point (`step`, a count that changes at an instant). Written out rather than built with d3's
+ * line generator, which would be most of this scene's code for two kinds of path; the path text
+ * is the same as d3's curveLinear and curveStepAfter produce: coordinates to 3 decimals, a lone
+ * point `M x,y Z`.
+ */
+function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: 'linear' | 'step'): string {
+  if (points.length === 0) return '';
+  let d = '';
+  let lastY = 0;
+  points.forEach((p, i) => {
+    const px = round3(x(p.atMs));
+    const py = round3(y(p.value));
+    if (i === 0) d = `M${px},${py}`;
+    else if (curve === 'step') d += `L${px},${lastY}L${px},${py}`;
+    else d += `L${px},${py}`;
+    lastY = py;
+  });
+  return points.length === 1 ? `${d}Z` : d;
 }
 
 function yScale(top: number, height: number, max: number, inset = 0): LinearScale {
@@ -298,7 +312,7 @@ export function buildChart(input: ChartInput): ChartModel {
     top: transTop,
     height: PANEL_H,
     yTicks: [0, maxTransitions].map((v) => ({ pos: yTrans(v), label: String(v) })),
-    lineD: path(transitions, x, yTrans, curveStepAfter),
+    lineD: path(transitions, x, yTrans, 'step'),
     lineClass: 'metric-line-transitions',
     bars: [],
     refLine: null,
@@ -314,7 +328,7 @@ export function buildChart(input: ChartInput): ChartModel {
     top: latTop,
     height: PANEL_H,
     yTicks: [0, renewDeadlineMs].map((v) => ({ pos: yLat(v), label: v ? formatDuration(v) : '0' })),
-    lineD: path(latency, x, yLat, curveLinear),
+    lineD: path(latency, x, yLat, 'linear'),
     lineClass: 'metric-line-latency',
     bars: [],
     refLine: { y: yLat(renewDeadlineMs), label: `RenewDeadline ${formatDuration(renewDeadlineMs)}` },
@@ -333,7 +347,7 @@ export function buildChart(input: ChartInput): ChartModel {
     yTicks: [0, maxWithout].map((v) => ({ pos: yWithout(v), label: v ? formatDuration(v) : '0' })),
     // Linear: the total grows continuously during an outage, and a step would turn a
     // decimated ramp into a staircase.
-    lineD: path(without, x, yWithout, curveLinear),
+    lineD: path(without, x, yWithout, 'linear'),
     lineClass: 'metric-line-without',
     bars: [],
     refLine: null,
@@ -361,8 +375,8 @@ export function buildChart(input: ChartInput): ChartModel {
     main: {
       top: mainTop,
       height: mainH,
-      observedD: path(observedSeries, x, yMain, curveStepAfter),
-      believedD: path(believedSeries, x, yMain, curveStepAfter),
+      observedD: path(observedSeries, x, yMain, 'step'),
+      believedD: path(believedSeries, x, yMain, 'step'),
       yTicks: yMain
         .ticks(yMax)
         .filter(Number.isInteger)

@@ -29,7 +29,8 @@ import { ScenePanel } from './layout/ScenePanel';
 import { ViewSwitch, type PrimaryView } from './layout/ViewSwitch';
 import { useWide } from './layout/useWide';
 
-// Export is the lab's largest control and sits in a tab: its code loads apart.
+// Export is the lab's largest control and sits in a tab: its code loads apart, when the tab is
+// first opened (a page that is only watched never fetches it).
 const loadExport = () => import('./export/ExportPanel');
 const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
 // "Find a failure" (the explorer's panel) loads apart too, and only when its tab is first opened:
@@ -66,11 +67,13 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
   const wide = useWide();
   const [view, setView] = useState<PrimaryView>('stage');
   const [tab, setTab] = useState('events');
-  // Once opened, the explorer's panel stays mounted (a search keeps running behind another tab).
-  const [exploreOpened, setExploreOpened] = useState(false);
+  // The tabs whose panels load on first use (export, the explorer) stay mounted once opened: a
+  // search keeps running behind another tab, and an export's choices are kept.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
-    if (tab === 'explore') setExploreOpened(true);
+    setOpened((o) => (o.has(tab) ? o : new Set([...o, tab])));
   }, [tab]);
+  const onOpen = (id: string) => tab === id || opened.has(id);
   // A guided step that names a view shows it: a phone switches to that view, and a view in a
   // tab (the failover timeline, the log) has its tab selected.
   useEffect(() => {
@@ -113,23 +116,20 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
     {
       id: 'export',
       title: 'Export',
-      content: (
-        <Later order={5} load={loadExport}>
-          <Suspense fallback={null}>
-            <ExportPanel />
-          </Suspense>
-        </Later>
-      ),
+      content: onOpen('export') ? (
+        <Suspense fallback={<p className="hint">Loading the export…</p>}>
+          <ExportPanel />
+        </Suspense>
+      ) : null,
     },
     {
       id: 'explore',
       title: 'Explore',
-      content:
-        tab === 'explore' || exploreOpened ? (
-          <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
-            <ExplorePanel />
-          </Suspense>
-        ) : null,
+      content: onOpen('explore') ? (
+        <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
+          <ExplorePanel />
+        </Suspense>
+      ) : null,
     },
     ...(learn ? [{ id: 'learn', title: 'Learn', content: learn }] : []),
   ];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { scenarioIndex } from './scripts/scenario-index.ts';
 
 // The built pages run only their own scripts and styles, from their own origin: no inline or
 // remote script can run, and nothing loads from another origin. Each directive, and why:
@@ -51,7 +52,7 @@ function contentSecurityPolicy(): Plugin {
 // a stable name so docs can load it with one script tag.
 export default defineConfig({
   base: process.env.BASE ?? './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), scenarioIndex(import.meta.dirname)],
   build: {
     target: 'es2022',
     // Every supported browser has modulepreload; the polyfill would only add code to the entry.

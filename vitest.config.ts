@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { scenarioIndex } from './scripts/scenario-index.ts';
 
 // Explicit include: without it Vitest would also load the Playwright specs under tests/e2e.
 export default defineConfig({
+  // The game days' index (src/scenario/catalog.ts reads it), as the page's build has it.
+  plugins: [scenarioIndex(import.meta.dirname)],
   test: {
     include: [
       'tests/unit/**/*.test.{ts,tsx}',

@@ -16,10 +16,12 @@ function yieldToBrowser(): Promise<void> {
 export async function boot(): Promise<void> {
   // The scenes of the first screen load beside the lab's own code, not after it has rendered.
   for (const scene of SCENES) if (scene.labPlace !== 'tab') void scene.load().catch(() => undefined);
-  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise only when a link is made.
+  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise only when a
+  // link is made. A game day's link loads that game day's file beside it too (and only that one).
   const [{ App }] = await Promise.all([
     import('./App'),
     needsCodec(window.location.search) ? loadCodec().catch(() => null) : null,
+    import('../shared/link').then((m) => m.loadLinkScenario(window.location.search)),
   ]);
   await yieldToBrowser();
   const root = createRoot(document.getElementById('root') as HTMLElement);

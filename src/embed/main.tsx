@@ -5,6 +5,7 @@ import '../app/app.css';
 import './embed.css';
 import { EmbedApp } from './EmbedApp';
 import { loadCodec, needsCodec } from '../shared/codec';
+import { loadLinkScenario } from '../shared/link';
 
 function start(): void {
   createRoot(document.getElementById('root') as HTMLElement).render(
@@ -15,7 +16,10 @@ function start(): void {
 }
 
 // An embed of a run link reads the run as it starts, so the link codec loads first; an embed of a
-// scenario never needs it. Should the codec fail to load, the embed still starts and says the run
-// could not be read.
-if (needsCodec(window.location.search)) void loadCodec().then(start, start);
-else start();
+// scenario loads that scenario's file instead. Should either fail to load, the embed still starts
+// and says what could not be read.
+const search = window.location.search;
+void Promise.all([needsCodec(search) ? loadCodec().catch(() => null) : null, loadLinkScenario(search)]).then(
+  start,
+  start,
+);

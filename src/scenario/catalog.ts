@@ -1,11 +1,13 @@
 // Every scenario file under scenes/scenarios/ is picked up here: adding a scenario means adding
 // a data file. Files that fail validation are listed with their errors instead of crashing.
 //
-// The page validates only what it uses, when it uses it: the picker lists every file's id,
-// title and description as they are written (no schema needed to show a link), opening a
-// scenario validates that one file, and the list of broken files fills in one file per idle
-// moment (useCatalogProblems). Validating the whole catalog at once was one of the longest tasks
-// of the page's start on a phone.
+// The page loads and validates only what it uses, when it uses it: the picker lists every file's
+// id, title and description from a small index made at build time (virtual:scenario-index, no
+// file loaded and no schema needed to show a link); a scenario's own file is fetched when a link
+// opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link) and validated then; and the picker
+// loads and validates the rest only when it is opened, to drop any broken file and say why.
+// Fetching every game day with the page was most of the scenarios' share of its start.
+import SCENARIO_INDEX from 'virtual:scenario-index';
 import { parseScenario } from './schema';
 import type { Scenario } from './types';
 
@@ -31,14 +33,25 @@ const field = (data: unknown, key: string): string => {
 
 type Checked = { ok: true; scenario: Scenario } | { ok: false; problem: CatalogProblem };
 
-/** A catalog of scenario files (path to parsed JSON). */
-export function catalogOf(files: Record<string, unknown>) {
-  // File names are plain ASCII: a code-point sort, not localeCompare, whose first call loads the
-  // browser's collation data (tens of milliseconds on a phone, as the page starts).
-  const sorted = Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+// File names are plain ASCII: a code-point sort, not localeCompare, whose first call loads the
+// browser's collation data (tens of milliseconds on a phone, as the page starts).
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A catalog of scenario files: path to parsed JSON, for the files loaded so far. With an index
+ * (path to the entry the picker shows), files may load later, into `files`; without one, every
+ * file is there from the start and the index is read from them.
+ */
+export function catalogOf(files: Record<string, unknown>, index?: Record<string, CatalogEntry>) {
+  const paths = (): string[] =>
+    [...new Set([...Object.keys(index ?? {}), ...Object.keys(files)])].sort(byPath);
+  const loaded = (): [string, unknown][] =>
+    paths()
+      .filter((p) => p in files)
+      .map((p) => [p, files[p]]);
   const checked = new Map<string, Checked>();
 
-  /** Validate one file (once). */
+  /** Validate one loaded file (once). */
   const check = (path: string): Checked => {
     let c = checked.get(path);
     if (!c) {
@@ -53,40 +66,51 @@ export function catalogOf(files: Record<string, unknown>) {
     }
     return c;
   };
+  const pathOf = (id: string): string | undefined =>
+    paths().find((p) => (index?.[p] ? index[p].id : field(files[p], 'id')) === id);
   const checkId = (id: string): Checked | undefined => {
-    const path = sorted.find(([, data]) => field(data, 'id') === id)?.[0];
-    return path === undefined ? undefined : check(path);
+    const path = pathOf(id);
+    return path === undefined || !(path in files) ? undefined : check(path);
   };
 
   return {
     /** Every file with an id, in file order, as the picker lists them (not validated). */
     get index(): CatalogEntry[] {
-      return sorted
-        .map(([path, data]) => ({
-          file: fileName(path),
-          id: field(data, 'id'),
-          title: field(data, 'title'),
-          description: field(data, 'description'),
-        }))
+      return paths()
+        .map(
+          (path) =>
+            index?.[path] ?? {
+              file: fileName(path),
+              id: field(files[path], 'id'),
+              title: field(files[path], 'title'),
+              description: field(files[path], 'description'),
+            },
+        )
         .filter((e) => e.id !== '');
     },
-    /** Every file that validates, in file order. */
+    /** The path of the file with this id (loaded or not); undefined when no file has it. */
+    pathOf,
+    /** Whether every file is loaded. */
+    get complete(): boolean {
+      return paths().every((p) => p in files);
+    },
+    /** Every loaded file that validates, in file order. */
     get scenarios(): Scenario[] {
-      return sorted.flatMap(([path]) => {
+      return loaded().flatMap(([path]) => {
         const c = check(path);
         return c.ok ? [c.scenario] : [];
       });
     },
-    /** Every file that does not validate, with its errors. */
+    /** Every loaded file that does not validate, with its errors. */
     get problems(): CatalogProblem[] {
-      return sorted.flatMap(([path]) => {
+      return loaded().flatMap(([path]) => {
         const c = check(path);
         return c.ok ? [] : [c.problem];
       });
     },
-    /** Validate the next file not yet validated; false once every file is. For idle-time work. */
+    /** Validate the next loaded file not yet validated; false once every one is. For idle-time work. */
     checkNext(): boolean {
-      const next = sorted.find(([path]) => !checked.has(path));
+      const next = loaded().find(([path]) => !checked.has(path));
       if (!next) return false;
       check(next[0]);
       return true;
@@ -104,12 +128,48 @@ export function catalogOf(files: Record<string, unknown>) {
   };
 }
 
+const SCENARIO_DIR = '../../scenes/scenarios/';
+/** Each file's loader: every scenario is a chunk of its own. */
+const LOADERS = import.meta.glob<unknown>('../../scenes/scenarios/*.json', { import: 'default' });
+const FILES: Record<string, unknown> = {};
+/** Files that could not be fetched (offline, say), with why. */
+const UNREACHABLE = new Map<string, string>();
+
 export const catalog = catalogOf(
-  import.meta.glob('../../scenes/scenarios/*.json', { eager: true, import: 'default' }),
+  FILES,
+  Object.fromEntries(SCENARIO_INDEX.map((e) => [`${SCENARIO_DIR}${e.file}`, e])),
 );
 
-/** The scenario with this id, validated; undefined when no file has it or its file does not validate. */
+async function loadPath(path: string): Promise<void> {
+  const load = LOADERS[path];
+  if (path in FILES || !load) return;
+  try {
+    FILES[path] = await load();
+    UNREACHABLE.delete(path);
+  } catch (e) {
+    UNREACHABLE.set(path, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Load the scenario with this id, if a file has it. Never rejects: a failed fetch is said by scenarioProblem. */
+export async function loadScenario(id: string): Promise<void> {
+  const path = catalog.pathOf(id);
+  if (path) await loadPath(path);
+}
+
+/** Load every scenario file (the picker, to find any broken one; tests). */
+export async function loadAllScenarios(): Promise<void> {
+  await Promise.all(Object.keys(LOADERS).map(loadPath));
+}
+
+/** The scenario with this id, validated; undefined when no file has it, its file does not validate, or it is not loaded. */
 export const findScenario = (id: string): Scenario | undefined => catalog.find(id);
 
-/** Why the scenario file with this id does not validate; undefined when it does, or no file has the id. */
-export const scenarioProblem = (id: string): CatalogProblem | undefined => catalog.problemOf(id);
+/** Why the scenario file with this id cannot be used: it does not validate, or it could not be fetched. */
+export function scenarioProblem(id: string): CatalogProblem | undefined {
+  const problem = catalog.problemOf(id);
+  if (problem) return problem;
+  const path = catalog.pathOf(id);
+  const why = path && UNREACHABLE.get(path);
+  return why ? { file: fileName(path), errors: [`could not be fetched (${why})`] } : undefined;
+}

@@ -3,7 +3,7 @@
 // through the table (params.ts); this file puts them together. A bad value never breaks the
 // page: each one is named, as typed, with what was used instead.
 import { algorithmFor, RAFT_PRESETS, type ExperimentInput } from '../engine';
-import { findScenario, scenarioProblem } from '../scenario/catalog';
+import { findScenario, loadScenario, scenarioProblem } from '../scenario/catalog';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
 import {
@@ -16,6 +16,7 @@ import {
   type ReadParams,
 } from './params';
 import { SCENES, type SceneId } from './scenes';
+import { codecLoaded, loadCodec } from './codec';
 import { decodeRun } from './share';
 
 export interface RunParams {
@@ -199,3 +200,21 @@ export function readEmbedParams(search: string): EmbedParams {
 }
 
 export { RUN_PARAMS };
+
+/**
+ * Fetch the game day a link opens, before the link is read: the one `scenario=` names, or the one
+ * a run link (`run=`) carries, which can be read only once the link codec is loaded (so a page
+ * with a run link loads the codec first). Never rejects: what cannot be loaded, the link's reading
+ * says.
+ */
+export async function loadLinkScenario(search: string): Promise<void> {
+  const q = new URLSearchParams(search);
+  const named = q.get('scenario');
+  if (named) return loadScenario(named);
+  const run = q.get('run');
+  if (!run) return;
+  await loadCodec().catch(() => null);
+  if (!codecLoaded()) return;
+  const decoded = decodeRun(run);
+  if (decoded.ok && decoded.run.scenario) await loadScenario(decoded.run.scenario);
+}

@@ -7,6 +7,8 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RAFT_PRESETS, Simulation, type Failover, type SimEvent, type Trace } from '../../src/engine';
 import { catalog, catalogOf, findScenario } from '../../src/scenario/catalog';
+import { readScenarioIndex } from '../../scripts/scenario-index';
+import SCENARIO_INDEX from 'virtual:scenario-index';
 import { runScenario, type ScenarioRun } from '../../src/scenario/run';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
@@ -160,6 +162,42 @@ describe('the scenario catalog', () => {
 
     const idle = catalogOf(files);
     expect([idle.checkNext(), idle.checkNext(), idle.checkNext()]).toEqual([true, true, false]);
+  });
+
+  it("builds the page's index from the files: each file's id, title and description, in file order", () => {
+    const dir = new URL('../../scenes/scenarios/', import.meta.url).pathname;
+    expect(SCENARIO_INDEX).toEqual(readScenarioIndex(dir));
+    expect(SCENARIO_INDEX.map((e) => [e.id, e.title, e.description])).toEqual(
+      catalog.scenarios.map((s) => [s.id, s.title, s.description]),
+    );
+  });
+
+  it('lists every file from the index before any is loaded, and finds a scenario only once its file is', () => {
+    const good = structuredClone(scenario('kill-leader')) as unknown as Record<string, unknown>;
+    const other = structuredClone(scenario('gc-pause-long')) as unknown as Record<string, unknown>;
+    const entry = (file: string, data: Record<string, unknown>) => ({
+      file,
+      id: data.id as string,
+      title: data.title as string,
+      description: data.description as string,
+    });
+    const files: Record<string, unknown> = {};
+    const lazy = catalogOf(files, {
+      'a/01.json': entry('01.json', good),
+      'a/02.json': entry('02.json', other),
+    });
+    expect(lazy.index.map((e) => e.id)).toEqual(['kill-leader', 'gc-pause-long']);
+    expect(lazy.complete).toBe(false);
+    expect(lazy.pathOf('gc-pause-long')).toBe('a/02.json');
+    expect(lazy.find('gc-pause-long')).toBeUndefined();
+    expect(lazy.problemOf('gc-pause-long')).toBeUndefined();
+    expect(lazy.checkNext()).toBe(false); // nothing loaded, nothing to validate
+    files['a/02.json'] = other;
+    expect(lazy.find('gc-pause-long')?.id).toBe('gc-pause-long');
+    expect(lazy.scenarios.map((s) => s.id)).toEqual(['gc-pause-long']);
+    files['a/01.json'] = good;
+    expect(lazy.complete).toBe(true);
+    expect(lazy.scenarios.map((s) => s.id)).toEqual(['kill-leader', 'gc-pause-long']);
   });
 
   it('has unique ids, listed in file order, covering the game-day list', () => {

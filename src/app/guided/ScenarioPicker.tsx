@@ -1,7 +1,7 @@
 // The scenario picker: every scenario file with its one-line description. Choosing one opens
 // it by deep link, so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
-import { catalog, type CatalogProblem } from '../../scenario/catalog';
+import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
 import { RUN_PARAMS } from '../../shared/params';
 
@@ -17,29 +17,32 @@ export function scenarioHref(id: string | null, step?: number): string {
 }
 
 /**
- * The files that do not validate. Found one file per idle moment, so checking the catalog never
- * holds up the page's start: the picker lists every file at once, then drops any broken one and
- * says why.
+ * The files that do not validate. Looked for once the picker is first opened: every game day's
+ * file loads then (the page's start fetches none but the one its link names), and is validated
+ * one file per idle moment, so checking never holds up the page. The picker lists every file at
+ * once, from the index, then drops any broken one and says why.
  */
-function useCatalogProblems(): CatalogProblem[] {
+function useCatalogProblems(opened: boolean): CatalogProblem[] {
   const [problems, setProblems] = useState<CatalogProblem[]>([]);
   useEffect(() => {
+    if (!opened) return;
     let live = true;
     const step = () => {
       if (!live) return;
       if (catalog.checkNext()) whenIdle(step);
       else setProblems(catalog.problems);
     };
-    whenIdle(step);
+    void loadAllScenarios().then(() => whenIdle(step));
     return () => {
       live = false;
     };
-  }, []);
+  }, [opened]);
   return problems;
 }
 
 export function ScenarioPicker({ current }: { current: string | null }) {
-  const problems = useCatalogProblems();
+  const [opened, setOpened] = useState(false);
+  const problems = useCatalogProblems(opened);
   const broken = new Set(problems.map((p) => p.file));
   const entries = catalog.index.filter((e) => !broken.has(e.file));
   const menu = useRef<HTMLDetailsElement>(null);
@@ -66,7 +69,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   const title = current ? entries.find((e) => e.id === current)?.title : null;
   return (
     <nav className="picker" aria-label="Game days">
-      <details ref={menu}>
+      <details ref={menu} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
         <summary className="btn">{title ? 'Game day ▾' : 'Game days ▾'}</summary>
         <div className="picker-pop">
           <p className="picker-lead">

@@ -12,6 +12,9 @@ import { LIVE_COMMANDS, toRealCommand } from './liveEvents';
 import { LiveRecording } from './liveRecording';
 import type { RealLink } from './liveParams';
 
+/** A seek this close to the run's now (a timeline dragged to its end) follows the run again. */
+const FOLLOW_WITHIN_MS = 1000;
+
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
 /** What the bridge answered to GET /capabilities (the fields the page reads). */
@@ -34,6 +37,8 @@ export class LiveBackend implements LabBackend {
   readonly can: BackendCapabilities;
   readonly recording: LiveRecording;
   status: LiveStatus = 'connecting';
+  /** Showing the run's now, as opposed to a moment scrubbed back to. */
+  private following = true;
   private source: EventSource | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly problems = new Set<(message: string) => void>();
@@ -58,6 +63,8 @@ export class LiveBackend implements LabBackend {
       speed: false,
       replay: false,
       commands: LIVE_COMMANDS.filter((c) => capabilities.commands.includes(c)),
+      // Fencing is the storage's check; the others are etcd's own or its start-up flags.
+      switches: ['fencing'],
     };
   }
 
@@ -161,14 +168,22 @@ export class LiveBackend implements LabBackend {
     return t;
   }
 
-  /** Follow the run: never past its clock. */
+  /**
+   * Follow the run: at its now while following it (from the start, so a page opened late shows
+   * the present, not the run's first seconds), or at wall speed from a moment scrubbed back to,
+   * never past its clock.
+   */
   advanceTo(targetMs: number): void {
-    this.recording.showAt(Math.min(targetMs, this.liveNowMs()));
+    const live = this.liveNowMs();
+    this.recording.showAt(this.following ? live : Math.min(targetMs, live));
+    if (this.recording.nowMs >= live) this.following = true;
   }
 
-  /** Back within the recording, or forward up to the run's now; never past it. */
+  /** Back within the recording, or forward up to the run's now (which follows it again); never past it. */
   seek(targetMs: number): void {
-    this.recording.showAt(Math.min(Math.max(targetMs, this.recording.earliestMs), this.liveNowMs()));
+    const live = this.liveNowMs();
+    this.following = targetMs >= live - FOLLOW_WITHIN_MS;
+    this.recording.showAt(this.following ? live : Math.max(targetMs, this.recording.earliestMs));
   }
 
   /** To the next recorded event (only as far as the run has come). */
@@ -185,6 +200,7 @@ export class LiveBackend implements LabBackend {
     const real = toRealCommand(cmd);
     if (!real.ok) return { ok: false, error: real.error };
     if (this.status === 'ended') return { ok: false, error: 'the real run has ended' };
+    this.following = true;
     this.advanceTo(this.liveNowMs());
     void this.send(real.command);
     return { ok: true };

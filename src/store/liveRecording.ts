@@ -16,6 +16,8 @@ import { faultOf, liveExperiment, toSimEvent } from './liveEvents';
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
 const MAX_RECENT_WRITES = 8;
+/** An event this much older than the moment shown arrived late (a backlog), not in the stream's stride. */
+const LATE_MS = 1000;
 const MAX_COMMANDS = 2_000;
 
 interface View {
@@ -61,6 +63,7 @@ export class LiveRecording {
   private view: View;
   private rawAt = 0;
   private keepAliveAt = 0;
+  private late = false;
 
   constructor(private readonly settings: RunSettings) {
     this.experiment = liveExperiment(settings);
@@ -92,6 +95,9 @@ export class LiveRecording {
 
   /** An event of the run, in the order the run emitted them. */
   receive(e: RealEvent): void {
+    // The recording so far arrives in a burst when the page connects (or reconnects), after the
+    // page has shown a moment past it: that moment and its samples are folded again.
+    if (e.atMs < this.view.nowMs - LATE_MS) this.late = true;
     this.raw.push(e);
     if (this.raw.length > MAX_RECORDED) this.forgetOldest();
   }
@@ -143,7 +149,8 @@ export class LiveRecording {
   /** Show the run at targetMs: forward folds what is due, back folds again from the start. */
   showAt(targetMs: number): void {
     const t = Math.max(this.base.nowMs, Math.round(targetMs));
-    if (t < this.view.nowMs) {
+    if (t < this.view.nowMs || this.late) {
+      this.late = false;
       this.view = cloneView(this.base);
       this.rawAt = 0;
       this.keepAliveAt = 0;

@@ -131,6 +131,19 @@ describe('live recording', () => {
     expect(r.snapshot()).toEqual(s);
   });
 
+  it('a backlog that arrives after the page showed a later moment is folded again, samples too', () => {
+    const r = new LiveRecording(SETTINGS);
+    r.showAt(5000);
+    expect(r.snapshot().leaderCount).toBe(0);
+    for (const e of RUN) r.receive(e);
+    r.showAt(5000);
+    const fresh = recorded();
+    fresh.showAt(5000);
+    expect(r.snapshot()).toEqual(fresh.snapshot());
+    expect(r.samples).toEqual(fresh.samples);
+    expect(r.samples[20].leaderCount).toBe(1);
+  });
+
   it('a leader that is cut from etcd is alone on the stage', () => {
     const r = recorded([
       ...RUN.slice(0, 12),

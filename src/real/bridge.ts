@@ -187,6 +187,9 @@ export class Bridge {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
+    // Open the stream now: Node holds the head back until the first write, and a reader (the
+    // page's EventSource) counts as connected only once it has the head.
+    res.flushHeaders();
     this.streams.add(res);
     const send = (index: number, e: RealEvent) => {
       res.write(`id: ${index}\ndata: ${JSON.stringify(e)}\n\n`);

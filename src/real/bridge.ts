@@ -191,17 +191,23 @@ export class Bridge {
     // page's EventSource) counts as connected only once it has the head.
     res.flushHeaders();
     this.streams.add(res);
-    const send = (index: number, e: RealEvent) => {
-      res.write(`id: ${index}\ndata: ${JSON.stringify(e)}\n\n`);
+    // A reader that falls behind on live events is cut off (it reconnects from its last id);
+    // nothing is written once the stream has ended (a write after end throws in Node).
+    const write = (text: string) => {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(text);
       if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.end();
     };
-    for (const { index, event } of this.backend.eventsFrom(since)) send(index, event);
-    const off = this.backend.onEvent((e, index) => send(index, e));
-    const offKeepAlive = this.backend.onKeepAlive?.((k) => {
-      res.write(`event: keepAlive\ndata: ${JSON.stringify(k)}\n\n`);
-      if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.end();
-    });
-    const ping = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const frame = (index: number, e: RealEvent) => `id: ${index}\ndata: ${JSON.stringify(e)}\n\n`;
+    // The recording so far goes in one write, whatever its size (the run bounds it): the limit
+    // above is for a reader too slow for the live stream, not for the catching up it asked for.
+    const backlog = this.backend.eventsFrom(since).map(({ index, event }) => frame(index, event));
+    if (backlog.length) res.write(backlog.join(''));
+    const off = this.backend.onEvent((e, index) => write(frame(index, e)));
+    const offKeepAlive = this.backend.onKeepAlive?.((k) =>
+      write(`event: keepAlive\ndata: ${JSON.stringify(k)}\n\n`),
+    );
+    const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const end = () => {
       off();
       offKeepAlive?.();

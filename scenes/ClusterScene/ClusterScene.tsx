@@ -106,12 +106,13 @@ function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
 export function ClusterScene() {
   const key = useLab((s) => factsKey(s.snapshot));
   const nodes = useMemo(() => parseFacts(key), [key]);
-  const { partition, selected, select, clients, algorithm } = useLabShallow((s) => ({
+  const { partition, selected, select, clients, algorithm, live } = useLabShallow((s) => ({
     partition: JSON.stringify(s.snapshot.partition),
     selected: s.selected,
     select: s.select,
     clients: s.snapshot.clients.count,
     algorithm: s.experiment.algorithm,
+    live: s.backendKind === 'live',
   }));
   const alg = algorithmFor(algorithm);
   const serviceKey = useLab((s) => servicesKey(s.snapshot));
@@ -270,7 +271,8 @@ export function ClusterScene() {
         />
       </div>
       {/* On a laptop's first screen the lab shows the key in its side column (KeyPanel). */}
-      {!(controls && density === 'compact') && <StageLegend alg={alg} />}
+      {/* A real run's traffic is etcd's own and is not drawn, so there is no key to it. */}
+      {!(controls && density === 'compact') && !live && <StageLegend alg={alg} />}
       {/* A page with controls (the lab) shows the ledger with its event log, not under the stage. */}
       {!controls && <StorageLedger />}
     </section>

@@ -3,6 +3,7 @@ import { useShortcuts } from './present/useShortcuts';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { readPageParams } from '../shared/link';
+import { readRealLink } from '../store/liveParams';
 import { AppHeader } from './AppHeader';
 import { Lab } from './Lab';
 import { Later } from './Later';
@@ -17,7 +18,22 @@ const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay 
 /** How long a note about a key that could not act stays up. */
 const KEY_NOTE_MS = 6000;
 
+// Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
+const loadReal = () => import('./real/RealApp');
+const RealApp = lazy(() => loadReal().then((m) => ({ default: m.RealApp })));
+
 export function App() {
+  const real = useMemo(() => readRealLink(window.location.search), []);
+  if (real)
+    return (
+      <Suspense fallback={<p className="hint">Loading the real lab…</p>}>
+        <RealApp link={real} />
+      </Suspense>
+    );
+  return <SimApp />;
+}
+
+function SimApp() {
   const params = useMemo(() => readPageParams(window.location.search), []);
   // Read before autosave can overwrite it with this (fallback) run.
   const [saved] = useState(() => (params.badRun ? lastSession() : null));

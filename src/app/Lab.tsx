@@ -93,6 +93,8 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
     };
   }, [clock, staged]);
   const host = useMemo<SceneHost>(() => ({ controls: true, density: wide ? 'compact' : 'full' }), [wide]);
+  // Setup and the failure explorer belong to the simulator: a real run is set up by its launcher.
+  const simulated = store.getState().can.replay;
   const tabs: MoreTab[] = [
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => ({
       id: s.id,
@@ -104,15 +106,19 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
       ),
     })),
     { id: 'events', title: 'Events', content: <EventLog /> },
-    {
-      id: 'setup',
-      title: 'Setup',
-      content: (
-        <Later order={4}>
-          <SetupPanel />
-        </Later>
-      ),
-    },
+    ...(simulated
+      ? [
+          {
+            id: 'setup',
+            title: 'Setup',
+            content: (
+              <Later order={4}>
+                <SetupPanel />
+              </Later>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'export',
       title: 'Export',
@@ -122,15 +128,19 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
         </Suspense>
       ) : null,
     },
-    {
-      id: 'explore',
-      title: 'Explore',
-      content: onOpen('explore') ? (
-        <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
-          <ExplorePanel />
-        </Suspense>
-      ) : null,
-    },
+    ...(simulated
+      ? [
+          {
+            id: 'explore',
+            title: 'Explore',
+            content: onOpen('explore') ? (
+              <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
+                <ExplorePanel />
+              </Suspense>
+            ) : null,
+          },
+        ]
+      : []),
     ...(learn ? [{ id: 'learn', title: 'Learn', content: learn }] : []),
   ];
   return (
@@ -155,7 +165,7 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
                   scene={placed('stage')}
                   area="stage"
                   watched={watched === 'cluster'}
-                  after={guided ? null : <NextHint />}
+                  after={guided || !simulated ? null : <NextHint />}
                 />
                 <Later order={0}>
                   <ScenePanel scene={placed('chain')} area="chain" watched={watched === 'chain'} />
@@ -173,7 +183,8 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
                   <PartitionPanel />
                   <SafetyPanel />
                   {/* A narrow screen shows the key with the stage instead. */}
-                  {wide && <KeyPanel />}
+                  {/* A real run draws no message dots: no key to them. */}
+                  {wide && simulated && <KeyPanel />}
                 </aside>
               </div>
             </div>

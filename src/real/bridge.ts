@@ -4,13 +4,15 @@
 //   GET  /capabilities  what a real run can do, and what the page must hide
 //   GET  /state         hosts, partition, storage, leader count now
 //   GET  /events        Server-Sent Events: the recording so far (or from ?since= / Last-Event-ID),
-//                       then live; each event's id is its index in the run
+//                       then live; each event's id is its index in the run. Answered
+//                       keep-alives follow as `keepAlive` events without an id, live only:
+//                       the page's leader renewal latency, which the record does not keep
 //   POST /command       one command of the fixed set (commands.ts); 400 with a named error else
 //   GET  /trace         the run as a trace file (the engine's Trace plus a `real` section)
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseRealCommand, type ApplyResult, type RealCommand } from './commands';
-import type { RealEvent } from './events';
+import type { KeepAliveReport, RealEvent } from './events';
 
 export interface BridgeBackend {
   nodes: number;
@@ -20,6 +22,8 @@ export interface BridgeBackend {
   capabilities(): unknown;
   eventsFrom(index: number): { index: number; event: RealEvent }[];
   onEvent(fn: (e: RealEvent, index: number) => void): () => void;
+  /** Each answered keep-alive, as it comes (not part of the record: see events.ts). */
+  onKeepAlive?(fn: (k: KeepAliveReport) => void): () => void;
 }
 
 const MAX_BODY_BYTES = 4096;
@@ -183,16 +187,30 @@ export class Bridge {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
+    // Open the stream now: Node holds the head back until the first write, and a reader (the
+    // page's EventSource) counts as connected only once it has the head.
+    res.flushHeaders();
     this.streams.add(res);
-    const send = (index: number, e: RealEvent) => {
-      res.write(`id: ${index}\ndata: ${JSON.stringify(e)}\n\n`);
+    // A reader that falls behind on live events is cut off (it reconnects from its last id);
+    // nothing is written once the stream has ended (a write after end throws in Node).
+    const write = (text: string) => {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(text);
       if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.end();
     };
-    for (const { index, event } of this.backend.eventsFrom(since)) send(index, event);
-    const off = this.backend.onEvent((e, index) => send(index, e));
-    const ping = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const frame = (index: number, e: RealEvent) => `id: ${index}\ndata: ${JSON.stringify(e)}\n\n`;
+    // The recording so far goes in one write, whatever its size (the run bounds it): the limit
+    // above is for a reader too slow for the live stream, not for the catching up it asked for.
+    const backlog = this.backend.eventsFrom(since).map(({ index, event }) => frame(index, event));
+    if (backlog.length) res.write(backlog.join(''));
+    const off = this.backend.onEvent((e, index) => write(frame(index, e)));
+    const offKeepAlive = this.backend.onKeepAlive?.((k) =>
+      write(`event: keepAlive\ndata: ${JSON.stringify(k)}\n\n`),
+    );
+    const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const end = () => {
       off();
+      offKeepAlive?.();
       clearInterval(ping);
       this.streams.delete(res);
     };

@@ -18,8 +18,13 @@ function executable(path: string): boolean {
 /** The etcd binary to run, or null when there is none. */
 export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.ETCD_BIN) return executable(env.ETCD_BIN) ? env.ETCD_BIN : null;
+  return findOnPath('etcd', env);
+}
+
+/** An executable by name on PATH, or null. */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir && executable(join(dir, 'etcd'))) return join(dir, 'etcd');
+    if (dir && executable(join(dir, name))) return join(dir, name);
   }
   return null;
 }

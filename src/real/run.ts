@@ -11,7 +11,7 @@ import { Children } from './children';
 import { parseRealCommand, type ApplyResult, type Part, type RealCommand, type RealFault } from './commands';
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
 import { EtcdCluster } from './etcdCluster';
-import type { CandidateOutput, RealEvent } from './events';
+import type { CandidateOutput, KeepAliveReport, RealEvent } from './events';
 import { RunFold } from './fold';
 import { NetworkPlan } from './network';
 import { cleanLeftovers, defaultPidDir } from './pidfiles';
@@ -52,6 +52,7 @@ export class RealRun implements BridgeBackend {
   private readonly samples: Sample[] = [];
   private readonly commands: { fault: RealFault; target: string | undefined }[] = [];
   private readonly listeners = new Set<(e: RealEvent, index: number) => void>();
+  private readonly keepAliveListeners = new Set<(k: KeepAliveReport) => void>();
   private readonly resumeTimers = new Set<ReturnType<typeof setTimeout>>();
   private sampler: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
@@ -87,6 +88,12 @@ export class RealRun implements BridgeBackend {
   onEvent(fn: (e: RealEvent, index: number) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Listen to every answered keep-alive (not kept: the page folds them into renewal latency). */
+  onKeepAlive(fn: (k: KeepAliveReport) => void): () => void {
+    this.keepAliveListeners.add(fn);
+    return () => this.keepAliveListeners.delete(fn);
   }
 
   /** The kept events from the given index on (older ones may have been dropped: see the bound). */
@@ -185,8 +192,10 @@ export class RealRun implements BridgeBackend {
   }
 
   private onCandidateOutput(out: CandidateOutput): void {
-    if (out.type === 'keepAlive') this.fold.keepAlive(out);
-    else this.emit(out);
+    if (out.type === 'keepAlive') {
+      this.fold.keepAlive(out);
+      for (const fn of this.keepAliveListeners) fn(out);
+    } else this.emit(out);
   }
 
   private emit(e: RealEvent): void {

@@ -48,6 +48,8 @@ export interface BackendCapabilities {
   replay: boolean;
   /** The commands it accepts, by name. */
   commands: readonly Command['do'][];
+  /** The safety switches it can flip now; absent: every switch the run's algorithm has. */
+  switches?: readonly (keyof Experiment['safety'])[];
 }
 
 export type ApplyResult = { ok: true } | { ok: false; error: string };

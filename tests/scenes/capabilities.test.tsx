@@ -67,5 +67,31 @@ describe('controls follow the backend', () => {
     expect(screen.getByRole('button', { name: `Kill ${leader}` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pause / })).toBeNull();
     expect(screen.queryByRole('button', { name: `Isolate ${leader}` })).toBeNull();
+    // Setup, sharing and the failure explorer replay or remake the run: a simulator's only.
+    expect(screen.queryByRole('tab', { name: 'Setup' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Explore' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Export' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /share/i })).toBeNull();
+  });
+
+  it('a backend that can flip only some safety switches shows only those', async () => {
+    const can: BackendCapabilities = { ...LIMITED, commands: ['safety'], switches: ['fencing'] };
+    const store = createLabStore({
+      experiment: { seed: 1 },
+      playing: false,
+      makeBackend: (e, c) =>
+        new Proxy(new LabEngine(e, c), {
+          get: (target, prop) => {
+            if (prop === 'can') return can;
+            const v = Reflect.get(target, prop, target) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+          },
+        }) as unknown as LabBackend,
+    });
+    render(<Lab store={store} />);
+    await screen.findByTestId('node-n1', {}, { timeout: 15_000 });
+    expect(screen.getByRole('switch', { name: /^Fencing/ })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: /^Quorum/ })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /^Pre-vote/ })).toBeNull();
   });
 });

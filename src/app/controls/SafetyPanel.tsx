@@ -23,30 +23,33 @@ export const SWITCHES: { key: keyof Experiment['safety']; label: string; why: st
 ];
 
 export function SafetyPanel() {
-  const { safety, command, can } = useLabShallow((s) => ({
+  const { safety, command, can, switches } = useLabShallow((s) => ({
     safety: s.snapshot.safety,
     command: s.command,
     can: s.can.commands.includes('safety'),
+    switches: s.can.switches,
   }));
   if (!can) return null;
   return (
     <fieldset className="panel safety-panel">
       <legend>Safety (applies now)</legend>
-      {SWITCHES.filter((s) => safety[s.key] !== undefined).map((s) => (
-        <label key={s.key} className="switch" title={s.why}>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={safety[s.key] === true}
-            onChange={(e) => command({ do: 'safety', [s.key]: e.target.checked })}
-            aria-describedby={`why-${s.key}`}
-          />
-          {s.label}
-          <span id={`why-${s.key}`} className="visually-hidden">
-            {s.why}
-          </span>
-        </label>
-      ))}
+      {SWITCHES.filter((s) => safety[s.key] !== undefined && (!switches || switches.includes(s.key))).map(
+        (s) => (
+          <label key={s.key} className="switch" title={s.why}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={safety[s.key] === true}
+              onChange={(e) => command({ do: 'safety', [s.key]: e.target.checked })}
+              aria-describedby={`why-${s.key}`}
+            />
+            {s.label}
+            <span id={`why-${s.key}`} className="visually-hidden">
+              {s.why}
+            </span>
+          </label>
+        ),
+      )}
     </fieldset>
   );
 }

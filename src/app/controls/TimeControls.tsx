@@ -139,8 +139,9 @@ export function TimeControls() {
           0.0 s
         </span>
       </output>
-      <ShareButton />
-      {can.seek && <ForkNote />}
+      {/* A share link and a fork replay the run from its commands: a simulated run only. */}
+      {can.replay && <ShareButton />}
+      {can.seek && can.replay && <ForkNote />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bridge, type BridgeBackend } from '../../../src/real/bridge';
 import type { RealCommand } from '../../../src/real/commands';
-import type { RealEvent } from '../../../src/real/events';
+import type { KeepAliveReport, RealEvent } from '../../../src/real/events';
 
 const ORIGIN = 'http://localhost:5173';
 
@@ -14,6 +14,14 @@ class Backend implements BridgeBackend {
   applied: RealCommand[] = [];
   events: RealEvent[] = [];
   private listeners = new Set<(e: RealEvent, i: number) => void>();
+  private keepAliveListeners = new Set<(k: KeepAliveReport) => void>();
+  onKeepAlive(fn: (k: KeepAliveReport) => void) {
+    this.keepAliveListeners.add(fn);
+    return () => this.keepAliveListeners.delete(fn);
+  }
+  keepAlive(k: KeepAliveReport) {
+    for (const fn of this.keepAliveListeners) fn(k);
+  }
   apply(cmd: RealCommand) {
     this.applied.push(cmd);
     return { ok: true, target: 'n2' };
@@ -170,6 +178,39 @@ describe('bridge', () => {
     expect(got).toBe(
       'id: 1\ndata: {"atMs":2,"type":"elected","node":"n1","term":2,"votes":[]}\n\n' +
         'id: 2\ndata: {"atMs":3,"type":"ready","node":"n1","term":2}\n\n',
+    );
+  });
+
+  it('streams answered keep-alives live, as events of their own without an id (not part of the record)', async () => {
+    const got = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: bridge.port,
+          path: `/events?token=${encodeURIComponent(bridge.token)}`,
+          headers: { origin: ORIGIN },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (d: string) => {
+            text += d;
+            if (text.includes('id: 0')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+          setTimeout(() => {
+            backend.keepAlive({ atMs: 5, type: 'keepAlive', node: 'n2', rttMs: 3 });
+            backend.push({ atMs: 6, type: 'ready', node: 'n1', term: 2 });
+          }, 50);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got).toBe(
+      'event: keepAlive\ndata: {"atMs":5,"type":"keepAlive","node":"n2","rttMs":3}\n\n' +
+        'id: 0\ndata: {"atMs":6,"type":"ready","node":"n1","term":2}\n\n',
     );
   });
 });

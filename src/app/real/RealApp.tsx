@@ -1,0 +1,97 @@
+// The lab page in real mode: the same lab (stage, chain, chart, failover timeline, event log and
+// the fault controls) reading a real run through the LiveBackend, under a banner that says this
+// is a real etcd cluster on this machine. The link is checked first; every way it can fail is
+// shown by name, with the way back to the simulator.
+import { useEffect, useState } from 'react';
+import { createLabStore, type LabStore } from '../../store/labStore';
+import { LiveBackend } from '../../store/liveBackend';
+import { openRealRun, RealLinkError, type RealLink } from '../../store/liveParams';
+import { Lab } from '../Lab';
+import { RealBanner } from './RealBanner';
+import { RealHosts } from './RealHosts';
+import './real.css';
+
+type Opened = { store: LabStore; backend: LiveBackend } | { error: RealLinkError } | null;
+
+function asLinkError(err: unknown): RealLinkError {
+  return err instanceof RealLinkError ? err : new RealLinkError('bridge unreachable', String(err));
+}
+
+export function RealApp({ link }: { link: RealLink | RealLinkError }) {
+  const [opened, setOpened] = useState<Opened>(() =>
+    link instanceof RealLinkError ? { error: link } : null,
+  );
+  useEffect(() => {
+    if (link instanceof RealLinkError) return;
+    let backend: LiveBackend | null = null;
+    let cancelled = false;
+    openRealRun(link)
+      .then(({ capabilities, runStartEpochMs }) => {
+        if (cancelled) return;
+        const live = new LiveBackend(link, capabilities, runStartEpochMs);
+        backend = live;
+        const store = createLabStore({ experiment: live.experiment, makeBackend: () => live, playing: true });
+        live.onProblem((message) => store.setState({ error: message }));
+        live.connect();
+        setOpened({ store, backend: live });
+      })
+      .catch((err: unknown) => !cancelled && setOpened({ error: asLinkError(err) }));
+    return () => {
+      cancelled = true;
+      backend?.dispose();
+    };
+  }, [link]);
+
+  if (opened === null)
+    return (
+      <main className="real-opening">
+        <RealHeader />
+        <p className="hint" role="status">
+          Connecting to the real run…
+        </p>
+      </main>
+    );
+  if ('error' in opened)
+    return (
+      <main>
+        <RealHeader />
+        <div className="banner banner-warn real-link-error" role="alert" data-testid="real-link-error">
+          <p>
+            <strong data-testid="real-link-error-name">{opened.error.error}</strong>: {opened.error.message}
+          </p>
+          <p>
+            Start a real run with <code>npm run lab:real</code> and open the link it prints, or{' '}
+            <a href="./">open the simulator</a>.
+          </p>
+        </div>
+      </main>
+    );
+  return (
+    <main>
+      <Lab
+        store={opened.store}
+        header={<RealHeader />}
+        notices={
+          <>
+            <RealBanner backend={opened.backend} />
+            <RealHosts store={opened.store} />
+          </>
+        }
+      />
+    </main>
+  );
+}
+
+function RealHeader() {
+  return (
+    <header className="app-header">
+      <div className="app-title">
+        <h1>Leader Election Lab</h1>
+        <p className="tagline">
+          The same lab on a real system: etcd members, candidates using etcd&apos;s election recipe, and a
+          fenced storage, each a process on this machine.
+        </p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+// The hosts of a real run, each an etcd member beside a candidate: what the stage shows of the
+// candidates (role, token) and what it cannot show of the members (their raft role and term, the
+// raft leader they follow), from their own logs.
+import { useLab } from '../../store/context';
+import type { LabStore } from '../../store/labStore';
+import type { LiveBackend } from '../../store/liveBackend';
+
+interface HostLine {
+  id: string;
+  candidate: string;
+  member: string;
+}
+
+function hostLines(store: LabStore): string {
+  const backend = store.backend() as LiveBackend;
+  const lines: HostLine[] = backend.recording.hosts().map((h) => {
+    const k = h.id.slice(1);
+    const candidate = !h.candidateAlive
+      ? 'dead'
+      : `${h.candidatePaused ? 'stopped, ' : ''}${h.role}${h.token ? `, token ${h.token}` : ''}`;
+    const member = !h.memberAlive
+      ? 'dead'
+      : `${h.memberPaused ? 'stopped, ' : ''}${h.memberRole === 'down' ? 'starting' : h.memberRole}, term ${h.memberTerm}` +
+        (h.memberRole !== 'leader' && h.memberLeader ? `, follows m${h.memberLeader.slice(1)}` : '');
+    return { id: h.id, candidate: `c${k} ${candidate}`, member: `etcd m${k} ${member}` };
+  });
+  return JSON.stringify(lines);
+}
+
+export function RealHosts({ store }: { store: LabStore }) {
+  // A string, so the list re-renders only when a host changed.
+  const key = useLab(() => hostLines(store));
+  const hosts = JSON.parse(key) as HostLine[];
+  return (
+    <ul className="real-hosts" aria-label="Hosts" data-testid="real-hosts">
+      {hosts.map((h) => (
+        <li key={h.id} data-testid={`real-host-${h.id}`}>
+          <strong>host {h.id}</strong>
+          <span>{h.candidate}</span>
+          <span>{h.member}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,183 @@
+// The lab page in real mode, on a real etcd cluster: `npm run lab:real` at fast timings (raft
+// 20/200 ms, session TTL 2 s) serves the page and its bridge; from the page, kill the leader and
+// see the next one and the failover timeline; pause the holder past its TTL and see its zombie
+// write rejected by the storage. Skipped in one line where etcd is missing. Every process the
+// lab started is found by PID while it runs, and checked gone after Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { findEtcd } from '../../src/real/etcdBinary';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TTL_MS = 2000;
+
+test.describe.configure({ mode: 'serial' });
+test.skip(
+  !findEtcd(),
+  'real mode skipped: no etcd (apt-get install etcd-server etcd-client, or set ETCD_BIN)',
+);
+
+let lab: ChildProcess | null = null;
+let link = '';
+let pids: number[] = [];
+const output: string[] = [];
+
+/** Every process descended from pid, by /proc (the lab's etcd members, candidates and their children). */
+function descendants(pid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name is in parentheses and may hold spaces: the fields after it are fixed.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, ppid] of parent) {
+      if (ppid !== p) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  lab = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/real/labReal.ts',
+      '--fast',
+      '--ttl-ms',
+      String(TTL_MS),
+      '--warm-up-ms',
+      '500',
+      '--write-every-ms',
+      '300',
+      '--no-open',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  lab.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  link = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no link from lab:real in 45 s:\n${text}${output.join('')}`)),
+      45_000,
+    );
+    lab?.stdout?.on('data', (d: Buffer) => {
+      text += d.toString();
+      output.push(d.toString());
+      const m = /^# lab (\S+)$/m.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    lab?.on('exit', (code) => reject(new Error(`lab:real exited (${code}):\n${text}${output.join('')}`)));
+  });
+  pids = [lab.pid as number, ...descendants(lab.pid as number)];
+});
+
+test.afterAll(async () => {
+  if (!lab) return;
+  const exited = new Promise<number | null>((resolve) => lab?.once('exit', (code) => resolve(code)));
+  lab.kill('SIGINT');
+  const code = await exited;
+  // Ctrl-C ends the run cleanly, and nothing it started is left, by PID.
+  expect(code, output.join('')).toBe(130);
+  expect(pids.length).toBeGreaterThanOrEqual(7);
+  // (The build tool's helper processes leave when their parent's pipe closes: a moment after it.)
+  await expect.poll(() => pids.filter(alive), { timeout: 5_000 }).toEqual([]);
+});
+
+/** The host whose candidate leads, from the hosts line (its role and token). */
+async function leaderHost(page: Page): Promise<{ id: string; token: number }> {
+  let found = { id: '', token: 0 };
+  await expect
+    .poll(
+      async () => {
+        for (const id of ['n1', 'n2', 'n3']) {
+          const text = (await page.getByTestId(`real-host-${id}`).textContent()) ?? '';
+          const m = /c\d (leader), token (\d+)/.exec(text);
+          if (m) found = { id, token: Number(m[2]) };
+        }
+        return found.id;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return found;
+}
+
+async function select(page: Page, id: string): Promise<void> {
+  const button = page
+    .getByRole('group', { name: 'Select a node' })
+    .getByRole('button', { name: `Select ${id}` });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+}
+
+test('kill the leader from the page: the next one leads, and the failover timeline measures it', async ({
+  page,
+}) => {
+  await page.goto(link);
+  await expect(page.getByTestId('real-banner')).toContainText('A real etcd cluster on this machine');
+  await expect(page.getByTestId('real-status')).toContainText('live', { timeout: 20_000 });
+  // What a real cluster cannot do is not offered.
+  await expect(page.getByRole('slider', { name: 'Speed' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Step to the next event' })).toHaveCount(0);
+  const old = await leaderHost(page);
+  await select(page, old.id);
+  await expect(page.getByRole('button', { name: /Force .* to campaign/ })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: `Clock rate of ${old.id}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Kill ${old.id}` }).click();
+  await expect(page.getByTestId(`real-host-${old.id}`)).toContainText('dead', { timeout: 5_000 });
+  const next = await leaderHost(page);
+  expect(next.id).not.toBe(old.id);
+  expect(next.token).toBeGreaterThan(old.token);
+  await page.getByRole('tab', { name: 'Failover timeline' }).click();
+  const timeline = page.getByTestId('failover-timeline');
+  await expect(timeline.locator('.failover-label').first()).toContainText(
+    `${old.id} killed → ${next.id} (term ${next.token})`,
+    { timeout: 10_000 },
+  );
+  await expect(page.getByTestId('event-log').first()).toBeAttached();
+});
+
+test('pause the holder past its TTL: its zombie write is rejected by the storage', async ({ page }) => {
+  await page.goto(link);
+  await expect(page.getByTestId('real-status')).toContainText('live', { timeout: 20_000 });
+  const holder = await leaderHost(page);
+  await select(page, holder.id);
+  await page.getByRole('spinbutton', { name: `Pause length for ${holder.id} in seconds` }).fill('5');
+  await page.getByRole('button', { name: `Pause ${holder.id} for 5 s`, exact: true }).click();
+  // Stopped past its TTL, it still believes it leads while the next one takes over.
+  await expect(page.getByTestId(`real-host-${holder.id}`)).toContainText('stopped, leader', {
+    timeout: 5_000,
+  });
+  await expect.poll(async () => (await leaderHost(page)).id, { timeout: 10_000 }).not.toBe(holder.id);
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByTestId('event-log').first()).toContainText(
+    new RegExp(`storage rejected ${holder.id}'s write with token ${holder.token}: .*zombie write fenced`),
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId(`real-host-${holder.id}`)).not.toContainText('leader', { timeout: 5_000 });
+});

@@ -147,8 +147,9 @@ async function checkRun(page: Page, context: () => string) {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="copy-link"]');
     if (!button) return null;
     button.click();
-    // The link appears once the link codec is loaded (fetched on the first link the page makes).
-    for (let wait = 0; wait < 100; wait++) {
+    // The link appears once the link codec is loaded (fetched on the first link the page makes,
+    // behind whatever else the page is fetching then, such as the game days the picker lists).
+    for (let wait = 0; wait < 300; wait++) {
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const field = document.querySelector<HTMLInputElement>('[data-testid="share-link"]');
       if (field) return field.value;

@@ -48,8 +48,21 @@ type Target = {
   link: boolean;
 };
 
-/** What the page looks like before an act: one round trip instead of several. */
-async function pageState(page: Page) {
+/**
+ * What the page looks like before an act: one round trip instead of several. A page the last act
+ * sent elsewhere (a key on a link it had just focused) is read once it has loaded.
+ */
+async function pageState(page: Page): Promise<ReturnType<typeof readState>> {
+  try {
+    return await readState(page);
+  } catch (e) {
+    if (!String(e).includes('Execution context was destroyed')) throw e;
+    await page.waitForLoadState('load');
+    return readState(page);
+  }
+}
+
+async function readState(page: Page) {
   return page.evaluate(() => {
     const focus = document.activeElement as HTMLElement | null;
     const link = focus instanceof HTMLAnchorElement && !!focus.href;

@@ -29,6 +29,32 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // The real-mode specs run a real etcd cluster and a dev server: they run alone, after the
+      // rest (the project below), so that their load never slows a timing-sensitive spec beside them.
+      testIgnore: /real-mode\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          // Containers and CI machines: no sandbox, no GPU, a small /dev/shm, and nothing that
+          // phones home or updates itself in the middle of a test run.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+    {
+      name: 'real-mode',
+      testMatch: /real-mode\.spec\.ts/,
+      dependencies: ['chromium'],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {

@@ -180,16 +180,29 @@ test("paused, the page's DOM holds still while the frame loop keeps running", as
   await openLab(page, 'speed=16');
   await waitForLeader(page);
   await pauseLab(page);
+  // The charts draw on a throttle, so one last draw of the paused moment may land just after the
+  // click: wait for a quiet 500 ms (within 5 s), then count every change over a full second.
   const changes = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         let n = 0;
-        const mo = new MutationObserver((r) => (n += r.length));
+        let quietSince = performance.now();
+        const mo = new MutationObserver((r) => {
+          n += r.length;
+          quietSince = performance.now();
+        });
         mo.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        setTimeout(() => {
-          mo.disconnect();
-          resolve(n);
-        }, 1000);
+        const started = performance.now();
+        const settle = setInterval(() => {
+          const now = performance.now();
+          if (now - quietSince < 500 && now - started < 5000) return;
+          clearInterval(settle);
+          n = 0;
+          setTimeout(() => {
+            mo.disconnect();
+            resolve(n);
+          }, 1000);
+        }, 50);
       }),
   );
   expect(changes).toBe(0);

@@ -3,7 +3,6 @@
 // through the table (params.ts); this file puts them together. A bad value never breaks the
 // page: each one is named, as typed, with what was used instead.
 import { algorithmFor, RAFT_PRESETS, type ExperimentInput } from '../engine';
-import { findScenario, loadScenario, scenarioProblem } from '../scenario/catalog';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
 import {
@@ -16,8 +15,7 @@ import {
   type ReadParams,
 } from './params';
 import { SCENES, type SceneId } from './scenes';
-import { codecLoaded, loadCodec } from './codec';
-import { decodeRun } from './share';
+import { CODEC_MISSING, codecLoaded, loadCodec } from './codec';
 
 export interface RunParams {
   experiment: ExperimentInput;
@@ -78,10 +76,34 @@ function noteIgnored(read: ReadParams, names: readonly ParamName[], why: string,
   }
 }
 
+// The game days' catalog (and its index of every file) loads only for a link that names one: an
+// embed of a scene in free play never fetches it. loadLinkScenario loads it before the link is read.
+type Catalog = typeof import('../scenario/catalog');
+let catalog: Catalog | null = null;
+
+/** Load the catalog of game days, once. */
+export async function loadCatalog(): Promise<Catalog> {
+  catalog ??= await import('../scenario/catalog');
+  return catalog;
+}
+
+// The run-link reader, like the codec it needs, loads only for a `run=` link (loadLinkScenario).
+type Share = typeof import('./share');
+let share: Share | null = null;
+
+/** Load the run-link reader (and the codec it reads with), once. */
+export async function loadRunReader(): Promise<Share> {
+  const [m] = await Promise.all([import('./share'), loadCodec()]);
+  share = m;
+  return m;
+}
+
 function scenarioOf(id: string, problems: string[]): Scenario | null {
-  const scenario = findScenario(id) ?? null;
+  const scenario = catalog?.findScenario(id) ?? null;
   if (scenario) return scenario;
-  const broken = scenarioProblem(id);
+  const broken = catalog
+    ? catalog.scenarioProblem(id)
+    : { file: id, errors: ['the list of game days was not loaded'] };
   problems.push(
     broken
       ? `"scenario" names ${broken.file}, which could not be loaded: ${broken.errors.join('; ')}: opened free play`
@@ -117,7 +139,7 @@ function readRun(search: string, read: ReadParams): RunParams {
       'a run link opens that run (and its game day, if it had one)',
       problems,
     );
-    const run = decodeRun(v.run);
+    const run = share ? share.decodeRun(v.run) : { ok: false as const, problems: [CODEC_MISSING] };
     if (run.ok) {
       noteIgnored(read, SETUP_PARAMS, 'the run link carries its own setup', problems);
       const scenario = run.run.scenario ? scenarioOf(run.run.scenario, problems) : null;
@@ -210,11 +232,16 @@ export { RUN_PARAMS };
 export async function loadLinkScenario(search: string): Promise<void> {
   const q = new URLSearchParams(search);
   const named = q.get('scenario');
-  if (named) return loadScenario(named);
+  // A failed fetch of the catalog's own chunk is said when the link is read.
+  const load = (id: string) =>
+    loadCatalog()
+      .then((c) => c.loadScenario(id))
+      .catch(() => undefined);
+  if (named) return load(named);
   const run = q.get('run');
   if (!run) return;
-  await loadCodec().catch(() => null);
-  if (!codecLoaded()) return;
-  const decoded = decodeRun(run);
-  if (decoded.ok && decoded.run.scenario) await loadScenario(decoded.run.scenario);
+  const reader = await loadRunReader().catch(() => null);
+  if (!reader || !codecLoaded()) return;
+  const decoded = reader.decodeRun(run);
+  if (decoded.ok && decoded.run.scenario) await load(decoded.run.scenario);
 }

@@ -1,7 +1,85 @@
 // The parameter and scene tables of docs/embedding.md, generated from the parameter table and
 // the scene registry (npm run gen:docs writes them; a unit test fails when the doc is behind).
+import { ALGORITHM_KINDS, ALGORITHMS } from '../engine';
+import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { PARAMS, type ParamName, type ParamPage } from './params';
 import { SCENES } from './scenes';
+
+/** Each parameter's accepted values and meaning, in the docs' words. */
+export const PARAM_DOCS: Record<ParamName, { values: string; doc: string }> = {
+  scene: {
+    values: SCENES.map((s) => `\`${s.id}\``).join(', '),
+    doc: 'which scene fills the frame',
+  },
+  scenario: {
+    values: 'a scenario id (see [scenarios.md](scenarios.md))',
+    doc: "run that game day's experiment",
+  },
+  step: {
+    values: "1 to the scenario's number of steps",
+    doc: 'open the scenario at that step, the run played up to it',
+  },
+  run: {
+    values: 'the value of a shared run link',
+    doc: 'replay a run someone shared (setup, commands, moment, and its game day if it had one)',
+  },
+  algorithm: {
+    values: ALGORITHM_KINDS.map((k) => `\`${k}\``).join(', '),
+    doc: `the election algorithm of a setup without a scenario (${ALGORITHM_KINDS.map((k) => ALGORITHMS[k].title).join(', ')}), with its own defaults`,
+  },
+  seed: {
+    values: '0 to 4294967295',
+    doc: 'the seed of a setup without a scenario',
+  },
+  nodes: {
+    values: '1 to 9',
+    doc: 'cluster size of a setup without a scenario',
+  },
+  clients: {
+    values: '0 to 2000',
+    doc: 'clients writing through the leader, in a setup without a scenario',
+  },
+  witness: {
+    values: '`1` or `0`',
+    doc: 'add a witness (votes, never leads) to a setup without a scenario',
+  },
+  speed: {
+    values: `${MIN_SPEED} to ${MAX_SPEED}`,
+    doc: 'simulated seconds per real second',
+  },
+  paused: {
+    values: 'present, or `1` / `0`',
+    doc: 'open the lab paused',
+  },
+  present: {
+    values: 'present, or `1` / `0`',
+    doc: 'present mode: projector-sized type, keyboard control ([presenting.md](presenting.md))',
+  },
+  autoplay: {
+    values: '`1` or `0`',
+    doc: 'start playing at once',
+  },
+  controls: {
+    values: '`minimal` or `none`',
+    doc: 'play/pause, restart and "Open in the lab", or nothing',
+  },
+  theme: {
+    values: '`light`, `dark` or `system`',
+    doc: 'colours',
+  },
+  height: {
+    values: 'a number of pixels, or a CSS length',
+    doc: 'a fixed height for the frame; otherwise it grows and shrinks with its scene',
+  },
+  title: {
+    values: 'text',
+    doc: "the frame's accessible name",
+  },
+  id: {
+    values: 'set by the element',
+    doc: 'which element a frame reports its height to',
+  },
+};
 
 const PAGE_NAMES: Record<ParamPage, string> = { lab: 'lab', embed: 'iframe', element: 'element' };
 
@@ -24,7 +102,13 @@ export function paramsTable(): string {
     ['parameter', 'values', 'default', 'pages', 'meaning'],
     names.map((n) => {
       const p = PARAMS[n];
-      return [`\`${n}\``, p.values, p.defaultText, p.pages.map((x) => PAGE_NAMES[x]).join(', '), p.doc];
+      return [
+        `\`${n}\``,
+        PARAM_DOCS[n].values,
+        p.defaultText,
+        p.pages.map((x) => PAGE_NAMES[x]).join(', '),
+        PARAM_DOCS[n].doc,
+      ];
     }),
   );
 }

@@ -2,9 +2,10 @@
 // in one table: its name, what it accepts, its default, which pages take it and what the docs
 // say about it. The pages read their query through readParams (below), the element forwards its
 // attributes by it, and docs/embedding.md's table is generated from it (npm run gen:docs).
-// Adding a parameter is adding a row; a setup parameter's row also says where its value goes in
-// the experiment.
-import { ALGORITHM_KINDS, ALGORITHMS, type AlgorithmKind, type ExperimentInput } from '../engine';
+// Adding a parameter is adding a row here and its words in paramDocs.ts (the type asks for
+// them); a setup parameter's row also says where its value goes in the experiment. The words
+// live apart so that the pages, which never show them, do not load them.
+import { ALGORITHM_KINDS, type AlgorithmKind, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES, findSceneName } from './scenes';
 
@@ -15,12 +16,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; why: string; used?
 
 export interface Param<T> {
   pages: readonly ParamPage[];
-  /** The accepted values, as the docs list them. */
-  values: string;
   /** The default, as the docs show it. */
   defaultText: string;
-  /** What it does, in the docs' words. */
-  doc: string;
   read(raw: string): Parsed<T>;
   /** A setup of the cluster: where its value goes in the experiment (a scenario or run brings its own). */
   setup?: (experiment: ExperimentInput, value: T) => void;
@@ -86,37 +83,27 @@ const FRAMES: readonly ParamPage[] = ['embed', 'element'];
 export const PARAMS = {
   scene: {
     pages: FRAMES,
-    values: SCENES.map((s) => `\`${s.id}\``).join(', '),
     defaultText: `\`${SCENES[0].id}\``,
-    doc: 'which scene fills the frame',
     read: scene,
   } satisfies Param<string>,
   scenario: {
     pages: ALL,
-    values: 'a scenario id (see [scenarios.md](scenarios.md))',
     defaultText: 'none',
-    doc: "run that game day's experiment",
     read: text,
   } satisfies Param<string>,
   step: {
     pages: ALL,
-    values: "1 to the scenario's number of steps",
     defaultText: '1',
-    doc: 'open the scenario at that step, the run played up to it',
     read: int(1, 99),
   } satisfies Param<number>,
   run: {
     pages: ALL,
-    values: 'the value of a shared run link',
     defaultText: 'none',
-    doc: 'replay a run someone shared (setup, commands, moment, and its game day if it had one)',
     read: text,
   } satisfies Param<string>,
   algorithm: {
     pages: ALL,
-    values: ALGORITHM_KINDS.map((k) => `\`${k}\``).join(', '),
     defaultText: '`raft`',
-    doc: `the election algorithm of a setup without a scenario (${ALGORITHM_KINDS.map((k) => ALGORITHMS[k].title).join(', ')}), with its own defaults`,
     read: choice(ALGORITHM_KINDS),
     setup: (e, v) => {
       e.algorithm = v;
@@ -126,97 +113,71 @@ export const PARAMS = {
   } satisfies Param<AlgorithmKind>,
   seed: {
     pages: ALL,
-    values: '0 to 4294967295',
     defaultText: '1',
-    doc: 'the seed of a setup without a scenario',
     read: int(0, 4294967295),
     setup: (e, v) => void (e.seed = v),
   } satisfies Param<number>,
   nodes: {
     pages: ALL,
-    values: '1 to 9',
     defaultText: '5',
-    doc: 'cluster size of a setup without a scenario',
     read: int(1, 9),
     setup: (e, v) => void (e.nodes = v),
   } satisfies Param<number>,
   clients: {
     pages: ALL,
-    values: '0 to 2000',
     defaultText: '0',
-    doc: 'clients writing through the leader, in a setup without a scenario',
     read: int(0, 2000),
     setup: (e, v) => void (e.workload = { ...e.workload, clients: v }),
   } satisfies Param<number>,
   witness: {
     pages: ALL,
-    values: '`1` or `0`',
     defaultText: '`0`',
-    doc: 'add a witness (votes, never leads) to a setup without a scenario',
     read: flag,
     setup: (e, v) => void (e.witness = v),
   } satisfies Param<boolean>,
   speed: {
     pages: ALL,
-    values: `${MIN_SPEED} to ${MAX_SPEED}`,
     defaultText: '1',
-    doc: 'simulated seconds per real second',
     read: speed,
   } satisfies Param<number>,
   paused: {
     pages: ['lab'],
-    values: 'present, or `1` / `0`',
     defaultText: 'off',
-    doc: 'open the lab paused',
     read: flag,
   } satisfies Param<boolean>,
   present: {
     pages: ['lab'],
-    values: 'present, or `1` / `0`',
     defaultText: 'off',
-    doc: 'present mode: projector-sized type, keyboard control ([presenting.md](presenting.md))',
     read: flag,
   } satisfies Param<boolean>,
   autoplay: {
     pages: FRAMES,
-    values: '`1` or `0`',
     defaultText: '`1` (a shared run: `0`)',
-    doc: 'start playing at once',
     read: flag,
   } satisfies Param<boolean>,
   controls: {
     pages: FRAMES,
-    values: '`minimal` or `none`',
     defaultText: '`minimal`',
-    doc: 'play/pause, restart and "Open in the lab", or nothing',
     read: choice(['minimal', 'none'] as const),
   } satisfies Param<'minimal' | 'none'>,
   theme: {
     pages: ALL,
-    values: '`light`, `dark` or `system`',
     defaultText: '`system`',
-    doc: 'colours',
     read: choice(['light', 'dark', 'system'] as const),
   } satisfies Param<'light' | 'dark' | 'system'>,
   height: {
     pages: ['element'],
-    values: 'a number of pixels, or a CSS length',
     defaultText: 'fits the scene',
-    doc: 'a fixed height for the frame; otherwise it grows and shrinks with its scene',
     read: text,
   } satisfies Param<string>,
   title: {
     pages: ['element'],
-    values: 'text',
     defaultText: 'the scene and its scenario',
-    doc: "the frame's accessible name",
     read: text,
   } satisfies Param<string>,
   id: {
     pages: ['embed'],
-    values: 'set by the element',
     defaultText: 'none',
-    doc: 'which element a frame reports its height to',
     read: text,
     internal: true,
   } satisfies Param<string>,

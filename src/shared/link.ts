@@ -93,7 +93,8 @@ let share: Share | null = null;
 
 /** Load the run-link reader (and the codec it reads with), once. */
 export async function loadRunReader(): Promise<Share> {
-  const [m] = await Promise.all([import('./share'), loadCodec()]);
+  // The codec failing to load is the reader's to say (decodeRun), so it does not fail this.
+  const [m] = await Promise.all([import('./share'), loadCodec().catch(() => null)]);
   share = m;
   return m;
 }
@@ -139,7 +140,9 @@ function readRun(search: string, read: ReadParams): RunParams {
       'a run link opens that run (and its game day, if it had one)',
       problems,
     );
-    const run = share ? share.decodeRun(v.run) : { ok: false as const, problems: [CODEC_MISSING] };
+    const run = share
+      ? share.decodeRun(v.run)
+      : { ok: false as const, problems: [`"run" could not be read: ${CODEC_MISSING}`] };
     if (run.ok) {
       noteIgnored(read, SETUP_PARAMS, 'the run link carries its own setup', problems);
       const scenario = run.run.scenario ? scenarioOf(run.run.scenario, problems) : null;

@@ -6,6 +6,7 @@ import { memo, useId, useMemo, type ReactNode } from 'react';
 import { useLab } from '../../src/store/context';
 import type { QuorumView, StepId } from './chainModel';
 import type { CompareView, TokenView } from './writesModel';
+import { electionOf } from './electStep';
 import { holdStep } from './holdStep';
 import { LeaseRing } from './LeaseRing';
 import { OutcomeBranches } from './OutcomeBranches';
@@ -54,20 +55,22 @@ const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
           {q.votesText}
         </p>
       )}
-      <ul className="chain-voters" aria-label="votes">
-        {q.voters.map((v) => (
-          <li key={v.id} className="chain-voter" data-voted={v.voted || undefined}>
-            <VoteGlyph voted={v.voted} />
-            <span className="mono">{v.id}</span>
-            {v.leader && <LeaderGlyph />}
-            <span className="visually-hidden">
-              {v.voted ? ' voted' : ' no vote'}
-              {v.leader ? ', leader' : ''}
-              {v.witness ? ', witness' : ''}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {q.voters.length > 0 && (
+        <ul className="chain-voters" aria-label="votes">
+          {q.voters.map((v) => (
+            <li key={v.id} className="chain-voter" data-voted={v.voted || undefined}>
+              <VoteGlyph voted={v.voted} />
+              <span className="mono">{v.id}</span>
+              {v.leader && <LeaderGlyph />}
+              <span className="visually-hidden">
+                {v.voted ? ' voted' : ' no vote'}
+                {v.leader ? ', leader' : ''}
+                {v.witness ? ', witness' : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="chain-muted">{q.majorityText}</p>
       {q.notes.map((note) => (
         <p key={note} className="chain-note">
@@ -146,19 +149,14 @@ export function ChainScene() {
   const model = useChainModel();
   const experiment = useLab((s) => s.experiment);
   const hold = useMemo(() => holdStep(experiment), [experiment]);
+  const elect = electionOf(experiment);
   const active = model.active;
   const { density } = useSceneHost();
   return (
     <section className="chain-scene" aria-labelledby={headingId} data-density={density}>
       <h2 id={headingId}>Fencing chain</h2>
       <ol className="chain-steps" role="list">
-        <Step
-          n={1}
-          active={active}
-          title="Quorum elects one leader"
-          short="Quorum elects"
-          tone={model.quorum.tone}
-        >
+        <Step n={1} active={active} title={elect.title} short={elect.short} tone={model.quorum.tone}>
           <QuorumStep q={model.quorum} />
         </Step>
         <Step n={2} active={active} title={hold.title} short={hold.short}>

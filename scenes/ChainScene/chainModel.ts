@@ -39,6 +39,33 @@ export interface QuorumView {
   tone: Tone;
 }
 
+/** How the run's algorithm elects, as the chain's first step says it. */
+export interface Election {
+  /** Step 1's title, in full and in the compact strip. */
+  title: string;
+  short: string;
+  /** The algorithm's words: its epoch (term, leaderTransitions...) and its leader (coordinator...). */
+  epoch: string;
+  leader: string;
+  /** Whether nodes vote among themselves, a majority electing (Raft). */
+  votes: boolean;
+  /** Whether anything needs a majority (of the nodes or of a coordination service's members). */
+  hasQuorum: boolean;
+  /** Without node votes: what elects, in one line ("the API server's Lease, stored in a 3-member etcd"). */
+  how: string;
+}
+
+/** Raft's: the nodes vote, a majority elects. */
+export const RAFT_ELECTION: Election = {
+  title: 'Quorum elects one leader',
+  short: 'Quorum elects',
+  epoch: 'term',
+  leader: 'leader',
+  votes: true,
+  hasQuorum: true,
+  how: '',
+};
+
 export interface ChainModel {
   active: StepId;
   quorum: QuorumView;
@@ -80,10 +107,13 @@ function votersOf(s: Snapshot, votes: NodeId[], leaderId: NodeId | null): Voter[
 }
 
 const WAITING = 'waiting for an election timeout';
+const WAITING_TAKEOVER = 'waiting for a candidate to take over';
 
 /** Why nobody leads: too few nodes up, a partition without a majority side, or a pending timeout. */
-function noLeaderReason(s: Snapshot, majority: number): string {
+function noLeaderReason(s: Snapshot, majority: number, el: Election): string {
   const up = s.nodes.filter((n) => n.alive && !n.paused);
+  // Where nodes do not vote, one candidate up is enough to lead.
+  if (!el.votes) return up.length ? WAITING_TAKEOVER : 'no candidate is up';
   if (up.length < majority)
     return `only ${up.length} of ${s.nodes.length} nodes are up; a majority needs ${majority}`;
   if (s.partition) {
@@ -95,22 +125,35 @@ function noLeaderReason(s: Snapshot, majority: number): string {
   return WAITING;
 }
 
-export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView | null): QuorumView {
+export function deriveQuorum(
+  s: Snapshot,
+  memory: ChainMemory,
+  leader: NodeView | null,
+  el: Election = RAFT_ELECTION,
+): QuorumView {
   const size = s.nodes.length;
   const majority = majorityOf(size);
-  const majorityText = `majority: ${majority} of ${size}`;
+  const epochOf = (n: NodeView) => `${el.epoch} ${n.term}`;
+  // Where nodes do not vote, what elects is a service (its majority) or nothing at all.
+  const majorityText = el.votes ? `majority: ${majority} of ${size}` : el.how;
   const leaders = s.nodes.filter((n) => n.alive && n.role === 'leader');
   const campaigner = pickCampaigner(s, memory);
 
-  if (leaders.length > 1 && !s.safety.quorum) {
-    const ids = leaders.map((n) => `${n.id} (term ${n.term})`).join(', ');
+  // Split brain is what an election without a majority allows: Raft with quorum off, or an
+  // algorithm with none. Elsewhere a second leader is a paused one, told below as a zombie.
+  const noMajority = el.votes ? !s.safety.quorum : !el.hasQuorum;
+  if (leaders.length > 1 && noMajority) {
+    const ids = leaders.map((n) => `${n.id} (${epochOf(n)})`).join(', ');
+    const plural = el.leader === 'leader' ? 'leaders' : `${el.leader}s`;
     return {
       state: 'split',
-      headline: `${leaders.length} leaders at once: split brain`,
+      headline: `${leaders.length} ${plural} at once: split brain`,
       votesText: null,
-      voters: votersOf(s, [], null),
+      voters: el.votes ? votersOf(s, [], null) : [],
       majorityText,
-      notes: [`quorum is off: ${ids} each act as leader`],
+      notes: [
+        el.votes ? `quorum is off: ${ids} each act as leader` : `no quorum: ${ids} each act as ${el.leader}`,
+      ],
       tone: 'bad',
     };
   }
@@ -118,17 +161,21 @@ export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView 
   if (campaigner && (!leader || leader.paused)) {
     const pre = campaigner.preVoting;
     const term = pre ? campaigner.term + 1 : campaigner.term;
-    const reason = noLeaderReason(s, majority);
-    const notes = leader ? [`${leader.id} (term ${leader.term}) is paused and silent`] : [];
+    const reason = noLeaderReason(s, majority, el);
+    const notes = leader ? [`${leader.id} (${epochOf(leader)}) is paused and silent`] : [];
     // A campaign that cannot win (a minority side, too few nodes up) must say so.
-    if (!leader && reason !== WAITING) notes.push(reason);
+    if (!leader && reason !== WAITING && reason !== WAITING_TAKEOVER) notes.push(reason);
     return {
       state: 'campaign',
-      headline: pre
-        ? `${campaigner.id} asks for pre-votes for term ${term}`
-        : `${campaigner.id} campaigns for term ${term}`,
-      votesText: `${campaigner.votes.length} of ${size} ${pre ? 'pre-votes' : 'votes'} so far, needs ${majority}`,
-      voters: votersOf(s, campaigner.votes, null),
+      headline: !el.votes
+        ? `${campaigner.id} campaigns to become ${el.leader}`
+        : pre
+          ? `${campaigner.id} asks for pre-votes for term ${term}`
+          : `${campaigner.id} campaigns for term ${term}`,
+      votesText: el.votes
+        ? `${campaigner.votes.length} of ${size} ${pre ? 'pre-votes' : 'votes'} so far, needs ${majority}`
+        : null,
+      voters: el.votes ? votersOf(s, campaigner.votes, null) : [],
       majorityText,
       notes,
       tone: 'warn',
@@ -137,19 +184,30 @@ export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView 
 
   if (leader) {
     const e = memory.election;
-    const votes = e && e.node === leader.id && e.term === leader.term ? e.votes : leader.votes;
+    const votes = !el.votes
+      ? []
+      : e && e.node === leader.id && e.term === leader.term
+        ? e.votes
+        : leader.votes;
     const notes = leaders
       .filter((n) => n !== leader)
-      .map((n) => `${n.id} still believes it leads term ${n.term}${n.paused ? ' (paused)' : ''}`);
+      .map(
+        (n) =>
+          `${n.id} still believes it ${el.votes ? `leads term ${n.term}` : `is ${el.leader}, ${epochOf(n)}`}${n.paused ? ' (paused)' : ''}`,
+      );
     if (leader.paused) notes.unshift(`${leader.id} is paused: frozen mid-lease`);
     if (votes.length && votes.length < majority) notes.push(`won without a majority: quorum is off`);
     return {
       state: 'leader',
-      headline: `${leader.id} leads term ${leader.term}`,
+      headline: el.votes
+        ? `${leader.id} leads term ${leader.term}`
+        : `${leader.id} is ${el.leader}, ${epochOf(leader)}`,
       votesText: votes.length
         ? `${votes.length} of ${size} votes, term ${leader.term}`
-        : `term ${leader.term}`,
-      voters: votersOf(s, votes, leader.id),
+        : el.votes
+          ? `term ${leader.term}`
+          : null,
+      voters: el.votes ? votersOf(s, votes, leader.id) : [],
       majorityText,
       notes,
       tone: notes.length ? 'warn' : 'good',
@@ -159,11 +217,11 @@ export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView 
   const last = memory.election;
   return {
     state: 'none',
-    headline: 'No leader',
-    votesText: last ? `last elected: ${last.node}, term ${last.term}` : null,
-    voters: votersOf(s, [], null),
+    headline: `No ${el.leader}`,
+    votesText: last ? `last elected: ${last.node}, ${el.epoch} ${last.term}` : null,
+    voters: el.votes ? votersOf(s, [], null) : [],
     majorityText,
-    notes: [noLeaderReason(s, majority)],
+    notes: [noLeaderReason(s, majority, el)],
     tone: 'bad',
   };
 }
@@ -199,11 +257,16 @@ export function activeStep(
   return best[0];
 }
 
-export function deriveChain(s: Snapshot, memory: ChainMemory, lease: LeaseTiming | undefined): ChainModel {
+export function deriveChain(
+  s: Snapshot,
+  memory: ChainMemory,
+  lease: LeaseTiming | undefined,
+  election: Election = RAFT_ELECTION,
+): ChainModel {
   const leader = pickLeader(s);
   return {
     active: activeStep(s, memory, leader, lease),
-    quorum: deriveQuorum(s, memory, leader),
+    quorum: deriveQuorum(s, memory, leader, election),
     leaderId: leader ? leader.id : null,
     ...deriveWrites(s, memory, leader),
   };

@@ -10,6 +10,7 @@ import type { LabState, LabStore } from '../../src/store/labStore';
 import type { LabBackend } from '../../src/store/backend';
 import { EMPTY_MEMORY, foldEvents, recallEvents, type ChainMemory } from './chainMemory';
 import { deriveChain, type ChainModel } from './chainModel';
+import { electionOf } from './electStep';
 
 /** More simulated time than this between two frames is a jump, not play (64x moves ~1 s a frame). */
 const JUMP_MS = 5_000;
@@ -55,7 +56,8 @@ export class EventTracker {
 export function useChainModel(): ChainModel {
   const store = useLabStore();
   const [tracker] = useState(() => new EventTracker());
-  const compute = (s: LabState) => deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease);
+  const compute = (s: LabState) =>
+    deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease, electionOf(s.experiment));
   const [model] = useState(() => held(compute(store.getState())));
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
   // The events are folded as they come, a frame's worth at a time, so the snapshot's frame (which

@@ -4,7 +4,14 @@
 import { Profiler } from 'react';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NodeView, SimEvent, Snapshot, StorageWrite } from '../../src/engine';
+import {
+  parseExperiment,
+  type Experiment,
+  type NodeView,
+  type SimEvent,
+  type Snapshot,
+  type StorageWrite,
+} from '../../src/engine';
 import { createLabStore, type LabStore } from '../../src/store/labStore';
 import { LabProvider } from '../../src/store/context';
 import { ChainScene } from '../../scenes/ChainScene/ChainScene';
@@ -12,6 +19,13 @@ import { EMPTY_MEMORY, foldEvents } from '../../scenes/ChainScene/chainMemory';
 import { activeStep, deriveChain, deriveQuorum, CASCADE_MS } from '../../scenes/ChainScene/chainModel';
 import { compareWrite, maxBefore } from '../../scenes/ChainScene/writesModel';
 import { leaseDial } from '../../scenes/ChainScene/leaseDial';
+import { electionOf } from '../../scenes/ChainScene/electStep';
+
+function experiment(algorithm: string): Experiment {
+  const r = parseExperiment({ algorithm });
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.experiment;
+}
 
 const LEASE = { durationMs: 15000, renewDeadlineMs: 10000, retryPeriodMs: 2000 };
 
@@ -148,6 +162,40 @@ describe('chain model', () => {
     const off = deriveQuorum({ ...s, safety: { ...s.safety, quorum: false } }, EMPTY_MEMORY, s.nodes[2]);
     expect(off.state).toBe('split');
     expect(off.headline).toBe('2 leaders at once: split brain');
+  });
+
+  it("speaks the run's algorithm: a Lease holder, a paused zombie, Bully's split brain without a quorum", () => {
+    const k8s = electionOf(experiment('k8s-lease'));
+    expect(k8s.title).toBe('The API server grants one Lease');
+    const zombie = node('n1', { role: 'leader', term: 0, paused: true });
+    const holder = node('n2', { role: 'leader', term: 1 });
+    // Kubernetes has no quorum switch: a second holder is the paused one, never a split brain.
+    const s = snap({ safety: { quorum: false, fencing: true, followersReject: true, preVote: false } }, [
+      zombie,
+      holder,
+      node('n3'),
+    ]);
+    const q = deriveQuorum(s, EMPTY_MEMORY, holder, k8s);
+    expect(q.state).toBe('leader');
+    expect(q.headline).toBe('n2 is holder, leaderTransitions 1');
+    expect(q.notes).toEqual(['n1 still believes it is holder, leaderTransitions 0 (paused)']);
+    expect(q.voters).toEqual([]);
+    expect(q.majorityText).toBe(
+      'one Lease object, updated by compare-and-swap; its 3 members need a majority (2)',
+    );
+    expect(deriveQuorum(snap({}, [node('n1'), node('n2')]), EMPTY_MEMORY, null, k8s).headline).toBe(
+      'No holder',
+    );
+
+    const bully = electionOf(experiment('bully'));
+    const sides = snap({}, [
+      node('n2', { role: 'leader', term: 2 }),
+      node('n5', { role: 'leader', term: 2 }),
+    ]);
+    const split = deriveQuorum(sides, EMPTY_MEMORY, sides.nodes[1], bully);
+    expect(split.state).toBe('split');
+    expect(split.headline).toBe('2 coordinators at once: split brain');
+    expect(split.notes).toEqual(['no quorum: n2 (epoch 2), n5 (epoch 2) each act as coordinator']);
   });
 
   it('compares each write against the max seen before it', () => {

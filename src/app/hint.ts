@@ -19,11 +19,15 @@ function leadersOf(s: Snapshot): NodeView[] {
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
   const leaders = leadersOf(s);
   const { what, keep } = expiry(experiment);
-  const quorum = s.safety.quorum !== false && algorithmFor(experiment.algorithm).hasQuorum;
+  const alg = algorithmFor(experiment.algorithm);
+  const quorum = s.safety.quorum !== false && alg.hasQuorum;
+  // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).
+  const role = alg.words.leader;
+  const votes = alg.kind === 'raft';
   const canPause = can.commands.includes('pause');
   const canKill = can.commands.includes('kill');
   if (leaders.length >= 2) {
-    const epoch = algorithmFor(experiment.algorithm).words.epoch;
+    const epoch = alg.words.epoch;
     const who = leaders.map((n) => `${n.id} (${epoch} ${n.term}${n.paused ? ', paused' : ''})`).join(' and ');
     if (!quorum)
       return `believed leader_count ${leaders.length}: ${who} believe they lead, with no quorum to stop them: storage takes every write whose token is not below the highest it has seen.`;
@@ -35,19 +39,21 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
   if (!leader) {
     const campaigning = s.nodes.find((n) => n.alive && !n.paused && (n.role === 'candidate' || n.preVoting));
     if (campaigning)
-      return quorum
-        ? `No leader: ${campaigning.id} is asking for votes. A majority elects; watch the votes on the stage.`
-        : `No leader: ${campaigning.id} is holding an election; watch its messages on the stage.`;
-    if (s.nowMs === 0) return 'No leader yet: press Play and watch the nodes elect one.';
-    return `No leader: the others wait out the ${what}, then elect a new one. Watch leader_count.`;
+      return votes && quorum
+        ? `No ${role}: ${campaigning.id} is asking for votes. A majority elects; watch the votes on the stage.`
+        : `No ${role}: ${campaigning.id} is trying to become ${role}; watch its messages on the stage.`;
+    if (s.nowMs === 0) return `No ${role} yet: press Play and watch the nodes elect one.`;
+    return `No ${role}: the others wait out the ${what}, then elect a new one. Watch leader_count.`;
   }
   if (leader.paused)
-    return `The leader ${leader.id} is GC-paused: once the ${what} runs out the others elect a new leader. Watch what its old write does when it wakes.`;
+    return `The ${role} ${leader.id} is GC-paused: once the ${what} runs out the others elect a new ${role}. Watch what its old write does when it wakes.`;
   if (s.partition)
-    return `The leader is ${leader.id}, and the network is split: only a side with a majority can elect. Heal ends the split.`;
+    return quorum
+      ? `The ${role} is ${leader.id}, and the network is split: only a side with a majority can elect. Heal ends the split.`
+      : `The ${role} is ${leader.id}, and the network is split: with no quorum, each side can elect its own. Heal ends the split.`;
   const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
-  if (!actions) return `The leader is ${leader.id}: it ${keep}.`;
+  if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)
-    return `The leader is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is longer than the ${what})` : ''}.`;
-  return `The leader is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
+    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is longer than the ${what})` : ''}.`;
+  return `The ${role} is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
 }

@@ -19,7 +19,7 @@ describe('nextHint', () => {
     const leader = snap.nodes.find((n) => n.role === 'leader')!.id;
     const experiment = sim.experiment;
     expect(nextHint({ snapshot: snap, selected: null, experiment, can: CAN })).toBe(
-      `The leader is ${leader}: select it (click it on the stage) and press Pause 30 s or Kill.`,
+      `The holder is ${leader}: select it (click it on the stage) and press Pause 30 s or Kill.`,
     );
     expect(nextHint({ snapshot: snap, selected: leader, experiment, can: CAN })).toContain(
       'selected: press Pause 30 s',
@@ -31,7 +31,7 @@ describe('nextHint', () => {
     expect(snap.leaderCount).toBe(0);
     const text = nextHint({ snapshot: snap, selected: null, experiment: sim.experiment, can: CAN });
     expect(text).toBe(
-      'No leader: the others wait out the 15 s lease, then elect a new one. Watch leader_count.',
+      'No holder: the others wait out the 15 s lease, then elect a new one. Watch leader_count.',
     );
   });
 
@@ -44,7 +44,30 @@ describe('nextHint', () => {
     const bully = new Simulation({ algorithm: 'bully', seed: 1, nodes: 5 });
     expect(
       nextHint({ snapshot: bully.snapshot(), selected: null, experiment: bully.experiment, can: CAN }),
-    ).toBe('No leader yet: press Play and watch the nodes elect one.');
+    ).toBe('No coordinator yet: press Play and watch the nodes elect one.');
+  });
+
+  it('says a split cannot elect on a minority side only where a quorum exists', () => {
+    const bully = new Simulation({
+      algorithm: 'bully',
+      seed: 1,
+      nodes: 5,
+      // n1, alone on its side, is dead: one coordinator, and a split.
+      faults: [
+        { atMs: 50, do: 'kill', node: 'n1' },
+        { atMs: 100, do: 'partition', groups: [['n1'], ['n2', 'n3', 'n4', 'n5']] },
+      ] as never,
+    });
+    bully.runUntil(20_000);
+    const text = nextHint({
+      snapshot: bully.snapshot(),
+      selected: null,
+      experiment: bully.experiment,
+      can: CAN,
+    });
+    expect(text).toMatch(
+      /^The coordinator is n\d, and the network is split: with no quorum, each side can elect its own/,
+    );
   });
 
   it('offers only what the run can do', () => {

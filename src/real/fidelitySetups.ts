@@ -44,16 +44,17 @@ export const SETUPS: Record<FaultId, FaultSetup> = {
   'heal-prevote-off': {
     settings: settings({ ...TIMINGS.default, preVote: false, ttlMs: 5000, ...APP }),
     isolateMs: 5000,
-    watchMs: 5000,
+    watchMs: 3000,
   },
   'heal-prevote-on': {
     settings: settings({ ...TIMINGS.default, preVote: true, ttlMs: 5000, ...APP }),
     isolateMs: 5000,
-    watchMs: 5000,
+    watchMs: 3000,
   },
   'raft-kill-under-lease': {
     settings: settings({ ...TIMINGS.default, ttlMs: 5000, renewDeadlineMs: 3000, ...APP }),
-    watchMs: 8000,
+    // The renew deadline falls at most 3 s after the kill.
+    watchMs: 5000,
   },
 };
 

@@ -1,4 +1,4 @@
-// `npm run fidelity -- [--runs N] [--fast] [--seeds N] [--only f1,f2] [--json]`: the simulator's
+// `npm run fidelity -- [--runs N] [--fast] [--seeds N] [--only f1,f2] [--json | --markdown]`: the simulator's
 // predictions checked against a real 3-member etcd cluster. Each fault runs N times on a real
 // cluster started with the fault's settings, and on as many simulator seeds with the same
 // parameters; per fault it prints both distributions (min / median / p90 / max), the ratio of
@@ -11,6 +11,7 @@ import {
   compare,
   FAULTS,
   formatComparison,
+  markdownFault,
   type Comparison,
   type FaultId,
   type Trial,
@@ -81,7 +82,8 @@ async function main(): Promise<number> {
     }
     const c = compare(FAULTS[fault], real, sim);
     comparisons.push(c);
-    if (!o.json) process.stdout.write(`${formatComparison(c)}\n\n`);
+    if (o.format === 'text') process.stdout.write(`${formatComparison(c)}\n\n`);
+    if (o.format === 'markdown') process.stdout.write(`${markdownFault(c)}\n\n`);
   }
   const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
   const machine = {
@@ -95,7 +97,8 @@ async function main(): Promise<number> {
     runs: o.runs,
     seeds: o.seeds,
   };
-  if (o.json) process.stdout.write(`${JSON.stringify({ machine, comparisons, failed }, null, 2)}\n`);
+  if (o.format === 'json')
+    process.stdout.write(`${JSON.stringify({ machine, comparisons, failed }, null, 2)}\n`);
   else {
     process.stdout.write(
       `${machine.date}: ${machine.cores} cores, etcd ${etcdVersion}, Node ${machine.node}, load average ${loadBefore} before and ${machine.loadAverageAfter} after (1 / 5 / 15 min), ${minutes} min\n`,

@@ -8,7 +8,8 @@ export interface FidelityOptions {
   /** Simulator seeds per fault. */
   seeds: number;
   only: FaultId[];
-  json: boolean;
+  /** text: the report; json: one object; markdown: the tables docs/fidelity.md records. */
+  format: 'text' | 'json' | 'markdown';
   help: boolean;
 }
 
@@ -22,6 +23,7 @@ export const FIDELITY_USAGE = `usage: npm run fidelity -- [options]
   --seeds N       simulator seeds per fault (default ${DEFAULT_SEEDS}; 1..1000)
   --only F[,F]    only these faults: ${FAULT_IDS.join(', ')}
   --json          print the comparisons as one JSON object instead of text
+  --markdown      print them as docs/fidelity.md's tables instead of text
   --help          this text`;
 
 function wholeIn(flag: string, v: string | undefined, min: number, max: number): number | string {
@@ -40,7 +42,7 @@ export function parseFidelityArgs(argv: string[]): FidelityOptions | string {
     runs: DEFAULT_RUNS,
     seeds: DEFAULT_SEEDS,
     only: [...FAULT_IDS],
-    json: false,
+    format: 'text',
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -61,8 +63,11 @@ export function parseFidelityArgs(argv: string[]): FidelityOptions | string {
       // In the report's order, each once.
       o.only = FAULT_IDS.filter((f) => names.includes(f));
     } else if (a === '--fast') fast = true;
-    else if (a === '--json') o.json = true;
-    else if (a === '--help' || a === '-h') o.help = true;
+    else if (a === '--json' || a === '--markdown') {
+      const format = a === '--json' ? 'json' : 'markdown';
+      if (o.format !== 'text' && o.format !== format) return `${a}: --json and --markdown cannot be combined`;
+      o.format = format;
+    } else if (a === '--help' || a === '-h') o.help = true;
     else return `unknown option ${a}`;
   }
   o.runs = runs ?? (fast ? FAST_RUNS : DEFAULT_RUNS);

@@ -195,9 +195,34 @@ export function formatComparison(c: Comparison): string {
   ].join('\n');
 }
 
-/** One Markdown table row per fault, for docs/fidelity.md. */
-export function markdownRow(c: Comparison): string {
-  const ratio = c.ratio === null ? 'n/a' : c.ratio.toFixed(2);
-  const goal = c.withinGoal === null ? '' : c.withinGoal ? ' (goal met)' : ' (goal missed)';
-  return `| \`${c.fault.id}\` | ${formatDistribution(c.real, c.fault.unit)} | ${formatDistribution(c.sim, c.fault.unit)} | ${ratio}${goal} | ${c.mechanismAgrees ? 'agrees' : 'disagrees'}: real ${formatOutcomes(c.realOutcomes)}; sim ${formatOutcomes(c.simOutcomes)} |`;
+function cell(v: number, unit: FaultInfo['unit']): string {
+  return num(v, unit);
+}
+
+function sideRow(
+  side: string,
+  d: Distribution | null,
+  o: { outcome: string; count: number }[],
+  unit: FaultInfo['unit'],
+): string {
+  const stats = d ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => cell(v, unit))] : [0, '', '', '', ''];
+  return `| ${side} | ${stats.join(' | ')} | ${formatOutcomes(o) || 'no trials'} |`;
+}
+
+/** One fault's table and verdicts, in Markdown, as docs/fidelity.md records them. */
+export function markdownFault(c: Comparison): string {
+  const ratio = c.ratio === null ? 'n/a (a zero median)' : c.ratio.toFixed(2);
+  const goal = c.withinGoal === null ? '' : c.withinGoal ? ', within 20%' : ', **not within 20%**';
+  return [
+    `### \`${c.fault.id}\`: ${c.fault.title}`,
+    '',
+    `Measured: ${c.fault.metric}.`,
+    '',
+    '| side | n | min | median | p90 | max | what happened |',
+    '| ---- | - | --- | ------ | --- | --- | ------------- |',
+    sideRow('real', c.real, c.realOutcomes, c.fault.unit),
+    sideRow('sim', c.sim, c.simOutcomes, c.fault.unit),
+    '',
+    `Median sim / real: ${ratio}${goal}. Mechanism: ${c.mechanismAgrees ? 'agrees' : '**disagrees**'}.`,
+  ].join('\n');
 }

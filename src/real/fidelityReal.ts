@@ -6,6 +6,7 @@
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
 import type { RealRun } from './run';
+import { keepAliveEveryMs } from './settings';
 import { appSettled, eventsOf, raftSettled, sleep } from './waits';
 
 /** Poll until fn gives a value or withinMs passes (null): a trial records a miss, it does not abort. */
@@ -19,6 +20,14 @@ async function within<T>(fn: () => T | null | undefined | false, withinMs: numbe
   }
 }
 
+/**
+ * Wait a random part of one period before a fault. Trials run back to back, and a fault sent as
+ * soon as the cluster has settled lands at the same point of the leader's keep-alive (or
+ * heartbeat) cycle every time: its failover would measure one phase only. Real faults, and the
+ * simulator's trials, land anywhere in the cycle.
+ */
+const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * periodMs));
+
 function otherBecameRaftLeader(run: RealRun, sinceMs: number, not: string) {
   return eventsOf(run, 'member', sinceMs).find((e) => e.role === 'leader' && `n${e.member.slice(1)}` !== not);
 }
@@ -30,7 +39,9 @@ async function restartMember(run: RealRun, node: string): Promise<void> {
 }
 
 async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
-  const { leader } = await raftSettled(run);
+  await raftSettled(run);
+  await atRandomPhase(setup.settings.heartbeatMs);
+  const { leader } = await raftSettled(run, 0);
   const at = run.nowMs();
   run.apply({ do: 'kill', node: leader, part: 'member' });
   const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
@@ -41,7 +52,9 @@ async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
 }
 
 async function isolate(run: RealRun, setup: FaultSetup): Promise<Trial> {
-  const { leader } = await raftSettled(run);
+  await raftSettled(run);
+  await atRandomPhase(setup.settings.heartbeatMs);
+  const { leader } = await raftSettled(run, 0);
   const at = run.nowMs();
   run.apply({ do: 'isolate', node: leader });
   const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
@@ -74,6 +87,8 @@ async function heal(run: RealRun, setup: FaultSetup): Promise<Trial> {
 
 async function pausePastTtl(run: RealRun, setup: FaultSetup): Promise<Trial> {
   const pauseMs = setup.pauseMs as number;
+  await appSettled(run);
+  await atRandomPhase(keepAliveEveryMs(setup.settings));
   const { leader } = await appSettled(run);
   const at = run.nowMs();
   run.apply({ do: 'pause', node: leader, forMs: pauseMs });
@@ -99,8 +114,10 @@ async function leaseGap(
   setup: FaultSetup,
   act: (leader: string) => Promise<string | null>,
 ): Promise<Trial> {
-  const { leader, token } = await appSettled(run);
+  await appSettled(run);
   await raftSettled(run);
+  await atRandomPhase(keepAliveEveryMs(setup.settings));
+  const { leader, token } = await appSettled(run);
   const renewals = [run.fold.host(leader)?.lastRenewAtMs ?? run.nowMs()];
   const off = run.onKeepAlive((k) => {
     if (k.node === leader) renewals.push(k.atMs);

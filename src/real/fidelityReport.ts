@@ -29,28 +29,28 @@ export const FAULTS: Record<FaultId, FaultInfo> = {
   'raft-kill-fast': {
     id: 'raft-kill-fast',
     title: 'kill -9 the raft leader, heartbeat 20 ms, election timeout 200 ms (pre-vote on)',
-    metric: 'kill -> another member becomes raft leader',
+    metric: 'from the kill to another member becoming raft leader',
     unit: 'ms',
     medianGoal: true,
   },
   'raft-kill': {
     id: 'raft-kill',
     title: "kill -9 the raft leader at etcd's defaults, 100/1000 ms (pre-vote on)",
-    metric: 'kill -> another member becomes raft leader',
+    metric: 'from the kill to another member becoming raft leader',
     unit: 'ms',
     medianGoal: true,
   },
   'pause-ttl5': {
     id: 'pause-ttl5',
     title: 'pause the application leader past its TTL: TTL 5 s, paused 8 s',
-    metric: 'SIGSTOP -> another candidate elected',
+    metric: 'from SIGSTOP to another candidate being elected',
     unit: 'ms',
     medianGoal: true,
   },
   'pause-ttl15': {
     id: 'pause-ttl15',
     title: 'pause the application leader past its TTL: TTL 15 s, paused 18 s',
-    metric: 'SIGSTOP -> another candidate elected',
+    metric: 'from SIGSTOP to another candidate being elected',
     unit: 'ms',
     medianGoal: true,
   },
@@ -64,7 +64,7 @@ export const FAULTS: Record<FaultId, FaultInfo> = {
   isolate: {
     id: 'isolate',
     title: "isolate the raft leader's member from its peers, 100/1000 ms (pre-vote on)",
-    metric: 'isolate -> another member becomes raft leader',
+    metric: 'from the cut to another member becoming raft leader',
     unit: 'ms',
     medianGoal: false,
   },
@@ -185,7 +185,7 @@ export function formatComparison(c: Comparison): string {
   const goal = c.withinGoal === null ? '' : c.withinGoal ? ' (within 20%: yes)' : ' (within 20%: NO)';
   return [
     `${c.fault.id}: ${c.fault.title}`,
-    `  measured: ${c.fault.metric}   min / median / p90 / max`,
+    `  measured: ${c.fault.metric}; min / median / p90 / max`,
     `  real: ${formatDistribution(c.real, c.fault.unit)}`,
     `  sim:  ${formatDistribution(c.sim, c.fault.unit)}`,
     `  ratio (median sim / real): ${ratio}${goal}`,

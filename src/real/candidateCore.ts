@@ -147,7 +147,12 @@ export class Candidate {
       let answered = false;
       const sentAtMs = this.deps.clock.now();
       try {
-        const ttlS = await this.deps.gateway.keepAlive(s.leaseId);
+        // Wait for the answer as long as the session can: etcd holds a keep-alive while its raft
+        // elects a leader (a follower forwards renewals to the leader and retries until one
+        // exists), as clientv3's keep-alive stream waits with no deadline of its own. Cut at a
+        // fixed request timeout instead, a renewal would be retried on that timeout's grid, up
+        // to a whole timeout after the new leader could have answered.
+        const ttlS = await this.deps.gateway.keepAlive(s.leaseId, this.sessionLeftMs(s));
         if (this.session !== s) return;
         if (ttlS <= 0) return this.loseSession(s, 'lease expired');
         const now = this.deps.clock.now();
@@ -241,6 +246,13 @@ export class Candidate {
       this.deps.emit({ atMs: this.deps.clock.now(), type: 'ready', node: this.s.node, term: rev });
       this.writeTick(s);
     });
+  }
+
+  /** Ms until the session ends by the client's own clock (the renew deadline, if set, for a leader too). */
+  private sessionLeftMs(s: Session): number {
+    const d = this.s.renewDeadlineMs;
+    const limit = d !== null ? Math.min(d, s.ttlMs) : s.ttlMs;
+    return Math.max(50, s.lastAckMs + limit - this.deps.clock.now());
   }
 
   /** Why this leader must not act now, or null. */

@@ -8,8 +8,8 @@ import { keepAliveAgent, postJson, streamJson, type JsonTarget } from './jsonHtt
 
 export interface Gateway {
   grant(ttlS: number): Promise<{ leaseId: string; ttlS: number }>;
-  /** Remaining TTL in s, 0 when the lease is gone. */
-  keepAlive(leaseId: string): Promise<number>;
+  /** Remaining TTL in s, 0 when the lease is gone; timeoutMs: how long to wait for the answer. */
+  keepAlive(leaseId: string, timeoutMs?: number): Promise<number>;
   revoke(leaseId: string): Promise<void>;
   /** Create key bound to the lease unless it exists; its create revision either way. */
   createKey(key: string, value: string, leaseId: string): Promise<{ createRevision: number }>;
@@ -68,12 +68,12 @@ export class HttpGateway implements Gateway {
     return { leaseId: r.ID, ttlS: Number(r.TTL ?? 0) };
   }
 
-  async keepAlive(leaseId: string) {
+  async keepAlive(leaseId: string, timeoutMs = this.timeoutMs) {
     const r = await postJson<{ result?: { TTL?: string }; error?: { message?: string } }>(
       this.target,
       '/v3/lease/keepalive',
       { ID: leaseId },
-      this.timeoutMs,
+      timeoutMs,
     );
     if (!r.result) throw new Error(`keep-alive failed: ${r.error?.message ?? 'no result'}`);
     // proto3 JSON leaves a zero TTL out: the lease has expired or was revoked.

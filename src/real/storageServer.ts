@@ -48,6 +48,11 @@ export class StorageServer {
   }
 
   listen(): Promise<number> {
+    // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped
+    // longer than that (the pause past the TTL, the lab's central fault) would send its stale
+    // write on a connection the storage had closed meanwhile: the write would die as a reset
+    // instead of reaching the storage and being rejected there, which is what the fault shows.
+    this.server.keepAliveTimeout = 0;
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(0, '127.0.0.1', () => {

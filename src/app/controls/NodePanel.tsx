@@ -3,19 +3,44 @@
 // member), what can be done to one: kill / restart and isolate. Every button names what it does
 // to which node or service, and shows only when the run's backend accepts that command.
 import { useState } from 'react';
-import type { Command, Snapshot } from '../../engine';
+import type { Command, Experiment, Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 
 type Service = Snapshot['services'][number];
 
+/**
+ * The run's lease length: a Kubernetes Lease's duration, or an etcd session's TTL (the
+ * simulator's, or the real run's, which the page puts in its experiment). Null for an algorithm
+ * without one.
+ */
+export function leaseLengthMs(e: Pick<Experiment, 'lease' | 'etcd'>): number | null {
+  return e.lease?.durationMs ?? e.etcd?.ttlMs ?? null;
+}
+
+/**
+ * How a pause compares with the run's lease, in a pause button's words. Without a lease (Raft,
+ * Bully, the Ring) the preset buttons keep their teaching meaning: the short one is survived,
+ * the long one is not.
+ */
+export function versusLease(
+  pauseMs: number,
+  leaseMs: number | null,
+  otherwise: 'shorter' | 'longer',
+): string {
+  if (leaseMs === null) return `${otherwise} than the lease`;
+  if (pauseMs === leaseMs) return 'as long as the lease';
+  return `${pauseMs < leaseMs ? 'shorter' : 'longer'} than the lease`;
+}
+
 export function NodePanel() {
-  const { selected, command, select, ids, serviceIds, lease, commands } = useLabShallow((s) => ({
+  const { selected, command, select, ids, serviceIds, lease, leaseMs, commands } = useLabShallow((s) => ({
     selected: s.selected,
     command: s.command,
     select: s.select,
     ids: s.snapshot.nodes.map((n) => n.id).join(','),
     serviceIds: s.snapshot.services.map((v) => v.id).join(','),
     lease: s.experiment.lease,
+    leaseMs: leaseLengthMs(s.experiment),
     commands: s.can.commands,
   }));
   const node = useLab((s) => s.snapshot.nodes.find((n) => n.id === s.selected) ?? null);
@@ -97,7 +122,7 @@ export function NodePanel() {
                   className="btn"
                   disabled={!node.alive}
                   onClick={() => command({ do: 'pause', node: node.id, forMs: 5000 })}
-                  aria-label={`Pause ${node.id} for 5 s (shorter than the lease)`}
+                  aria-label={`Pause ${node.id} for 5 s (${versusLease(5000, leaseMs, 'shorter')})`}
                 >
                   Pause 5 s
                 </button>
@@ -106,7 +131,7 @@ export function NodePanel() {
                   className="btn"
                   disabled={!node.alive}
                   onClick={() => command({ do: 'pause', node: node.id, forMs: 30000 })}
-                  aria-label={`Pause ${node.id} for 30 s (longer than the lease)`}
+                  aria-label={`Pause ${node.id} for 30 s (${versusLease(30000, leaseMs, 'longer')})`}
                 >
                   Pause 30 s
                 </button>
@@ -137,7 +162,11 @@ export function NodePanel() {
               >
                 Pause
               </button>
-              {lease && <span className="hint">lease {lease.durationMs / 1000} s</span>}
+              {leaseMs !== null && (
+                <span className="hint">
+                  {lease ? 'lease' : 'session TTL'} {leaseMs / 1000} s
+                </span>
+              )}
             </div>
           )}
           <div className="btn-row">

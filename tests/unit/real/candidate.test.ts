@@ -205,6 +205,20 @@ describe('candidate against the fake gateway', () => {
     expect(of(b, 'elected')).toHaveLength(1);
   });
 
+  it('a keep-alive waits for its answer as long as the session lasts, not a fixed request timeout', async () => {
+    // etcd holds a renewal while its raft elects a leader; cut at 600 ms, it would be retried
+    // on that grid and answered up to a timeout after the new raft leader could have.
+    const settings = { ttlMs: 3000, renewDeadlineMs: 2000 };
+    const { a } = await twoWithLeader(settings);
+    const lastAck = of(a, 'keepAlive').at(-1)!.atMs;
+    a.gateway.cut = true;
+    await clock.advance(1100);
+    // Sent one period (1000 ms) after the last answer: 1000 ms of the 2000 ms deadline left.
+    expect(a.gateway.keepAliveTimeouts.at(-1)).toBe(lastAck + 2000 - (lastAck + 1000));
+    expect(a.gateway.keepAliveTimeouts.every((t) => t > 600)).toBe(true);
+    expect(of(a, 'steppedDown')).toEqual([]);
+  });
+
   it('a write rejected for a newer token deposes the leader, which campaigns again', async () => {
     const { a } = await twoWithLeader();
     const token = a.candidate.token;

@@ -72,6 +72,8 @@ export class FakeEtcd {
 export class FakeGateway implements Gateway {
   cut = false;
   calls = 0;
+  /** The deadline each keep-alive was sent with. */
+  readonly keepAliveTimeouts: number[] = [];
 
   constructor(
     private readonly etcd: FakeEtcd,
@@ -81,11 +83,11 @@ export class FakeGateway implements Gateway {
   ) {}
 
   /** Answer now, or (when cut) fail at the caller's own deadline (a timer of its process). */
-  private call<T>(fn: () => T | Promise<T>): Promise<T> {
+  private call<T>(fn: () => T | Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
     this.calls++;
     if (this.cut) {
       return new Promise((_, reject) =>
-        this.clock.view(this.domain).setTimeout(() => reject(new Error('no answer (cut)')), this.timeoutMs),
+        this.clock.view(this.domain).setTimeout(() => reject(new Error('no answer (cut)')), timeoutMs),
       );
     }
     this.etcd.expire();
@@ -99,13 +101,14 @@ export class FakeGateway implements Gateway {
     });
   }
 
-  keepAlive(leaseId: string) {
+  keepAlive(leaseId: string, timeoutMs = this.timeoutMs) {
+    this.keepAliveTimeouts.push(timeoutMs);
     return this.call(() => {
       const l = this.etcd.leases.get(leaseId);
       if (!l) return 0;
       l.expiresAtMs = this.clock.nowMs + l.ttlS * 1000;
       return l.ttlS;
-    });
+    }, timeoutMs);
   }
 
   revoke(leaseId: string) {

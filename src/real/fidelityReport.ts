@@ -1,0 +1,228 @@
+// The pure half of `npm run fidelity`: the faults it compares, the distribution of one side's
+// trials, the comparison of the real cluster's trials with the simulator's, and the printed
+// report. No processes, no clocks: the unit tests run it on numbers.
+
+export const FAULT_IDS = [
+  'raft-kill-fast',
+  'raft-kill',
+  'pause-ttl5',
+  'pause-ttl15',
+  'pause-short',
+  'isolate',
+  'heal-prevote-off',
+  'heal-prevote-on',
+  'raft-kill-under-lease',
+] as const;
+export type FaultId = (typeof FAULT_IDS)[number];
+
+export interface FaultInfo {
+  id: FaultId;
+  title: string;
+  /** What one trial measures, from when to when. */
+  metric: string;
+  unit: 'ms' | 'terms';
+  /** The issue's goal: medians within 20% of each other. */
+  medianGoal: boolean;
+}
+
+export const FAULTS: Record<FaultId, FaultInfo> = {
+  'raft-kill-fast': {
+    id: 'raft-kill-fast',
+    title: 'kill -9 the raft leader, heartbeat 20 ms, election timeout 200 ms (pre-vote on)',
+    metric: 'from the kill to another member becoming raft leader',
+    unit: 'ms',
+    medianGoal: true,
+  },
+  'raft-kill': {
+    id: 'raft-kill',
+    title: "kill -9 the raft leader at etcd's defaults, 100/1000 ms (pre-vote on)",
+    metric: 'from the kill to another member becoming raft leader',
+    unit: 'ms',
+    medianGoal: true,
+  },
+  'pause-ttl5': {
+    id: 'pause-ttl5',
+    title: 'pause the application leader past its TTL: TTL 5 s, paused 8 s',
+    metric: 'from SIGSTOP to another candidate being elected',
+    unit: 'ms',
+    medianGoal: true,
+  },
+  'pause-ttl15': {
+    id: 'pause-ttl15',
+    title: 'pause the application leader past its TTL: TTL 15 s, paused 18 s',
+    metric: 'from SIGSTOP to another candidate being elected',
+    unit: 'ms',
+    medianGoal: true,
+  },
+  'pause-short': {
+    id: 'pause-short',
+    title: 'pause the application leader 1 s, shorter than its renew deadline (TTL 5 s, deadline 3 s)',
+    metric: "the leader's longest gap between answered keep-alives",
+    unit: 'ms',
+    medianGoal: false,
+  },
+  isolate: {
+    id: 'isolate',
+    title: "isolate the raft leader's member from its peers, 100/1000 ms (pre-vote on)",
+    metric: 'from the cut to another member becoming raft leader',
+    unit: 'ms',
+    medianGoal: false,
+  },
+  'heal-prevote-off': {
+    id: 'heal-prevote-off',
+    title: 'isolate a raft follower 5 election timeouts, then heal, pre-vote off (100/1000 ms)',
+    metric: "the raft leader's term after the heal minus its term before",
+    unit: 'terms',
+    medianGoal: false,
+  },
+  'heal-prevote-on': {
+    id: 'heal-prevote-on',
+    title: 'isolate a raft follower 5 election timeouts, then heal, pre-vote on (100/1000 ms)',
+    metric: "the raft leader's term after the heal minus its term before",
+    unit: 'terms',
+    medianGoal: false,
+  },
+  'raft-kill-under-lease': {
+    id: 'raft-kill-under-lease',
+    title:
+      "kill -9 the raft leader (not the application leader's own member) under an application lease: TTL 5 s, renew deadline 3 s, 100/1000 ms",
+    metric: "the application leader's longest gap between answered keep-alives",
+    unit: 'ms',
+    medianGoal: false,
+  },
+};
+
+/** One trial of one side: the measured value and what happened, in words both sides share. */
+export interface Trial {
+  value: number;
+  outcome: string;
+}
+
+export interface Distribution {
+  n: number;
+  min: number;
+  median: number;
+  p90: number;
+  max: number;
+}
+
+/** min / median / p90 / max; the median of an even count is the mean of the middle two, p90 the nearest rank. */
+export function distribution(values: number[]): Distribution | null {
+  if (values.length === 0) return null;
+  if (values.some((v) => !Number.isFinite(v))) throw new Error('distribution: values must be finite numbers');
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  const median = n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  const p90 = s[Math.max(0, Math.ceil(0.9 * n) - 1)];
+  return { n, min: s[0], median, p90, max: s[n - 1] };
+}
+
+/** How many trials ended each way, most common first (ties by name, so the order is stable). */
+export function outcomeCounts(trials: Trial[]): { outcome: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const t of trials) counts.set(t.outcome, (counts.get(t.outcome) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([outcome, count]) => ({ outcome, count }))
+    .sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome));
+}
+
+export interface Comparison {
+  fault: FaultInfo;
+  real: Distribution | null;
+  sim: Distribution | null;
+  /** median sim / median real; null when either is missing or the real median is 0. */
+  ratio: number | null;
+  /** For a fault with the median goal: the ratio within 0.8..1.2. Null without the goal. */
+  withinGoal: boolean | null;
+  realOutcomes: { outcome: string; count: number }[];
+  simOutcomes: { outcome: string; count: number }[];
+  /**
+   * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial
+   * that went the other way is shown in the counts, not hidden, but does not flip the verdict).
+   */
+  mechanismAgrees: boolean;
+}
+
+export const MEDIAN_TOLERANCE = 0.2;
+
+export function compare(fault: FaultInfo, real: Trial[], sim: Trial[]): Comparison {
+  const r = distribution(real.map((t) => t.value));
+  const s = distribution(sim.map((t) => t.value));
+  const ratio = r && s && r.median !== 0 ? s.median / r.median : null;
+  const realOutcomes = outcomeCounts(real);
+  const simOutcomes = outcomeCounts(sim);
+  return {
+    fault,
+    real: r,
+    sim: s,
+    ratio,
+    withinGoal: fault.medianGoal ? ratio !== null && Math.abs(ratio - 1) <= MEDIAN_TOLERANCE + 1e-9 : null,
+    realOutcomes,
+    simOutcomes,
+    mechanismAgrees:
+      realOutcomes.length > 0 && simOutcomes.length > 0 && realOutcomes[0].outcome === simOutcomes[0].outcome,
+  };
+}
+
+function num(v: number, unit: FaultInfo['unit']): string {
+  return unit === 'ms' ? `${Math.round(v)} ms` : `${Number(v.toFixed(1))}`;
+}
+
+export function formatDistribution(d: Distribution | null, unit: FaultInfo['unit']): string {
+  if (!d) return 'no trials';
+  const parts = [d.min, d.median, d.p90, d.max].map((v) => num(v, unit).replace(/ ms$/, ''));
+  return `${parts.join(' / ')}${unit === 'ms' ? ' ms' : ' terms'} (n=${d.n})`;
+}
+
+function formatOutcomes(o: { outcome: string; count: number }[]): string {
+  const total = o.reduce((a, x) => a + x.count, 0);
+  return o.map((x) => `${x.count}/${total} ${x.outcome}`).join('; ');
+}
+
+/** The plain-text block the CLI prints for one fault. */
+export function formatComparison(c: Comparison): string {
+  const ratio = c.ratio === null ? 'n/a' : c.ratio.toFixed(2);
+  const goal = c.withinGoal === null ? '' : c.withinGoal ? ' (within 20%: yes)' : ' (within 20%: NO)';
+  return [
+    `${c.fault.id}: ${c.fault.title}`,
+    `  measured: ${c.fault.metric}; min / median / p90 / max`,
+    `  real: ${formatDistribution(c.real, c.fault.unit)}`,
+    `  sim:  ${formatDistribution(c.sim, c.fault.unit)}`,
+    `  ratio (median sim / real): ${ratio}${goal}`,
+    `  mechanism: ${c.mechanismAgrees ? 'agrees' : 'DISAGREES'}`,
+    `    real: ${formatOutcomes(c.realOutcomes) || 'no trials'}`,
+    `    sim:  ${formatOutcomes(c.simOutcomes) || 'no trials'}`,
+  ].join('\n');
+}
+
+function cell(v: number, unit: FaultInfo['unit']): string {
+  return num(v, unit);
+}
+
+function sideRow(
+  side: string,
+  d: Distribution | null,
+  o: { outcome: string; count: number }[],
+  unit: FaultInfo['unit'],
+): string {
+  const stats = d ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => cell(v, unit))] : [0, '', '', '', ''];
+  return `| ${side} | ${stats.join(' | ')} | ${formatOutcomes(o) || 'no trials'} |`;
+}
+
+/** One fault's table and verdicts, in Markdown, as docs/fidelity.md records them. */
+export function markdownFault(c: Comparison): string {
+  const ratio = c.ratio === null ? 'n/a (a zero median)' : c.ratio.toFixed(2);
+  const goal = c.withinGoal === null ? '' : c.withinGoal ? ', within 20%' : ', **not within 20%**';
+  return [
+    `### \`${c.fault.id}\`: ${c.fault.title}`,
+    '',
+    `Measured: ${c.fault.metric}.`,
+    '',
+    '| side | n | min | median | p90 | max | what happened |',
+    '| ---- | - | --- | ------ | --- | --- | ------------- |',
+    sideRow('real', c.real, c.realOutcomes, c.fault.unit),
+    sideRow('sim', c.sim, c.simOutcomes, c.fault.unit),
+    '',
+    `Median sim / real: ${ratio}${goal}. Mechanism: ${c.mechanismAgrees ? 'agrees' : '**disagrees**'}.`,
+  ].join('\n');
+}

@@ -67,6 +67,14 @@ export const PARAM_DOCS: Record<ParamName, { values: string; doc: string }> = {
     values: '`light`, `dark` or `system`',
     doc: 'colours',
   },
+  real: {
+    values: 'the bridge URL `npm run lab:real` prints, `http://127.0.0.1:PORT`',
+    doc: 'open the lab in real mode, driving the real etcd cluster behind that bridge ([real.md](real.md)); needs `token`',
+  },
+  token: {
+    values: 'the token `npm run lab:real` prints with the URL',
+    doc: "the real run's token: its bridge takes commands only with it",
+  },
   height: {
     values: 'a number of pixels, or a CSS length',
     doc: 'a fixed height for the frame; otherwise it grows and shrinks with its scene',

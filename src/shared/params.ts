@@ -167,16 +167,12 @@ export const PARAMS = {
   } satisfies Param<'light' | 'dark' | 'system'>,
   real: {
     pages: ['lab'],
-    values: 'the bridge URL `npm run lab:real` prints, `http://127.0.0.1:PORT`',
     defaultText: 'none',
-    doc: 'open the lab in real mode, driving the real etcd cluster behind that bridge ([real.md](real.md)); needs `token`',
     read: text,
   } satisfies Param<string>,
   token: {
     pages: ['lab'],
-    values: 'the token `npm run lab:real` prints with the URL',
     defaultText: 'none',
-    doc: "the real run's token: its bridge takes commands only with it",
     read: text,
   } satisfies Param<string>,
   height: {

@@ -103,6 +103,18 @@ export const SCENES = [
     tabLoads: 'opened',
     watch: ['queue'],
   },
+  {
+    id: 'leaderless',
+    title: "Don't have a leader",
+    name: 'leaderless comparison',
+    aliases: ['partition', 'no-leader'],
+    load: () => import('../../scenes/LeaderlessScene/LeaderlessScene').then((m) => m.LeaderlessScene),
+    exports: [{ id: 'leaderless', name: 'leaderless comparison', selector: '.leaderless-scene', html: true }],
+    embedHeightPx: 900,
+    labPlace: 'tab',
+    tabLoads: 'opened',
+    watch: ['leaderless'],
+  },
 ] as const satisfies readonly SceneEntry[];
 
 export type SceneId = (typeof SCENES)[number]['id'];

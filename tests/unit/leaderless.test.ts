@@ -66,7 +66,7 @@ describe('leaderless model', () => {
       { worker: 'w5', ring: 199, modN: 819, keys: 199 },
       { worker: 'w4', ring: 275, modN: 779, keys: 275 },
     ]);
-    expect(run.unavailableKeyMs).toEqual({ leader: 4_127_411, ring: 658_386 });
+    expect(run.unavailableKeyMs).toEqual({ leader: 10_073_899, ring: 2_986_674 });
     expect(run.shares[2][run.victim] + run.shares[2][run.leader]).toBe(0);
     expect(run.shares.every((s) => s.reduce((a, b) => a + b, 0) === 1000)).toBe(true);
   });
@@ -85,7 +85,13 @@ describe('leaderless model', () => {
   });
 
   it("(a)'s unavailable key-seconds far exceed (b)'s: a leader's death stops every key", () => {
-    expect(run.unavailableKeyMs.leader).toBeGreaterThan(5 * run.unavailableKeyMs.ring);
+    expect(run.unavailableKeyMs.leader).toBeGreaterThan(3 * run.unavailableKeyMs.ring);
+    // The leader's death alone: every key for the whole failover against one share for detection.
+    const leaderKill = (d: 'leader' | 'ring') =>
+      unavailableKeyMsUntil(run, d, run.endMs) - unavailableKeyMsUntil(run, d, run.killLeaderAtMs);
+    expect(leaderKill('leader')).toBe(1000 * DEFAULT_WINDOW.totalMs);
+    expect(leaderKill('ring')).toBe(275 * DEFAULT_WINDOW.detectMs);
+    expect(leaderKill('leader')).toBeGreaterThan(5 * leaderKill('ring'));
     const mid = run.killLeaderAtMs + 1000;
     expect(unavailableAt(run, 'leader', mid)).toBe(1000);
     expect(unavailableAt(run, 'ring', mid)).toBe(275);
@@ -121,7 +127,7 @@ describe('leaderless model', () => {
     expect(stepCaption(run, 1)).toContain(
       'On the ring 199 keys move (19.9%, about 1/5); with hash % N, 819 would (81.9%)',
     );
-    expect(stepCaption(run, 2)).toContain('no key gets work for the 3.9 s failover window, all 1000 of them');
-    expect(stepCaption(run, 3)).toContain('(a) 4127.4, (b) 658.4: 6.3 times as many with a leader');
+    expect(stepCaption(run, 2)).toContain('no key gets work for the 8.8 s failover window, all 1000 of them');
+    expect(stepCaption(run, 3)).toContain('(a) 10073.9, (b) 2986.7: 3.4 times as many with a leader');
   });
 });

@@ -85,3 +85,24 @@ test('embedded without a failover, the comparison uses the stated default window
   const bottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
   expect(bottom).toBeLessThanOrEqual(sceneById('leaderless').embedHeightPx);
 });
+
+test("the lab's first load fetches neither new scene: each loads when its tab first opens", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('.js')) scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/?speed=4');
+  await expect(page.locator('[data-testid^="node-"][data-role]').first()).toBeAttached({ timeout: 20_000 });
+  // The lab mounts its idle-time panels (the failover timeline among them) after the first screen.
+  await expect
+    .poll(() => scripts.some((s) => /FailoverTimelineScene/.test(s)), { timeout: 20_000 })
+    .toBe(true);
+  await page.waitForTimeout(1500);
+  expect(scripts.filter((s) => /LeaderlessScene|ZnodeQueueScene/.test(s))).toEqual([]);
+  await page.getByRole('tab', { name: "Don't have a leader", exact: true }).click();
+  await expect(page.getByTestId('leaderless')).toBeVisible();
+  expect(scripts.some((s) => /LeaderlessScene/.test(s))).toBe(true);
+  expect(scripts.some((s) => /ZnodeQueueScene/.test(s))).toBe(false);
+});

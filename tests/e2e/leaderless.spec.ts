@@ -2,6 +2,7 @@
 // that window and is stepped to its summary, whose numbers must be the headless model's; and the
 // embed, with no run's failover, uses the stated default.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG, runLeaderless, type LeaderlessRun } from '../../src/leaderless/model';
 import { windowFromRun } from '../../src/leaderless/window';
 import { runScenario } from '../../src/scenario/run';
@@ -105,4 +106,25 @@ test("the lab's first load fetches neither new scene: each loads when its tab fi
   await expect(page.getByTestId('leaderless')).toBeVisible();
   expect(scripts.some((s) => /LeaderlessScene/.test(s))).toBe(true);
   expect(scripts.some((s) => /ZnodeQueueScene/.test(s))).toBe(false);
+});
+
+test('the export panel saves the leaderless comparison and the znode queue once their tabs have opened', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=zookeeper-herd-effect&step=2&speed=1&paused');
+  await expect(page.getByTestId('guided')).toContainText('step 2 of');
+  for (const [tab, name, text] of [
+    ['Znode queue', 'znode queue', '/election/n_0000000001'],
+    ["Don't have a leader", 'leaderless comparison', 'partition the work'],
+  ]) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.getByRole('tab', { name: 'Export', exact: true }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Export the ${name} as SVG`, exact: true }).click(),
+    ]);
+    const svg = await readFile((await file.path()) as string, 'utf8');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain(text);
+  }
 });

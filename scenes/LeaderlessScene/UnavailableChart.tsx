@@ -2,6 +2,9 @@
 import { scaleLinear } from '../../src/ui/linearScale';
 import { unavailableAt, type Design, type LeaderlessRun } from '../../src/leaderless/model';
 
+const TICK_STEPS_MS = [
+  1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
+];
 const W = 600;
 const H = 110;
 const PAD = { l: 44, r: 8, t: 8, b: 22 };
@@ -27,8 +30,10 @@ export function UnavailableChart({
     d += ` H${x(edges[i])}`;
     if (i < edges.length - 1) d += ` V${y(unavailableAt(run, design, edges[i]))}`;
   }
+  // At most about six ticks, at a round step, however long the window.
+  const stepMs = TICK_STEPS_MS.find((s) => run.endMs / s <= 6) ?? TICK_STEPS_MS[TICK_STEPS_MS.length - 1];
   const ticks: number[] = [];
-  for (let t = 0; t <= run.endMs; t += 5000) ticks.push(t);
+  for (let t = 0; t <= run.endMs; t += stepMs) ticks.push(t);
   return (
     <svg
       className="ll-chart"
@@ -52,7 +57,7 @@ export function UnavailableChart({
       </text>
       {ticks.map((t) => (
         <text key={t} className="ll-tick" x={x(t)} y={H - 6} textAnchor="middle">
-          {t / 1000} s
+          {stepMs >= 60_000 ? `${t / 60_000} min` : `${t / 1000} s`}
         </text>
       ))}
       <path className={`ll-line ll-${design}`} d={d} />

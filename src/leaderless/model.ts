@@ -23,6 +23,9 @@ export interface FailoverWindow {
  */
 export const DEFAULT_WINDOW: FailoverWindow = { detectMs: 6301, totalMs: 8820, source: 'the default' };
 
+/** The longest failover window the model takes. */
+export const MAX_WINDOW_MS = 3_600_000;
+
 export interface LeaderlessConfig {
   seed: number;
   workers: number;
@@ -151,9 +154,10 @@ export function configProblems(c: LeaderlessConfig): string[] {
   if (!int(c.keys, 1, 1_000_000)) p.push('keys: an integer from 1 to 1000000');
   if (!int(c.vnodes, 1, 1000)) p.push('vnodes: an integer from 1 to 1000');
   if (!int(c.quietMs, 0, 3_600_000)) p.push('quietMs: an integer from 0 to 3600000');
-  if (!int(c.window.detectMs, 0, 3_600_000)) p.push('window.detectMs: an integer from 0 to 3600000');
-  if (!int(c.window.totalMs, c.window.detectMs, 3_600_000))
-    p.push('window.totalMs: an integer from window.detectMs to 3600000');
+  if (!int(c.window.detectMs, 0, MAX_WINDOW_MS))
+    p.push(`window.detectMs: an integer from 0 to ${MAX_WINDOW_MS}`);
+  if (!int(c.window.totalMs, c.window.detectMs, MAX_WINDOW_MS))
+    p.push(`window.totalMs: an integer from window.detectMs to ${MAX_WINDOW_MS}`);
   return p;
 }
 

@@ -19,6 +19,7 @@ import { windowFromRun } from '../../src/leaderless/window';
 import { useLab } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { keySec, pct, sec, stepCaption } from './captions';
+import { MovedStrips } from './MovedStrip';
 import { UnavailableChart } from './UnavailableChart';
 import './leaderlessScene.css';
 
@@ -118,6 +119,7 @@ export function LeaderlessScene() {
           </div>
         ))}
       </div>
+      {stage > 0 && <MovedStrips run={run} moved={run.moved[stage - 1]} />}
       {last && (
         <table className="ll-summary" data-testid="ll-summary">
           <caption>What the run measured</caption>

@@ -5,8 +5,8 @@ import { unavailableAt, type Design, type LeaderlessRun } from '../../src/leader
 const TICK_STEPS_MS = [
   1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
 ];
-const W = 600;
-const H = 110;
+const W = 480;
+const H = 100;
 const PAD = { l: 44, r: 8, t: 8, b: 22 };
 
 export function UnavailableChart({

@@ -63,6 +63,12 @@ export interface Moved {
   ring: number;
   modN: number;
   keys: number;
+  /**
+   * Where the moved keys lie with the keys in hash order (the ring's order), as [from, to)
+   * position ranges: the ring's are a few arcs, the dead worker's; hash % N's are everywhere.
+   */
+  ringRanges: [number, number][];
+  modNRanges: [number, number][];
 }
 
 export interface LeaderlessStep {
@@ -143,6 +149,22 @@ function ringOwners(hashes: readonly number[], alive: readonly number[], c: Lead
   return owners(hashes, (h) => ringOwner(ring, h));
 }
 
+/** The [from, to) ranges of positions in `order` whose key changed owner. */
+function changedRanges(
+  order: readonly number[],
+  a: readonly number[],
+  b: readonly number[],
+): [number, number][] {
+  const ranges: [number, number][] = [];
+  order.forEach((k, pos) => {
+    if (a[k] === b[k]) return;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === pos) last[1] = pos + 1;
+    else ranges.push([pos, pos + 1]);
+  });
+  return ranges;
+}
+
 const changed = (a: readonly number[], b: readonly number[]) =>
   a.reduce((n, o, i) => n + (o !== b[i] ? 1 : 0), 0);
 
@@ -182,6 +204,7 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
 
   // Each kill moves the dead worker's keys; (a)'s leader moves exactly those too (its table can).
   const moved: Moved[] = [];
+  const hashOrder = hashes.map((_, k) => k).sort((x, y) => hashes[x] - hashes[y] || x - y);
   let alive = all;
   let ring = ringBefore;
   const outages: Outage[] = [];
@@ -199,6 +222,8 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
       ring: changed(ring, ringNext),
       modN: changed(modBefore, modNext),
       keys,
+      ringRanges: changedRanges(hashOrder, ring, ringNext),
+      modNRanges: changedRanges(hashOrder, modBefore, modNext),
     });
     // (b): only the dead worker's keys wait, until the others notice and the ring moves them.
     outages.push({

@@ -35,15 +35,22 @@ describe('LeaderlessScene', () => {
     expect(screen.getByTestId('ll-step').textContent).toBe('Step 1 of 4');
     expect(screen.getByTestId('ll-next').textContent).toBe('Next: Kill worker w5 ▶');
     expect(screen.getByTestId('ll-keysec-leader').textContent).toBe('0.0');
+    expect(screen.queryByTestId('ll-moved')).toBeNull();
     next();
     expect(screen.getByTestId('ll-caption').textContent).toContain('On the ring 199 keys move (19.9%');
     // Both designs lose w5's keys for the detection time: the same key-seconds so far.
     expect(screen.getByTestId('ll-keysec-leader').textContent).toBe('1253.9');
     expect(screen.getByTestId('ll-keysec-ring').textContent).toBe('1253.9');
     expect(view.container.querySelectorAll('.ll-dead')).toHaveLength(2);
+    const strips = [...view.container.querySelectorAll('.ll-strip')].map((e) => e.getAttribute('aria-label'));
+    expect(strips).toEqual([
+      'consistent-hash ring: 199 keys moved (19.9%)',
+      'hash % N: 819 keys moved (81.9%)',
+    ]);
     next();
     expect(screen.getByTestId('ll-worst-leader').textContent).toBe('1000');
     expect(screen.getByTestId('ll-worst-ring').textContent).toBe('275');
+    expect(screen.getByTestId('ll-moved').textContent).toContain('when w4 dies');
     expect(screen.queryByTestId('ll-summary')).toBeNull();
     next();
     expect(screen.getByTestId('ll-sum-leader').textContent).toBe(

@@ -64,10 +64,23 @@ describe('leaderless model', () => {
     expect(run.workerNames[run.victim]).toBe('w5');
     expect(run.workerNames[run.leader]).toBe('w4');
     expect(run.shares[0]).toEqual([167, 178, 233, 223, 199]);
-    expect(run.moved).toEqual([
+    expect(run.moved).toMatchObject([
       { worker: 'w5', ring: 199, modN: 819, keys: 199 },
       { worker: 'w4', ring: 275, modN: 779, keys: 275 },
     ]);
+    // In hash order, the ring's moved keys are the dead worker's arcs; hash % N's are everywhere.
+    const total = (r: [number, number][]) => r.reduce((n, [a, b]) => n + b - a, 0);
+    expect(run.moved.map((m) => [total(m.ringRanges), m.ringRanges.length])).toEqual([
+      [199, 54],
+      [275, 55],
+    ]);
+    expect(run.moved.map((m) => [total(m.modNRanges), m.modNRanges.length])).toEqual([
+      [819, 152],
+      [779, 170],
+    ]);
+    expect(run.moved[0].modNRanges.every(([a, b], i, all) => a < b && (i === 0 || all[i - 1][1] < a))).toBe(
+      true,
+    );
     expect(run.unavailableKeyMs).toEqual({ leader: 10_073_899, ring: 2_986_674 });
     expect(run.shares[2][run.victim] + run.shares[2][run.leader]).toBe(0);
     expect(run.shares.every((s) => s.reduce((a, b) => a + b, 0) === 1000)).toBe(true);

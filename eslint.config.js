@@ -2,9 +2,10 @@ import tseslint from 'typescript-eslint';
 
 // The engine is the lab's truth: it must stay pure so the same seed gives the same run
 // everywhere (browser, CLI, tests). These rules keep UI libraries, the DOM, the wall clock
-// and unseeded randomness out of src/engine.
+// and unseeded randomness out of src/engine (and out of src/leaderless, the leaderless model, held
+// to the same rule).
 const enginePurity = {
-  files: ['src/engine/**/*.ts'],
+  files: ['src/engine/**/*.ts', 'src/leaderless/**/*.ts'],
   rules: {
     'no-restricted-imports': [
       'error',

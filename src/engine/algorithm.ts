@@ -5,7 +5,7 @@
 // NodeState.p and Core.a, so a checkpoint is still one structured clone.
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
-import type { MessageType } from './types';
+import type { MessageType, QueueView } from './types';
 
 /** The parts of a node's view in the snapshot that its algorithm fills in. */
 export interface AlgorithmNodeView {
@@ -87,4 +87,6 @@ export interface ElectionAlgorithm extends CoreShape {
   /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */
   renewalLatencyMs(c: Core, leader: NodeState, atMs: number): number;
   nodeView(c: Core, n: NodeState): AlgorithmNodeView;
+  /** The election queue on its coordination service, if it keeps one (the znode queue scene). */
+  queueView?(c: Core): QueueView;
 }

@@ -384,6 +384,7 @@ export class Simulation {
       violations: s.violations,
       failovers: s.failovers,
       eventCount: this.eventsTotal,
+      ...(this.algorithm.queueView ? { queue: this.algorithm.queueView(c) } : {}),
     };
   }
 

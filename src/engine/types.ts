@@ -221,6 +221,40 @@ export interface StorageWrite {
   kind: 'claim' | 'leader' | 'client' | 'manual';
 }
 
+/**
+ * One candidate in a coordination-service election queue: ZooKeeper's EPHEMERAL_SEQUENTIAL znode
+ * under /election, or etcd's key under the election prefix (ordered by its create revision).
+ */
+export interface QueueEntryView {
+  /** Its place number: the znode's sequence number, or the key's create revision. */
+  number: number;
+  /** Its name as the service shows it: `/election/n_0000000003`, `election/7`. */
+  name: string;
+  owner: NodeId;
+  /** The fencing token it would lead with: the znode's czxid, or the create revision. */
+  token: number;
+  /** When the service expires its session (or lease) if it hears nothing more (real ms). */
+  expiresAtMs: number;
+  /** Who has a watch set on it (told when it is deleted). */
+  watchers: NodeId[];
+}
+
+/** The election queue a coordination-service recipe keeps (zookeeper, etcd-election). */
+export interface QueueView {
+  /** Where the queue lives: `/election`, `election/`. */
+  path: string;
+  /** What an entry's number is called: "sequence number", "create revision". */
+  numberName: string;
+  /** Who a waiting candidate watches: its predecessor (the recipe) or the leader (the herd effect). */
+  watch: 'predecessor' | 'leader';
+  /** Entries lowest number first: the first one leads. */
+  entries: QueueEntryView[];
+  /** Watch notifications sent so far. */
+  watchNotifications: number;
+  /** The reads those notifications triggered, where the recipe counts them (null: not counted). */
+  watchReads: number | null;
+}
+
 export interface Snapshot {
   nowMs: number;
   seed: number;
@@ -248,6 +282,8 @@ export interface Snapshot {
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;
+  /** The election queue, for the algorithms that keep one on a coordination service. */
+  queue?: QueueView;
 }
 
 export interface Trace {

@@ -53,7 +53,17 @@ export const scenarioSchema = z.strictObject({
         caption: text,
         watch: z.optional(
           z.strictObject({
-            view: z.enum(['cluster', 'chain', 'metric', 'storage', 'log', 'failover', 'banner']),
+            view: z.enum([
+              'cluster',
+              'chain',
+              'metric',
+              'storage',
+              'log',
+              'failover',
+              'queue',
+              'leaderless',
+              'banner',
+            ]),
             element: z.optional(z.string()),
           }),
         ),

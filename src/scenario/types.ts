@@ -2,7 +2,8 @@
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
 import type { ExperimentInput, SimEvent } from '../engine';
 
-export type View = 'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'banner';
+export type View =
+  'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'queue' | 'leaderless' | 'banner';
 
 export type Condition =
   /** The simulated clock reached atMs. */

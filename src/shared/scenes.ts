@@ -33,6 +33,11 @@ export interface SceneEntry {
   embedHeightPx: number;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'tab';
+  /**
+   * A tab's scene loads once the page is idle (ready when its tab opens), or only when its tab
+   * first opens: a scene few readers open stays out of the page's first load (bench:load).
+   */
+  tabLoads?: 'idle' | 'opened';
   /** The guided steps' `watch.view` values that point at this scene. */
   watch: readonly View[];
 }
@@ -85,6 +90,30 @@ export const SCENES = [
     embedHeightPx: 420,
     labPlace: 'tab',
     watch: ['failover'],
+  },
+  {
+    id: 'znodes',
+    title: 'Znode queue',
+    name: 'znode queue',
+    aliases: ['queue', 'znode-queue'],
+    load: () => import('../../scenes/ZnodeQueueScene/ZnodeQueueScene').then((m) => m.ZnodeQueueScene),
+    exports: [{ id: 'znodes', name: 'znode queue', selector: '.znode-queue', html: true }],
+    embedHeightPx: 640,
+    labPlace: 'tab',
+    tabLoads: 'opened',
+    watch: ['queue'],
+  },
+  {
+    id: 'leaderless',
+    title: "Don't have a leader",
+    name: 'leaderless comparison',
+    aliases: ['partition', 'no-leader'],
+    load: () => import('../../scenes/LeaderlessScene/LeaderlessScene').then((m) => m.LeaderlessScene),
+    exports: [{ id: 'leaderless', name: 'leaderless comparison', selector: '.leaderless-scene', html: true }],
+    embedHeightPx: 900,
+    labPlace: 'tab',
+    tabLoads: 'opened',
+    watch: ['leaderless'],
   },
 ] as const satisfies readonly SceneEntry[];
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { banner, expect, openLab, pauseLab, selectNode, test, waitForLeader } from './lab';
+import { banner, expect, openLab, openTab, pauseLab, selectNode, test, waitForLeader } from './lab';
 
 // axe walks the whole page: on a busy machine one scan alone can take tens of seconds.
 test.describe.configure({ timeout: 180_000 });
@@ -75,5 +75,30 @@ test.describe('dark theme', () => {
     await selectNode(page, leader);
     await page.getByRole('button', { name: `Kill ${leader}` }).click();
     await expectNoViolations(page, 'dark');
+  });
+});
+
+/** The znode queue (the herd, its leader dead) and the leaderless comparison at its summary. */
+async function newScenes(page: Page, state: string): Promise<void> {
+  await openLab(page, 'scenario=zookeeper-herd-effect&step=2&speed=1');
+  await pauseLab(page);
+  await openTab(page, 'Znode queue');
+  await expect(page.getByTestId('zq-row')).toHaveCount(9);
+  await expectNoViolations(page, `${state}: znode queue`);
+  await openTab(page, "Don't have a leader");
+  for (let i = 0; i < 3; i++) await page.getByTestId('ll-next').click();
+  await expect(page.getByTestId('ll-summary')).toBeVisible();
+  await expectNoViolations(page, `${state}: leaderless summary`);
+}
+
+test('axe: the znode queue and the leaderless comparison', async ({ page }) => {
+  await newScenes(page, 'light');
+});
+
+test.describe('dark theme, new scenes', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('axe: the znode queue and the leaderless comparison, dark', async ({ page }) => {
+    await newScenes(page, 'dark');
   });
 });

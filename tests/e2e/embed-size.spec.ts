@@ -9,7 +9,16 @@ const SCENE_LABELS = {
   chain: 'fencing chain',
   'metric-line': 'leader_count chart',
   failover: 'failover timeline',
+  znodes: 'znode queue',
+  leaderless: 'leaderless comparison',
 } as const;
+
+/** The scenes in a tab under the first screen, by the tab's name. */
+const TABS: Record<string, string> = {
+  failover: 'Failover timeline',
+  znodes: 'Znode queue',
+  leaderless: "Don't have a leader",
+};
 
 /** Serve `body` as a page of the site's own host (Chromium blocks a public page framing a loopback one). */
 async function docsPage(page: Page, baseURL: string | undefined, body: string): Promise<void> {
@@ -51,8 +60,8 @@ test.describe('without the offline worker', () => {
     const snippets: Record<string, string> = {};
     for (const [scene, label] of Object.entries(SCENE_LABELS)) {
       const button = page.getByRole('button', { name: `Embed the ${label}` });
-      // The failover timeline is in a tab under the first screen.
-      if (scene === 'failover') await openTab(page, 'Failover timeline');
+      // Some scenes are in a tab under the first screen.
+      if (TABS[scene]) await openTab(page, TABS[scene]);
       await button.click();
       const dialog = page.getByRole('dialog', { name: `Embed the ${label}` });
       snippets[scene] = await dialog.getByTestId('embed-iframe').inputValue();

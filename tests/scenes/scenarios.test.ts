@@ -116,6 +116,7 @@ const EXPECTED_IDS = [
   'ring-lost-election',
   'zookeeper-watch-predecessor',
   'zookeeper-herd-effect',
+  'leaderless-partition-the-work',
 ];
 
 // ------------------------------------------------------------------ the catalog
@@ -268,6 +269,7 @@ describe('the scenario catalog', () => {
       'even-cluster',
       'two-nodes',
       'two-nodes-witness',
+      'leaderless-partition-the-work',
     ]);
     // The herd effect: ZooKeeper's recipe against every candidate watching the leader.
     expect(byAlgorithm('zookeeper')).toEqual(['zookeeper-watch-predecessor', 'zookeeper-herd-effect']);
@@ -938,5 +940,19 @@ describe('scenarios: their documented outcomes', () => {
       expect(small('zookeeper-watch-predecessor').watchNotifications, `${nodes} nodes`).toBe(1);
       expect(small('zookeeper-herd-effect').watchNotifications, `${nodes} nodes`).toBe(nodes - 1);
     }
+  });
+
+  it('19 partition the work: the Raft failover the leaderless comparison takes as its window', () => {
+    const t = run('leaderless-partition-the-work').trace;
+    expect(events(t, 'elected').map((e) => [e.node, e.term, e.atMs])).toEqual([
+      ['n2', 1, 5473],
+      ['n1', 2, 16820],
+    ]);
+    expect(t.summary.failovers).toHaveLength(1);
+    const f = t.summary.failovers[0];
+    expect([f.from, f.lostAtMs, f.node]).toEqual(['n2', 10_000, 'n1']);
+    // The captions' 8.8 s and 6.3 s; src/leaderless's DEFAULT_WINDOW is this (tests/unit/leaderless).
+    expect(phases(f)).toEqual({ detection: 6301, election: 519, warmUp: 2000, total: 8820 });
+    expect(leadersAtEnd(t)).toEqual(['n1']);
   });
 });

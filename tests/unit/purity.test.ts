@@ -103,6 +103,20 @@ describe('src/engine stays pure', () => {
   );
 });
 
+// The leaderless model (src/leaderless) is a deterministic model of its own, under the same rule.
+const LEADERLESS_DIR = fileURLToPath(new URL('../../src/leaderless', import.meta.url));
+
+describe('src/leaderless stays pure', () => {
+  const files = engineFiles(LEADERLESS_DIR);
+
+  it.each(files.map((f) => [relative(LEADERLESS_DIR, f), f]))(
+    '%s imports no UI library and uses no wall clock, timer, DOM or Math.random',
+    (_name, file) => {
+      expect(scanEngineSource(readFileSync(file, 'utf8'))).toEqual([]);
+    },
+  );
+});
+
 describe('the purity scanner', () => {
   it.each([
     ["import { useState } from 'react';", 'imports "react"'],

@@ -11,6 +11,7 @@ import {
   ALG_SLOT,
   cancelTimer,
   due,
+  nodeName,
   localNow,
   realAtLocal,
   scheduleServiceTimer,
@@ -23,6 +24,7 @@ import {
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { EtcdSettings, Experiment } from '../experiment';
 import { bringDown } from '../faults';
+import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { canReach, send } from '../network';
 import { nextInt } from '../rng';
@@ -470,6 +472,32 @@ function finishStop(c: Core, n: NodeState): void {
   bringDown(c, n);
 }
 
+/** The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene. */
+function queueView(c: Core): QueueView {
+  const a = shared(c);
+  return {
+    path: 'election/',
+    numberName: 'create revision',
+    watch: 'predecessor',
+    entries: [...a.keys]
+      .sort((x, y) => x.createRevision - y.createRevision)
+      .map((k) => {
+        const lease = a.leases.find((l) => l.id === k.lease);
+        return {
+          number: k.createRevision,
+          // The Go client names the key by its lease id in hex.
+          name: `election/${k.lease.toString(16)}`,
+          owner: nodeName(c, k.owner),
+          token: k.createRevision,
+          expiresAtMs: lease ? lease.expiresAtMs : -1,
+          watchers: a.watches.filter((w) => w.key === k.lease).map((w) => nodeName(c, w.watcher)),
+        };
+      }),
+    watchNotifications: c.counters.watchNotifications,
+    watchReads: null,
+  };
+}
+
 export const etcdElection: ElectionAlgorithm = {
   kind: 'etcd-election',
   title: 'etcd election',
@@ -595,4 +623,5 @@ export const etcdElection: ElectionAlgorithm = {
       preVoting: false,
     };
   },
+  queueView,
 };

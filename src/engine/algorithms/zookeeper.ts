@@ -12,6 +12,7 @@ import {
   ALG_SLOT,
   cancelTimer,
   localNow,
+  nodeName,
   realAtLocal,
   scheduleServiceTimer,
   scheduleTimer,
@@ -23,6 +24,7 @@ import {
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment, ZooKeeperSettings } from '../experiment';
 import { bringDown } from '../faults';
+import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { canReach, send } from '../network';
 import { nextInt } from '../rng';
@@ -457,6 +459,32 @@ function finishStop(c: Core, n: NodeState): void {
   bringDown(c, n);
 }
 
+/** The znode queue as the ensemble holds it: what the znode queue scene draws. */
+function queueView(c: Core): QueueView {
+  const a = shared(c);
+  return {
+    path: '/election',
+    numberName: 'sequence number',
+    watch: a.settings.watch,
+    entries: [...a.znodes]
+      .sort((x, y) => x.seq - y.seq)
+      .map((z) => {
+        const s = a.sessions.find((x) => x.id === z.session);
+        return {
+          number: z.seq,
+          // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
+          name: `/election/n_${String(z.seq).padStart(10, '0')}`,
+          owner: nodeName(c, z.owner),
+          token: z.czxid,
+          expiresAtMs: s ? s.lastHeardAtMs + s.timeoutMs : -1,
+          watchers: a.watches.filter((w) => w.seq === z.seq).map((w) => nodeName(c, w.watcher)),
+        };
+      }),
+    watchNotifications: c.counters.watchNotifications,
+    watchReads: c.counters.watchReads,
+  };
+}
+
 export const zookeeper: ElectionAlgorithm = {
   kind: 'zookeeper',
   title: 'ZooKeeper recipe',
@@ -579,4 +607,5 @@ export const zookeeper: ElectionAlgorithm = {
       preVoting: false,
     };
   },
+  queueView,
 };

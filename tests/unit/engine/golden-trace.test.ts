@@ -196,6 +196,7 @@ const GOLDEN: Record<string, string> = {
   'trace 17-ring-lost-election': 'bf261843784819a5',
   'trace 18a-zookeeper-watch-predecessor': '7232420a5604f439',
   'trace 18b-zookeeper-herd-effect': '8be1f1e4ef33a337',
+  'trace 19-leaderless-partition-the-work': '7c2f05ab12108e69',
   'trace everything': '2e926d42f256a2d6',
   'trace unsafe split brain with clients': '26167477eccb50a1',
   'trace k8s-lease with its store': '72b277fca0bdc0ad',

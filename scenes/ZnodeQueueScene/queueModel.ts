@@ -1,0 +1,80 @@
+// What the znode queue scene draws, as a pure function of the snapshot: one row per entry of the
+// election queue (lowest number first: the leader), its session's time left as the service sees
+// it, who watches whom (an arrow from the watcher's row to the watched row), and which watchers
+// are being told of a deletion right now (a watch notification in flight).
+import type { MessageView, NodeView, QueueView } from '../../src/engine';
+
+/** The message types that carry a watch notification (ZooKeeper's, etcd's). */
+const WATCH_MESSAGES: ReadonlySet<string> = new Set(['zkWatch', 'watchEvent']);
+
+export interface QueueRow {
+  number: number;
+  name: string;
+  owner: string;
+  token: number;
+  leads: boolean;
+  /** The owner is dead or paused: its entry stays until its session expires. */
+  ownerDown: 'dead' | 'paused' | null;
+  /** Time left before the service expires the session, in ms (0 once due); -1 if unknown. */
+  sessionLeftMs: number;
+  /** The row this one's owner watches, or -1. */
+  watchesRow: number;
+  watchers: string[];
+  /** A watch notification is on its way to this row's owner. */
+  notified: boolean;
+}
+
+export interface QueueArrow {
+  from: number;
+  to: number;
+}
+
+export interface QueueModel {
+  rows: QueueRow[];
+  arrows: QueueArrow[];
+  /** Nodes alive with no entry in the queue (connecting, or starting over after expiry). */
+  outside: string[];
+  notifiedNow: number;
+}
+
+export function queueModel(
+  queue: QueueView,
+  nodes: readonly NodeView[],
+  messages: readonly MessageView[],
+  nowMs: number,
+): QueueModel {
+  const inFlight = new Set(
+    messages
+      .filter((m) => WATCH_MESSAGES.has(m.type) && m.droppedAtMs === undefined && m.deliverAtMs > nowMs)
+      .map((m) => m.to),
+  );
+  const node = new Map(nodes.map((n) => [n.id, n]));
+  const rowOf = new Map(queue.entries.map((e, i) => [e.owner, i]));
+  const rows: QueueRow[] = queue.entries.map((e, i) => {
+    const n = node.get(e.owner);
+    return {
+      number: e.number,
+      name: e.name,
+      owner: e.owner,
+      token: e.token,
+      leads: i === 0,
+      ownerDown: !n ? null : !n.alive ? 'dead' : n.paused ? 'paused' : null,
+      sessionLeftMs: e.expiresAtMs < 0 ? -1 : Math.max(0, e.expiresAtMs - nowMs),
+      watchesRow: -1,
+      watchers: e.watchers,
+      notified: inFlight.has(e.owner),
+    };
+  });
+  const arrows: QueueArrow[] = [];
+  queue.entries.forEach((e, to) => {
+    for (const w of e.watchers) {
+      const from = rowOf.get(w);
+      if (from === undefined) continue;
+      rows[from].watchesRow = to;
+      arrows.push({ from, to });
+    }
+  });
+  arrows.sort((a, b) => a.from - b.from);
+  const outside = nodes.filter((n) => n.alive && !n.witness && !rowOf.has(n.id)).map((n) => n.id);
+  return { rows, arrows, outside, notifiedNow: inFlight.size };
+}

@@ -3,12 +3,12 @@
 // path, so the CLI, the page's URL loader and the file importer all speak the same errors.
 // zod/mini: the same validation and error paths as classic zod, built from functions the
 // bundler can drop when unused, so the page and every embed load a fraction of the validator.
-// Mini loads no error-message locale by itself; English is configured here once.
+// Mini loads no error-message locale by itself; English is configured here once (zodErrors.ts).
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
+import { schemaMessage } from './zodErrors';
 
-z.config(en());
+z.config({ localeError: schemaMessage });
 
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 const intOr = (min: number, max: number, fallback: number) => z._default(int(min, max), fallback);

@@ -45,6 +45,7 @@ export type StepDownReason =
   | 'lost contact with a quorum'
   | 'lease expired'
   | 'session expired'
+  | 'reconfigured as a replica'
   | 'stopped'
   | 'killed';
 
@@ -121,6 +122,12 @@ export interface Summary {
   watchReads: number;
   /** Messages of the algorithm's election kinds sent (votes, pre-votes, ELECTION, OK, COORDINATOR...). */
   electionMessages: number;
+  /**
+   * Writes a server had accepted that vanished when it resynchronised from a primary that never
+   * had them (Redis Sentinel's old primary, demoted on heal). Present only under an algorithm
+   * whose servers hold the data and can lose it that way.
+   */
+  writesLost?: number;
 }
 
 export interface NodeView {
@@ -180,6 +187,15 @@ export type MessageType =
   | 'zkReply'
   | 'zkPing'
   | 'zkWatch'
+  // Redis Sentinel: sentinels and servers, and the servers' replication
+  | 'sentinelPing'
+  | 'sentinelPong'
+  | 'isMasterDown'
+  | 'isMasterDownReply'
+  | 'sentinelHello'
+  | 'replicaOf'
+  | 'replicate'
+  | 'replAck'
   // the storage
   | 'write'
   | 'writeRejected';

@@ -26,16 +26,16 @@ const nodeRef = z
   .string()
   .check(
     z.regex(
-      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9])$/,
-      'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9" or "s1".."s9"',
+      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+      'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
     ),
   );
 const groupMember = z
   .string()
   .check(
     z.regex(
-      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9])$/,
-      'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9" or "s1".."s9"',
+      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+      'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
     ),
   );
 const at = int(0, 1e9);
@@ -107,6 +107,12 @@ const sentinelSchema = z.strictObject({
   /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
   minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
 });
+const stonithSchema = z.strictObject({
+  /** Corosync's `token`: a node not heard from for this long is lost. */
+  tokenMs: intOr(1, 600_000, 3000),
+  /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
+  timeoutMs: intOr(1, 3_600_000, 60_000),
+});
 const bullySchema = z.strictObject({
   heartbeatMs: intOr(10, 600_000, 1000),
   timeoutMs: intOr(10, 3_600_000, 4000),
@@ -131,6 +137,7 @@ export const experimentSchema = z.strictObject({
   etcd: z.optional(etcdSchema),
   zookeeper: z.optional(zookeeperSchema),
   sentinel: z.optional(sentinelSchema),
+  stonith: z.optional(stonithSchema),
   bully: z.optional(bullySchema),
   ring: z.optional(ringSchema),
   network: section({
@@ -177,6 +184,7 @@ export type EtcdSettings = z.output<typeof etcdSchema>;
 export type ZooKeeperSettings = z.output<typeof zookeeperSchema>;
 export type RingSettings = z.output<typeof ringSchema>;
 export type SentinelSettings = z.output<typeof sentinelSchema>;
+export type StonithSettings = z.output<typeof stonithSchema>;
 
 /**
  * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
@@ -192,6 +200,7 @@ export const ALGORITHM_SETTINGS = {
   etcd: (): EtcdSettings => etcdSchema.parse({}),
   zookeeper: (): ZooKeeperSettings => zookeeperSchema.parse({}),
   sentinel: (): SentinelSettings => sentinelSchema.parse({}),
+  stonith: (): StonithSettings => stonithSchema.parse({}),
   bully: (): BullySettings => bullySchema.parse({}),
   ring: (): RingSettings => ringSchema.parse({}),
 };

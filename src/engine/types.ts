@@ -46,6 +46,7 @@ export type StepDownReason =
   | 'lease expired'
   | 'session expired'
   | 'reconfigured as a replica'
+  | 'powered off by STONITH'
   | 'stopped'
   | 'killed';
 
@@ -196,6 +197,9 @@ export type MessageType =
   | 'replicaOf'
   | 'replicate'
   | 'replAck'
+  // Pacemaker's STONITH: the fence device
+  | 'fence'
+  | 'fenced'
   // the storage
   | 'write'
   | 'writeRejected';

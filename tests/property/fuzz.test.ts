@@ -152,6 +152,7 @@ function fastestRoundMs(e: Experiment): number {
     case 'ring':
       return Math.min(e.ring!.heartbeatMs, e.ring!.timeoutMs, e.ring!.ackTimeoutMs);
     case 'redis-sentinel':
+    case 'pacemaker':
       // Sentinels ping every second and replicas acknowledge every second, whatever the settings.
       return 1000;
     default:
@@ -242,6 +243,7 @@ const FULL_SECTIONS: { [P in SectionPath]: fc.Arbitrary<ReturnType<(typeof ALGOR
     minReplicasToWrite: fc.constant(0),
     minReplicasMaxLagMs: periodArb(1, 1000, 20_000),
   }),
+  stonith: fc.record({ tokenMs: periodArb(1, 500, 10_000), timeoutMs: periodArb(1, 1000, 120_000) }),
   bully: fc.oneof(
     {
       weight: 9,
@@ -747,6 +749,7 @@ const SETTING_VALUES: { [P in SettingPath]: fc.Arbitrary<unknown> } = {
   etcd: sectionArb('etcd'),
   zookeeper: sectionArb('zookeeper'),
   sentinel: sectionArb('sentinel'),
+  stonith: sectionArb('stonith'),
   bully: sectionArb('bully'),
   ring: sectionArb('ring'),
 };

@@ -6,7 +6,7 @@ import { etcdElection } from './etcdElection';
 import { k8sLease } from './k8sLease';
 import { zookeeper } from './zookeeper';
 import { raft } from './raft';
-import { redisSentinel } from './redisSentinel';
+import { pacemaker, redisSentinel } from './redisSentinel';
 import { ring } from './ring';
 
 export const ALGORITHMS = {
@@ -15,6 +15,7 @@ export const ALGORITHMS = {
   'etcd-election': etcdElection,
   zookeeper,
   'redis-sentinel': redisSentinel,
+  pacemaker,
   bully,
   ring,
 } satisfies Record<string, ElectionAlgorithm>;

@@ -14,6 +14,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import {
   ALG_SLOT,
+  emit,
   localNow,
   realAtLocal,
   scheduleServiceTimer,
@@ -35,6 +36,7 @@ import {
   onWriteTick,
   release,
 } from '../leadership';
+import { bringDown } from '../faults';
 import { canReach, send } from '../network';
 import { nextInt } from '../rng';
 
@@ -61,6 +63,8 @@ const MAX_PROMOTIONS = 256;
 
 /** The sentinels' endpoints (services 1..3; storage is service 0). */
 const SENTINELS = [-2, -3, -4] as const;
+/** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
+const FENCE_DEVICE = -5;
 const TICK_SLOT = 0;
 
 /** A replica's timer slot: its REPLCONF ACK. */
@@ -85,7 +89,7 @@ interface Report {
   offset: number;
 }
 
-export type SentinelFailover = 'none' | 'waitStart' | 'waitPromotion';
+export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
 export interface SentinelState {
   /** The configuration it believes: the primary and the epoch that made it so. */
@@ -119,6 +123,10 @@ export interface RedisShared {
   promotions: { epoch: number; fromLineage: number; fromOffset: number }[];
   /** Writes a server had accepted that the primary it resynchronised from never had. */
   writesLost: number;
+  /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
+  stonithTimeoutMs: number;
+  /** Fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
+  fenceTimeouts: number;
 }
 
 type Body =
@@ -128,7 +136,9 @@ type Body =
   | { op: 'hello'; primary: number; configEpoch: number }
   | { op: 'replicaOf'; primary: number; epoch: number }
   | { op: 'replicate'; lineage: number; offset: number; full: boolean }
-  | { op: 'ack'; lineage: number; offset: number };
+  | { op: 'ack'; lineage: number; offset: number }
+  | { op: 'fence'; target: number }
+  | { op: 'fenced'; target: number };
 
 const st = (n: NodeState) => n.p as RedisNode;
 const shared = (c: Core) => (c as Core<RedisShared>).a;
@@ -139,6 +149,18 @@ const alive = (c: Core, endpoint: number) => c.services[-endpoint - 1].alive;
 
 function settingsOf(e: Experiment): SentinelSettings {
   // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (e.algorithm === 'pacemaker') {
+    if (!e.stonith) throw new Error('a Pacemaker experiment without its settings');
+    // Pacemaker on the same observers: a majority of the three must agree (votequorum), a node is
+    // lost after Corosync's token timeout, and a stuck promotion is given the fencing timeout.
+    return {
+      quorum: 2,
+      downAfterMs: e.stonith.tokenMs,
+      failoverTimeoutMs: e.stonith.timeoutMs,
+      minReplicasToWrite: 0,
+      minReplicasMaxLagMs: 10_000,
+    };
+  }
   if (!e.sentinel) throw new Error('a Redis Sentinel experiment without its settings');
   return e.sentinel;
 }
@@ -421,9 +443,20 @@ function stepFailover(c: Core, s: number): void {
     for (let o = 0; o < SENTINELS.length; o++) {
       if (o !== s && me.voteFor[o] === s && me.voteEpoch[o] === me.failoverEpoch) votes++;
     }
-    if (votes >= votesNeeded(settings.quorum, SENTINELS.length)) return promote(c, s);
+    if (votes >= votesNeeded(settings.quorum, SENTINELS.length)) {
+      return shared(c).stonithTimeoutMs > 0 ? requestFence(c, s) : promote(c, s);
+    }
     if (c.nowMs - me.failoverStartMs > Math.min(ELECTION_TIMEOUT_MS, settings.failoverTimeoutMs))
       abortFailover(me);
+    return;
+  }
+  if (me.failover === 'waitFence') {
+    // No confirmation: the old primary may still be running, so nothing is promoted. Pacemaker
+    // retries the fencing and the resources stay stopped meanwhile.
+    if (c.nowMs - me.stateSinceMs > shared(c).stonithTimeoutMs) {
+      shared(c).fenceTimeouts++;
+      requestFence(c, s);
+    }
     return;
   }
   if (me.failover === 'waitPromotion') {
@@ -459,6 +492,31 @@ function selectReplica(c: Core, s: number): number {
     if (!b || r.offset > b.offset) best = i;
   }
   return best;
+}
+
+/** STONITH: ask the fence device to power the old primary off, and wait for its confirmation. */
+function requestFence(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  me.failover = 'waitFence';
+  me.stateSinceMs = c.nowMs;
+  sendBody(c, endpointOf(s), FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
+}
+
+/**
+ * The fence device powers the target off (over its own out-of-band path: IPMI, a PDU), then
+ * confirms. A node already down is confirmed off all the same.
+ */
+function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void {
+  const n = c.nodes[target];
+  if (n.alive) {
+    // The power-off is a kill, the promotion's own first step: recorded as the fault it is.
+    const fault = { atMs: c.nowMs, do: 'kill' as const, node: n.id };
+    emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target: n.id, live: false });
+    release(c, out, n, 'powered off by STONITH');
+    st(n).ackLocalMs.fill(-1);
+    bringDown(c, n);
+  }
+  sendBody(c, FENCE_DEVICE, m.from, 'fenced', m.term, { op: 'fenced', target });
 }
 
 function promote(c: Core, s: number): void {
@@ -501,6 +559,11 @@ function onSentinelMessage(c: Core, out: Outputs, s: number, m: Message): void {
   const a = shared(c);
   const me = a.sentinels[s];
   const body = m.body as Body;
+  if (body.op === 'fenced') {
+    // Confirmed off: only now may a replica take over.
+    if (me.failover === 'waitFence' && body.target === me.primary) promote(c, s);
+    return;
+  }
   if (m.from >= 0) {
     if (body.op !== 'pong') return;
     const i = m.from;
@@ -598,6 +661,8 @@ export const redisSentinel: ElectionAlgorithm = {
     sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
     promotions: [],
     writesLost: 0,
+    stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
+    fenceTimeouts: 0,
   }),
   boot: (c, out, n) => {
     if (n.idx === 0) {
@@ -622,7 +687,11 @@ export const redisSentinel: ElectionAlgorithm = {
       onServerMessage(c, out, n, m);
     }
   },
-  onServiceMessage: (c, out, service, m) => onSentinelMessage(c, out, service - 1, m),
+  onServiceMessage: (c, out, service, m) => {
+    const body = m.body as Body;
+    if (-service - 1 !== FENCE_DEVICE) return onSentinelMessage(c, out, service - 1, m);
+    if (body.op === 'fence') onFenceRequest(c, out, m, body.target);
+  },
   onServiceTimer: (c, out, service, slot) => {
     if (slot === TICK_SLOT) onSentinelTick(c, out, service - 1);
   },
@@ -662,4 +731,34 @@ export const redisSentinel: ElectionAlgorithm = {
       preVoting: false,
     };
   },
+};
+
+/**
+ * Pacemaker with STONITH (ClusterLabs, "Pacemaker Explained": `stonith-enabled`, `stonith-timeout`):
+ * the same primary and replicas, and the same observers agreeing that the primary is lost, with one
+ * more step before the promotion: the fence device must confirm the old primary powered off. A
+ * hung primary is switched off rather than left to wake up and write; when no confirmation comes
+ * (the device is down or cut off), nothing is promoted and the cluster waits, without a primary,
+ * rather than risk two.
+ */
+export const pacemaker: ElectionAlgorithm = {
+  ...redisSentinel,
+  kind: 'pacemaker',
+  title: 'Pacemaker with STONITH',
+  summary:
+    'Pacemaker with STONITH: when the primary is lost, the cluster powers it off through a fence device and promotes a replica only once the power-off is confirmed; unconfirmed, it waits.',
+  messages: [
+    ...redisSentinel.messages.filter((k) => k.type !== 'isMasterDown' && k.type !== 'isMasterDownReply'),
+    { type: 'isMasterDown', label: 'is the primary down? / vote', family: 'request', election: true },
+    { type: 'isMasterDownReply', label: 'down? / vote', family: 'grant', election: true },
+    { type: 'fence', label: 'STONITH: power off', family: 'request', election: true },
+    { type: 'fenced', label: 'fence confirmed', family: 'grant', election: true },
+  ],
+  settings: ['stonith'],
+  services: [
+    { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
+    { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
+    { id: 's3', kind: 'clusterManager', label: 'Pacemaker s3' },
+    { id: 'f1', kind: 'fenceDevice', label: 'Fence device f1' },
+  ],
 };

@@ -114,6 +114,8 @@ export interface SentinelState {
   stateSinceMs: number;
   promoted: number;
   ticks: number;
+  /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
+  fenceTimeouts: number;
 }
 
 export interface RedisShared {
@@ -125,8 +127,6 @@ export interface RedisShared {
   writesLost: number;
   /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
   stonithTimeoutMs: number;
-  /** Fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
-  fenceTimeouts: number;
 }
 
 type Body =
@@ -350,6 +350,7 @@ function initSentinel(nodes: number): SentinelState {
     stateSinceMs: 0,
     promoted: -1,
     ticks: 0,
+    fenceTimeouts: 0,
   };
 }
 
@@ -454,7 +455,7 @@ function stepFailover(c: Core, s: number): void {
     // No confirmation: the old primary may still be running, so nothing is promoted. Pacemaker
     // retries the fencing and the resources stay stopped meanwhile.
     if (c.nowMs - me.stateSinceMs > shared(c).stonithTimeoutMs) {
-      shared(c).fenceTimeouts++;
+      me.fenceTimeouts++;
       requestFence(c, s);
     }
     return;
@@ -662,7 +663,6 @@ export const redisSentinel: ElectionAlgorithm = {
     promotions: [],
     writesLost: 0,
     stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
-    fenceTimeouts: 0,
   }),
   boot: (c, out, n) => {
     if (n.idx === 0) {

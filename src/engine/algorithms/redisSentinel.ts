@@ -66,6 +66,8 @@ const SENTINELS = [-2, -3, -4] as const;
 /** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
 const FENCE_DEVICE = -5;
 const TICK_SLOT = 0;
+/** A sentinel's next look at an ODOWN primary, where it may start a failover. */
+const START_SLOT = 1;
 
 /** A replica's timer slot: its REPLCONF ACK. */
 const RT = { ack: ALG_SLOT } as const;
@@ -114,6 +116,8 @@ export interface SentinelState {
   stateSinceMs: number;
   promoted: number;
   ticks: number;
+  /** When its next look at an ODOWN primary is due (-1: none pending). */
+  startAtMs: number;
   /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
   fenceTimeouts: number;
 }
@@ -350,11 +354,12 @@ function initSentinel(nodes: number): SentinelState {
     stateSinceMs: 0,
     promoted: -1,
     ticks: 0,
+    startAtMs: -1,
     fenceTimeouts: 0,
   };
 }
 
-function onSentinelTick(c: Core, out: Outputs, s: number): void {
+function onSentinelTick(c: Core, s: number): void {
   const endpoint = endpointOf(s);
   scheduleServiceTimer(c, -endpoint - 1, TICK_SLOT, c.nowMs + PING_PERIOD_MS);
   if (!alive(c, endpoint)) return;
@@ -374,7 +379,7 @@ function onSentinelTick(c: Core, out: Outputs, s: number): void {
     }
   }
   if (me.sdown) askOthers(c, s);
-  if (me.failover === 'none' && objectivelyDown(c, s)) startFailover(c, out, s);
+  considerFailover(c, s);
   stepFailover(c, s);
   if (me.failover === 'none') fixRoles(c, s);
 }
@@ -402,6 +407,26 @@ export function objectivelyDown(c: Core, s: number): boolean {
     if (o !== s && me.downAtMs[o] >= 0 && c.nowMs - me.downAtMs[o] <= DOWN_REPLY_VALIDITY_MS) agree++;
   }
   return agree >= cfg(c).quorum;
+}
+
+/**
+ * ODOWN seen: the sentinel acts on it at its next timer tick. Sentinel varies its timer's rate on
+ * every call (sentinelTimer) so that sentinels that see ODOWN together do not all ask for votes at
+ * once and split them; the lab draws that moment within the next second.
+ */
+function considerFailover(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  if (me.failover !== 'none' || me.startAtMs >= 0 || !objectivelyDown(c, s)) return;
+  me.startAtMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
+  scheduleServiceTimer(c, -endpointOf(s) - 1, START_SLOT, me.startAtMs);
+}
+
+function onStartTimer(c: Core, out: Outputs, s: number): void {
+  const me = shared(c).sentinels[s];
+  if (me.startAtMs < 0 || c.nowMs < me.startAtMs) return;
+  me.startAtMs = -1;
+  if (!alive(c, endpointOf(s))) return;
+  if (me.failover === 'none' && objectivelyDown(c, s)) startFailover(c, out, s);
 }
 
 function startFailover(c: Core, out: Outputs, s: number): void {
@@ -556,7 +581,7 @@ function fixRoles(c: Core, s: number): void {
   }
 }
 
-function onSentinelMessage(c: Core, out: Outputs, s: number, m: Message): void {
+function onSentinelMessage(c: Core, s: number, m: Message): void {
   const a = shared(c);
   const me = a.sentinels[s];
   const body = m.body as Body;
@@ -598,7 +623,7 @@ function onSentinelMessage(c: Core, out: Outputs, s: number, m: Message): void {
       me.voteFor[from] = body.leader;
       me.voteEpoch[from] = body.leaderEpoch;
     }
-    if (me.failover === 'none' && objectivelyDown(c, s)) startFailover(c, out, s);
+    considerFailover(c, s);
     if (me.failover === 'waitStart') stepFailover(c, s);
   } else if (body.op === 'hello') {
     if (body.configEpoch > me.configEpoch) {
@@ -689,11 +714,12 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onServiceMessage: (c, out, service, m) => {
     const body = m.body as Body;
-    if (-service - 1 !== FENCE_DEVICE) return onSentinelMessage(c, out, service - 1, m);
+    if (-service - 1 !== FENCE_DEVICE) return onSentinelMessage(c, service - 1, m);
     if (body.op === 'fence') onFenceRequest(c, out, m, body.target);
   },
   onServiceTimer: (c, out, service, slot) => {
-    if (slot === TICK_SLOT) onSentinelTick(c, out, service - 1);
+    if (slot === TICK_SLOT) onSentinelTick(c, service - 1);
+    else if (slot === START_SLOT) onStartTimer(c, out, service - 1);
   },
   onServiceChange,
   // No token reaches a Redis server: storage's verdicts change nothing it does.

@@ -110,7 +110,10 @@ export function deriveQuorum(s: Snapshot, memory: ChainMemory, leader: NodeView 
       votesText: null,
       voters: votersOf(s, [], null),
       majorityText,
-      notes: [`quorum is off: ${ids} each act as leader`],
+      // Raft's teaching switch, or an algorithm with no quorum to switch (Bully, Redis's servers).
+      notes: [
+        `${s.safety.quorum === false ? 'quorum is off' : 'no quorum among the nodes'}: ${ids} each act as leader`,
+      ],
       tone: 'bad',
     };
   }

@@ -47,6 +47,8 @@ export const API_KIND = 'apiServer';
 export const isStandalone = (kind: string): boolean => kind === API_KIND || kind === 'fenceDevice';
 /** The API server's box (its drawn size grows with its words on a small stage: clusterScene.css). */
 export const API_POS = { x: 590, y: 258 };
+/** A fence device: below the cluster managers it serves, clear of their name and of storage. */
+export const FENCE_POS = { x: 680, y: 320 };
 export const API_HALF: Half = { w: 58, h: 22 };
 /** A store member's box, on a triangle of this radius around the ensemble's centre. */
 export const MEMBER_HALF: Half = { w: 28, h: 20 };
@@ -104,7 +106,7 @@ export function nodePositions(ids: string[], services: readonly ServiceRef[] = [
   });
   out.storage = storagePos(services);
   out.clients = CLIENTS_POS;
-  for (const s of services) if (isStandalone(s.kind)) out[s.id] = API_POS;
+  for (const s of services) if (isStandalone(s.kind)) out[s.id] = s.kind === API_KIND ? API_POS : FENCE_POS;
   Object.assign(out, memberPositions(services.filter((s) => !isStandalone(s.kind)).map((s) => s.id)));
   return out;
 }

@@ -47,7 +47,7 @@ test('Pacemaker with STONITH: a hung primary is powered off before a replica is 
   await page.getByRole('button', { name: /^Pacemaker with STONITH \(a primary/ }).click();
   await expect(page.getByTestId('algorithm-picker')).toHaveValue('pacemaker');
   const stage = page.getByRole('group', { name: 'Cluster stage' });
-  await expect(stage.getByTestId('service-f1')).toHaveText('Fence device f1');
+  await expect(stage.getByTestId('service-f1')).toHaveText('Fence f1');
   for (const id of ['s1', 's2', 's3']) {
     await expect(stage.getByRole('group', { name: 'Pacemaker' }).getByTestId(`service-${id}`)).toBeVisible();
   }

@@ -785,6 +785,6 @@ export const pacemaker: ElectionAlgorithm = {
     { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
     { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
     { id: 's3', kind: 'clusterManager', label: 'Pacemaker s3' },
-    { id: 'f1', kind: 'fenceDevice', label: 'Fence device f1' },
+    { id: 'f1', kind: 'fenceDevice', label: 'Fence f1' },
   ],
 };

@@ -238,7 +238,11 @@ describe('each preset\'s game day, continued: the systems without a token', () =
     expect(t.summary.writesLost).toBe(60);
     expect(t.summary.staleWritesAccepted).toBe(29);
     expect(t.summary.fencingRejections).toBe(0);
-    expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['algorithm']));
+    expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['fencing']));
+    // With the token check on, storage rejects exactly those writes: what a checked epoch would buy.
+    const checked = run(preset('redis-sentinel'), (e) => ({ ...e, safety: { fencing: true } }));
+    expect(checked.summary.staleWritesAccepted).toBe(0);
+    expect(checked.summary.fencingRejections).toBe(29);
   });
 
   it('Redis Sentinel with min-replicas-to-write: the cut-off primary stops after 10 s of lag, bounding the loss', () => {

@@ -488,10 +488,13 @@ function stepFailover(c: Core, s: number): void {
   if (me.failover === 'waitPromotion') {
     const r = me.reported[me.promoted];
     if (r && r.role === 'primary' && r.lineage === me.failoverEpoch) {
-      // +switch-master: the new configuration, told to every other server and sentinel.
+      // +switch-master: the new configuration, told to the other replicas and, by hello, to the
+      // other sentinels. The old primary is not among the replicas: if it is seen again, the
+      // role it claims is set right after the wait (fixRoles).
+      const old = me.primary;
       switchPrimary(c, me, me.promoted, me.failoverEpoch);
       for (const n of c.nodes) {
-        if (n.idx !== me.primary) {
+        if (n.idx !== me.primary && n.idx !== old) {
           sendBody(c, endpointOf(s), n.idx, 'replicaOf', me.configEpoch, {
             op: 'replicaOf',
             primary: me.primary,
@@ -543,6 +546,23 @@ function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void
     bringDown(c, n);
   }
   sendBody(c, FENCE_DEVICE, m.from, 'fenced', m.term, { op: 'fenced', target });
+}
+
+/**
+ * `SENTINEL FAILOVER`: the first live sentinel fails the primary over now, as if it were down,
+ * without asking the others to agree; the new configuration still reaches them by hello.
+ */
+function forceFailover(c: Core, out: Outputs): void {
+  const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
+  if (s < 0) return;
+  const me = shared(c).sentinels[s];
+  me.currentEpoch++;
+  campaignedAs(c, out, c.services[-endpointOf(s) - 1].id, me.currentEpoch, false, true);
+  me.failoverEpoch = me.currentEpoch;
+  me.failoverStartMs = c.nowMs;
+  me.leader = s;
+  me.leaderEpoch = me.currentEpoch;
+  promote(c, s);
 }
 
 function promote(c: Core, s: number): void {
@@ -741,7 +761,7 @@ export const redisSentinel: ElectionAlgorithm = {
     if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
   },
   onPartition: (c, out) => onServiceChange(c, out),
-  campaign: () => {},
+  campaign: (c, out) => forceFailover(c, out),
   writesLost: (c) => shared(c).writesLost,
   renewalLatencyMs: (_c, leader, at) => {
     const p = st(leader);
@@ -783,6 +803,8 @@ export const pacemaker: ElectionAlgorithm = {
     { type: 'fenced', label: 'fence confirmed', family: 'grant', election: true },
   ],
   settings: ['stonith'],
+  // A manual move of the primary is a graceful demotion in Pacemaker, not a failover: not modelled.
+  campaign: () => {},
   services: [
     { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
     { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },

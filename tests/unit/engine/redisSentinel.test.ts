@@ -219,3 +219,30 @@ describe('Pacemaker with STONITH', () => {
     expect(ok.ok && ok.experiment.stonith).toEqual({ tokenMs: 3000, timeoutMs: 60_000 });
   });
 });
+
+describe('SENTINEL FAILOVER (the campaign command)', () => {
+  it('fails a healthy primary over at once, without ODOWN or votes; the old primary becomes a replica after the wait', () => {
+    const sim = new Simulation(
+      redis({ faults: [{ atMs: 10_000, do: 'campaign', node: 'n3' }], untilMs: 40_000 }),
+    );
+    sim.runUntil(40_000);
+    const elected = eventsOf(sim, 'elected');
+    expect(elected.map((e) => [e.node, e.term])).toEqual([
+      ['n1', 0],
+      ['n2', 1],
+    ]);
+    expect(elected[1].atMs - 10_000).toBeLessThan(1000);
+    const down = eventsOf(sim, 'steppedDown');
+    expect(down).toMatchObject([{ node: 'n1', reason: 'reconfigured as a replica' }]);
+    // Not told at the switch: corrected once seen claiming the primary role for 8 s.
+    expect(down[0].atMs - elected[1].atMs).toBeGreaterThanOrEqual(8000);
+    expect(down[0].atMs - elected[1].atMs).toBeLessThan(11_000);
+    // Until then n1 still takes writes, which n2 never gets: lost when it resynchronises.
+    const n1Writes = eventsOf(sim, 'write').filter(
+      (w) => w.node === 'n1' && w.atMs > elected[1].atMs && w.atMs <= down[0].atMs,
+    ).length;
+    expect(n1Writes).toBeGreaterThan(5);
+    expect(sim.summary().writesLost).toBeGreaterThanOrEqual(n1Writes);
+    expect(sim.summary().writesLost).toBeLessThanOrEqual(n1Writes + 1);
+  });
+});

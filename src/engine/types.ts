@@ -35,6 +35,11 @@ export type SimEvent =
   | { atMs: number; type: 'survived'; node: NodeId; term: number }
   /** A timed pause ended: the node runs again, and what reached it meanwhile runs now. */
   | { atMs: number; type: 'resumed'; node: NodeId; pausedMs: number }
+  /**
+   * A server replaced its data set with a primary's (a full resynchronisation): `lost` writes it
+   * had accepted were not in that primary's history and are gone (Redis Sentinel's old primary).
+   */
+  | { atMs: number; type: 'resynced'; node: NodeId; from: NodeId; lost: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
 export type StepDownReason =

@@ -236,6 +236,9 @@ describe('each preset\'s game day, continued: the systems without a token', () =
     // Every write n1 took from the cut to its demotion is gone; those after n2's promotion were
     // also stale (a newer primary existed), and nothing could reject them.
     expect(t.summary.writesLost).toBe(60);
+    expect(events(t, 'resynced').filter((e) => e.lost > 0)).toMatchObject([
+      { node: 'n1', from: 'n2', lost: 60, atMs: expect.any(Number) },
+    ]);
     expect(t.summary.staleWritesAccepted).toBe(29);
     expect(t.summary.fencingRejections).toBe(0);
     expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['fencing']));

@@ -319,8 +319,9 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
         // A full resynchronisation: the replica's data set is replaced by the primary's. What it
         // had that the primary never had is gone.
         const a = shared(c);
-        const kept = commonPrefix(a.promotions, p, body);
-        a.writesLost += Math.max(0, p.offset - kept);
+        const lost = Math.max(0, p.offset - commonPrefix(a.promotions, p, body));
+        a.writesLost += lost;
+        emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
         p.lineage = body.lineage;
         p.offset = body.offset;
       } else if (body.offset > p.offset) {

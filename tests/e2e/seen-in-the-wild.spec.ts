@@ -1,6 +1,7 @@
 // "Seen in the wild" in Chromium: every preset is offered in Setup, and the two systems without a
 // token open as their presets describe. Redis Sentinel: three sentinels drawn beside the servers,
-// n1 the primary, the lab's token check off (Redis has none). Pacemaker with STONITH: the
+// n1 the primary, the lab's token check off (Redis has none); cut off and healed, n1 rejoins as a
+// replica and the event log counts the writes it lost. Pacemaker with STONITH: the
 // cluster managers and the fence device; a hung primary is powered off by the fence device before
 // a replica is promoted, and the event log says so in that order.
 import { readdirSync } from 'node:fs';
@@ -12,10 +13,10 @@ const PRESET_FILES = readdirSync(new URL('../../scenes/presets/', import.meta.ur
   f.endsWith('.json'),
 );
 
-test('Setup offers every preset, and Redis Sentinel opens with its sentinels and no token check', async ({
+test('Setup offers every preset; Redis Sentinel opens with its sentinels and no token check, and a cut-off primary loses its writes on heal', async ({
   page,
 }) => {
-  await openLab(page, 'speed=4');
+  await openLab(page, 'speed=16');
   await openTab(page, 'Setup');
   const presets = page.getByRole('list', { name: 'Seen in the wild' }).getByRole('button');
   await expect(presets).toHaveCount(PRESET_FILES.length);
@@ -37,6 +38,23 @@ test('Setup offers every preset, and Redis Sentinel opens with its sentinels and
   await expect(page.getByTestId('stage-legend')).toContainText('REPLCONF ACK');
   // The Safety panel, on the first screen, shows the switch the preset turned off.
   await expect(page.getByRole('switch', { name: /^Fencing/ })).not.toBeChecked();
+
+  // The game day by hand: cut n1 off; the sentinels promote n2 while n1 still takes writes; heal,
+  // and n1 rejoins as a replica, losing what n2 never had.
+  await selectNode(page, 'n1');
+  await page.getByRole('button', { name: 'Isolate n1' }).click();
+  await expect(stage.locator('[data-testid="node-n2"][data-role="leader"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect(stageLeaders(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Heal the network' }).click();
+  await expect(stageLeaders(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n2');
+  await openTab(page, 'Events');
+  await expect(eventLog(page)).toContainText('n1 stopped leading epoch 0: reconfigured as a replica');
+  await expect(eventLog(page)).toContainText(
+    /n1 resynchronised from n2: \d+ writes it had accepted are lost/,
+  );
 });
 
 test('Pacemaker with STONITH: a hung primary is powered off before a replica is promoted', async ({

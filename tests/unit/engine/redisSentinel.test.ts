@@ -151,6 +151,33 @@ describe('Redis Sentinel: the old primary and its writes', () => {
     ).toBeGreaterThan(28_000);
   });
 
+  it('lets a restarted old primary come back a primary, as its configuration says, then turns it into a replica', () => {
+    const t = runExperiment(
+      redis({
+        sentinel: { downAfterMs: 5000 },
+        faults: [
+          { atMs: 10_000, do: 'kill', node: 'n1' },
+          { atMs: 30_000, do: 'restart', node: 'n1' },
+        ],
+      }),
+    );
+    const elected = t.events.filter((e) => e.type === 'elected').map((e) => [e.node, e.term, e.atMs]);
+    expect(elected.map(([n, term]) => [n, term])).toEqual([
+      ['n1', 0],
+      ['n2', 1],
+      ['n1', 0],
+    ]);
+    const down = t.events.filter((e) => e.type === 'steppedDown' && e.reason === 'reconfigured as a replica');
+    expect(down).toMatchObject([{ node: 'n1' }]);
+    expect(down[0].atMs - 30_000).toBeGreaterThanOrEqual(8000);
+    // What it took as a primary again in the meantime is gone.
+    expect(t.summary.writesLost).toBeGreaterThan(0);
+    // Its writes with the old epoch are stale, and only the lab's token check being off lets them in.
+    expect(new Set(t.summary.violations.map((v) => `${v.invariant} ${v.allowedBy}`))).toEqual(
+      new Set(['staleWriteAccepted fencing']),
+    );
+  });
+
   it('counts what two data sets share through the chain of promotions', () => {
     const promotions: RedisShared['promotions'] = [
       { epoch: 1, fromLineage: 0, fromOffset: 10 },

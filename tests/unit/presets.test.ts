@@ -214,7 +214,7 @@ describe("each preset's game day", () => {
   });
 });
 
-describe('each preset\'s game day, continued: the systems without a token', () => {
+describe("each preset's game day, continued: the systems without a token", () => {
   /** Time without a primary that serves: no leader a scrape can see (a hung one fails it). */
   const msUnserved = (t: Trace, fromMs: number) =>
     t.samples.filter((x) => x.atMs >= fromMs && x.leaderCountObserved === 0).length *
@@ -255,7 +255,11 @@ describe('each preset\'s game day, continued: the systems without a token', () =
     expect(t.summary.writesLost).toBe(11);
     // It stopped writing long before the promotion: nothing stale, nothing lost after ~20 s.
     expect(t.summary.staleWritesAccepted).toBe(0);
-    const lastByN1 = Math.max(...events(t, 'write').filter((w) => w.node === 'n1').map((w) => w.atMs));
+    const lastByN1 = Math.max(
+      ...events(t, 'write')
+        .filter((w) => w.node === 'n1')
+        .map((w) => w.atMs),
+    );
     expect(lastByN1).toBeLessThan(21000);
     expect(lastByN1).toBeGreaterThan(19000);
     // The same run without it loses five times as much.
@@ -276,7 +280,11 @@ describe('each preset\'s game day, continued: the systems without a token', () =
     expect(off).toMatchObject([{ node: 'n1', atMs: 13471, reason: 'powered off by STONITH' }]);
     expect(f.electedAtMs).toBe(13479);
     expect(f.electedAtMs).toBeGreaterThan(off[0].atMs);
-    expect(events(t, 'fault').filter((e) => !e.skipped).map((e) => e.fault.do)).toEqual(['pause', 'kill']);
+    expect(
+      events(t, 'fault')
+        .filter((e) => !e.skipped)
+        .map((e) => e.fault.do),
+    ).toEqual(['pause', 'kill']);
     // Its pause would have ended at 50 s: it is off, so there is no zombie and no second primary.
     expect(events(t, 'resumed')).toEqual([]);
     expect(t.summary.maxLeaderCount).toBe(1);

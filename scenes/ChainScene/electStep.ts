@@ -20,6 +20,16 @@ const SERVICE_STEP: Record<string, Pick<Election, 'title' | 'short' | 'how'>> = 
     short: 'Lowest znode',
     how: 'ephemeral sequential znodes, the lowest sequence leads',
   },
+  'redis-sentinel': {
+    title: 'Sentinels promote one primary',
+    short: 'Sentinels promote',
+    how: 'a quorum of sentinels agrees the primary is down, a majority of them picks who promotes; nothing fences the old one',
+  },
+  pacemaker: {
+    title: 'Fenced first, then promoted',
+    short: 'STONITH',
+    how: 'a replica is promoted only once the fence device confirms the old primary is off',
+  },
   bully: {
     title: 'The highest id takes over',
     short: 'Highest id',

@@ -14,7 +14,15 @@ import { useSceneHost } from '../../src/ui/sceneHost';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
 import { boxAround, groupShape, nodeBox, type GroupMember } from './groups';
 import { StorageLedger } from './StorageLedger';
-import { API_KIND, nodePositions, serviceHalf, storageHalf, VIEW_H, viewWidth, type Point } from './layout';
+import {
+  isStandalone,
+  nodePositions,
+  serviceHalf,
+  storageHalf,
+  VIEW_H,
+  viewWidth,
+  type Point,
+} from './layout';
 import { Ensemble, ServiceGlyph, type ServiceFacts } from './ServiceGlyph';
 import { StageLegend } from './StageLegend';
 import { DOT_KINDS } from './motion';
@@ -121,8 +129,8 @@ export function ClusterScene() {
   const pos = useMemo(() => nodePositions(ids, services), [ids, services]);
   const width = viewWidth(services);
   const groups: string[][] | null = JSON.parse(partition);
-  const api = services.filter((v) => v.kind === API_KIND);
-  const members = services.filter((v) => v.kind !== API_KIND);
+  const api = services.filter((v) => isStandalone(v.kind));
+  const members = services.filter((v) => !isStandalone(v.kind));
 
   const arcs = useRef(new Map<string, SVGPathElement>());
   const pauses = useRef(new Map<string, SVGTextElement>());

@@ -4,7 +4,7 @@
 // and it is a button like a node: selecting it offers what can be done to it (kill, restart,
 // isolate) in the node panel.
 import { memo, type ReactNode } from 'react';
-import { API_KIND, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
+import { isStandalone, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
 
 export interface ServiceFacts extends ServiceRef {
   label: string;
@@ -42,7 +42,7 @@ export const ServiceGlyph = memo(function ServiceGlyph({
   partitioned,
   onSelect,
 }: Props) {
-  const api = service.kind === API_KIND;
+  const api = isStandalone(service.kind);
   const half: Half = serviceHalf(service);
   const cls = `service ${api ? 'service-api' : 'service-member'}${service.alive ? '' : ' service-dead'}${
     selected ? ' service-selected' : ''

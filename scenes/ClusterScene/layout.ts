@@ -43,8 +43,12 @@ export interface ServiceRef {
 }
 
 export const API_KIND = 'apiServer';
+/** Services drawn alone in the API server's place, apart from a store's members: it, or a fence device. */
+export const isStandalone = (kind: string): boolean => kind === API_KIND || kind === 'fenceDevice';
 /** The API server's box (its drawn size grows with its words on a small stage: clusterScene.css). */
 export const API_POS = { x: 590, y: 258 };
+/** A fence device: below the cluster managers it serves, clear of their name and of storage. */
+export const FENCE_POS = { x: 680, y: 320 };
 export const API_HALF: Half = { w: 58, h: 22 };
 /** A store member's box, on a triangle of this radius around the ensemble's centre. */
 export const MEMBER_HALF: Half = { w: 28, h: 20 };
@@ -68,7 +72,7 @@ export function storageHalf(services: readonly ServiceRef[]): number {
 
 /** A service's box: the API server's, or a member's. */
 export function serviceHalf(s: ServiceRef): Half {
-  return s.kind === API_KIND ? API_HALF : MEMBER_HALF;
+  return isStandalone(s.kind) ? API_HALF : MEMBER_HALF;
 }
 
 /**
@@ -102,8 +106,8 @@ export function nodePositions(ids: string[], services: readonly ServiceRef[] = [
   });
   out.storage = storagePos(services);
   out.clients = CLIENTS_POS;
-  for (const s of services) if (s.kind === API_KIND) out[s.id] = API_POS;
-  Object.assign(out, memberPositions(services.filter((s) => s.kind !== API_KIND).map((s) => s.id)));
+  for (const s of services) if (isStandalone(s.kind)) out[s.id] = s.kind === API_KIND ? API_POS : FENCE_POS;
+  Object.assign(out, memberPositions(services.filter((s) => !isStandalone(s.kind)).map((s) => s.id)));
   return out;
 }
 

@@ -62,6 +62,13 @@ export interface ElectionAlgorithm extends CoreShape {
   onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void;
   /** Storage rejected this node's write: a newer token exists. */
   onFenced(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
+  /**
+   * The node, as leader, accepted a write (its own, a client's or a manual one): for an algorithm
+   * whose servers hold the data (Redis's primary streams it to its replicas).
+   */
+  onWrite?(c: Core, n: NodeState): void;
+  /** Writes lost on resynchronisation so far (Summary.writesLost), for an algorithm that can lose them. */
+  writesLost?(c: Core): number;
   /** The node was killed (the kernel has already released its leadership and cancelled its timers). */
   onKill(c: Core, n: NodeState): void;
   onRestart(c: Core, out: Outputs, n: NodeState): void;

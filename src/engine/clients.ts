@@ -3,6 +3,7 @@
 // "Reject, not route": a non-leader answers with an explicit error and a redirect hint.
 import { emit, type Core, type NodeState, type Outputs } from './core';
 import { sendClientWrite } from './network';
+import { mayAct } from './leadership';
 import { sendWrite } from './storage';
 
 export function onClientTick(c: Core, client: number): number {
@@ -16,10 +17,12 @@ export function onClientTick(c: Core, client: number): number {
   return c.nowMs + c.e.workload.clientWriteEveryMs;
 }
 
-export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): void {
+/** A client's write reaches node n; returns whether n accepted it. */
+export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): boolean {
   let result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
   if (n.role === 'leader') {
-    if (n.ready) {
+    // A leader past the point where it may act refuses (Redis's min-replicas-to-write: NOREPLICAS).
+    if (n.ready && mayAct(c, n)) {
       result = 'accepted';
       sendWrite(c, n.idx, n.term, 'client', client);
     } else {
@@ -35,6 +38,7 @@ export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: numbe
     c.counters.divergentWrites++;
   }
   emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
+  return result === 'accepted';
 }
 
 export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, client: number): void {

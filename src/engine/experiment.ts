@@ -26,16 +26,16 @@ const nodeRef = z
   .string()
   .check(
     z.regex(
-      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9])$/,
-      'must be "n1".."n9", "w", "leader", "api", "m1".."m9" or "z1".."z9"',
+      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+      'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
     ),
   );
 const groupMember = z
   .string()
   .check(
     z.regex(
-      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9])$/,
-      'must be "n1".."n9", "w", "storage", "api", "m1".."m9" or "z1".."z9"',
+      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+      'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
     ),
   );
 const at = int(0, 1e9);
@@ -95,6 +95,24 @@ const zookeeperSchema = z.strictObject({
   /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
   watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
 });
+const sentinelSchema = z.strictObject({
+  /** `sentinel monitor <name> <ip> <port> <quorum>`: sentinels that must agree the primary is down. */
+  quorum: intOr(1, 3, 2),
+  /** `down-after-milliseconds`: no valid PING reply for this long and a sentinel calls it down. */
+  downAfterMs: intOr(1, 3_600_000, 30_000),
+  /** `failover-timeout`: a failover not done in this long is aborted; a new try waits twice it. */
+  failoverTimeoutMs: intOr(1, 86_400_000, 180_000),
+  /** redis.conf `min-replicas-to-write`: 0 is off (Redis's default). */
+  minReplicasToWrite: intOr(0, 8, 0),
+  /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
+  minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
+});
+const stonithSchema = z.strictObject({
+  /** Corosync's `token`: a node not heard from for this long is lost. */
+  tokenMs: intOr(1, 600_000, 3000),
+  /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
+  timeoutMs: intOr(1, 3_600_000, 60_000),
+});
 const bullySchema = z.strictObject({
   heartbeatMs: intOr(10, 600_000, 1000),
   timeoutMs: intOr(10, 3_600_000, 4000),
@@ -118,6 +136,8 @@ export const experimentSchema = z.strictObject({
   lease: z.optional(leaseSchema),
   etcd: z.optional(etcdSchema),
   zookeeper: z.optional(zookeeperSchema),
+  sentinel: z.optional(sentinelSchema),
+  stonith: z.optional(stonithSchema),
   bully: z.optional(bullySchema),
   ring: z.optional(ringSchema),
   network: section({
@@ -163,6 +183,8 @@ export type BullySettings = z.output<typeof bullySchema>;
 export type EtcdSettings = z.output<typeof etcdSchema>;
 export type ZooKeeperSettings = z.output<typeof zookeeperSchema>;
 export type RingSettings = z.output<typeof ringSchema>;
+export type SentinelSettings = z.output<typeof sentinelSchema>;
+export type StonithSettings = z.output<typeof stonithSchema>;
 
 /**
  * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
@@ -177,6 +199,8 @@ export const ALGORITHM_SETTINGS = {
   'safety.checkQuorum': (): boolean => true,
   etcd: (): EtcdSettings => etcdSchema.parse({}),
   zookeeper: (): ZooKeeperSettings => zookeeperSchema.parse({}),
+  sentinel: (): SentinelSettings => sentinelSchema.parse({}),
+  stonith: (): StonithSettings => stonithSchema.parse({}),
   bully: (): BullySettings => bullySchema.parse({}),
   ring: (): RingSettings => ringSchema.parse({}),
 };
@@ -335,6 +359,12 @@ export function parseExperiment(input: unknown): ParseResult {
         message: `renewDeadlineMs (${e.etcd.renewDeadlineMs}) must be longer than the keep-alive interval (ttlMs / 3 = ${keepAliveMs}) and at most ttlMs (${e.etcd.ttlMs}), or 0 for none`,
       });
     }
+  }
+  if (e.sentinel && e.sentinel.minReplicasToWrite > e.nodes - 1) {
+    errors.push({
+      field: 'sentinel.minReplicasToWrite',
+      message: `minReplicasToWrite (${e.sentinel.minReplicasToWrite}) must be at most the replicas there are (nodes - 1 = ${e.nodes - 1}), or the primary could never take a write`,
+    });
   }
   if (e.network.delayMsMax < e.network.delayMsMin) {
     errors.push({ field: 'network.delayMsMax', message: 'delayMsMax must be at least delayMsMin' });

@@ -77,7 +77,8 @@ export function applyCommand(
     case 'campaign':
       return alg.campaign(c, out, n!, cmd.transfer ?? false);
     case 'write':
-      return sendManualWrite(c, n!);
+      sendManualWrite(c, n!);
+      return alg.onWrite?.(c, n!);
     case 'safety': {
       const { do: _do, ...switches } = cmd;
       Object.assign(c.safety, switches);

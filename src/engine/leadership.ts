@@ -65,9 +65,24 @@ export function campaigned(
   preVote: boolean,
   transfer: boolean,
 ): void {
+  campaignedAs(c, out, n.id, term, preVote, transfer);
+}
+
+/**
+ * A campaign by `who`: a node, or an observer outside the nodes that elects among itself who
+ * promotes one (a Redis sentinel starting a failover).
+ */
+export function campaignedAs(
+  c: Core,
+  out: Outputs,
+  who: string,
+  term: number,
+  preVote: boolean,
+  transfer: boolean,
+): void {
   if (c.pendingLoss && c.detectedAtMs < 0) c.detectedAtMs = c.nowMs;
   if (c.firstCampaignMs < 0) c.firstCampaignMs = c.nowMs;
-  emit(c, out, { atMs: c.nowMs, type: 'campaign', node: n.id, term, preVote, transfer });
+  emit(c, out, { atMs: c.nowMs, type: 'campaign', node: who, term, preVote, transfer });
 }
 
 /**

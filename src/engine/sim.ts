@@ -201,7 +201,7 @@ export class Simulation {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
       if (n.paused) return defer(c, n, ev);
-      onClientWrite(c, this.out, n, ev.gen);
+      this.clientWrite(n, ev.gen);
       return;
     }
     if (!n.alive) return;
@@ -222,10 +222,14 @@ export class Simulation {
     } else if (m.type === 'clientWrite') {
       // The engine queues clients' requests as events of their own (sendClientWrite); this
       // entry lets a test hand one to a node as a message.
-      onClientWrite(this.c, this.out, n, m.client as number);
+      this.clientWrite(n, m.client as number);
     } else {
       this.algorithm.onMessage(this.c, this.out, n, m);
     }
+  }
+
+  private clientWrite(n: NodeState, client: number): void {
+    if (onClientWrite(this.c, this.out, n, client)) this.algorithm.onWrite?.(this.c, n);
   }
 
   private runTimer(n: NodeState, ev: QueuedEvent): void {
@@ -233,7 +237,10 @@ export class Simulation {
     if (ev.gen !== n.gens[slot]) return;
     const c = this.c;
     const out = this.out;
-    if (slot === T.write) return onWriteSend(c, n);
+    if (slot === T.write) {
+      onWriteSend(c, n);
+      return this.algorithm.onWrite?.(c, n);
+    }
     if (slot === T.ready) return onReady(c, out, n);
     this.algorithm.onTimer(c, out, n, slot);
   }
@@ -244,7 +251,7 @@ export class Simulation {
       this.c.inflight.delete(m.id);
       this.deliver(n, m);
     } else if (ev.kind === K.clientWrite) {
-      onClientWrite(this.c, this.out, n, ev.gen);
+      this.clientWrite(n, ev.gen);
     } else {
       this.runTimer(n, ev);
     }
@@ -307,6 +314,7 @@ export class Simulation {
         (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
         0,
       ),
+      ...(this.algorithm.writesLost ? { writesLost: this.algorithm.writesLost(c) } : {}),
     };
   }
 

@@ -35,6 +35,11 @@ export type SimEvent =
   | { atMs: number; type: 'survived'; node: NodeId; term: number }
   /** A timed pause ended: the node runs again, and what reached it meanwhile runs now. */
   | { atMs: number; type: 'resumed'; node: NodeId; pausedMs: number }
+  /**
+   * A server replaced its data set with a primary's (a full resynchronisation): `lost` writes it
+   * had accepted were not in that primary's history and are gone (Redis Sentinel's old primary).
+   */
+  | { atMs: number; type: 'resynced'; node: NodeId; from: NodeId; lost: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
 export type StepDownReason =
@@ -45,6 +50,8 @@ export type StepDownReason =
   | 'lost contact with a quorum'
   | 'lease expired'
   | 'session expired'
+  | 'reconfigured as a replica'
+  | 'powered off by STONITH'
   | 'stopped'
   | 'killed';
 
@@ -121,6 +128,12 @@ export interface Summary {
   watchReads: number;
   /** Messages of the algorithm's election kinds sent (votes, pre-votes, ELECTION, OK, COORDINATOR...). */
   electionMessages: number;
+  /**
+   * Writes a server had accepted that vanished when it resynchronised from a primary that never
+   * had them (Redis Sentinel's old primary, demoted on heal). Present only under an algorithm
+   * whose servers hold the data and can lose it that way.
+   */
+  writesLost?: number;
 }
 
 export interface NodeView {
@@ -180,6 +193,18 @@ export type MessageType =
   | 'zkReply'
   | 'zkPing'
   | 'zkWatch'
+  // Redis Sentinel: sentinels and servers, and the servers' replication
+  | 'sentinelPing'
+  | 'sentinelPong'
+  | 'isMasterDown'
+  | 'isMasterDownReply'
+  | 'sentinelHello'
+  | 'replicaOf'
+  | 'replicate'
+  | 'replAck'
+  // Pacemaker's STONITH: the fence device
+  | 'fence'
+  | 'fenced'
   // the storage
   | 'write'
   | 'writeRejected';

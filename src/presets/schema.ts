@@ -42,7 +42,16 @@ export interface Preset {
 }
 
 /** The settings sections whose every value must name its source. */
-const SOURCED_SECTIONS = ['lease', 'etcd', 'zookeeper', 'raft', 'bully', 'ring'] as const;
+const SOURCED_SECTIONS = [
+  'lease',
+  'etcd',
+  'zookeeper',
+  'sentinel',
+  'stonith',
+  'raft',
+  'bully',
+  'ring',
+] as const;
 
 /** Dotted paths of the values set in the experiment's algorithm settings, as written. */
 export function settingPaths(experiment: ExperimentInput): string[] {

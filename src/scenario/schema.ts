@@ -26,6 +26,7 @@ const eventType = z.enum([
   'lost',
   'survived',
   'resumed',
+  'resynced',
   'violation',
 ]);
 const nonNegativeInt = z.int().check(z.minimum(0));

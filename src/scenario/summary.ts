@@ -24,6 +24,9 @@ export function summarizeRun(trace: Trace): string {
   }
   parts.push(`${sum.fencingRejections} zombie write${sum.fencingRejections === 1 ? '' : 's'} rejected`);
   parts.push(`${sum.staleWritesAccepted} stale write${sum.staleWritesAccepted === 1 ? '' : 's'} accepted`);
+  // Servers that hold the data (Redis): acknowledged writes an old primary dropped on rejoining.
+  if (sum.writesLost !== undefined)
+    parts.push(`${sum.writesLost} acknowledged write${sum.writesLost === 1 ? '' : 's'} lost on heal`);
   if (sum.divergentWrites) parts.push(`${sum.divergentWrites} divergent client writes`);
   if (sum.clientRedirects) parts.push(`${sum.clientRedirects} client writes redirected`);
   const twice = sum.violations.find((v) => v.invariant === 'oneLeaderPerTerm');

@@ -57,6 +57,10 @@ export function describeEvent(ev: SimEvent, speech: Speech = RAFT): string {
       return `${ev.node} renewed again: it kept leading ${epoch} ${ev.term}, no failover`;
     case 'resumed':
       return `${ev.node} resumed after ${formatSeconds(ev.pausedMs)} paused`;
+    case 'resynced':
+      return ev.lost > 0
+        ? `${ev.node} resynchronised from ${ev.from}: ${ev.lost} write${ev.lost === 1 ? '' : 's'} it had accepted ${ev.lost === 1 ? 'is' : 'are'} lost (${ev.from} never had ${ev.lost === 1 ? 'it' : 'them'})`
+        : `${ev.node} resynchronised from ${ev.from}: nothing lost`;
     case 'write':
       return ev.result === 'accepted'
         ? `storage accepted ${ev.node}'s ${ev.kind} write with token ${ev.token}${ev.stale ? ' (STALE: a newer leader exists)' : ''}`

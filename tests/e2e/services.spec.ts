@@ -96,6 +96,8 @@ test('killing two of the three etcd members makes the holder stop leading at its
 for (const [algorithm, ids] of [
   ['k8s-lease', ['api', 'm1', 'm2', 'm3']],
   ['zookeeper', ['z1', 'z2', 'z3']],
+  ['redis-sentinel', ['s1', 's2', 's3']],
+  ['pacemaker', ['f1', 's1', 's2', 's3']],
 ] as const) {
   for (const viewport of [
     { width: 1280, height: 800 },

@@ -151,6 +151,10 @@ function fastestRoundMs(e: Experiment): number {
       return Math.min(e.bully!.heartbeatMs, e.bully!.timeoutMs, e.bully!.answerTimeoutMs);
     case 'ring':
       return Math.min(e.ring!.heartbeatMs, e.ring!.timeoutMs, e.ring!.ackTimeoutMs);
+    case 'redis-sentinel':
+    case 'pacemaker':
+      // Sentinels ping every second and replicas acknowledge every second, whatever the settings.
+      return 1000;
     default:
       // A new algorithm needs its fastest round named here.
       return kind satisfies never;
@@ -230,6 +234,16 @@ const FULL_SECTIONS: { [P in SectionPath]: fc.Arbitrary<ReturnType<(typeof ALGOR
       watch: fc.constantFrom('predecessor' as const, 'leader' as const),
     }),
   ),
+  // min-replicas-to-write is checked against the cluster's size (a rule across sections), so the
+  // generated sections leave it off; tests/unit/engine/redisSentinel.test.ts covers it.
+  sentinel: fc.record({
+    quorum: fc.integer({ min: 1, max: 3 }),
+    downAfterMs: periodArb(1, 500, 60_000),
+    failoverTimeoutMs: periodArb(1, 1000, 300_000),
+    minReplicasToWrite: fc.constant(0),
+    minReplicasMaxLagMs: periodArb(1, 1000, 20_000),
+  }),
+  stonith: fc.record({ tokenMs: periodArb(1, 500, 10_000), timeoutMs: periodArb(1, 1000, 120_000) }),
   bully: fc.oneof(
     {
       weight: 9,
@@ -734,6 +748,8 @@ const SETTING_VALUES: { [P in SettingPath]: fc.Arbitrary<unknown> } = {
   'safety.checkQuorum': fc.boolean(),
   etcd: sectionArb('etcd'),
   zookeeper: sectionArb('zookeeper'),
+  sentinel: sectionArb('sentinel'),
+  stonith: sectionArb('stonith'),
   bully: sectionArb('bully'),
   ring: sectionArb('ring'),
 };

@@ -88,6 +88,10 @@ describe('setup and safety under each algorithm', () => {
       'Patroni (PostgreSQL high availability, with etcd as its DCS)',
       "Kafka's controller before KRaft (ZooKeeper)",
       'Kafka KRaft: a Raft quorum of controllers',
+      'Redis Sentinel (a primary, two replicas, three sentinels)',
+      'Redis Sentinel with min-replicas-to-write 1',
+      'Pacemaker with STONITH (a primary and two replicas of a promotable resource)',
+      'Pacemaker with STONITH, its fence device unreachable',
     ]);
     fireEvent.click(within(list).getByRole('button', { name: /^Patroni/ }));
     expect(store.getState().experiment).toMatchObject({
@@ -102,6 +106,19 @@ describe('setup and safety under each algorithm', () => {
       zookeeper: { sessionTimeoutMs: 18000, tickTimeMs: 2000, watch: 'leader' },
     });
     expect(store.getState().experiment.etcd).toBeUndefined();
+    // Redis has no token: its preset turns the lab's check off, and the next preset keeps that.
+    fireEvent.click(within(list).getByRole('button', { name: /^Redis Sentinel with min-replicas/ }));
+    expect(store.getState().experiment).toMatchObject({
+      algorithm: 'redis-sentinel',
+      safety: { fencing: false },
+      sentinel: { minReplicasToWrite: 1, minReplicasMaxLagMs: 10000, downAfterMs: 30000 },
+    });
+    fireEvent.click(within(list).getByRole('button', { name: /^Pacemaker with STONITH \(/ }));
+    expect(store.getState().experiment).toMatchObject({
+      algorithm: 'pacemaker',
+      stonith: { tokenMs: 3000, timeoutMs: 60000 },
+    });
+    expect(store.getState().experiment.sentinel).toBeUndefined();
   });
 
   it('blames a split under Bully on the algorithm, not on a switch', () => {

@@ -56,7 +56,7 @@ describe('the algorithm in a link', () => {
     const bad = readPageParams('?algorithm=paxos');
     expect(bad.experiment.algorithm).toBeUndefined();
     expect(bad.problems).toEqual([
-      '"algorithm" must be raft, k8s-lease, etcd-election, zookeeper, bully or ring (got "paxos"): used raft',
+      '"algorithm" must be raft, k8s-lease, etcd-election, zookeeper, redis-sentinel, pacemaker, bully or ring (got "paxos"): used raft',
     ]);
     const bully = readPageParams('?algorithm=bully&witness=1');
     expect(bully.experiment).toMatchObject({ algorithm: 'bully' });

@@ -48,6 +48,10 @@ describe('the presets', () => {
       'patroni',
       'kafka-zookeeper-controller',
       'kafka-kraft',
+      'redis-sentinel',
+      'redis-sentinel-min-replicas',
+      'pacemaker-stonith',
+      'pacemaker-stonith-unconfirmed',
     ]);
     expect(presetCatalog.presets).toHaveLength(files.length);
   });
@@ -71,6 +75,28 @@ describe('the presets', () => {
         zookeeper: { sessionTimeoutMs: 18000, tickTimeMs: 2000, watch: 'leader' },
       },
       'kafka-kraft': { algorithm: 'raft', raft: { heartbeatMs: 500, electionTimeoutMs: 2000 } },
+      // Redis has no token for storage to check: the lab's check is off, as it is in Redis.
+      'redis-sentinel': {
+        algorithm: 'redis-sentinel',
+        safety: { fencing: false },
+        sentinel: { quorum: 2, downAfterMs: 30000, failoverTimeoutMs: 180000 },
+      },
+      'redis-sentinel-min-replicas': {
+        algorithm: 'redis-sentinel',
+        safety: { fencing: false },
+        sentinel: {
+          quorum: 2,
+          downAfterMs: 30000,
+          failoverTimeoutMs: 180000,
+          minReplicasToWrite: 1,
+          minReplicasMaxLagMs: 10000,
+        },
+      },
+      'pacemaker-stonith': { algorithm: 'pacemaker', stonith: { tokenMs: 3000, timeoutMs: 60000 } },
+      'pacemaker-stonith-unconfirmed': {
+        algorithm: 'pacemaker',
+        stonith: { tokenMs: 3000, timeoutMs: 60000 },
+      },
     });
     for (const p of presetCatalog.presets) {
       expect(Object.keys(p.sources).sort(), p.id).toEqual(settingPaths(p.experiment).sort());
@@ -183,6 +209,98 @@ describe("each preset's game day", () => {
     expect(f.electedAtMs - f.lostAtMs).toBe(2435);
     expect(phases(f).detection).toBeGreaterThanOrEqual(2000);
     expect(phases(f).detection).toBeLessThan(4000);
+    expect(t.summary.maxLeaderCount).toBe(1);
+    expect(t.summary.violations).toEqual([]);
+  });
+});
+
+describe("each preset's game day, continued: the systems without a token", () => {
+  /** Time without a primary that serves: no leader a scrape can see (a hung one fails it). */
+  const msUnserved = (t: Trace, fromMs: number) =>
+    t.samples.filter((x) => x.atMs >= fromMs && x.leaderCountObserved === 0).length *
+    t.experiment.sampleEveryMs;
+
+  it('Redis Sentinel: the isolated primary keeps taking writes, and rejoining as a replica loses them all', () => {
+    const t = run(preset('redis-sentinel'));
+    const f = onlyFailover(t);
+    expect(f).toMatchObject({ lostAtMs: 10000, from: 'n1', cause: 'partitioned', node: 'n2', term: 1 });
+    // down-after-milliseconds counts from the last good PING reply, just before the cut.
+    expect(phases(f).detection).toBe(30453);
+    expect(phases(f).detection).toBeGreaterThanOrEqual(29000);
+    expect(f.electedAtMs - f.detectedAtMs).toBeLessThan(100);
+    // Two primaries from the promotion until the sentinels reconfigure n1, 8 s after the heal shows it.
+    expect(t.summary.maxLeaderCount).toBe(2);
+    expect(events(t, 'steppedDown')).toMatchObject([
+      { node: 'n1', atMs: 69016, reason: 'reconfigured as a replica' },
+    ]);
+    // Every write n1 took from the cut to its demotion is gone; those after n2's promotion were
+    // also stale (a newer primary existed), and nothing could reject them.
+    expect(t.summary.writesLost).toBe(60);
+    expect(events(t, 'resynced').filter((e) => e.lost > 0)).toMatchObject([
+      { node: 'n1', from: 'n2', lost: 60, atMs: expect.any(Number) },
+    ]);
+    expect(t.summary.staleWritesAccepted).toBe(29);
+    expect(t.summary.fencingRejections).toBe(0);
+    expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['fencing']));
+    // With the token check on, storage rejects exactly those writes: what a checked epoch would buy.
+    const checked = run(preset('redis-sentinel'), (e) => ({ ...e, safety: { fencing: true } }));
+    expect(checked.summary.staleWritesAccepted).toBe(0);
+    expect(checked.summary.fencingRejections).toBe(29);
+  });
+
+  it('Redis Sentinel with min-replicas-to-write: the cut-off primary stops after 10 s of lag, bounding the loss', () => {
+    const t = run(preset('redis-sentinel-min-replicas'));
+    const f = onlyFailover(t);
+    expect(f).toMatchObject({ lostAtMs: 10000, from: 'n1', node: 'n2' });
+    expect(t.summary.writesLost).toBe(11);
+    // It stopped writing long before the promotion: nothing stale, nothing lost after ~20 s.
+    expect(t.summary.staleWritesAccepted).toBe(0);
+    const lastByN1 = Math.max(
+      ...events(t, 'write')
+        .filter((w) => w.node === 'n1')
+        .map((w) => w.atMs),
+    );
+    expect(lastByN1).toBeLessThan(21000);
+    expect(lastByN1).toBeGreaterThan(19000);
+    // The same run without it loses five times as much.
+    const off = run(preset('redis-sentinel-min-replicas'), (e) => ({
+      ...e,
+      sentinel: { ...(e.sentinel as object), minReplicasToWrite: 0 },
+    }));
+    expect(off.summary.writesLost).toBe(60);
+  });
+
+  it('STONITH: the hung primary is powered off before n2 is promoted, and never writes again', () => {
+    const t = run(preset('pacemaker-stonith'));
+    const f = onlyFailover(t);
+    expect(f).toMatchObject({ lostAtMs: 10000, from: 'n1', cause: 'paused', node: 'n2', term: 1 });
+    // Lost after Corosync's 3 s token; the power-off comes first, then the promotion.
+    expect(phases(f).detection).toBe(3455);
+    const off = events(t, 'steppedDown');
+    expect(off).toMatchObject([{ node: 'n1', atMs: 13471, reason: 'powered off by STONITH' }]);
+    expect(f.electedAtMs).toBe(13479);
+    expect(f.electedAtMs).toBeGreaterThan(off[0].atMs);
+    expect(
+      events(t, 'fault')
+        .filter((e) => !e.skipped)
+        .map((e) => e.fault.do),
+    ).toEqual(['pause', 'kill']);
+    // Its pause would have ended at 50 s: it is off, so there is no zombie and no second primary.
+    expect(events(t, 'resumed')).toEqual([]);
+    expect(t.summary.maxLeaderCount).toBe(1);
+    expect([t.summary.staleWritesAccepted, t.summary.fencingRejections]).toEqual([0, 0]);
+    expect(t.summary.violations).toEqual([]);
+    expect(msUnserved(t, 10000)).toBe(3500);
+  });
+
+  it('STONITH unconfirmed: with the fence device down nothing is promoted; no primary serves until n1 wakes', () => {
+    const t = run(preset('pacemaker-stonith-unconfirmed'));
+    expect(t.summary.failovers).toEqual([]);
+    expect(t.summary.elections).toBe(1);
+    expect(events(t, 'campaign').length).toBeGreaterThan(0);
+    expect(events(t, 'elected').map((e) => e.node)).toEqual(['n1']);
+    // 40 s unserved instead of 3.5 s: the price of never risking two primaries.
+    expect(msUnserved(t, 10000)).toBe(40000);
     expect(t.summary.maxLeaderCount).toBe(1);
     expect(t.summary.violations).toEqual([]);
   });

@@ -19,15 +19,15 @@ import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
 
 /** The algorithm-specific sections of an experiment, as the settings table names them. */
-const SECTIONS = ['raft', 'lease', 'etcd', 'zookeeper', 'bully', 'ring'] as const;
+const SECTIONS = ['raft', 'lease', 'etcd', 'zookeeper', 'sentinel', 'stonith', 'bully', 'ring'] as const;
 type Section = (typeof SECTIONS)[number];
 type Value = number | boolean | string;
 
 interface Field {
   key: string;
   label: string;
-  /** A number in ms (the default), a switch, or one of a few words. */
-  kind?: 'bool' | 'choice';
+  /** A number in ms (the default), a count, a switch, or one of a few words. */
+  kind?: 'bool' | 'choice' | 'count';
   options?: readonly string[];
   why?: string;
 }
@@ -74,6 +74,47 @@ export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
       kind: 'choice',
       options: ['predecessor', 'leader'],
       why: "predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect)",
+    },
+  ],
+  sentinel: [
+    {
+      key: 'quorum',
+      label: 'Quorum',
+      kind: 'count',
+      why: 'sentinels that must agree the primary is down (of 3)',
+    },
+    {
+      key: 'downAfterMs',
+      label: 'Down after',
+      why: 'down-after-milliseconds: no valid PING reply for this long and a sentinel calls the primary down',
+    },
+    {
+      key: 'failoverTimeoutMs',
+      label: 'Failover timeout',
+      why: 'failover-timeout: a failover not done in this long is aborted; the next try waits twice it',
+    },
+    {
+      key: 'minReplicasToWrite',
+      label: 'Min replicas to write',
+      kind: 'count',
+      why: 'min-replicas-to-write: 0 is off; otherwise the primary refuses writes without this many recent replicas',
+    },
+    {
+      key: 'minReplicasMaxLagMs',
+      label: 'Min replicas max lag',
+      why: 'min-replicas-max-lag: a replica counts while its last acknowledgement is this recent',
+    },
+  ],
+  stonith: [
+    {
+      key: 'tokenMs',
+      label: 'Token timeout',
+      why: "Corosync's token: a node not heard from for this long is lost",
+    },
+    {
+      key: 'timeoutMs',
+      label: 'STONITH timeout',
+      why: 'stonith-timeout: how long to wait for the fence device to confirm the power-off before retrying',
     },
   ],
   bully: [
@@ -231,14 +272,17 @@ export function SetupPanel() {
         </label>
       );
     }
-    return num(path, f.label, value as number, (v) => setIn(section, f.key, v), 'ms', f.why);
+    const unit = f.kind === 'count' ? '' : 'ms';
+    return num(path, f.label, value as number, (v) => setIn(section, f.key, v), unit, f.why);
   };
 
   const apply = () => reset(candidate);
   const applyPreset = (p: Preset) => {
     const next = presetDraft(draft, p);
     setDraft(next);
-    reset(draftExperiment(experiment, next, safety));
+    // A preset may set a safety switch the system itself lacks (Redis has no token to check).
+    const given = (p.experiment as { safety?: Partial<Experiment['safety']> }).safety ?? {};
+    reset(draftExperiment(experiment, next, { ...safety, ...given }));
   };
   const shownErrors = errors.length > 0 ? errors : setupErrors;
   return (

@@ -6,6 +6,7 @@ import { etcdElection } from './etcdElection';
 import { k8sLease } from './k8sLease';
 import { zookeeper } from './zookeeper';
 import { raft } from './raft';
+import { pacemaker, redisSentinel } from './redisSentinel';
 import { ring } from './ring';
 
 export const ALGORITHMS = {
@@ -13,6 +14,8 @@ export const ALGORITHMS = {
   'k8s-lease': k8sLease,
   'etcd-election': etcdElection,
   zookeeper,
+  'redis-sentinel': redisSentinel,
+  pacemaker,
   bully,
   ring,
 } satisfies Record<string, ElectionAlgorithm>;

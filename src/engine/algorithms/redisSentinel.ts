@@ -1,0 +1,815 @@
+// Redis Sentinel (redis.io/docs/latest/operate/oss_and_stack/management/sentinel/, and the rules of
+// src/sentinel.c): the nodes are Redis servers, one primary and its replicas; three sentinels
+// (services s1..s3) decide who is primary. Each sentinel pings every server every second and
+// calls the primary subjectively down (SDOWN) when no valid reply came for down-after-milliseconds;
+// it then asks the other sentinels, and the primary is objectively down (ODOWN) once `quorum`
+// sentinels, itself included, say so. A sentinel that sees ODOWN starts a failover in a new epoch
+// and asks for votes (one vote per sentinel per epoch, first come); with votes from a majority of
+// the sentinels and at least `quorum`, it promotes the replica with the largest replication offset
+// (REPLICAOF NO ONE) and points the others at it. The epoch is the configuration's version, not a
+// token anyone checks: an isolated old primary keeps accepting writes, and when it comes back the
+// sentinels turn it into a replica, which drops every write the new primary never had. Redis's
+// `min-replicas-to-write` bounds that loss: a primary with fewer replicas than that acknowledging
+// within `min-replicas-max-lag` refuses writes.
+import type { ElectionAlgorithm } from '../algorithm';
+import {
+  ALG_SLOT,
+  emit,
+  localNow,
+  realAtLocal,
+  scheduleServiceTimer,
+  scheduleTimer,
+  type Core,
+  type Message,
+  type NodeState,
+  type Outputs,
+} from '../core';
+// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Experiment, SentinelSettings } from '../experiment';
+import {
+  acquire,
+  beginWarmUp,
+  currentLeader,
+  markLoss,
+  mayAct,
+  campaignedAs,
+  onWriteTick,
+  release,
+} from '../leadership';
+import { bringDown } from '../faults';
+import { canReach, send } from '../network';
+import { nextInt } from '../rng';
+
+/** sentinel.c's periods: PING every second, is-master-down-by-addr every second, hello every 2 s. */
+export const PING_PERIOD_MS = 1000;
+const HELLO_PERIOD_MS = 2000;
+/** A replica's REPLCONF ACK to its primary: once a second (replicationCron). */
+export const ACK_PERIOD_MS = 1000;
+/** SENTINEL_ELECTION_TIMEOUT: a candidate that has not won its epoch in this long gives up. */
+export const ELECTION_TIMEOUT_MS = 10_000;
+/** SENTINEL_MAX_DESYNC: the random part of a failover's start time, so sentinels rarely tie. */
+const MAX_DESYNC_MS = 1000;
+/** A replica is a promotion candidate only if it answered a ping within 5 ping periods. */
+const REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
+/** A sentinel's "the primary is down" answer counts for ODOWN for 5 ask periods. */
+const DOWN_REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
+/**
+ * SENTINEL_PUBLISH_PERIOD x 4: how long a server must report a role that contradicts the
+ * configuration before a sentinel reconfigures it (the old primary coming back is told to
+ * replicate the new one after this wait).
+ */
+export const RECONF_WAIT_MS = 4 * HELLO_PERIOD_MS;
+const MAX_PROMOTIONS = 256;
+
+/** The sentinels' endpoints (services 1..3; storage is service 0). */
+const SENTINELS = [-2, -3, -4] as const;
+/** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
+const FENCE_DEVICE = -5;
+const TICK_SLOT = 0;
+/** A sentinel's next look at an ODOWN primary, where it may start a failover. */
+const START_SLOT = 1;
+
+/** A replica's timer slot: its REPLCONF ACK. */
+const RT = { ack: ALG_SLOT } as const;
+
+export interface RedisNode {
+  /** The server it replicates, or -1 when it is a primary. */
+  primaryOf: number;
+  /** Its data set: the epoch of the primary whose history it holds, and its replication offset. */
+  lineage: number;
+  offset: number;
+  /** As a primary: each replica's last REPLCONF ACK, on its own clock (-1: none). */
+  ackLocalMs: number[];
+  lastAckRealMs: number;
+}
+
+/** What a server says about itself in a PING / INFO reply. */
+interface Report {
+  role: 'primary' | 'replica';
+  primaryOf: number;
+  lineage: number;
+  offset: number;
+}
+
+export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
+
+export interface SentinelState {
+  /** The configuration it believes: the primary and the epoch that made it so. */
+  primary: number;
+  configEpoch: number;
+  currentEpoch: number;
+  /** Per server: the last valid reply (real time), what it reported, and since when that role. */
+  lastOkMs: number[];
+  reported: (Report | null)[];
+  roleSinceMs: number[];
+  sdown: boolean;
+  /** Per sentinel: when it last answered "down" (-1: it said up), and whom it voted for in which epoch. */
+  downAtMs: number[];
+  voteFor: number[];
+  voteEpoch: number[];
+  /** Its own vote: for which sentinel (index), in which epoch. */
+  leader: number;
+  leaderEpoch: number;
+  failover: SentinelFailover;
+  failoverEpoch: number;
+  failoverStartMs: number;
+  stateSinceMs: number;
+  promoted: number;
+  ticks: number;
+  /** When its next look at an ODOWN primary is due (-1: none pending). */
+  startAtMs: number;
+  /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
+  fenceTimeouts: number;
+}
+
+export interface RedisShared {
+  settings: SentinelSettings;
+  sentinels: SentinelState[];
+  /** Each promotion: the epoch it started, and the promoted replica's data set at that moment. */
+  promotions: { epoch: number; fromLineage: number; fromOffset: number }[];
+  /** Writes a server had accepted that the primary it resynchronised from never had. */
+  writesLost: number;
+  /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
+  stonithTimeoutMs: number;
+}
+
+type Body =
+  | { op: 'pong'; report: Report }
+  | { op: 'isMasterDown'; epoch: number; candidate: number }
+  | { op: 'downReply'; down: boolean; leader: number; leaderEpoch: number }
+  | { op: 'hello'; primary: number; configEpoch: number }
+  | { op: 'replicaOf'; primary: number; epoch: number }
+  | { op: 'replicate'; lineage: number; offset: number; full: boolean }
+  | { op: 'ack'; lineage: number; offset: number }
+  | { op: 'fence'; target: number }
+  | { op: 'fenced'; target: number };
+
+const st = (n: NodeState) => n.p as RedisNode;
+const shared = (c: Core) => (c as Core<RedisShared>).a;
+const cfg = (c: Core) => shared(c).settings;
+const sentinelIndex = (endpoint: number) => -endpoint - 2;
+const endpointOf = (s: number) => SENTINELS[s];
+const alive = (c: Core, endpoint: number) => c.services[-endpoint - 1].alive;
+
+function settingsOf(e: Experiment): SentinelSettings {
+  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
+  if (e.algorithm === 'pacemaker') {
+    if (!e.stonith) throw new Error('a Pacemaker experiment without its settings');
+    // Pacemaker on the same observers: a majority of the three must agree (votequorum), a node is
+    // lost after Corosync's token timeout, and a stuck promotion is given the fencing timeout.
+    return {
+      quorum: 2,
+      downAfterMs: e.stonith.tokenMs,
+      failoverTimeoutMs: e.stonith.timeoutMs,
+      minReplicasToWrite: 0,
+      minReplicasMaxLagMs: 10_000,
+    };
+  }
+  if (!e.sentinel) throw new Error('a Redis Sentinel experiment without its settings');
+  return e.sentinel;
+}
+
+function sendBody(c: Core, from: number, to: number, type: Message['type'], term: number, body: Body): void {
+  send(c, from, to, type, term).body = body;
+}
+
+/** Votes a failover needs: a majority of the sentinels, and never fewer than the quorum. */
+export function votesNeeded(quorum: number, sentinels: number): number {
+  return Math.max(quorum, Math.floor(sentinels / 2) + 1);
+}
+
+// ---------------------------------------------------------------- the data sets
+
+/**
+ * How many writes two data sets share from the start. A history is its lineage's: the promoted
+ * replica's history up to its offset at promotion, then what the new primary accepted. Two
+ * histories of different lineages share at most the older one's part before the newer began.
+ */
+export function commonPrefix(
+  promotions: RedisShared['promotions'],
+  a: { lineage: number; offset: number },
+  b: { lineage: number; offset: number },
+): number {
+  let x = a;
+  let y = b;
+  for (let guard = 0; guard < MAX_PROMOTIONS + 2; guard++) {
+    if (x.lineage === y.lineage) return Math.min(x.offset, y.offset);
+    if (x.lineage > y.lineage) [x, y] = [y, x];
+    const lineage = y.lineage;
+    const p = promotions.find((q) => q.epoch === lineage);
+    // A promotion older than the record keeps: nothing can be shown to be shared.
+    if (!p) return 0;
+    y = { lineage: p.fromLineage, offset: Math.min(y.offset, p.fromOffset) };
+  }
+  return 0;
+}
+
+function report(n: NodeState): Report {
+  const p = st(n);
+  return {
+    role: n.role === 'leader' ? 'primary' : 'replica',
+    primaryOf: p.primaryOf,
+    lineage: p.lineage,
+    offset: p.offset,
+  };
+}
+
+// ---------------------------------------------------------------- a Redis server
+
+/** min-replicas-to-write: writes are taken while enough replicas acknowledged within the max lag. */
+function updateWriteGate(c: Core, n: NodeState): void {
+  const k = cfg(c).minReplicasToWrite;
+  if (k === 0) return;
+  const acks = st(n)
+    .ackLocalMs.filter((t) => t >= 0)
+    .sort((x, y) => y - x);
+  // Fewer replicas than required have ever acknowledged: refuse from now (0 is always past).
+  n.actUntilLocalMs = acks.length < k ? 0 : acks[k - 1] + cfg(c).minReplicasMaxLagMs;
+}
+
+function becomePrimary(c: Core, out: Outputs, n: NodeState, epoch: number): void {
+  const p = st(n);
+  const a = shared(c);
+  if (a.promotions.length >= MAX_PROMOTIONS) a.promotions.shift();
+  a.promotions.push({ epoch, fromLineage: p.lineage, fromOffset: p.offset });
+  p.primaryOf = -1;
+  p.lineage = epoch;
+  p.ackLocalMs = c.nodes.map(() => -1);
+  n.term = epoch;
+  acquire(c, out, n, epoch, null);
+  updateWriteGate(c, n);
+  beginWarmUp(c, n);
+}
+
+/** A primary taking office again in its own epoch (after a restart): no new history begins. */
+function resumePrimary(c: Core, out: Outputs, n: NodeState): void {
+  st(n).ackLocalMs.fill(-1);
+  acquire(c, out, n, st(n).lineage, null);
+  updateWriteGate(c, n);
+  beginWarmUp(c, n);
+}
+
+function becomeReplica(c: Core, out: Outputs, n: NodeState, primary: number, epoch: number): void {
+  const p = st(n);
+  if (n.role === 'leader') release(c, out, n, 'reconfigured as a replica');
+  if (epoch > n.term) n.term = epoch;
+  p.primaryOf = primary;
+  n.knownLeader = primary;
+  sendAck(c, n);
+}
+
+function sendAck(c: Core, n: NodeState): void {
+  const p = st(n);
+  if (p.primaryOf < 0) return;
+  sendBody(c, n.idx, p.primaryOf, 'replAck', n.term, { op: 'ack', lineage: p.lineage, offset: p.offset });
+  scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+}
+
+/** The primary accepted a write: it joins the data set and streams to every attached replica. */
+function onWrite(c: Core, n: NodeState): void {
+  if (n.role !== 'leader') return;
+  const p = st(n);
+  p.offset++;
+  for (let i = 0; i < p.ackLocalMs.length; i++) {
+    if (p.ackLocalMs[i] >= 0) {
+      sendBody(c, n.idx, i, 'replicate', n.term, {
+        op: 'replicate',
+        lineage: p.lineage,
+        offset: p.offset,
+        full: false,
+      });
+    }
+  }
+}
+
+function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const p = st(n);
+  const body = m.body as Body;
+  switch (body.op) {
+    case 'isMasterDown': // only sentinels ask this
+    case 'downReply':
+    case 'hello':
+    case 'pong':
+      return;
+    case 'replicaOf':
+      if (body.primary < 0) {
+        if (n.role !== 'leader') becomePrimary(c, out, n, body.epoch);
+      } else if (body.primary !== n.idx && (p.primaryOf !== body.primary || n.role === 'leader')) {
+        becomeReplica(c, out, n, body.primary, body.epoch);
+      }
+      return;
+    case 'ack': {
+      if (n.role !== 'leader') return;
+      const gated = !mayAct(c, n);
+      p.ackLocalMs[m.from] = localNow(c, n);
+      p.lastAckRealMs = c.nowMs;
+      const mine = { lineage: p.lineage, offset: p.offset };
+      const same = body.lineage === p.lineage && body.offset <= p.offset;
+      if (!same || body.offset < p.offset) {
+        sendBody(c, n.idx, m.from, 'replicate', n.term, { op: 'replicate', ...mine, full: !same });
+      }
+      updateWriteGate(c, n);
+      // The write loop stops while writes are refused; enough replicas again restart it.
+      if (gated && mayAct(c, n)) onWriteTick(c, n);
+      return;
+    }
+    case 'replicate': {
+      if (m.from !== p.primaryOf || n.role === 'leader') return;
+      if (body.full || body.lineage !== p.lineage) {
+        // A full resynchronisation: the replica's data set is replaced by the primary's. What it
+        // had that the primary never had is gone.
+        const a = shared(c);
+        const lost = Math.max(0, p.offset - commonPrefix(a.promotions, p, body));
+        a.writesLost += lost;
+        emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
+        p.lineage = body.lineage;
+        p.offset = body.offset;
+      } else if (body.offset > p.offset) {
+        p.offset = body.offset;
+      }
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- a sentinel
+
+function initSentinel(nodes: number): SentinelState {
+  return {
+    primary: 0,
+    configEpoch: 0,
+    currentEpoch: 0,
+    lastOkMs: new Array(nodes).fill(0),
+    reported: new Array(nodes).fill(null),
+    roleSinceMs: new Array(nodes).fill(0),
+    sdown: false,
+    downAtMs: SENTINELS.map(() => -1),
+    voteFor: SENTINELS.map(() => -1),
+    voteEpoch: SENTINELS.map(() => 0),
+    leader: -1,
+    leaderEpoch: 0,
+    failover: 'none',
+    failoverEpoch: 0,
+    // Long enough ago that the first ODOWN may start a failover at once.
+    failoverStartMs: -1e12,
+    stateSinceMs: 0,
+    promoted: -1,
+    ticks: 0,
+    startAtMs: -1,
+    fenceTimeouts: 0,
+  };
+}
+
+function onSentinelTick(c: Core, s: number): void {
+  const endpoint = endpointOf(s);
+  scheduleServiceTimer(c, -endpoint - 1, TICK_SLOT, c.nowMs + PING_PERIOD_MS);
+  if (!alive(c, endpoint)) return;
+  const me = shared(c).sentinels[s];
+  me.ticks++;
+  for (const n of c.nodes) send(c, endpoint, n.idx, 'sentinelPing', me.configEpoch);
+  me.sdown = c.nowMs - me.lastOkMs[me.primary] > cfg(c).downAfterMs;
+  if (me.ticks % (HELLO_PERIOD_MS / PING_PERIOD_MS) === 0) {
+    for (let o = 0; o < SENTINELS.length; o++) {
+      if (o !== s) {
+        sendBody(c, endpoint, endpointOf(o), 'sentinelHello', me.configEpoch, {
+          op: 'hello',
+          primary: me.primary,
+          configEpoch: me.configEpoch,
+        });
+      }
+    }
+  }
+  if (me.sdown) askOthers(c, s);
+  considerFailover(c, s);
+  stepFailover(c, s);
+  if (me.failover === 'none') fixRoles(c, s);
+}
+
+function askOthers(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  const candidate = me.failover === 'waitStart' ? s : -1;
+  for (let o = 0; o < SENTINELS.length; o++) {
+    if (o !== s) {
+      sendBody(c, endpointOf(s), endpointOf(o), 'isMasterDown', me.currentEpoch, {
+        op: 'isMasterDown',
+        epoch: me.currentEpoch,
+        candidate,
+      });
+    }
+  }
+}
+
+/** ODOWN: `quorum` sentinels, this one included, think the primary is down. */
+export function objectivelyDown(c: Core, s: number): boolean {
+  const me = shared(c).sentinels[s];
+  if (!me.sdown) return false;
+  let agree = 1;
+  for (let o = 0; o < SENTINELS.length; o++) {
+    if (o !== s && me.downAtMs[o] >= 0 && c.nowMs - me.downAtMs[o] <= DOWN_REPLY_VALIDITY_MS) agree++;
+  }
+  return agree >= cfg(c).quorum;
+}
+
+/**
+ * ODOWN seen: the sentinel acts on it at its next timer tick. Sentinel varies its timer's rate on
+ * every call (sentinelTimer) so that sentinels that see ODOWN together do not all ask for votes at
+ * once and split them; the lab draws that moment within the next second.
+ */
+function considerFailover(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  if (me.failover !== 'none' || me.startAtMs >= 0 || !objectivelyDown(c, s)) return;
+  me.startAtMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
+  scheduleServiceTimer(c, -endpointOf(s) - 1, START_SLOT, me.startAtMs);
+}
+
+function onStartTimer(c: Core, out: Outputs, s: number): void {
+  const me = shared(c).sentinels[s];
+  if (me.startAtMs < 0 || c.nowMs < me.startAtMs) return;
+  me.startAtMs = -1;
+  if (!alive(c, endpointOf(s))) return;
+  if (me.failover === 'none' && objectivelyDown(c, s)) startFailover(c, out, s);
+}
+
+function startFailover(c: Core, out: Outputs, s: number): void {
+  const me = shared(c).sentinels[s];
+  // A sentinel that tried (or voted for another) lately waits 2 x failover-timeout to try again.
+  if (c.nowMs - me.failoverStartMs < 2 * cfg(c).failoverTimeoutMs) return;
+  me.currentEpoch++;
+  campaignedAs(c, out, c.services[-endpointOf(s) - 1].id, me.currentEpoch, false, false);
+  me.failover = 'waitStart';
+  me.failoverEpoch = me.currentEpoch;
+  me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
+  me.stateSinceMs = c.nowMs;
+  me.leader = s;
+  me.leaderEpoch = me.currentEpoch;
+  askOthers(c, s);
+}
+
+/**
+ * A new configuration: its servers are watched afresh, as sentinel.c recreates their records on
+ * +switch-master, so a server's contradicting role counts from when it is first reported.
+ */
+function switchPrimary(c: Core, me: SentinelState, primary: number, epoch: number): void {
+  me.primary = primary;
+  me.configEpoch = epoch;
+  me.sdown = false;
+  me.reported.fill(null);
+  me.roleSinceMs.fill(c.nowMs);
+}
+
+function abortFailover(me: SentinelState): void {
+  me.failover = 'none';
+  me.promoted = -1;
+}
+
+function stepFailover(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  const settings = cfg(c);
+  if (me.failover === 'waitStart') {
+    let votes = me.leader === s && me.leaderEpoch === me.failoverEpoch ? 1 : 0;
+    for (let o = 0; o < SENTINELS.length; o++) {
+      if (o !== s && me.voteFor[o] === s && me.voteEpoch[o] === me.failoverEpoch) votes++;
+    }
+    if (votes >= votesNeeded(settings.quorum, SENTINELS.length)) {
+      return shared(c).stonithTimeoutMs > 0 ? requestFence(c, s) : promote(c, s);
+    }
+    if (c.nowMs - me.failoverStartMs > Math.min(ELECTION_TIMEOUT_MS, settings.failoverTimeoutMs))
+      abortFailover(me);
+    return;
+  }
+  if (me.failover === 'waitFence') {
+    // No confirmation: the old primary may still be running, so nothing is promoted. Pacemaker
+    // retries the fencing and the resources stay stopped meanwhile.
+    if (c.nowMs - me.stateSinceMs > shared(c).stonithTimeoutMs) {
+      me.fenceTimeouts++;
+      requestFence(c, s);
+    }
+    return;
+  }
+  if (me.failover === 'waitPromotion') {
+    const r = me.reported[me.promoted];
+    if (r && r.role === 'primary' && r.lineage === me.failoverEpoch) {
+      // +switch-master: the new configuration, told to the other replicas and, by hello, to the
+      // other sentinels. The old primary is not among the replicas: if it is seen again, the
+      // role it claims is set right after the wait (fixRoles).
+      const old = me.primary;
+      switchPrimary(c, me, me.promoted, me.failoverEpoch);
+      for (const n of c.nodes) {
+        if (n.idx !== me.primary && n.idx !== old) {
+          sendBody(c, endpointOf(s), n.idx, 'replicaOf', me.configEpoch, {
+            op: 'replicaOf',
+            primary: me.primary,
+            epoch: me.configEpoch,
+          });
+        }
+      }
+      abortFailover(me);
+      return;
+    }
+    if (c.nowMs - me.stateSinceMs > settings.failoverTimeoutMs) abortFailover(me);
+  }
+}
+
+/** The replica to promote: answering pings, with the largest offset; ties go to the lowest id. */
+function selectReplica(c: Core, s: number): number {
+  const me = shared(c).sentinels[s];
+  let best = -1;
+  for (let i = 0; i < c.nodes.length; i++) {
+    const r = me.reported[i];
+    if (i === me.primary || !r || r.role !== 'replica') continue;
+    if (c.nowMs - me.lastOkMs[i] > REPLY_VALIDITY_MS) continue;
+    const b = best >= 0 ? me.reported[best] : null;
+    if (!b || r.offset > b.offset) best = i;
+  }
+  return best;
+}
+
+/** STONITH: ask the fence device to power the old primary off, and wait for its confirmation. */
+function requestFence(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  me.failover = 'waitFence';
+  me.stateSinceMs = c.nowMs;
+  sendBody(c, endpointOf(s), FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
+}
+
+/**
+ * The fence device powers the target off (over its own out-of-band path: IPMI, a PDU), then
+ * confirms. A node already down is confirmed off all the same.
+ */
+function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void {
+  const n = c.nodes[target];
+  if (n.alive) {
+    // The power-off is a kill, the promotion's own first step: recorded as the fault it is.
+    const fault = { atMs: c.nowMs, do: 'kill' as const, node: n.id };
+    emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target: n.id, live: false });
+    release(c, out, n, 'powered off by STONITH');
+    st(n).ackLocalMs.fill(-1);
+    bringDown(c, n);
+  }
+  sendBody(c, FENCE_DEVICE, m.from, 'fenced', m.term, { op: 'fenced', target });
+}
+
+/**
+ * `SENTINEL FAILOVER`: the first live sentinel fails the primary over now, as if it were down,
+ * without asking the others to agree; the new configuration still reaches them by hello.
+ */
+function forceFailover(c: Core, out: Outputs): void {
+  const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
+  if (s < 0) return;
+  const me = shared(c).sentinels[s];
+  me.currentEpoch++;
+  campaignedAs(c, out, c.services[-endpointOf(s) - 1].id, me.currentEpoch, false, true);
+  me.failoverEpoch = me.currentEpoch;
+  me.failoverStartMs = c.nowMs;
+  me.leader = s;
+  me.leaderEpoch = me.currentEpoch;
+  promote(c, s);
+}
+
+function promote(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  const chosen = selectReplica(c, s);
+  if (chosen < 0) return abortFailover(me);
+  me.promoted = chosen;
+  me.failover = 'waitPromotion';
+  me.stateSinceMs = c.nowMs;
+  sendBody(c, endpointOf(s), chosen, 'replicaOf', me.failoverEpoch, {
+    op: 'replicaOf',
+    primary: -1,
+    epoch: me.failoverEpoch,
+  });
+}
+
+/**
+ * A server whose reported role contradicts the configuration for RECONF_WAIT_MS is set right: an
+ * old primary that comes back is told to replicate the new one (+convert-to-slave).
+ */
+function fixRoles(c: Core, s: number): void {
+  const me = shared(c).sentinels[s];
+  for (let i = 0; i < c.nodes.length; i++) {
+    const r = me.reported[i];
+    if (i === me.primary || !r) continue;
+    if (c.nowMs - me.lastOkMs[i] > REPLY_VALIDITY_MS) continue;
+    const wrong = r.role === 'primary' || r.primaryOf !== me.primary;
+    if (wrong && c.nowMs - me.roleSinceMs[i] >= RECONF_WAIT_MS) {
+      sendBody(c, endpointOf(s), i, 'replicaOf', me.configEpoch, {
+        op: 'replicaOf',
+        primary: me.primary,
+        epoch: me.configEpoch,
+      });
+      me.roleSinceMs[i] = c.nowMs;
+    }
+  }
+}
+
+function onSentinelMessage(c: Core, s: number, m: Message): void {
+  const a = shared(c);
+  const me = a.sentinels[s];
+  const body = m.body as Body;
+  if (body.op === 'fenced') {
+    // Confirmed off: only now may a replica take over.
+    if (me.failover === 'waitFence' && body.target === me.primary) promote(c, s);
+    return;
+  }
+  if (m.from >= 0) {
+    if (body.op !== 'pong') return;
+    const i = m.from;
+    const before = me.reported[i];
+    me.lastOkMs[i] = c.nowMs;
+    if (!before || before.role !== body.report.role || before.primaryOf !== body.report.primaryOf)
+      me.roleSinceMs[i] = c.nowMs;
+    me.reported[i] = body.report;
+    // Redis checks its failover ten times a second; the lab acts on the report that moves it on.
+    if (me.failover === 'waitPromotion' && i === me.promoted) stepFailover(c, s);
+    return;
+  }
+  const from = sentinelIndex(m.from);
+  if (body.op === 'isMasterDown') {
+    if (body.epoch > me.currentEpoch) me.currentEpoch = body.epoch;
+    if (body.candidate >= 0 && me.leaderEpoch < body.epoch && me.currentEpoch <= body.epoch) {
+      me.leader = body.candidate;
+      me.leaderEpoch = body.epoch;
+      // Having voted for another, it waits before trying a failover of its own.
+      if (body.candidate !== s) me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
+    }
+    sendBody(c, endpointOf(s), m.from, 'isMasterDownReply', me.currentEpoch, {
+      op: 'downReply',
+      down: me.sdown,
+      leader: body.candidate >= 0 ? me.leader : -1,
+      leaderEpoch: me.leaderEpoch,
+    });
+  } else if (body.op === 'downReply') {
+    me.downAtMs[from] = body.down ? c.nowMs : -1;
+    if (body.leader >= 0) {
+      me.voteFor[from] = body.leader;
+      me.voteEpoch[from] = body.leaderEpoch;
+    }
+    considerFailover(c, s);
+    if (me.failover === 'waitStart') stepFailover(c, s);
+  } else if (body.op === 'hello') {
+    if (body.configEpoch > me.configEpoch) {
+      switchPrimary(c, me, body.primary, body.configEpoch);
+      if (me.failover !== 'none') abortFailover(me);
+    }
+    if (body.configEpoch > me.currentEpoch) me.currentEpoch = body.configEpoch;
+  }
+}
+
+/** Sentinels that agree on who is primary and can reach it: the primary is lost when too few do. */
+function sentinelsReaching(c: Core, primary: NodeState): number {
+  let count = 0;
+  for (const e of SENTINELS) if (alive(c, e) && canReach(c, e, primary.idx)) count++;
+  return count;
+}
+
+function onServiceChange(c: Core, out: Outputs): void {
+  const leader = currentLeader(c);
+  if (!leader) return;
+  // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
+  if (sentinelsReaching(c, leader) < cfg(c).quorum) markLoss(c, out, leader, 'partitioned');
+}
+
+export const redisSentinel: ElectionAlgorithm = {
+  kind: 'redis-sentinel',
+  title: 'Redis Sentinel',
+  summary:
+    'Redis Sentinel: a quorum of sentinels agrees the primary is down, a majority of them elects one to promote the replica with the most data; no fencing token, so an isolated old primary loses its writes when it rejoins.',
+  words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
+  messages: [
+    { type: 'sentinelPing', label: 'sentinel PING', family: 'heartbeat', election: false },
+    { type: 'sentinelPong', label: 'PONG (role, offset)', family: 'ack', election: false },
+    { type: 'isMasterDown', label: 'is-master-down-by-addr', family: 'request', election: true },
+    { type: 'isMasterDownReply', label: 'down? / vote', family: 'grant', election: true },
+    { type: 'sentinelHello', label: 'sentinel hello (config)', family: 'announce', election: false },
+    { type: 'replicaOf', label: 'REPLICAOF', family: 'announce', election: true },
+    { type: 'replicate', label: 'replication stream', family: 'write', election: false },
+    { type: 'replAck', label: 'REPLCONF ACK', family: 'ack', election: false },
+  ],
+  // The sentinels vote by majority, but the servers do not: an old primary cut off from them
+  // keeps its role until it hears from them again.
+  hasQuorum: false,
+  // Two primaries hold different epochs, so no invariant is broken by design: an old primary's
+  // write reaches storage as a stale write only because the lab's token check is off (as Redis
+  // has none), and is reported as allowed by that switch.
+  settings: ['sentinel'],
+  services: [
+    { id: 's1', kind: 'sentinel', label: 'Sentinel s1' },
+    { id: 's2', kind: 'sentinel', label: 'Sentinel s2' },
+    { id: 's3', kind: 'sentinel', label: 'Sentinel s3' },
+  ],
+  timerSlots: 1,
+  initNode: (e, idx): RedisNode => ({
+    primaryOf: idx === 0 ? -1 : 0,
+    lineage: 0,
+    offset: 0,
+    ackLocalMs: new Array(e.nodes + (e.witness ? 1 : 0)).fill(-1),
+    lastAckRealMs: -1,
+  }),
+  initShared: (e): RedisShared => ({
+    settings: settingsOf(e),
+    sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
+    promotions: [],
+    writesLost: 0,
+    stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
+  }),
+  boot: (c, out, n) => {
+    if (n.idx === 0) {
+      // `sentinel monitor mymaster <n1> <port> <quorum>`: the configuration names n1 as primary
+      // (epoch 0); the sentinels start their once-a-second loop, a little apart.
+      resumePrimary(c, out, n);
+      for (const e of SENTINELS) {
+        scheduleServiceTimer(c, -e - 1, TICK_SLOT, nextInt(c.rngTimer, 1, PING_PERIOD_MS));
+      }
+      return;
+    }
+    n.knownLeader = 0;
+    scheduleTimer(c, n, RT.ack, nextInt(c.rngTimer, 1, ACK_PERIOD_MS));
+  },
+  onTimer: (c, _out, n, slot) => {
+    if (slot === RT.ack) sendAck(c, n);
+  },
+  onMessage: (c, out, n, m) => {
+    if (m.type === 'sentinelPing') {
+      sendBody(c, n.idx, m.from, 'sentinelPong', n.term, { op: 'pong', report: report(n) });
+    } else {
+      onServerMessage(c, out, n, m);
+    }
+  },
+  onServiceMessage: (c, out, service, m) => {
+    const body = m.body as Body;
+    if (-service - 1 !== FENCE_DEVICE) return onSentinelMessage(c, service - 1, m);
+    if (body.op === 'fence') onFenceRequest(c, out, m, body.target);
+  },
+  onServiceTimer: (c, out, service, slot) => {
+    if (slot === TICK_SLOT) onSentinelTick(c, service - 1);
+    else if (slot === START_SLOT) onStartTimer(c, out, service - 1);
+  },
+  onServiceChange,
+  // No token reaches a Redis server: storage's verdicts change nothing it does.
+  onFenced: () => {},
+  onKill: (_c, n) => {
+    st(n).ackLocalMs.fill(-1);
+  },
+  onRestart: (c, out, n) => {
+    // A restarted server loads its data set and its configuration from disk: a primary comes back
+    // a primary, a replica goes on replicating. The sentinels set it right if that contradicts
+    // their configuration.
+    if (st(n).primaryOf >= 0) return sendAck(c, n);
+    resumePrimary(c, out, n);
+  },
+  onWrite: (c, n) => onWrite(c, n),
+  onClockRate: (c, n) => {
+    if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+  },
+  onPartition: (c, out) => onServiceChange(c, out),
+  campaign: (c, out) => forceFailover(c, out),
+  writesLost: (c) => shared(c).writesLost,
+  renewalLatencyMs: (_c, leader, at) => {
+    const p = st(leader);
+    return p.lastAckRealMs >= 0 ? Math.max(0, at - p.lastAckRealMs) : 0;
+  },
+  nodeView: (c, n) => {
+    const p = st(n);
+    return {
+      votedFor: null,
+      // A primary refusing writes for want of replicas shows when that began; others show nothing.
+      deadlineAtMs:
+        n.alive && n.role === 'leader' && n.actUntilLocalMs > 0 ? realAtLocal(c, n, n.actUntilLocalMs) : -1,
+      lastRenewAtMs: n.role === 'leader' ? p.lastAckRealMs : -1,
+      votes: [],
+      preVoting: false,
+    };
+  },
+};
+
+/**
+ * Pacemaker with STONITH (ClusterLabs, "Pacemaker Explained": `stonith-enabled`, `stonith-timeout`):
+ * the same primary and replicas, and the same observers agreeing that the primary is lost, with one
+ * more step before the promotion: the fence device must confirm the old primary powered off. A
+ * hung primary is switched off rather than left to wake up and write; when no confirmation comes
+ * (the device is down or cut off), nothing is promoted and the cluster waits, without a primary,
+ * rather than risk two.
+ */
+export const pacemaker: ElectionAlgorithm = {
+  ...redisSentinel,
+  kind: 'pacemaker',
+  title: 'Pacemaker with STONITH',
+  summary:
+    'Pacemaker with STONITH: when the primary is lost, the cluster powers it off through a fence device and promotes a replica only once the power-off is confirmed; unconfirmed, it waits.',
+  messages: [
+    ...redisSentinel.messages.filter((k) => k.type !== 'isMasterDown' && k.type !== 'isMasterDownReply'),
+    { type: 'isMasterDown', label: 'is the primary down? / vote', family: 'request', election: true },
+    { type: 'isMasterDownReply', label: 'down? / vote', family: 'grant', election: true },
+    { type: 'fence', label: 'STONITH: power off', family: 'request', election: true },
+    { type: 'fenced', label: 'fence confirmed', family: 'grant', election: true },
+  ],
+  settings: ['stonith'],
+  // A manual move of the primary is a graceful demotion in Pacemaker, not a failover: not modelled.
+  campaign: () => {},
+  services: [
+    { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
+    { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
+    { id: 's3', kind: 'clusterManager', label: 'Pacemaker s3' },
+    { id: 'f1', kind: 'fenceDevice', label: 'Fence f1' },
+  ],
+};

@@ -1,0 +1,85 @@
+// "Seen in the wild" in Chromium: every preset is offered in Setup, and the two systems without a
+// token open as their presets describe. Redis Sentinel: three sentinels drawn beside the servers,
+// n1 the primary, the lab's token check off (Redis has none); cut off and healed, n1 rejoins as a
+// replica and the event log counts the writes it lost. Pacemaker with STONITH: the
+// cluster managers and the fence device; a hung primary is powered off by the fence device before
+// a replica is promoted, and the event log says so in that order.
+import { readdirSync } from 'node:fs';
+import { SLOW, WHOLE_PAGE, eventLog, expect, openLab, openTab, selectNode, stageLeaders, test } from './lab';
+
+test.use(WHOLE_PAGE);
+
+const PRESET_FILES = readdirSync(new URL('../../scenes/presets/', import.meta.url)).filter((f) =>
+  f.endsWith('.json'),
+);
+
+test('Setup offers every preset; Redis Sentinel opens with its sentinels and no token check, and a cut-off primary loses its writes on heal', async ({
+  page,
+}) => {
+  await openLab(page, 'speed=16');
+  await openTab(page, 'Setup');
+  const presets = page.getByRole('list', { name: 'Seen in the wild' }).getByRole('button');
+  await expect(presets).toHaveCount(PRESET_FILES.length);
+  await page
+    .getByRole('button', { name: 'Redis Sentinel (a primary, two replicas, three sentinels)' })
+    .click();
+
+  await expect(page.getByTestId('algorithm-picker')).toHaveValue('redis-sentinel');
+  const stage = page.getByRole('group', { name: 'Cluster stage' });
+  const sentinels = stage.getByRole('group', { name: 'Sentinel' });
+  for (const id of ['s1', 's2', 's3']) {
+    await expect(sentinels.getByTestId(`service-${id}`)).toHaveAttribute('data-alive', 'true');
+  }
+  await expect(stage.locator('[data-testid^="node-"][data-role]')).toHaveCount(3);
+  // The configuration names n1 the primary from the start.
+  await expect(stageLeaders(page)).toHaveCount(1);
+  await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n1');
+  await expect(page.getByTestId('stage-legend')).toContainText('sentinel PING');
+  await expect(page.getByTestId('stage-legend')).toContainText('REPLCONF ACK');
+  // The Safety panel, on the first screen, shows the switch the preset turned off.
+  await expect(page.getByRole('switch', { name: /^Fencing/ })).not.toBeChecked();
+
+  // The game day by hand: cut n1 off; the sentinels promote n2 while n1 still takes writes; heal,
+  // and n1 rejoins as a replica, losing what n2 never had.
+  await selectNode(page, 'n1');
+  await page.getByRole('button', { name: 'Isolate n1' }).click();
+  await expect(stage.locator('[data-testid="node-n2"][data-role="leader"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect(stageLeaders(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Heal the network' }).click();
+  await expect(stageLeaders(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n2');
+  await openTab(page, 'Events');
+  await expect(eventLog(page)).toContainText('n1 stopped leading epoch 0: reconfigured as a replica');
+  await expect(eventLog(page)).toContainText(
+    /n1 resynchronised from n2: \d+ writes it had accepted are lost/,
+  );
+});
+
+test('Pacemaker with STONITH: a hung primary is powered off before a replica is promoted', async ({
+  page,
+}) => {
+  await openLab(page, 'speed=4');
+  await openTab(page, 'Setup');
+  await page.getByRole('button', { name: /^Pacemaker with STONITH \(a primary/ }).click();
+  await expect(page.getByTestId('algorithm-picker')).toHaveValue('pacemaker');
+  const stage = page.getByRole('group', { name: 'Cluster stage' });
+  await expect(stage.getByTestId('service-f1')).toHaveText('Fence f1');
+  for (const id of ['s1', 's2', 's3']) {
+    await expect(stage.getByRole('group', { name: 'Pacemaker' }).getByTestId(`service-${id}`)).toBeVisible();
+  }
+  await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n1');
+
+  await selectNode(page, 'n1');
+  await page.getByRole('button', { name: 'Pause n1 for 30 s (longer than the lease)' }).click();
+  // Lost after Corosync's 3 s token, fenced, then n2 promoted: seconds of simulated time.
+  await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n2', SLOW);
+  await expect(stage.getByTestId('node-n1')).toHaveAttribute('data-role', 'dead');
+  await openTab(page, 'Events');
+  const log = eventLog(page);
+  await expect(log).toContainText('n1 stopped leading epoch 0: powered off by STONITH');
+  const text = await log.innerText();
+  expect(text.indexOf('powered off by STONITH')).toBeGreaterThanOrEqual(0);
+  expect(text).toMatch(/n2 became primary \(epoch 1\)/);
+});

@@ -1,5 +1,7 @@
 // Regenerate the tables in docs/embedding.md from the parameter table and the scene registry
 // (src/shared/params.ts, src/shared/scenes.ts). tests/unit/docs.test.ts fails when they differ.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../src/engine/algorithms/all';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { embeddingDoc } from '../src/shared/paramDocs';

@@ -3,6 +3,8 @@
 //   npm run gen:schema            write the file
 //   npm run gen:schema -- --check exit 1 if the committed file is out of date
 // tests/unit/schema.test.ts runs the same comparison as part of `npm test`.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../src/engine/algorithms/all';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';

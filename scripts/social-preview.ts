@@ -2,6 +2,8 @@
 // use) from the built lab page in Chromium, at a fixed run so the image only changes when the
 // page does: seed 1, the leader killed at 5 s, seen at 24.3 s with the new leader in place.
 // The og:image:alt text in index.html describes this picture; change both together.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../src/engine/algorithms/all';
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
 import { loadCodec } from '../src/shared/codec';

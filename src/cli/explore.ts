@@ -8,6 +8,8 @@
 // shrinking, keeping the smallest failing schedule so far).
 // Exit status: 0 a failing schedule was found and printed, 1 nothing found (or stopped before
 // anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../engine/algorithms/all';
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../engine';
 import type { ExploreResult } from '../explorer/explore';

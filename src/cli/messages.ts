@@ -4,6 +4,8 @@
 // teaching timing.
 //   npm run messages              a Markdown table (docs/model.md shows it)
 //   npm run messages -- --seeds=N average over seeds 1..N (default 20)
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../engine/algorithms/all';
 import { RAFT_PRESETS, runExperiment } from '../engine';
 import { ALGORITHM_KINDS, algorithmFor, type AlgorithmKind } from '../engine/algorithms';
 

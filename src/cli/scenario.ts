@@ -4,6 +4,8 @@
 //   npm run scenario -- path/to/scenario.json    a scenario file of your own
 //   npm run scenario -- --list                   the scenarios that ship with the lab
 // Exit status: 0 ok, 2 unknown scenario or invalid file (each bad field named).
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../engine/algorithms/all';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScenario } from '../scenario/run';

@@ -2,6 +2,8 @@
 //   npm run sim -- experiment.json            full trace
 //   npm run sim -- experiment.json --summary  only the summary
 // Exit status: 0 ok, 2 invalid experiment (each bad field named), 1 other errors.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../engine/algorithms/all';
 import { readFileSync } from 'node:fs';
 import { parseExperiment, runExperiment } from '../engine';
 

@@ -5,7 +5,7 @@
 // NodeState.p and Core.a, so a checkpoint is still one structured clone.
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
-import type { MessageType, QueueView } from './types';
+import type { InvariantName, MessageType, QueueView } from './types';
 
 /** The parts of a node's view in the snapshot that its algorithm fills in. */
 export interface AlgorithmNodeView {
@@ -39,7 +39,8 @@ export interface AlgorithmWords {
   election: string;
 }
 
-export interface ElectionAlgorithm extends CoreShape {
+/** What the lab knows of an algorithm without its rules (algorithms/info.ts): the page's first load. */
+export interface AlgorithmInfo {
   /** Its name in experiments and URLs (the registry's key: algorithms/index.ts). */
   readonly kind: string;
   readonly title: string;
@@ -55,6 +56,14 @@ export interface ElectionAlgorithm extends CoreShape {
    * being silently ignored.
    */
   readonly settings: readonly SettingPath[];
+  /** Services besides storage that it runs against (an API server, store members). */
+  readonly services?: readonly ServiceSpec[];
+  /** Invariants it does not promise (Bully and the Ring: one leader per epoch), reported as allowed. */
+  readonly unsafeBy?: readonly InvariantName[];
+}
+
+/** An algorithm's rules, with its info: what a simulation runs. */
+export interface ElectionAlgorithm extends AlgorithmInfo, Omit<CoreShape, 'services' | 'unsafeBy' | 'words'> {
   /** Arm a node's first timers at the start of the run. */
   boot(c: Core, out: Outputs, n: NodeState): void;
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
@@ -83,8 +92,6 @@ export interface ElectionAlgorithm extends CoreShape {
   onPartition(c: Core, out: Outputs): void;
   /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
   campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
-  /** Services besides storage that it runs against (an API server, store members). */
-  readonly services?: readonly ServiceSpec[];
   /** A message reached one of its services (index into Core.services). */
   onServiceMessage?(c: Core, out: Outputs, service: number, m: Message): void;
   /** A service's timer fired (scheduleServiceTimer). */

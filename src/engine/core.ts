@@ -197,9 +197,9 @@ export const MAX_DEFERRED = 20_000;
 /** What createCore asks of the election algorithm: its timers and its plain-data state. */
 export interface CoreShape {
   timerSlots: number;
-  services?: readonly ServiceSpec[];
-  unsafeBy?: readonly InvariantName[];
-  words: { epoch: string };
+  readonly services?: readonly ServiceSpec[];
+  readonly unsafeBy?: readonly InvariantName[];
+  readonly words: { readonly epoch: string };
   initNode(e: Experiment, idx: number): unknown;
   initShared(e: Experiment, nodeCount: number): unknown;
 }

@@ -23,9 +23,11 @@ export {
   ALGORITHM_KINDS,
   DEFAULT_ALGORITHM,
   algorithmFor,
+  algorithmLoaded,
+  loadAlgorithm,
   type AlgorithmKind,
 } from './algorithms';
-export type { AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
+export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export type { ServiceSpec } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';
 export type * from './types';

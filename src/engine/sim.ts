@@ -3,7 +3,7 @@
 // It holds no rules: the election algorithm (algorithm.ts), the leadership kernel, the storage,
 // the clients and the faults do; this loop hands each event to the one it belongs to.
 import type { ElectionAlgorithm } from './algorithm';
-import { algorithmFor } from './algorithms';
+import { rulesFor } from './algorithms';
 import {
   parseCommand,
   commandProblems,
@@ -70,7 +70,7 @@ export class Simulation {
   constructor(input: ExperimentInput | Experiment, prepare?: (core: Core) => void) {
     this.experiment = normalizeExperiment(input);
     const e = this.experiment;
-    const alg = (this.algorithm = algorithmFor(e.algorithm));
+    const alg = (this.algorithm = rulesFor(e.algorithm));
     const c = (this.c = createCore(e, alg));
     prepare?.(c);
     for (const n of c.nodes) alg.boot(c, this.out, n);

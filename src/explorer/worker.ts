@@ -3,6 +3,8 @@
 // failure" panel runs the search off the main thread and can stop it. Start it with
 //   new Worker(new URL('../explorer/worker.ts', import.meta.url), { type: 'module' })
 // and speak the protocol described in protocol.ts.
+// Every algorithm's rules: the explorer may run any of them.
+import '../engine/algorithms/all';
 import { createExplorerHost } from './protocol';
 
 interface WorkerScope {

@@ -5,6 +5,8 @@
 // the medians and whether the mechanism agrees. docs/fidelity.md records the latest figures.
 // Progress goes to stderr, the report to stdout. Exit status: 0 when every fault ran (whatever
 // the verdicts: they are figures to read, not a test), 1 when a fault could not run, 2 on bad options.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../engine/algorithms/all';
 import { cpus, loadavg } from 'node:os';
 import { FIDELITY_USAGE, parseFidelityArgs } from './fidelityArgs';
 import {

@@ -2,7 +2,7 @@
 // shared run (at a moment), at a speed, with the page's own options. The parameters are read
 // through the table (params.ts); this file puts them together. A bad value never breaks the
 // page: each one is named, as typed, with what was used instead.
-import { algorithmFor, RAFT_PRESETS, type ExperimentInput } from '../engine';
+import { algorithmFor, loadAlgorithm, RAFT_PRESETS, type ExperimentInput } from '../engine';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
 import {
@@ -227,24 +227,28 @@ export function readEmbedParams(search: string): EmbedParams {
 export { RUN_PARAMS };
 
 /**
- * Fetch the game day a link opens, before the link is read: the one `scenario=` names, or the one
- * a run link (`run=`) carries, which can be read only once the link codec is loaded (so a page
- * with a run link loads the codec first). Never rejects: what cannot be loaded, the link's reading
- * says.
+ * Fetch what a link needs before it is read: the game day it opens (the one `scenario=` names, or
+ * the one a run link carries, which can be read only once the link codec is loaded), and the code
+ * of the algorithm its run uses (each algorithm but Raft is a chunk of its own). Never rejects:
+ * what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
  */
 export async function loadLinkScenario(search: string): Promise<void> {
   const q = new URLSearchParams(search);
-  const named = q.get('scenario');
   // A failed fetch of the catalog's own chunk is said when the link is read.
   const load = (id: string) =>
     loadCatalog()
       .then((c) => c.loadScenario(id))
       .catch(() => undefined);
-  if (named) return load(named);
+  const named = q.get('scenario');
   const run = q.get('run');
-  if (!run) return;
-  const reader = await loadRunReader().catch(() => null);
-  if (!reader || !codecLoaded()) return;
-  const decoded = reader.decodeRun(run);
-  if (decoded.ok && decoded.run.scenario) await load(decoded.run.scenario);
+  if (named) await load(named);
+  else if (run) {
+    const reader = await loadRunReader().catch(() => null);
+    if (reader && codecLoaded()) {
+      const decoded = reader.decodeRun(run);
+      if (decoded.ok && decoded.run.scenario) await load(decoded.run.scenario);
+    }
+  }
+  const { experiment } = readRun(search, readParams(search, 'lab'));
+  await loadAlgorithm(experiment.algorithm).catch(() => undefined);
 }

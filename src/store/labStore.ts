@@ -5,6 +5,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   algorithmFor,
+  algorithmLoaded,
+  loadAlgorithm,
   parseExperiment,
   type Command,
   type Experiment,
@@ -149,11 +151,18 @@ export function clampSpeed(speed: number): number {
 export function createLabStore(options: LabOptions = {}): LabStore {
   const parsed = parseExperiment(options.experiment ?? {});
   const fallback = parseExperiment({});
-  const experiment = parsed.ok
+  let experiment = parsed.ok
     ? parsed.experiment
     : (fallback as { ok: true; experiment: Experiment }).experiment;
+  // A simulated run needs its algorithm's code, which the page loads before it starts the lab
+  // (loadLinkScenario). Should that fetch have failed (offline), the lab opens Raft, and says so.
+  let startError: string | null = null;
+  if (!options.makeBackend && !algorithmLoaded(experiment.algorithm)) {
+    startError = `the ${algorithmFor(experiment.algorithm).title} algorithm could not be loaded (offline?): opened Raft; reload to try again`;
+    experiment = (fallback as { ok: true; experiment: Experiment }).experiment;
+  }
   const makeBackend = options.makeBackend ?? ((e, commands) => new LabEngine(e, commands));
-  let backend = makeBackend(experiment, options.commands ?? []);
+  let backend = makeBackend(experiment, startError ? [] : (options.commands ?? []));
   let logCursor = 0;
   // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
   // term says it, and keeps the log readable.
@@ -260,7 +269,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       selected: null,
       log: [],
       announcement: '',
-      error: null,
+      error: startError,
       setupErrors: parsed.ok ? [] : parsed.errors,
       eventVersion: 0,
       commandCount: backend.commands.length,
@@ -312,6 +321,16 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         if (!r.ok) {
           set({ setupErrors: r.errors });
           return false;
+        }
+        // Another algorithm's code loads first (a chunk of its own); the run changes once it has.
+        if (!algorithmLoaded(r.experiment.algorithm)) {
+          const title = algorithmFor(r.experiment.algorithm).title;
+          loadAlgorithm(r.experiment.algorithm).then(
+            () => get().reset(r.experiment),
+            () =>
+              set({ error: `the ${title} algorithm could not be loaded (offline?): the run is unchanged` }),
+          );
+          return true;
         }
         backend.dispose();
         backend = makeBackend(r.experiment, []);

@@ -13,6 +13,8 @@
 // (reuse the last build in .reports/bench-dist), --json (the figures as JSON after the report),
 // --seconds=N (per frame case), --minutes=N (simulated minutes for memory).
 // Exit status 1 when a figure is over its budget (over its CI limit with --ci).
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../../src/engine/algorithms/all';
 import { fileURLToPath } from 'node:url';
 import { arg, buildOnce, flag } from './browserKit';
 import { measureLoad, type PageLoad } from './bundle-size';

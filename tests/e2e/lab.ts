@@ -1,6 +1,8 @@
 // Shared steps for the lab's browser specs. Everything here reads what the page shows (roles on
 // the stage, text in the scenes, the simulated clock) or does what a person does (click, type),
 // so a spec written with it fails when the page stops showing the right thing.
+// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
+import '../../src/engine/algorithms/all';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { loadCodec } from '../../src/shared/codec';
 

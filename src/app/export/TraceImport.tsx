@@ -4,6 +4,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
 import { runLink } from './runLink';
+import { algorithmFor, loadAlgorithm } from '../../engine';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
 
 /** Far above any run the lab can record (its event and sample stores are bounded). */
@@ -46,6 +47,19 @@ export function TraceImport() {
     const r = readTraceFile(await file.text());
     if (!r.ok) return setView({ kind: 'problems', name, problems: r.problems });
     await nextPaint(); // let "Checking" show before a long replay blocks the page
+    // The replay runs the file's algorithm, whose code may not have loaded yet.
+    try {
+      await loadAlgorithm(r.run.experiment.algorithm);
+    } catch {
+      setView({
+        kind: 'problems',
+        name,
+        problems: [
+          `the ${algorithmFor(r.run.experiment.algorithm).title} algorithm could not be loaded (offline?); try again`,
+        ],
+      });
+      return;
+    }
     const at = r.run.trace ? firstDifference(replayTrace(r.run), r.run.trace) : null;
     if (at) return setView({ kind: 'differs', name, run: r.run, at });
     if (!(await open(r.run))) setView({ kind: 'problems', name, problems: [CODEC_MISSING] });

@@ -6,6 +6,7 @@
 // highest reachable node. A coordinator's epoch (its fencing token) is one more than the highest
 // epoch it has seen, so two sides can issue the same epoch, and storage's `>=` accepts both.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -201,20 +202,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 }
 
 export const bully: ElectionAlgorithm = {
-  kind: 'bully',
-  title: 'Bully',
-  summary:
-    'Garcia-Molina (1982): the highest reachable id wins; ELECTION to higher ids, OK answers, COORDINATOR to all. No quorum.',
-  words: { epoch: 'epoch', leader: 'coordinator', election: 'election' },
-  messages: [
-    { type: 'election', label: 'ELECTION', family: 'request', election: true },
-    { type: 'ok', label: 'OK', family: 'grant', election: true },
-    { type: 'coordinator', label: 'COORDINATOR', family: 'announce', election: true },
-    { type: 'alive', label: 'coordinator alive', family: 'heartbeat', election: false },
-  ],
-  hasQuorum: false,
-  settings: ['bully'],
-  unsafeBy: ['oneLeaderPerTerm'],
+  ...ALGORITHM_INFO['bully'],
   timerSlots: 3,
   initNode: (): BullyNode => ({
     electing: false,

@@ -7,6 +7,7 @@
 // key goes with it. The three etcd members are services; every operation commits once a majority
 // of them answer.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -499,26 +500,7 @@ function queueView(c: Core): QueueView {
 }
 
 export const etcdElection: ElectionAlgorithm = {
-  kind: 'etcd-election',
-  title: 'etcd election',
-  summary:
-    "etcd's election API: sessions are leases kept alive about every TTL/3; the key with the lowest create revision leads, and that revision is the token.",
-  words: { epoch: 'revision', leader: 'leader', election: 'campaign' },
-  messages: [
-    { type: 'etcdRequest', label: 'etcd request', family: 'request', election: false },
-    { type: 'etcdReply', label: 'etcd reply', family: 'grant', election: false },
-    { type: 'sessionKeepAlive', label: 'lease keep-alive', family: 'heartbeat', election: false },
-    { type: 'watchEvent', label: 'watch: key deleted', family: 'announce', election: false },
-    { type: 'storeOp', label: 'member proposal', family: 'heartbeat', election: false },
-    { type: 'storeAck', label: 'member ack', family: 'ack', election: false },
-  ],
-  hasQuorum: true,
-  settings: ['etcd'],
-  services: [
-    { id: 'm1', kind: 'etcdMember', label: 'etcd m1' },
-    { id: 'm2', kind: 'etcdMember', label: 'etcd m2' },
-    { id: 'm3', kind: 'etcdMember', label: 'etcd m3' },
-  ],
+  ...ALGORITHM_INFO['etcd-election'],
   timerSlots: 4,
   initNode: (): EtcdNode => ({
     phase: 'idle',

@@ -1,24 +1,13 @@
-// The registry of election algorithms: the one place an algorithm is registered. The experiment
-// schema, the simulation and the page's picker all read their list from here.
-import type { ElectionAlgorithm } from '../algorithm';
-import { bully } from './bully';
-import { etcdElection } from './etcdElection';
-import { k8sLease } from './k8sLease';
-import { zookeeper } from './zookeeper';
+// The registry of election algorithms: the one place an algorithm is registered. What every part
+// of the lab reads (names, words, settings, services) is in info.ts and always here; an
+// algorithm's rules are a module of their own that a run loads before it starts (loadAlgorithm),
+// so a page pays only for the algorithms it runs. Raft, the default, is always loaded; Node
+// (tests, the command line) loads every one at once (all.ts).
+import type { AlgorithmInfo, ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import { raft } from './raft';
-import { pacemaker, redisSentinel } from './redisSentinel';
-import { ring } from './ring';
 
-export const ALGORITHMS = {
-  raft,
-  'k8s-lease': k8sLease,
-  'etcd-election': etcdElection,
-  zookeeper,
-  'redis-sentinel': redisSentinel,
-  pacemaker,
-  bully,
-  ring,
-} satisfies Record<string, ElectionAlgorithm>;
+export const ALGORITHMS = ALGORITHM_INFO;
 
 export type AlgorithmKind = keyof typeof ALGORITHMS;
 
@@ -27,6 +16,46 @@ export const ALGORITHM_KINDS = Object.keys(ALGORITHMS) as [AlgorithmKind, ...Alg
 
 export const DEFAULT_ALGORITHM: AlgorithmKind = 'raft';
 
-export function algorithmFor(kind: AlgorithmKind | undefined): ElectionAlgorithm {
+/** What the lab knows of an algorithm without running it. */
+export function algorithmFor(kind: AlgorithmKind | undefined): AlgorithmInfo {
   return ALGORITHMS[kind ?? DEFAULT_ALGORITHM];
+}
+
+/** Each algorithm's rules, as a chunk of their own (Raft's are in every page). */
+const LOADERS: Record<AlgorithmKind, () => Promise<ElectionAlgorithm>> = {
+  raft: () => Promise.resolve(raft),
+  'k8s-lease': () => import('./k8sLease').then((m) => m.k8sLease),
+  'etcd-election': () => import('./etcdElection').then((m) => m.etcdElection),
+  zookeeper: () => import('./zookeeper').then((m) => m.zookeeper),
+  'redis-sentinel': () => import('./redisSentinel').then((m) => m.redisSentinel),
+  pacemaker: () => import('./redisSentinel').then((m) => m.pacemaker),
+  bully: () => import('./bully').then((m) => m.bully),
+  ring: () => import('./ring').then((m) => m.ring),
+};
+
+const LOADED = new Map<string, ElectionAlgorithm>([['raft', raft]]);
+
+/** Make an algorithm's rules available to runs (all.ts registers every one at once). */
+export function registerAlgorithm(alg: ElectionAlgorithm): void {
+  LOADED.set(alg.kind, alg);
+}
+
+/** Whether a run of this algorithm can start now. */
+export function algorithmLoaded(kind: AlgorithmKind | undefined): boolean {
+  return LOADED.has(kind ?? DEFAULT_ALGORITHM);
+}
+
+/** Load an algorithm's rules, once; a failed fetch rejects (and may be tried again). */
+export async function loadAlgorithm(kind: AlgorithmKind | undefined): Promise<void> {
+  const k = kind ?? DEFAULT_ALGORITHM;
+  if (!LOADED.has(k)) registerAlgorithm(await LOADERS[k]());
+}
+
+/** The rules a simulation runs. Only for an algorithm that is loaded: a run that starts before its
+ * algorithm has loaded is a defect of the page, said in so many words. */
+export function rulesFor(kind: AlgorithmKind | undefined): ElectionAlgorithm {
+  const k = kind ?? DEFAULT_ALGORITHM;
+  const alg = LOADED.get(k);
+  if (!alg) throw new Error(`the ${ALGORITHMS[k].title} algorithm is not loaded yet (loadAlgorithm first)`);
+  return alg;
 }

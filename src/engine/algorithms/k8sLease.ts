@@ -13,6 +13,7 @@
 //  - ReleaseOnCancel: a leader that stops writes an empty holder so the next need not wait.
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -407,26 +408,7 @@ function onServiceChange(c: Core, out: Outputs): void {
 }
 
 export const k8sLease: ElectionAlgorithm = {
-  kind: 'k8s-lease',
-  title: 'Kubernetes Lease',
-  summary:
-    "client-go's leader election: replicas race for a Lease in the API server (backed by a 3-member etcd), renewing every RetryPeriod within RenewDeadline; a challenger waits LeaseDuration on its own clock.",
-  words: { epoch: 'leaderTransitions', leader: 'holder', election: 'acquisition' },
-  messages: [
-    { type: 'leaseGet', label: 'get Lease', family: 'request', election: false },
-    { type: 'leaseUpdate', label: 'update Lease', family: 'request', election: false },
-    { type: 'leaseReply', label: 'Lease reply', family: 'grant', election: false },
-    { type: 'storeOp', label: 'store write', family: 'heartbeat', election: false },
-    { type: 'storeAck', label: 'store ack', family: 'ack', election: false },
-  ],
-  hasQuorum: true,
-  settings: ['lease'],
-  services: [
-    { id: 'api', kind: 'apiServer', label: 'API server' },
-    { id: 'm1', kind: 'storeMember', label: 'etcd m1' },
-    { id: 'm2', kind: 'storeMember', label: 'etcd m2' },
-    { id: 'm3', kind: 'storeMember', label: 'etcd m3' },
-  ],
+  ...ALGORITHM_INFO['k8s-lease'],
   timerSlots: 3,
   initNode: (_e, idx): K8sNode => ({
     phase: 'acquiring',

@@ -5,6 +5,7 @@
 // each node's own clock rather than in ticks. The leader's privileged writes carry its term; Raft
 // itself never hears of storage's verdicts (the application does).
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -487,21 +488,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 }
 
 export const raft: ElectionAlgorithm = {
-  kind: 'raft',
-  title: 'Raft',
-  summary:
-    "Raft's election as etcd runs it: randomized timeouts, a majority of votes per term, PreVote and CheckQuorum.",
-  words: { epoch: 'term', leader: 'leader', election: 'election' },
-  messages: [
-    { type: 'preVote', label: 'pre-vote request', family: 'request', election: true },
-    { type: 'preVoteReply', label: 'pre-vote', family: 'grant', election: true },
-    { type: 'requestVote', label: 'vote request', family: 'request', election: true },
-    { type: 'vote', label: 'vote', family: 'grant', election: true },
-    { type: 'heartbeat', label: 'heartbeat', family: 'heartbeat', election: false },
-    { type: 'ack', label: 'heartbeat response', family: 'ack', election: false },
-  ],
-  hasQuorum: true,
-  settings: ['witness', 'raft', 'safety.quorum', 'safety.preVote', 'safety.checkQuorum'],
+  ...ALGORITHM_INFO['raft'],
   timerSlots: 4,
   initNode: (): RaftNode => ({
     votedFor: null,

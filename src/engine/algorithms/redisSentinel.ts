@@ -12,6 +12,7 @@
 // `min-replicas-to-write` bounds that loss: a primary with fewer replicas than that acknowledging
 // within `min-replicas-max-lag` refuses writes.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   emit,
@@ -670,33 +671,7 @@ function onServiceChange(c: Core, out: Outputs): void {
 }
 
 export const redisSentinel: ElectionAlgorithm = {
-  kind: 'redis-sentinel',
-  title: 'Redis Sentinel',
-  summary:
-    'Redis Sentinel: a quorum of sentinels agrees the primary is down, a majority of them elects one to promote the replica with the most data; no fencing token, so an isolated old primary loses its writes when it rejoins.',
-  words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
-  messages: [
-    { type: 'sentinelPing', label: 'sentinel PING', family: 'heartbeat', election: false },
-    { type: 'sentinelPong', label: 'PONG (role, offset)', family: 'ack', election: false },
-    { type: 'isMasterDown', label: 'is-master-down-by-addr', family: 'request', election: true },
-    { type: 'isMasterDownReply', label: 'down? / vote', family: 'grant', election: true },
-    { type: 'sentinelHello', label: 'sentinel hello (config)', family: 'announce', election: false },
-    { type: 'replicaOf', label: 'REPLICAOF', family: 'announce', election: true },
-    { type: 'replicate', label: 'replication stream', family: 'write', election: false },
-    { type: 'replAck', label: 'REPLCONF ACK', family: 'ack', election: false },
-  ],
-  // The sentinels vote by majority, but the servers do not: an old primary cut off from them
-  // keeps its role until it hears from them again.
-  hasQuorum: false,
-  // Two primaries hold different epochs, so no invariant is broken by design: an old primary's
-  // write reaches storage as a stale write only because the lab's token check is off (as Redis
-  // has none), and is reported as allowed by that switch.
-  settings: ['sentinel'],
-  services: [
-    { id: 's1', kind: 'sentinel', label: 'Sentinel s1' },
-    { id: 's2', kind: 'sentinel', label: 'Sentinel s2' },
-    { id: 's3', kind: 'sentinel', label: 'Sentinel s3' },
-  ],
+  ...ALGORITHM_INFO['redis-sentinel'],
   timerSlots: 1,
   initNode: (e, idx): RedisNode => ({
     primaryOf: idx === 0 ? -1 : 0,
@@ -792,24 +767,7 @@ export const redisSentinel: ElectionAlgorithm = {
  */
 export const pacemaker: ElectionAlgorithm = {
   ...redisSentinel,
-  kind: 'pacemaker',
-  title: 'Pacemaker with STONITH',
-  summary:
-    'Pacemaker with STONITH: when the primary is lost, the cluster powers it off through a fence device and promotes a replica only once the power-off is confirmed; unconfirmed, it waits.',
-  messages: [
-    ...redisSentinel.messages.filter((k) => k.type !== 'isMasterDown' && k.type !== 'isMasterDownReply'),
-    { type: 'isMasterDown', label: 'is the primary down? / vote', family: 'request', election: true },
-    { type: 'isMasterDownReply', label: 'down? / vote', family: 'grant', election: true },
-    { type: 'fence', label: 'STONITH: power off', family: 'request', election: true },
-    { type: 'fenced', label: 'fence confirmed', family: 'grant', election: true },
-  ],
-  settings: ['stonith'],
+  ...ALGORITHM_INFO.pacemaker,
   // A manual move of the primary is a graceful demotion in Pacemaker, not a failover: not modelled.
   campaign: () => {},
-  services: [
-    { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
-    { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
-    { id: 's3', kind: 'clusterManager', label: 'Pacemaker s3' },
-    { id: 'f1', kind: 'fenceDevice', label: 'Fence f1' },
-  ],
 };

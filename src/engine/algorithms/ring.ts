@@ -9,6 +9,7 @@
 // Chang-Roberts, an election started by a lower id dies at a node already carrying a higher
 // starter's. There is no quorum: under a partition each side's ring elects its own highest node.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -302,20 +303,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 }
 
 export const ring: ElectionAlgorithm = {
-  kind: 'ring',
-  title: 'Ring',
-  summary:
-    'Chang and Roberts (1979): ELECTION travels a logical ring collecting ids, skipping a successor that does not answer; the highest id is announced COORDINATOR. No quorum.',
-  words: { epoch: 'epoch', leader: 'coordinator', election: 'election' },
-  messages: [
-    { type: 'ringElection', label: 'ELECTION (collects ids)', family: 'request', election: true },
-    { type: 'ringCoordinator', label: 'COORDINATOR', family: 'announce', election: true },
-    { type: 'ringAck', label: 'hop acknowledged', family: 'ack', election: true },
-    { type: 'alive', label: 'coordinator alive', family: 'heartbeat', election: false },
-  ],
-  hasQuorum: false,
-  settings: ['ring'],
-  unsafeBy: ['oneLeaderPerTerm'],
+  ...ALGORITHM_INFO['ring'],
   timerSlots: 5,
   initNode: (): RingNode => ({
     lastHeardLocalMs: 0,

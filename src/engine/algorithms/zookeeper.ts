@@ -8,6 +8,7 @@
 // learns of that only when it hears from the ensemble again, so a paused leader can believe it
 // leads after its znode is gone. The token is the leader znode's czxid.
 import type { ElectionAlgorithm } from '../algorithm';
+import { ALGORITHM_INFO } from './info';
 import {
   ALG_SLOT,
   cancelTimer,
@@ -486,26 +487,7 @@ function queueView(c: Core): QueueView {
 }
 
 export const zookeeper: ElectionAlgorithm = {
-  kind: 'zookeeper',
-  title: 'ZooKeeper recipe',
-  summary:
-    "ZooKeeper's recipe: ephemeral sequential znodes under /election, the lowest leads, each other candidate watching its predecessor; a session the ensemble stops hearing from expires.",
-  words: { epoch: 'czxid', leader: 'leader', election: 'election' },
-  messages: [
-    { type: 'zkRequest', label: 'ZooKeeper request', family: 'request', election: false },
-    { type: 'zkReply', label: 'ZooKeeper reply', family: 'grant', election: false },
-    { type: 'zkPing', label: 'session ping', family: 'heartbeat', election: false },
-    { type: 'zkWatch', label: 'watch: znode deleted', family: 'announce', election: false },
-    { type: 'storeOp', label: 'proposal', family: 'heartbeat', election: false },
-    { type: 'storeAck', label: 'ack', family: 'ack', election: false },
-  ],
-  hasQuorum: true,
-  settings: ['zookeeper'],
-  services: [
-    { id: 'z1', kind: 'zkServer', label: 'ZooKeeper z1' },
-    { id: 'z2', kind: 'zkServer', label: 'ZooKeeper z2' },
-    { id: 'z3', kind: 'zkServer', label: 'ZooKeeper z3' },
-  ],
+  ...ALGORITHM_INFO['zookeeper'],
   timerSlots: 4,
   initNode: (_e, idx): ZkNode => ({
     phase: 'idle',

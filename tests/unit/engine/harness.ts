@@ -8,7 +8,7 @@ import {
   type NodeState,
   type Outputs,
 } from '../../../src/engine/core';
-import { algorithmFor } from '../../../src/engine/algorithms';
+import { rulesFor } from '../../../src/engine/algorithms';
 import type { RaftNode } from '../../../src/engine/algorithms/raft';
 import {
   normalizeExperiment,
@@ -79,7 +79,7 @@ export interface Bench {
 export function bench(input: ExperimentInput = {}): Bench {
   const e = normalizeExperiment(input);
   return {
-    c: createCore(e, algorithmFor(e.algorithm)),
+    c: createCore(e, rulesFor(e.algorithm)),
     out: { events: [], eventsBase: 0, samples: [], samplesBase: 0 },
   };
 }
@@ -98,7 +98,7 @@ export function deliver(b: Bench, from: string, to: string, msg: Incoming): Mess
     from: idx(from),
     to: idx(to),
   } as Message;
-  const alg = algorithmFor(b.c.e.algorithm);
+  const alg = rulesFor(b.c.e.algorithm);
   const n = b.c.nodes[idx(to)];
   // As the simulation delivers: storage's verdicts go to the algorithm's fencing rule.
   if (m.type === 'writeRejected') alg.onFenced(b.c, b.out, n, m.maxTokenSeen as number);

@@ -1,0 +1,58 @@
+// Each algorithm but Raft is a chunk the page loads when a run uses it: the lab's first load
+// fetches none of them, choosing one in Setup fetches it (and runs it), a link to one opens with
+// it, and a chunk that cannot load leaves the lab running Raft with a message that says so.
+import type { Page, Request } from '@playwright/test';
+import { expect, openLab, openTab, SLOW, stageLeaders, test, waitForLeader } from './lab';
+
+const ALGORITHM_CHUNK = /\/assets\/(bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel)-[\w-]+\.js$/;
+
+function chunksFetched(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    const m = ALGORITHM_CHUNK.exec(new URL(r.url()).pathname);
+    if (m) seen.push(m[1]);
+  });
+  return seen;
+}
+
+test("the lab's first load fetches no other algorithm; choosing one fetches it and runs it", async ({
+  page,
+}) => {
+  const seen = chunksFetched(page);
+  await openLab(page, 'speed=16');
+  await waitForLeader(page);
+  expect(seen).toEqual([]);
+
+  await openTab(page, 'Setup');
+  await page.getByTestId('algorithm-picker').selectOption({ label: 'ZooKeeper recipe' });
+  await page.getByRole('button', { name: 'Reset with this setup' }).click();
+  await expect.poll(() => seen, SLOW).toEqual(['zookeeper']);
+  // The ZooKeeper ensemble is on the stage, and a candidate leads.
+  await expect(page.getByTestId('service-z1')).toBeVisible(SLOW);
+  await expect(stageLeaders(page)).toHaveCount(1, SLOW);
+});
+
+test('a link to an algorithm opens with it, its chunk loaded before the lab starts', async ({ page }) => {
+  const seen = chunksFetched(page);
+  await openLab(page, 'algorithm=bully&speed=16');
+  expect(seen).toEqual(['bully']);
+  await expect(stageLeaders(page)).toHaveCount(1, SLOW);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an algorithm whose code cannot load leaves the lab on Raft, and says so', async ({
+  page,
+  problems,
+}) => {
+  await page.route(ALGORITHM_CHUNK, (route) => route.abort());
+  await openLab(page, 'algorithm=bully&speed=16');
+  await expect(page.getByRole('alert')).toContainText(
+    'the Bully algorithm could not be loaded (offline?): opened Raft',
+  );
+  // Raft's words on the stage: its nodes count terms.
+  const leader = await waitForLeader(page);
+  expect(leader.term).toBeGreaterThan(0);
+  // The failed requests are this test's doing; anything else the page logged still fails it.
+  const ours = (p: string) => /bully|Failed to load resource|net::ERR_FAILED/.test(p);
+  problems.splice(0, problems.length, ...problems.filter((p) => !ours(p)));
+});

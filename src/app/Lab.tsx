@@ -57,9 +57,11 @@ export interface LabProps {
   notices?: ReactNode;
   /** A last tab of reading (the hosted page's "Learn"). */
   learn?: ReactNode;
+  /** Tabs of the page's own, after the lab's (the real mode's comparison with the simulator). */
+  extraTabs?: readonly { id: string; title: string; content: ReactNode }[];
 }
 
-export function Lab({ store, guided = null, header, notices, learn }: LabProps) {
+export function Lab({ store, guided = null, header, notices, learn, extraTabs = [] }: LabProps) {
   const clock = useMemo(() => new FrameClock(store), [store]);
   const watch = useWatch(guided);
   const watched = watch ? sceneWatching(watch as never)?.id : undefined;
@@ -143,6 +145,7 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
           },
         ]
       : []),
+    ...extraTabs,
     ...(learn ? [{ id: 'learn', title: 'Learn', content: learn }] : []),
   ];
   return (

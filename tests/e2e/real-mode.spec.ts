@@ -160,6 +160,14 @@ test('kill the leader from the page: the next one leads, and the failover timeli
     { timeout: 10_000 },
   );
   await expect(page.getByTestId('event-log').first()).toBeAttached();
+
+  // The simulator's replay of the same kill, beside the real failover.
+  await page.getByRole('tab', { name: 'Compare with the simulator' }).click();
+  const compare = page.getByTestId('sim-compare');
+  await compare.getByRole('button', { name: 'Replay these commands in the simulator' }).click();
+  const row = compare.getByTestId('sim-compare-table').getByRole('row', { name: /failover 1/ });
+  await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d+(\.\d+)? s$/, { timeout: 10_000 });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/^\d+(\.\d+)? s$/);
 });
 
 test('pause the holder past its TTL: its zombie write is rejected by the storage', async ({ page }) => {

@@ -9,6 +9,7 @@ import { openRealRun, RealLinkError, type RealLink } from '../../store/liveParam
 import { Lab } from '../Lab';
 import { RealBanner } from './RealBanner';
 import { RealHosts } from './RealHosts';
+import { SimCompare } from './SimCompare';
 import './real.css';
 
 type Opened = { store: LabStore; backend: LiveBackend } | { error: RealLinkError } | null;
@@ -71,6 +72,13 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
       <Lab
         store={opened.store}
         header={<RealHeader />}
+        extraTabs={[
+          {
+            id: 'sim-compare',
+            title: 'Compare with the simulator',
+            content: <SimCompare backend={opened.backend} />,
+          },
+        ]}
         notices={
           <>
             <RealBanner backend={opened.backend} />

@@ -93,6 +93,8 @@ export interface Message {
   body?: unknown;
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
+  /** When it was delivered or dropped (a paused receiver takes it late): set as it enters the message log. */
+  doneAtMs?: number;
 }
 
 /**
@@ -186,6 +188,13 @@ export interface Outputs {
   eventsBase: number;
   samples: import('./types').Sample[];
   samplesBase: number;
+  /**
+   * Messages delivered or dropped, in that order (so by doneAtMs): what the space-time diagram
+   * draws. Kept apart from the events, so the trace (and its golden hashes) is unchanged, and
+   * bounded like them by MAX_MESSAGE_LOG.
+   */
+  messages: Message[];
+  messagesBase: number;
 }
 
 export const MAX_FAILOVERS = 500;
@@ -193,6 +202,12 @@ export const MAX_VIOLATIONS = 500;
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
+/**
+ * Messages the log keeps (between half of this and all of it). 7 nodes with 200 clients send
+ * ~300 a second, so a minute of the busiest lab the page offers stays in it; each is the
+ * engine's own Message object, ~200 bytes, so the bound is ~8 MB at most.
+ */
+export const MAX_MESSAGE_LOG = 40_000;
 
 /** What createCore asks of the election algorithm: its timers and its plain-data state. */
 export interface CoreShape {
@@ -363,6 +378,18 @@ export function emit(c: Core, out: Outputs, ev: SimEvent): void {
     const keepFrom = retainedFrom(out.eventsBase + out.events.length, max);
     out.events.splice(0, keepFrom - out.eventsBase);
     out.eventsBase = keepFrom;
+  }
+}
+
+/** A message was delivered or dropped now: log it (clients' requests are not messages, see network.ts). */
+export function logMessage(c: Core, out: Outputs, m: Message): void {
+  if (m.type === 'clientWrite') return;
+  m.doneAtMs = c.nowMs;
+  out.messages.push(m);
+  if (out.messages.length > MAX_MESSAGE_LOG) {
+    const keepFrom = retainedFrom(out.messagesBase + out.messages.length, MAX_MESSAGE_LOG);
+    out.messages.splice(0, keepFrom - out.messagesBase);
+    out.messagesBase = keepFrom;
   }
 }
 

@@ -17,12 +17,14 @@ import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
+  MAX_MESSAGE_LOG,
   MAX_RECENT_DROPS,
   T,
   TIMER,
   createCore,
   emit,
   localNow,
+  logMessage,
   nodeName,
   retainedFrom,
   schedule,
@@ -37,6 +39,8 @@ import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWrit
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
 import type {
+  MessageRecord,
+  MessageType,
   MessageView,
   NodeView,
   Sample,
@@ -51,6 +55,7 @@ export interface Checkpoint {
   core: Core;
   eventsTotal: number;
   samplesTotal: number;
+  messagesTotal: number;
   eventsProcessed: number;
 }
 
@@ -58,7 +63,14 @@ export class Simulation {
   readonly experiment: Experiment;
   readonly algorithm: ElectionAlgorithm;
   private c: Core;
-  private out: Outputs = { events: [], eventsBase: 0, samples: [], samplesBase: 0 };
+  private out: Outputs = {
+    events: [],
+    eventsBase: 0,
+    samples: [],
+    samplesBase: 0,
+    messages: [],
+    messagesBase: 0,
+  };
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
   private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
@@ -182,6 +194,7 @@ export class Simulation {
         c.inflight.delete(m.id);
         const svc = c.services[-ev.node - 1];
         if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
+        logMessage(c, this.out, m);
         if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
         else this.algorithm.onServiceMessage?.(c, this.out, -ev.node - 1, m);
         return;
@@ -193,6 +206,7 @@ export class Simulation {
       }
       if (n.paused) return defer(c, n, ev);
       c.inflight.delete(m.id);
+      logMessage(c, this.out, m);
       this.deliver(n, m);
       return;
     }
@@ -242,6 +256,7 @@ export class Simulation {
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
       this.c.inflight.delete(m.id);
+      logMessage(this.c, this.out, m);
       this.deliver(n, m);
     } else if (ev.kind === K.clientWrite) {
       onClientWrite(this.c, this.out, n, ev.gen);
@@ -257,6 +272,7 @@ export class Simulation {
     m.droppedAtMs = c.nowMs;
     c.recentDrops.push(m);
     if (c.recentDrops.length > MAX_RECENT_DROPS) c.recentDrops.shift();
+    logMessage(c, this.out, m);
   }
 
   // ------------------------------------------------------------------ reading
@@ -277,6 +293,48 @@ export class Simulation {
 
   get samples(): readonly Sample[] {
     return this.out.samples;
+  }
+
+  /** Absolute count of messages delivered or dropped so far (clients' requests aside). */
+  get messagesTotal(): number {
+    return this.out.messagesBase + this.out.messages.length;
+  }
+
+  /** When the retained message log begins: before it, the diagram has no messages to draw. */
+  get messageLogFromMs(): number {
+    const m = this.out.messages;
+    return this.out.messagesBase === 0 || m.length === 0 ? 0 : (m[0].doneAtMs as number);
+  }
+
+  /**
+   * The messages delivered or dropped in [fromMs, toMs], oldest first, as plain records. The log
+   * is in completion order, so the window is found by bisection and only it is copied.
+   */
+  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
+    const list = this.out.messages;
+    const first = bisect(list, fromMs);
+    const end = bisect(list, toMs + 1);
+    const c = this.c;
+    const records: MessageRecord[] = [];
+    for (let i = first; i < end; i++) {
+      const m = list[i];
+      const r: MessageRecord = {
+        id: m.id,
+        type: m.type as MessageType,
+        from: nodeName(c, m.from),
+        to: nodeName(c, m.to),
+        term: m.term,
+        sentAtMs: m.sentAtMs,
+        doneAtMs: m.doneAtMs as number,
+        dropped: m.droppedAtMs !== undefined,
+      };
+      if (m.granted !== undefined) r.granted = m.granted;
+      if (m.token !== undefined) r.token = m.token;
+      if (m.status !== undefined) r.status = m.status;
+      if (m.kind !== undefined) r.kind = m.kind;
+      records.push(r);
+    }
+    return records;
   }
 
   get samplesTotal(): number {
@@ -444,6 +502,7 @@ export class Simulation {
       core: structuredClone(this.c),
       eventsTotal: this.eventsTotal,
       samplesTotal: this.samplesTotal,
+      messagesTotal: this.messagesTotal,
       eventsProcessed: this.eventsProcessed,
     };
   }
@@ -456,6 +515,8 @@ export class Simulation {
       eventsBase: out.eventsBase,
       samples: out.samples.slice(),
       samplesBase: out.samplesBase,
+      messages: out.messages.slice(),
+      messagesBase: out.messagesBase,
     };
   }
 
@@ -493,6 +554,12 @@ export class Simulation {
     );
     out.samples = samples.list;
     out.samplesBase = samples.base;
+    // The log of a record that does not reach the checkpoint keeps what it has: the diagram then
+    // starts later (messageLogFromMs), the run itself is unaffected.
+    const messagesTotal = Math.min(cp.messagesTotal, from.messagesBase + from.messages.length);
+    const messages = windowAt(from.messages, from.messagesBase, messagesTotal, MAX_MESSAGE_LOG, from === out);
+    out.messages = messages.list;
+    out.messagesBase = messages.base;
     this.c = structuredClone(cp.core);
     this.eventsProcessed = cp.eventsProcessed;
   }
@@ -518,6 +585,18 @@ function windowAt<T>(
     return { list, base };
   }
   return { list: list.slice(start - base, total - base), base: start };
+}
+
+/** The first index of a log in completion order whose message completed at or after atMs. */
+function bisect(list: readonly Message[], atMs: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid].doneAtMs as number) < atMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Run an experiment to its untilMs and return the trace. */

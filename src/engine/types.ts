@@ -211,6 +211,24 @@ export interface MessageView {
   droppedAtMs?: number;
 }
 
+/** A message that was delivered or dropped (the space-time diagram's arrows). */
+export interface MessageRecord {
+  id: number;
+  type: MessageType;
+  from: NodeId;
+  to: NodeId;
+  term: number;
+  sentAtMs: number;
+  /** When it was delivered (late, if its receiver was paused) or dropped. */
+  doneAtMs: number;
+  dropped: boolean;
+  granted?: boolean;
+  token?: number;
+  status?: 'ok' | 'conflict' | 'notFound';
+  /** A write's kind (a claim, a leader's own, a client's). */
+  kind?: StorageWrite['kind'];
+}
+
 export interface StorageWrite {
   atMs: number;
   node: NodeId;

@@ -10,6 +10,7 @@ import {
   type Checkpoint,
   type Command,
   type Experiment,
+  type MessageRecord,
   type Sample,
   type SimEvent,
   type Snapshot,
@@ -97,6 +98,14 @@ export class LabEngine implements LabBackend {
 
   samplesSince(from: number): Sample[] {
     return this.sim.samplesSince(from);
+  }
+
+  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
+    return this.sim.messagesBetween(fromMs, toMs);
+  }
+
+  get messageLogFromMs(): number {
+    return this.sim.messageLogFromMs;
   }
 
   trace(): Trace {

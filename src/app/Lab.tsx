@@ -99,11 +99,12 @@ export function Lab({ store, guided = null, header, notices, learn }: LabProps) 
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => ({
       id: s.id,
       title: s.title,
-      content: (
-        <Later order={2 + i}>
-          <ScenePanel scene={s} watched={watched === s.id} />
-        </Later>
-      ),
+      content:
+        'loadsWhenOpened' in s && s.loadsWhenOpened && !onOpen(s.id) ? null : (
+          <Later order={2 + i}>
+            <ScenePanel scene={s} watched={watched === s.id} />
+          </Later>
+        ),
     })),
     { id: 'events', title: 'Events', content: <EventLog /> },
     ...(simulated

@@ -35,6 +35,11 @@ export interface SceneEntry {
   labPlace: 'stage' | 'chain' | 'chart' | 'tab';
   /** The guided steps' `watch.view` values that point at this scene. */
   watch: readonly View[];
+  /**
+   * A tab scene whose code loads only when its tab is first opened, not once the page is idle:
+   * a scene few readers open stays out of the page's first load (bench:load).
+   */
+  loadsWhenOpened?: boolean;
 }
 
 export const SCENES = [
@@ -85,6 +90,18 @@ export const SCENES = [
     embedHeightPx: 420,
     labPlace: 'tab',
     watch: ['failover'],
+  },
+  {
+    id: 'spacetime',
+    title: 'Space-time diagram',
+    name: 'space-time diagram',
+    aliases: ['lamport', 'space-time'],
+    load: () => import('../../scenes/SpaceTimeScene/SpaceTimeScene').then((m) => m.SpaceTimeScene),
+    exports: [{ id: 'spacetime', name: 'space-time diagram', selector: '.spacetime-svg', html: false }],
+    embedHeightPx: 820,
+    labPlace: 'tab',
+    watch: [],
+    loadsWhenOpened: true,
   },
 ] as const satisfies readonly SceneEntry[];
 

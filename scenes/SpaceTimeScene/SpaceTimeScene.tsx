@@ -1,0 +1,390 @@
+// Space-time (Lamport) diagram: a lane per node and per service, time running down, each message
+// an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
+// pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
+// the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { algorithmFor } from '../../src/engine';
+import { useLab, useLabStore } from '../../src/store/context';
+import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
+import { useSpacetime, WINDOW_MS } from './useSpacetime';
+import './spacetimeScene.css';
+
+const LEFT = 44;
+const TOP = 34;
+const LANE_W = 76;
+const PLOT_H = 480;
+const PX_PER_MS = PLOT_H / WINDOW_MS;
+/** A lost message is drawn this far towards its receiver, where the cross is. */
+const LOST_AT = 0.82;
+/** The table lists at most this many messages, the latest. */
+const MAX_ROWS = 200;
+
+const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const STATE_SHORT = { leader: 'L', candidate: 'C', follower: 'F', dead: '✕', paused: '‖' } as const;
+
+export function SpaceTimeScene() {
+  const store = useLabStore();
+  const algorithm = useLab((s) => s.experiment.algorithm);
+  const canSeek = useLab((s) => s.can.seek);
+  const alg = algorithmFor(algorithm);
+  const kinds = useMemo(() => kindTable(alg.messages), [alg]);
+  const [hiddenFamilies, setHiddenFamilies] = useState<ReadonlySet<Family>>(() => new Set());
+  const [hiddenLanes, setHiddenLanes] = useState<ReadonlySet<string>>(() => new Set());
+  const model = useSpacetime({ pxPerMs: PX_PER_MS, hiddenFamilies, hiddenLanes });
+  const nodes = useLab((s) => s.snapshot.nodes.map((n) => n.id).join(' '));
+  const services = useLab((s) => s.snapshot.services.map((x) => x.id).join(' '));
+  const [focus, setFocus] = useState(-1);
+  const svg = useRef<SVGSVGElement>(null);
+  const scrubbing = useRef(false);
+
+  const families = FAMILIES.filter((f) => [...kinds.values()].some((k) => k.family === f));
+  const laneIds = [...nodes.split(' '), 'storage', ...services.split(' ')].filter(Boolean);
+  const toggle = <T,>(set: ReadonlySet<T>, v: T) => {
+    const next = new Set(set);
+    if (next.has(v)) next.delete(v);
+    else next.add(v);
+    return next;
+  };
+
+  /** Select a moment everywhere: the lab holds still at it (stage, chain and chart follow). */
+  const selectMoment = (ms: number) => {
+    if (!canSeek) return;
+    store.getState().pause();
+    store.getState().seek(Math.round(ms));
+  };
+  const timeAt = (e: PointerEvent<SVGElement>): number | null => {
+    const el = svg.current;
+    const ctm = el?.getScreenCTM();
+    if (!el || !ctm || !model) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    const t = model.fromMs + (p.y - TOP) / PX_PER_MS;
+    return Math.min(model.toMs, Math.max(model.fromMs, t));
+  };
+
+  if (!model) return <p className="hint">Drawing the space-time diagram…</p>;
+  const width = LEFT + model.lanes.length * LANE_W + 8;
+  const height = TOP + PLOT_H + 14;
+  const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + LANE_W * (i + 0.5)]));
+  const y = (ms: number) => TOP + (ms - model.fromMs) * PX_PER_MS;
+  const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
+  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (!visible.length) return;
+    let i = focus < 0 || focus >= visible.length ? visible.length : focus;
+    if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') i = Math.max(0, i - 1);
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowRight') i = Math.min(visible.length - 1, i + 1);
+    else if (e.key === 'Home') i = 0;
+    else if (e.key === 'End') i = visible.length - 1;
+    else if (e.key === 'Enter' || e.key === ' ') {
+      if (focus >= 0 && visible[focus]) selectMoment(visible[focus].doneAtMs);
+    } else return;
+    e.preventDefault();
+    setFocus(i);
+  };
+  const focused = visible[focus];
+  const ticks: number[] = [];
+  for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000) ticks.push(t);
+
+  return (
+    <section className="spacetime-scene" aria-labelledby="spacetime-title" data-testid="spacetime">
+      <h2 id="spacetime-title">Space-time diagram</h2>
+      <p className="hint spacetime-window" data-testid="spacetime-window">
+        {sec(model.fromMs)} to {sec(model.toMs)}, the lab at <span className="mono">{sec(model.nowMs)}</span>
+        {model.logFromMs > model.fromMs && ` (messages recorded from ${sec(model.logFromMs)} on)`}
+        {model.logFromMs < 0 && ' (this run records no messages: lanes and events only)'}.{' '}
+        {canSeek ? 'Drag along it to move the lab, click a message to go to its moment.' : ''}
+      </p>
+      <fieldset className="spacetime-filter">
+        <legend>Show</legend>
+        {families.map((f) => (
+          <label key={f} className={`st-chip st-${f}`}>
+            <input
+              type="checkbox"
+              checked={!hiddenFamilies.has(f)}
+              onChange={() => setHiddenFamilies((h) => toggle(h, f))}
+            />
+            <span className="st-swatch" aria-hidden="true" />
+            {familyName(f, kinds)}
+          </label>
+        ))}
+        {laneIds.map((id) => (
+          <label key={id} className="st-chip">
+            <input
+              type="checkbox"
+              checked={!hiddenLanes.has(id)}
+              onChange={() => setHiddenLanes((h) => toggle(h, id))}
+            />
+            {id}
+          </label>
+        ))}
+      </fieldset>
+      <svg
+        ref={svg}
+        className="spacetime-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        role="group"
+        aria-label={`Space-time diagram, ${sec(model.fromMs)} to ${sec(model.toMs)}: arrow keys move between messages, Enter goes to one's moment`}
+        aria-describedby="spacetime-table-caption"
+        tabIndex={0}
+        onKeyDown={onKey}
+        data-from-ms={model.fromMs}
+        data-now-ms={model.nowMs}
+      >
+        <rect
+          className="st-plot"
+          x={LEFT - 30}
+          y={TOP}
+          width={width - LEFT + 30}
+          height={PLOT_H}
+          onPointerDown={(e) => {
+            const t = timeAt(e);
+            if (t === null || !canSeek) return;
+            scrubbing.current = true;
+            e.currentTarget.setPointerCapture(e.pointerId);
+            selectMoment(t);
+          }}
+          onPointerMove={(e) => {
+            const t = scrubbing.current ? timeAt(e) : null;
+            if (t !== null) store.getState().seek(Math.round(t));
+          }}
+          onPointerUp={() => (scrubbing.current = false)}
+          onPointerCancel={() => (scrubbing.current = false)}
+        />
+        {model.partitions.map((p) => (
+          <g key={p.startMs} className="st-partition">
+            <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
+            <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end">
+              {p.groups.length > 1 ? `split ${p.groups.map((g) => g.join(',')).join(' | ')}` : 'partitioned'}
+            </text>
+          </g>
+        ))}
+        {ticks.map((t) => (
+          <g key={t} className="st-tick">
+            <line x1={LEFT - 4} x2={width - 8} y1={y(t)} y2={y(t)} />
+            <text x={LEFT - 6} y={y(t) + 4} textAnchor="end">
+              {t / 1000}s
+            </text>
+          </g>
+        ))}
+        {model.lanes.map((l) => (
+          <g key={l.id} className={`st-lane st-lane-${l.kind}`} data-lane={l.id}>
+            <text x={x.get(l.id)} y={TOP - 20} textAnchor="middle" className="st-lane-label">
+              {l.label}
+            </text>
+            <line x1={x.get(l.id)} x2={x.get(l.id)} y1={TOP} y2={TOP + PLOT_H} />
+          </g>
+        ))}
+        {model.spans.map((s) => (
+          <g key={`${s.lane}@${s.startMs}`} className={`st-span st-${s.state}`} data-lane={s.lane}>
+            <rect
+              x={(x.get(s.lane) as number) - 3}
+              y={y(s.startMs)}
+              width={6}
+              height={Math.max(1, y(s.endMs) - y(s.startMs))}
+            />
+            {y(s.endMs) - y(s.startMs) >= 14 && s.lane !== 'storage' && (
+              <text x={(x.get(s.lane) as number) + 5} y={y(s.startMs) + 10} className="st-span-label">
+                {STATE_SHORT[s.state]}
+                {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
+              </text>
+            )}
+          </g>
+        ))}
+        {model.bands.map((b) => {
+          const x1 = x.get(b.from) as number;
+          const x2 = x1 + ((x.get(b.to) as number) - x1) * (b.dropped ? LOST_AT : 1);
+          return (
+            <polygon
+              key={b.key}
+              className={`st-band st-${b.family}${b.dropped ? ' st-lost' : ''}`}
+              points={`${x1},${y(b.firstSentAtMs)} ${x1},${y(b.lastSentAtMs)} ${x2},${y(b.lastDoneAtMs)} ${x2},${y(b.firstDoneAtMs)}`}
+              data-count={b.count}
+            >
+              <title>
+                {b.count} {b.label} {b.from} → {b.to}
+                {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
+              </title>
+            </polygon>
+          );
+        })}
+        {visible.map((a, i) => (
+          <ArrowLine
+            key={a.id}
+            a={a}
+            x1={x.get(a.from) as number}
+            x2={x.get(a.to) as number}
+            y={y}
+            nowMs={model.nowMs}
+            focused={i === focus}
+            onSelect={() => {
+              setFocus(i);
+              selectMoment(a.inFlight ? model.nowMs : a.doneAtMs);
+            }}
+          />
+        ))}
+        {model.marks.map((m) => (
+          <g
+            key={m.key}
+            className={`st-mark st-mark-${m.kind}`}
+            data-kind={m.kind}
+            transform={`translate(${x.get(m.lane)},${y(m.atMs)})`}
+          >
+            {m.kind === 'fault' ? (
+              <path d="M-5,-5 L5,5 M-5,5 L5,-5" />
+            ) : (
+              <circle r={m.kind === 'rejected' ? 4.5 : 3} />
+            )}
+            {m.kind !== 'accepted' || m.lane === 'storage' ? (
+              <text x={7} y={4} className="st-mark-label">
+                {m.kind === 'accepted' || m.kind === 'rejected'
+                  ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')
+                  : m.text}
+              </text>
+            ) : null}
+            <title>
+              {m.lane} {m.text} at {sec(m.atMs)}
+            </title>
+          </g>
+        ))}
+        <g className="st-cursor" data-testid="spacetime-cursor">
+          <line x1={LEFT - 30} x2={width - 8} y1={y(model.nowMs)} y2={y(model.nowMs)} />
+          <text x={LEFT - 30} y={y(model.nowMs) - 3}>
+            {sec(model.nowMs)}
+          </text>
+        </g>
+      </svg>
+      {focused && (
+        <p className="hint" aria-live="polite" data-testid="spacetime-focus">
+          {describe(focused)}
+        </p>
+      )}
+      <MessageTable
+        model={model}
+        arrows={visible}
+        onSelect={(a) => selectMoment(a.inFlight ? model.nowMs : a.doneAtMs)}
+      />
+    </section>
+  );
+}
+
+function familyName(f: Family, kinds: ReturnType<typeof kindTable>): string {
+  const labels = [...kinds.values()].filter((k) => k.family === f).map((k) => k.label);
+  return [...new Set(labels)].join(' / ');
+}
+
+function describe(a: Arrow): string {
+  const fate = a.inFlight ? 'in flight, due' : a.dropped ? 'lost at' : 'delivered at';
+  const token = a.token !== undefined ? ` token ${a.token}` : '';
+  const granted = a.granted === undefined ? '' : a.granted ? ' granted' : ' refused';
+  return `${a.label}${token}${granted} ${a.from} → ${a.to}, sent at ${sec(a.sentAtMs)}, ${fate} ${sec(a.doneAtMs)}`;
+}
+
+function ArrowLine({
+  a,
+  x1,
+  x2,
+  y,
+  nowMs,
+  focused,
+  onSelect,
+}: {
+  a: Arrow;
+  x1: number;
+  x2: number;
+  y: (ms: number) => number;
+  nowMs: number;
+  focused: boolean;
+  onSelect(): void;
+}) {
+  const y1 = y(a.sentAtMs);
+  let ex = x2;
+  let ey = y(a.doneAtMs);
+  if (a.inFlight) {
+    const f = a.doneAtMs > a.sentAtMs ? Math.min(1, (nowMs - a.sentAtMs) / (a.doneAtMs - a.sentAtMs)) : 1;
+    ex = x1 + (x2 - x1) * f;
+    ey = y(Math.min(nowMs, a.doneAtMs));
+  } else if (a.dropped) {
+    ex = x1 + (x2 - x1) * LOST_AT;
+  }
+  const cls = `st-arrow st-${a.family}${a.dropped ? ' st-lost' : ''}${a.inFlight ? ' st-inflight' : ''}${focused ? ' st-focused' : ''}`;
+  return (
+    <g
+      className={cls}
+      data-msg-id={a.id}
+      data-type={a.type}
+      data-dropped={a.dropped ? '' : undefined}
+      data-done-ms={a.doneAtMs}
+      onClick={onSelect}
+    >
+      <line className="st-hit" x1={x1} y1={y1} x2={ex} y2={ey} />
+      <line x1={x1} y1={y1} x2={ex} y2={ey} />
+      {a.dropped ? (
+        <path
+          className="st-cross"
+          d={`M${ex - 4},${ey - 4} L${ex + 4},${ey + 4} M${ex - 4},${ey + 4} L${ex + 4},${ey - 4}`}
+        />
+      ) : (
+        !a.inFlight && <circle className="st-head" cx={ex} cy={ey} r={2.2} />
+      )}
+      {a.token !== undefined && (
+        <text x={(x1 + ex) / 2 + 3} y={(y1 + ey) / 2 - 2} className="st-arrow-label">
+          {a.token}
+        </text>
+      )}
+      <title>{describe(a)}</title>
+    </g>
+  );
+}
+
+function MessageTable({
+  model,
+  arrows,
+  onSelect,
+}: {
+  model: Spacetime;
+  arrows: readonly Arrow[];
+  onSelect(a: Arrow): void;
+}) {
+  const rows = arrows.slice(-MAX_ROWS);
+  const banded = model.bands.reduce((n, b) => n + b.count, 0);
+  return (
+    <details className="spacetime-table">
+      <summary>Messages as a table ({arrows.length})</summary>
+      <table>
+        <caption id="spacetime-table-caption">
+          Messages between {sec(model.fromMs)} and {sec(model.nowMs)}
+          {rows.length < arrows.length ? `, the latest ${rows.length} of ${arrows.length}` : ''}
+          {banded ? `; ${banded} routine messages drawn as ${model.bands.length} bands` : ''}.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Sent</th>
+            <th scope="col">Kind</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">Fate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id} data-msg-id={a.id}>
+              <td className="mono">{sec(a.sentAtMs)}</td>
+              <td>
+                {a.label}
+                {a.token !== undefined ? ` ${a.token}` : ''}
+                {a.granted === undefined ? '' : a.granted ? ' (granted)' : ' (refused)'}
+              </td>
+              <td>{a.from}</td>
+              <td>{a.to}</td>
+              <td>
+                <button type="button" className="st-go" onClick={() => onSelect(a)}>
+                  {a.inFlight ? 'in flight' : a.dropped ? 'lost' : 'delivered'} {sec(a.doneAtMs)}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

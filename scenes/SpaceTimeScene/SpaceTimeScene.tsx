@@ -2,7 +2,7 @@
 // an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
 // pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
 // the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { algorithmFor } from '../../src/engine';
 import { useLab, useLabStore } from '../../src/store/context';
 import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
@@ -11,7 +11,11 @@ import './spacetimeScene.css';
 
 const LEFT = 44;
 const TOP = 34;
-const LANE_W = 76;
+/** Lanes share the scene's width, within these bounds (narrower, the diagram scales down). */
+const LANE_MIN_W = 60;
+const LANE_MAX_W = 150;
+/** A long span repeats its role and epoch this often along the lane. */
+const SPAN_LABEL_EVERY_PX = 120;
 const PLOT_H = 480;
 const PX_PER_MS = PLOT_H / WINDOW_MS;
 /** A lost message is drawn this far towards its receiver, where the cross is. */
@@ -36,6 +40,15 @@ export function SpaceTimeScene() {
   const [focus, setFocus] = useState(-1);
   const svg = useRef<SVGSVGElement>(null);
   const scrubbing = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  const [roomPx, setRoomPx] = useState(640);
+  useEffect(() => {
+    const el = section.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(([entry]) => setRoomPx(Math.round(entry.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [model === null]);
 
   const families = FAMILIES.filter((f) => [...kinds.values()].some((k) => k.family === f));
   const laneIds = [...nodes.split(' '), 'storage', ...services.split(' ')].filter(Boolean);
@@ -62,10 +75,15 @@ export function SpaceTimeScene() {
   };
 
   if (!model) return <p className="hint">Drawing the space-time diagram…</p>;
-  const width = LEFT + model.lanes.length * LANE_W + 8;
+  const laneW = Math.min(
+    LANE_MAX_W,
+    Math.max(LANE_MIN_W, (roomPx - LEFT - 8) / Math.max(1, model.lanes.length)),
+  );
+  const width = Math.round(LEFT + model.lanes.length * laneW + 8);
   const height = TOP + PLOT_H + 14;
-  const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + LANE_W * (i + 0.5)]));
+  const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + laneW * (i + 0.5)]));
   const y = (ms: number) => TOP + (ms - model.fromMs) * PX_PER_MS;
+  const nodeLanes = new Set(model.lanes.filter((l) => l.kind === 'node').map((l) => l.id));
   const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
     if (!visible.length) return;
@@ -85,7 +103,12 @@ export function SpaceTimeScene() {
   for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000) ticks.push(t);
 
   return (
-    <section className="spacetime-scene" aria-labelledby="spacetime-title" data-testid="spacetime">
+    <section
+      ref={section}
+      className="spacetime-scene"
+      aria-labelledby="spacetime-title"
+      data-testid="spacetime"
+    >
       <h2 id="spacetime-title">Space-time diagram</h2>
       <p className="hint spacetime-window" data-testid="spacetime-window">
         {sec(model.fromMs)} to {sec(model.toMs)}, the lab at <span className="mono">{sec(model.nowMs)}</span>
@@ -182,29 +205,56 @@ export function SpaceTimeScene() {
               width={6}
               height={Math.max(1, y(s.endMs) - y(s.startMs))}
             />
-            {y(s.endMs) - y(s.startMs) >= 14 && s.lane !== 'storage' && (
-              <text x={(x.get(s.lane) as number) + 5} y={y(s.startMs) + 10} className="st-span-label">
-                {STATE_SHORT[s.state]}
-                {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
-              </text>
-            )}
+            {nodeLanes.has(s.lane) &&
+              spanLabelsAt(y(s.startMs), y(s.endMs)).map((ly) => (
+                <text key={ly} x={(x.get(s.lane) as number) + 5} y={ly} className="st-span-label">
+                  {STATE_SHORT[s.state]}
+                  {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
+                </text>
+              ))}
           </g>
         ))}
         {model.bands.map((b) => {
-          const x1 = x.get(b.from) as number;
-          const x2 = x1 + ((x.get(b.to) as number) - x1) * (b.dropped ? LOST_AT : 1);
+          const xs = x.get(b.from) as number;
+          const xr = x.get(b.to) as number;
+          const x2 = xs + (xr - xs) * (b.dropped ? LOST_AT : 1);
+          // What is still in flight ends at the cursor.
+          const yd = (ms: number) => y(Math.min(model.nowMs, ms));
+          const inSide = xr > xs ? -1 : 1;
+          // A band is a faint sheet from sender to receiver, and a strip on each lane where the
+          // stream leaves and arrives: the sheets of many streams overlap, the strips do not hide
+          // the arrows that matter (votes, rejections, losses) drawn over them.
           return (
-            <polygon
+            <g
               key={b.key}
               className={`st-band st-${b.family}${b.dropped ? ' st-lost' : ''}`}
-              points={`${x1},${y(b.firstSentAtMs)} ${x1},${y(b.lastSentAtMs)} ${x2},${y(b.lastDoneAtMs)} ${x2},${y(b.firstDoneAtMs)}`}
               data-count={b.count}
+              data-from={b.from}
+              data-to={b.to}
             >
+              <polygon
+                points={`${xs},${y(b.firstSentAtMs)} ${xs},${y(b.lastSentAtMs)} ${x2},${yd(b.lastDoneAtMs)} ${x2},${yd(b.firstDoneAtMs)}`}
+              />
+              <rect
+                className="st-band-strip"
+                x={xs - inSide * 4 - 1.5}
+                y={y(b.firstSentAtMs)}
+                width={3}
+                height={Math.max(1, y(b.lastSentAtMs) - y(b.firstSentAtMs))}
+              />
+              <rect
+                className="st-band-strip"
+                x={x2 + inSide * 4 - 1.5}
+                y={yd(b.firstDoneAtMs)}
+                width={3}
+                height={Math.max(1, yd(b.lastDoneAtMs) - yd(b.firstDoneAtMs))}
+              />
               <title>
                 {b.count} {b.label} {b.from} → {b.to}
                 {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
+                {b.inFlight ? `, ${b.inFlight} still in flight` : ''}
               </title>
-            </polygon>
+            </g>
           );
         })}
         {visible.map((a, i) => (
@@ -234,7 +284,7 @@ export function SpaceTimeScene() {
             ) : (
               <circle r={m.kind === 'rejected' ? 4.5 : 3} />
             )}
-            {m.kind !== 'accepted' || m.lane === 'storage' ? (
+            {m.labelled ? (
               <text x={7} y={4} className="st-mark-label">
                 {m.kind === 'accepted' || m.kind === 'rejected'
                   ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')
@@ -265,6 +315,13 @@ export function SpaceTimeScene() {
       />
     </section>
   );
+}
+
+/** Where a span's role and epoch are written: at its start, and again every so often. */
+function spanLabelsAt(y1: number, y2: number): number[] {
+  const at: number[] = [];
+  for (let ly = y1 + 10; ly <= y2 - 2; ly += SPAN_LABEL_EVERY_PX) at.push(ly);
+  return at;
 }
 
 function familyName(f: Family, kinds: ReturnType<typeof kindTable>): string {
@@ -326,7 +383,7 @@ function ArrowLine({
       ) : (
         !a.inFlight && <circle className="st-head" cx={ex} cy={ey} r={2.2} />
       )}
-      {a.token !== undefined && (
+      {a.token !== undefined && a.kind !== 'leader' && a.kind !== 'client' && (
         <text x={(x1 + ex) / 2 + 3} y={(y1 + ey) / 2 - 2} className="st-arrow-label">
           {a.token}
         </text>

@@ -58,6 +58,8 @@ export interface Arrow {
   inFlight: boolean;
   token?: number;
   granted?: boolean;
+  /** A write's kind: a claim, a leader's own, a client's. */
+  kind?: MessageRecord['kind'];
 }
 
 /** Messages of one routine kind between two lanes, too dense to draw apart: drawn as one band. */
@@ -72,6 +74,8 @@ export interface Band {
   firstDoneAtMs: number;
   lastDoneAtMs: number;
   count: number;
+  /** How many of them are still on their way. */
+  inFlight: number;
   dropped: boolean;
 }
 
@@ -90,6 +94,8 @@ export interface Mark {
   atMs: number;
   kind: 'fault' | 'accepted' | 'rejected' | 'elected';
   text: string;
+  /** Whether the view writes the text beside it (a run of accepted writes names its token once). */
+  labelled: boolean;
 }
 
 export interface PartitionSpan {
@@ -129,8 +135,11 @@ export interface Spacetime {
   partitions: PartitionSpan[];
 }
 
-/** Closer than this along the time axis, two messages of a routine kind would overlap. */
-export const OVERLAP_PX = 4;
+/**
+ * Closer than this along the time axis, two messages of a routine kind would overlap: their
+ * lines run side by side across several lanes, and a pointer can no longer pick one.
+ */
+export const OVERLAP_PX = 10;
 /** A band breaks where its messages pause for longer than this many pixels. */
 const BAND_GAP_PX = 14;
 const MIN_BAND = 3;
@@ -139,9 +148,9 @@ const MIN_BAND = 3;
  * Routine traffic that may be drawn as a band: heartbeats and their answers, and clients'
  * writes. Never a vote, a request, a rejection or a fault, and never a lost message alone.
  */
-function routine(a: Arrow, kind: MessageKindInfo | undefined): boolean {
+function routine(a: Arrow): boolean {
   if (a.family === 'heartbeat' || a.family === 'ack') return true;
-  return a.type === 'write' && kind !== undefined && a.token !== undefined && a.family === 'write';
+  return a.type === 'write' && (a.kind === 'leader' || a.kind === 'client');
 }
 
 export function windowOf(nowMs: number, windowMs: number): { fromMs: number; toMs: number } {
@@ -181,6 +190,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     };
     if (m.token !== undefined) a.token = m.token;
     if (m.granted !== undefined) a.granted = m.granted;
+    if ('kind' in m && m.kind !== undefined) a.kind = m.kind;
     return a;
   };
   for (const r of input.records) {
@@ -201,7 +211,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
   const groups = new Map<string, Arrow[]>();
   const arrows: Arrow[] = [];
   for (const a of all) {
-    if (a.inFlight || !routine(a, kinds.get(a.type))) {
+    if (!routine(a)) {
       arrows.push(a);
       continue;
     }
@@ -235,6 +245,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
         band.firstDoneAtMs = Math.min(band.firstDoneAtMs, a.doneAtMs);
         band.lastDoneAtMs = Math.max(band.lastDoneAtMs, a.doneAtMs);
         band.count++;
+        if (a.inFlight) band.inFlight++;
         continue;
       }
       settle();
@@ -249,6 +260,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
         firstDoneAtMs: a.doneAtMs,
         lastDoneAtMs: a.doneAtMs,
         count: 1,
+        inFlight: a.inFlight ? 1 : 0,
         dropped: a.dropped,
       };
       members = [a];
@@ -386,6 +398,7 @@ function laneHistory(
     since.set(lane, atMs);
   };
   let lastAccepted = -Infinity;
+  let lastToken = -1;
   events.forEach((ev, i) => {
     const lane = laneOf(ev);
     if (!lane || !shown.has(lane)) return;
@@ -397,8 +410,16 @@ function laneHistory(
           atMs: ev.atMs,
           kind: 'rejected',
           text: `rejected ${ev.token} < ${ev.maxTokenSeen}`,
+          labelled: true,
         });
-      } else if (ev.atMs - lastAccepted >= overlapMs || ev.stale || ev.kind !== 'client') {
+        return;
+      }
+      // Routine writes that would overlap are left to their arrows' band; a claim, a manual write,
+      // a stale write and the first write of each token are always marked, and named.
+      const routineWrite = ev.kind === 'leader' || ev.kind === 'client';
+      const named = ev.token !== lastToken || ev.stale || !routineWrite;
+      lastToken = ev.token;
+      if (named || ev.atMs - lastAccepted >= overlapMs) {
         lastAccepted = ev.atMs;
         marks.push({
           key: `w${i}@${ev.atMs}`,
@@ -406,6 +427,7 @@ function laneHistory(
           atMs: ev.atMs,
           kind: 'accepted',
           text: `accepted ${ev.token}${ev.stale ? ' (stale)' : ''}`,
+          labelled: named,
         });
       }
       return;
@@ -424,6 +446,7 @@ function laneHistory(
         atMs: ev.atMs,
         kind: 'fault',
         text: FAULT_TEXT[ev.fault.do] ?? ev.fault.do,
+        labelled: true,
       });
     } else if (ev.type === 'elected') {
       marks.push({
@@ -432,6 +455,7 @@ function laneHistory(
         atMs: ev.atMs,
         kind: 'elected',
         text: `elected ${ev.term}`,
+        labelled: true,
       });
     }
   });

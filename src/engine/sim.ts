@@ -386,6 +386,7 @@ export class Simulation {
       if (m.token !== undefined) v.token = m.token;
       if (m.status !== undefined) v.status = m.status;
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
+      if (m.kind !== undefined) v.kind = m.kind;
       return v;
     };
     for (const m of c.inflight.values()) messages.push(view(m));

@@ -209,6 +209,8 @@ export interface MessageView {
   status?: 'ok' | 'conflict' | 'notFound';
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
+  /** A write's kind (a claim, a leader's own, a client's). */
+  kind?: 'claim' | 'leader' | 'client' | 'manual';
 }
 
 /** A message that was delivered or dropped (the space-time diagram's arrows). */

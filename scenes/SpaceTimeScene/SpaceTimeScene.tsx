@@ -2,11 +2,11 @@
 // an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
 // pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
 // the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { algorithmFor } from '../../src/engine';
 import { useLab, useLabStore } from '../../src/store/context';
 import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
-import { useSpacetime, WINDOW_MS } from './useSpacetime';
+import { PLOT_H, PX_PER_MS, useSpacetime } from './useSpacetime';
 import './spacetimeScene.css';
 
 const LEFT = 44;
@@ -16,8 +16,6 @@ const LANE_MIN_W = 60;
 const LANE_MAX_W = 150;
 /** A long span repeats its role and epoch this often along the lane. */
 const SPAN_LABEL_EVERY_PX = 120;
-const PLOT_H = 480;
-const PX_PER_MS = PLOT_H / WINDOW_MS;
 /** A lost message is drawn this far towards its receiver, where the cross is. */
 const LOST_AT = 0.82;
 /** The table lists at most this many messages, the latest. */
@@ -39,6 +37,7 @@ export function SpaceTimeScene() {
   const services = useLab((s) => s.snapshot.services.map((x) => x.id).join(' '));
   const [focus, setFocus] = useState(-1);
   const svg = useRef<SVGSVGElement>(null);
+  const clipId = `spacetime-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const scrubbing = useRef(false);
   const section = useRef<HTMLElement>(null);
   const [roomPx, setRoomPx] = useState(640);
@@ -82,7 +81,10 @@ export function SpaceTimeScene() {
   const width = Math.round(LEFT + model.lanes.length * laneW + 8);
   const height = TOP + PLOT_H + 14;
   const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + laneW * (i + 0.5)]));
-  const y = (ms: number) => TOP + (ms - model.fromMs) * PX_PER_MS;
+  // Everything that moves with time is drawn at its absolute moment and the whole slides under
+  // one transform: as the window scrolls, what was drawn keeps its attributes and only what
+  // entered or left the window changes, instead of every element moving ten times a second.
+  const y = (ms: number) => ms * PX_PER_MS;
   const nodeLanes = new Set(model.lanes.filter((l) => l.kind === 'node').map((l) => l.id));
   const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
@@ -100,7 +102,9 @@ export function SpaceTimeScene() {
   };
   const focused = visible[focus];
   const ticks: number[] = [];
-  for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000) ticks.push(t);
+  for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000)
+    // The cursor's own label says the time where it passes a tick.
+    if (Math.abs(t - model.nowMs) * PX_PER_MS > 12) ticks.push(t);
 
   return (
     <section
@@ -173,22 +177,6 @@ export function SpaceTimeScene() {
           onPointerUp={() => (scrubbing.current = false)}
           onPointerCancel={() => (scrubbing.current = false)}
         />
-        {model.partitions.map((p) => (
-          <g key={p.startMs} className="st-partition">
-            <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
-            <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end">
-              {p.groups.length > 1 ? `split ${p.groups.map((g) => g.join(',')).join(' | ')}` : 'partitioned'}
-            </text>
-          </g>
-        ))}
-        {ticks.map((t) => (
-          <g key={t} className="st-tick">
-            <line x1={LEFT - 4} x2={width - 8} y1={y(t)} y2={y(t)} />
-            <text x={LEFT - 6} y={y(t) + 4} textAnchor="end">
-              {t / 1000}s
-            </text>
-          </g>
-        ))}
         {model.lanes.map((l) => (
           <g key={l.id} className={`st-lane st-lane-${l.kind}`} data-lane={l.id}>
             <text x={x.get(l.id)} y={TOP - 20} textAnchor="middle" className="st-lane-label">
@@ -197,110 +185,137 @@ export function SpaceTimeScene() {
             <line x1={x.get(l.id)} x2={x.get(l.id)} y1={TOP} y2={TOP + PLOT_H} />
           </g>
         ))}
-        {model.spans.map((s) => (
-          <g key={`${s.lane}@${s.startMs}`} className={`st-span st-${s.state}`} data-lane={s.lane}>
-            <rect
-              x={(x.get(s.lane) as number) - 3}
-              y={y(s.startMs)}
-              width={6}
-              height={Math.max(1, y(s.endMs) - y(s.startMs))}
-            />
-            {nodeLanes.has(s.lane) &&
-              spanLabelsAt(y(s.startMs), y(s.endMs)).map((ly) => (
-                <text key={ly} x={(x.get(s.lane) as number) + 5} y={ly} className="st-span-label">
-                  {STATE_SHORT[s.state]}
-                  {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
+        <defs>
+          <clipPath id={clipId}>
+            <rect x={0} y={TOP - 8} width={width} height={PLOT_H + 16} />
+          </clipPath>
+        </defs>
+        <g clipPath={`url(#${clipId})`}>
+          <g transform={`translate(0,${TOP - y(model.fromMs)})`} data-testid="spacetime-time">
+            {model.partitions.map((p) => (
+              <g key={p.startMs} className="st-partition">
+                <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
+                <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end">
+                  {p.groups.length > 1
+                    ? `split ${p.groups.map((g) => g.join(',')).join(' | ')}`
+                    : 'partitioned'}
                 </text>
-              ))}
-          </g>
-        ))}
-        {model.bands.map((b) => {
-          const xs = x.get(b.from) as number;
-          const xr = x.get(b.to) as number;
-          const x2 = xs + (xr - xs) * (b.dropped ? LOST_AT : 1);
-          // What is still in flight ends at the cursor.
-          const yd = (ms: number) => y(Math.min(model.nowMs, ms));
-          const inSide = xr > xs ? -1 : 1;
-          // A band is a faint sheet from sender to receiver, and a strip on each lane where the
-          // stream leaves and arrives: the sheets of many streams overlap, the strips do not hide
-          // the arrows that matter (votes, rejections, losses) drawn over them.
-          return (
-            <g
-              key={b.key}
-              className={`st-band st-${b.family}${b.dropped ? ' st-lost' : ''}`}
-              data-count={b.count}
-              data-from={b.from}
-              data-to={b.to}
-            >
-              <polygon
-                points={`${xs},${y(b.firstSentAtMs)} ${xs},${y(b.lastSentAtMs)} ${x2},${yd(b.lastDoneAtMs)} ${x2},${yd(b.firstDoneAtMs)}`}
+              </g>
+            ))}
+            {ticks.map((t) => (
+              <g key={t} className="st-tick">
+                <line x1={LEFT - 4} x2={width - 8} y1={y(t)} y2={y(t)} />
+                <text x={LEFT - 6} y={y(t) + 4} textAnchor="end">
+                  {t / 1000}s
+                </text>
+              </g>
+            ))}
+            {model.spans.map((s) => (
+              <g key={`${s.lane}@${s.startMs}`} className={`st-span st-${s.state}`} data-lane={s.lane}>
+                <rect
+                  x={(x.get(s.lane) as number) - 3}
+                  y={y(s.startMs)}
+                  width={6}
+                  height={Math.max(1, y(s.endMs) - y(s.startMs))}
+                />
+                {nodeLanes.has(s.lane) &&
+                  spanLabelsAt(y(s.startMs), y(s.endMs)).map((ly) => (
+                    <text key={ly} x={(x.get(s.lane) as number) + 5} y={ly} className="st-span-label">
+                      {STATE_SHORT[s.state]}
+                      {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
+                    </text>
+                  ))}
+              </g>
+            ))}
+            {model.bands.map((b) => {
+              const xs = x.get(b.from) as number;
+              const xr = x.get(b.to) as number;
+              const x2 = xs + (xr - xs) * (b.dropped ? LOST_AT : 1);
+              // What is still in flight ends at the cursor.
+              const yd = (ms: number) => y(Math.min(model.nowMs, ms));
+              const inSide = xr > xs ? -1 : 1;
+              // A band is a faint sheet from sender to receiver, and a strip on each lane where the
+              // stream leaves and arrives: the sheets of many streams overlap, the strips do not hide
+              // the arrows that matter (votes, rejections, losses) drawn over them.
+              return (
+                <g
+                  key={b.key}
+                  className={`st-band st-${b.family}${b.dropped ? ' st-lost' : ''}`}
+                  data-count={b.count}
+                  data-from={b.from}
+                  data-to={b.to}
+                >
+                  <polygon
+                    points={`${xs},${y(b.firstSentAtMs)} ${xs},${y(b.lastSentAtMs)} ${x2},${yd(b.lastDoneAtMs)} ${x2},${yd(b.firstDoneAtMs)}`}
+                  />
+                  <rect
+                    className="st-band-strip"
+                    x={xs - inSide * 4 - 1.5}
+                    y={y(b.firstSentAtMs)}
+                    width={3}
+                    height={Math.max(1, y(b.lastSentAtMs) - y(b.firstSentAtMs))}
+                  />
+                  <rect
+                    className="st-band-strip"
+                    x={x2 + inSide * 4 - 1.5}
+                    y={yd(b.firstDoneAtMs)}
+                    width={3}
+                    height={Math.max(1, yd(b.lastDoneAtMs) - yd(b.firstDoneAtMs))}
+                  />
+                  <title>
+                    {b.count} {b.label} {b.from} → {b.to}
+                    {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
+                    {b.inFlight ? `, ${b.inFlight} still in flight` : ''}
+                  </title>
+                </g>
+              );
+            })}
+            {visible.map((a, i) => (
+              <ArrowLine
+                key={a.id}
+                a={a}
+                x1={x.get(a.from) as number}
+                x2={x.get(a.to) as number}
+                y={y}
+                nowMs={model.nowMs}
+                focused={i === focus}
+                onSelect={() => {
+                  setFocus(i);
+                  selectMoment(a.inFlight ? model.nowMs : a.doneAtMs);
+                }}
               />
-              <rect
-                className="st-band-strip"
-                x={xs - inSide * 4 - 1.5}
-                y={y(b.firstSentAtMs)}
-                width={3}
-                height={Math.max(1, y(b.lastSentAtMs) - y(b.firstSentAtMs))}
-              />
-              <rect
-                className="st-band-strip"
-                x={x2 + inSide * 4 - 1.5}
-                y={yd(b.firstDoneAtMs)}
-                width={3}
-                height={Math.max(1, yd(b.lastDoneAtMs) - yd(b.firstDoneAtMs))}
-              />
-              <title>
-                {b.count} {b.label} {b.from} → {b.to}
-                {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
-                {b.inFlight ? `, ${b.inFlight} still in flight` : ''}
-              </title>
-            </g>
-          );
-        })}
-        {visible.map((a, i) => (
-          <ArrowLine
-            key={a.id}
-            a={a}
-            x1={x.get(a.from) as number}
-            x2={x.get(a.to) as number}
-            y={y}
-            nowMs={model.nowMs}
-            focused={i === focus}
-            onSelect={() => {
-              setFocus(i);
-              selectMoment(a.inFlight ? model.nowMs : a.doneAtMs);
-            }}
-          />
-        ))}
-        {model.marks.map((m) => (
-          <g
-            key={m.key}
-            className={`st-mark st-mark-${m.kind}`}
-            data-kind={m.kind}
-            transform={`translate(${x.get(m.lane)},${y(m.atMs)})`}
-          >
-            {m.kind === 'fault' ? (
-              <path d="M-5,-5 L5,5 M-5,5 L5,-5" />
-            ) : (
-              <circle r={m.kind === 'rejected' ? 4.5 : 3} />
-            )}
-            {m.labelled ? (
-              <text x={7} y={4} className="st-mark-label">
-                {m.kind === 'accepted' || m.kind === 'rejected'
-                  ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')
-                  : m.text}
+            ))}
+            {model.marks.map((m) => (
+              <g
+                key={m.key}
+                className={`st-mark st-mark-${m.kind}`}
+                data-kind={m.kind}
+                transform={`translate(${x.get(m.lane)},${y(m.atMs)})`}
+              >
+                {m.kind === 'fault' ? (
+                  <path d="M-5,-5 L5,5 M-5,5 L5,-5" />
+                ) : (
+                  <circle r={m.kind === 'rejected' ? 4.5 : 3} />
+                )}
+                {m.labelled ? (
+                  <text x={7} y={4} className="st-mark-label">
+                    {m.kind === 'accepted' || m.kind === 'rejected'
+                      ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')
+                      : m.text}
+                  </text>
+                ) : null}
+                <title>
+                  {m.lane} {m.text} at {sec(m.atMs)}
+                </title>
+              </g>
+            ))}
+            <g className="st-cursor" data-testid="spacetime-cursor">
+              <line x1={LEFT - 30} x2={width - 8} y1={y(model.nowMs)} y2={y(model.nowMs)} />
+              <text x={LEFT - 30} y={y(model.nowMs) - 3}>
+                {sec(model.nowMs)}
               </text>
-            ) : null}
-            <title>
-              {m.lane} {m.text} at {sec(m.atMs)}
-            </title>
+            </g>
           </g>
-        ))}
-        <g className="st-cursor" data-testid="spacetime-cursor">
-          <line x1={LEFT - 30} x2={width - 8} y1={y(model.nowMs)} y2={y(model.nowMs)} />
-          <text x={LEFT - 30} y={y(model.nowMs) - 3}>
-            {sec(model.nowMs)}
-          </text>
         </g>
       </svg>
       {focused && (
@@ -317,10 +332,20 @@ export function SpaceTimeScene() {
   );
 }
 
-/** Where a span's role and epoch are written: at its start, and again every so often. */
+/**
+ * Where a span's role and epoch are written: on a fixed grid along the time axis, so that the
+ * labels stay put as the window scrolls; a short span between two grid lines names itself at
+ * its start.
+ */
 function spanLabelsAt(y1: number, y2: number): number[] {
   const at: number[] = [];
-  for (let ly = y1 + 10; ly <= y2 - 2; ly += SPAN_LABEL_EVERY_PX) at.push(ly);
+  for (
+    let ly = Math.ceil((y1 + 10) / SPAN_LABEL_EVERY_PX) * SPAN_LABEL_EVERY_PX;
+    ly <= y2 - 2;
+    ly += SPAN_LABEL_EVERY_PX
+  )
+    at.push(ly);
+  if (at.length === 0 && y2 - y1 >= 14) at.push(y1 + 10);
   return at;
 }
 

@@ -144,15 +144,6 @@ export const OVERLAP_PX = 10;
 const BAND_GAP_PX = 14;
 const MIN_BAND = 3;
 
-/**
- * Routine traffic that may be drawn as a band: heartbeats and their answers, and clients'
- * writes. Never a vote, a request, a rejection or a fault, and never a lost message alone.
- */
-function routine(a: Arrow): boolean {
-  if (a.family === 'heartbeat' || a.family === 'ack') return true;
-  return a.type === 'write' && (a.kind === 'leader' || a.kind === 'client');
-}
-
 export function windowOf(nowMs: number, windowMs: number): { fromMs: number; toMs: number } {
   const toMs = Math.max(nowMs, windowMs);
   return { fromMs: toMs - windowMs, toMs };
@@ -170,104 +161,124 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
   ].filter((l) => !hiddenL.has(l.id));
   const shown = new Set(lanes.map((l) => l.id));
 
-  const all: Arrow[] = [];
-  const toArrow = (m: MessageRecord | MessageView, inFlight: boolean): Arrow | null => {
-    const k = kinds.get(m.type);
-    const family: Family = k?.family ?? 'announce';
-    if (hiddenF.has(family) || !shown.has(m.from) || !shown.has(m.to)) return null;
+  type Msg = MessageRecord | MessageView;
+  const doneOf = (m: Msg) => ('doneAtMs' in m ? m.doneAtMs : m.deliverAtMs);
+  const droppedOf = (m: Msg) => ('dropped' in m ? m.dropped : m.droppedAtMs !== undefined);
+  const toArrow = (m: Msg, family: Family, inFlight: boolean): Arrow => {
     const a: Arrow = {
       id: m.id,
       type: m.type,
       family,
-      label: k?.label ?? m.type,
+      label: kinds.get(m.type)?.label ?? m.type,
       from: m.from,
       to: m.to,
       term: m.term,
       sentAtMs: m.sentAtMs,
-      doneAtMs: 'doneAtMs' in m ? m.doneAtMs : m.deliverAtMs,
-      dropped: 'dropped' in m ? m.dropped : m.droppedAtMs !== undefined,
+      doneAtMs: doneOf(m),
+      dropped: droppedOf(m),
       inFlight,
     };
     if (m.token !== undefined) a.token = m.token;
     if (m.granted !== undefined) a.granted = m.granted;
-    if ('kind' in m && m.kind !== undefined) a.kind = m.kind;
+    if (m.kind !== undefined) a.kind = m.kind;
     return a;
   };
-  for (const r of input.records) {
-    if (r.doneAtMs < fromMs || r.doneAtMs > nowMs) continue;
-    const a = toArrow(r, false);
-    if (a) all.push(a);
-  }
+
+  // Routine traffic is grouped by sender, receiver, kind and fate without making an arrow of each
+  // (a minute of a busy lab is tens of thousands of messages); a group whose messages come closer
+  // than OVERLAP_PX anywhere is drawn as bands, the rest message by message. Routine means
+  // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
+  // or a rejection, which are always arrows of their own.
+  const arrows: Arrow[] = [];
+  const groups = new Map<
+    string,
+    Map<string, Map<string, { family: Family; list: Msg[]; inFlight: number }>>
+  >();
+  const take = (m: Msg, inFlight: boolean) => {
+    const family: Family = kinds.get(m.type)?.family ?? 'announce';
+    if (hiddenF.has(family) || !shown.has(m.from) || !shown.has(m.to)) return;
+    const isRoutine =
+      family === 'heartbeat' ||
+      family === 'ack' ||
+      (m.type === 'write' && (m.kind === 'leader' || m.kind === 'client'));
+    if (!isRoutine) {
+      arrows.push(toArrow(m, family, inFlight));
+      return;
+    }
+    let byTo = groups.get(m.from);
+    if (!byTo) groups.set(m.from, (byTo = new Map()));
+    let byType = byTo.get(m.to);
+    if (!byType) byTo.set(m.to, (byType = new Map()));
+    const key = droppedOf(m) ? `${m.type} lost` : m.type;
+    let g = byType.get(key);
+    if (!g) byType.set(key, (g = { family, list: [], inFlight: 0 }));
+    g.list.push(m);
+  };
+  for (const r of input.records) if (r.doneAtMs >= fromMs && r.doneAtMs <= nowMs) take(r, false);
+  const inFlightIds = new Set<number>();
   for (const m of input.inFlight) {
     // Lost ones are in the log already; what is left is still on its way.
     if (m.droppedAtMs !== undefined || m.sentAtMs > nowMs) continue;
-    const a = toArrow(m, true);
-    if (a) all.push(a);
+    inFlightIds.add(m.id);
+    take(m, true);
   }
-  all.sort((a, b) => a.sentAtMs - b.sentAtMs || a.id - b.id);
 
-  // Group routine traffic by sender, receiver, kind and fate; a group whose sends come closer
-  // than OVERLAP_PX anywhere is drawn as bands, the rest message by message.
-  const groups = new Map<string, Arrow[]>();
-  const arrows: Arrow[] = [];
-  for (const a of all) {
-    if (!routine(a)) {
-      arrows.push(a);
-      continue;
-    }
-    const key = `${a.from}>${a.to}>${a.type}>${a.dropped ? 'lost' : 'ok'}`;
-    const g = groups.get(key);
-    if (g) g.push(a);
-    else groups.set(key, [a]);
-  }
   const bands: Band[] = [];
   const overlapMs = OVERLAP_PX / pxPerMs;
   const gapMs = BAND_GAP_PX / pxPerMs;
-  for (const [key, g] of groups) {
-    const dense = g.some((a, i) => i > 0 && a.sentAtMs - g[i - 1].sentAtMs < overlapMs);
-    if (!dense) {
-      arrows.push(...g);
-      continue;
-    }
-    let band: Band | null = null;
-    let members: Arrow[] = [];
-    // A band of one or two is no band: those few are drawn as themselves.
-    const settle = () => {
-      if (band && band.count < MIN_BAND) {
-        bands.pop();
-        arrows.push(...members);
+  for (const byTo of groups.values())
+    for (const byType of byTo.values())
+      for (const [key, g] of byType) {
+        const list = g.list;
+        // The log is in completion order: neighbours there are neighbours on the diagram.
+        let dense = false;
+        for (let i = 1; i < list.length && !dense; i++)
+          dense = doneOf(list[i]) - doneOf(list[i - 1]) < overlapMs;
+        if (!dense) {
+          for (const m of list) arrows.push(toArrow(m, g.family, inFlightIds.has(m.id)));
+          continue;
+        }
+        let band: Band | null = null;
+        let first = 0;
+        // A band of one or two is no band: those few are drawn as themselves.
+        const settle = (end: number) => {
+          if (band && band.count < MIN_BAND) {
+            bands.pop();
+            for (let i = first; i < end; i++)
+              arrows.push(toArrow(list[i], g.family, inFlightIds.has(list[i].id)));
+          }
+        };
+        for (let i = 0; i < list.length; i++) {
+          const m = list[i];
+          const done = doneOf(m);
+          if (band && done - band.lastDoneAtMs <= gapMs) {
+            band.firstSentAtMs = Math.min(band.firstSentAtMs, m.sentAtMs);
+            band.lastSentAtMs = Math.max(band.lastSentAtMs, m.sentAtMs);
+            band.lastDoneAtMs = Math.max(band.lastDoneAtMs, done);
+            band.count++;
+            if (inFlightIds.has(m.id)) band.inFlight++;
+            continue;
+          }
+          settle(i);
+          first = i;
+          band = {
+            key: `${m.from}>${m.to}>${key}@${m.sentAtMs}`,
+            family: g.family,
+            label: kinds.get(m.type)?.label ?? m.type,
+            from: m.from,
+            to: m.to,
+            firstSentAtMs: m.sentAtMs,
+            lastSentAtMs: m.sentAtMs,
+            firstDoneAtMs: done,
+            lastDoneAtMs: done,
+            count: 1,
+            inFlight: inFlightIds.has(m.id) ? 1 : 0,
+            dropped: droppedOf(m),
+          };
+          bands.push(band);
+        }
+        settle(list.length);
       }
-    };
-    for (const a of g) {
-      if (band && a.sentAtMs - band.lastSentAtMs <= gapMs) {
-        members.push(a);
-        band.lastSentAtMs = a.sentAtMs;
-        band.firstDoneAtMs = Math.min(band.firstDoneAtMs, a.doneAtMs);
-        band.lastDoneAtMs = Math.max(band.lastDoneAtMs, a.doneAtMs);
-        band.count++;
-        if (a.inFlight) band.inFlight++;
-        continue;
-      }
-      settle();
-      band = {
-        key: `${key}@${a.sentAtMs}`,
-        family: a.family,
-        label: a.label,
-        from: a.from,
-        to: a.to,
-        firstSentAtMs: a.sentAtMs,
-        lastSentAtMs: a.sentAtMs,
-        firstDoneAtMs: a.doneAtMs,
-        lastDoneAtMs: a.doneAtMs,
-        count: 1,
-        inFlight: a.inFlight ? 1 : 0,
-        dropped: a.dropped,
-      };
-      members = [a];
-      bands.push(band);
-    }
-    settle();
-  }
   arrows.sort((a, b) => a.sentAtMs - b.sentAtMs || a.id - b.id);
 
   const { spans, marks } = laneHistory(input, fromMs, shown, overlapMs);

@@ -1,4 +1,4 @@
-// The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in a frame after
+// The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
 // the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
 import { useEffect, useMemo, useState } from 'react';
 import { algorithmFor, type SimEvent } from '../../src/engine';
@@ -9,6 +9,9 @@ import { buildSpacetime, kindTable, windowOf, type Family, type Spacetime } from
 
 /** The window the diagram draws: a minute, the most a reader follows message by message. */
 export const WINDOW_MS = 60_000;
+/** The diagram's time axis: the window in 480 px, so a second is 8 px. */
+export const PLOT_H = 480;
+export const PX_PER_MS = PLOT_H / WINDOW_MS;
 
 /** The retained events within [fromMs, toMs], found by bisection (they are in time order). */
 export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
@@ -68,8 +71,14 @@ export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: num
   );
   useEffect(() => {
     let live = true;
+    // Built in one frame and drawn in the next: with 200 clients a minute holds ~20,000 messages,
+    // and building from them and then drawing in the same frame left too little of it.
     store.nextFrame(() => {
-      if (live) setModel(spacetimeOf(store.getState(), store.backend(), options));
+      if (!live) return;
+      const next = spacetimeOf(store.getState(), store.backend(), options);
+      store.nextFrame(() => {
+        if (live) setModel(next);
+      });
     });
     return () => {
       live = false;

@@ -307,34 +307,51 @@ export class Simulation {
   }
 
   /**
-   * The messages delivered or dropped in [fromMs, toMs], oldest first, as plain records. The log
-   * is in completion order, so the window is found by bisection and only it is copied.
+   * Absolute log indices [first, end) of the messages delivered or dropped in [fromMs, toMs]. The
+   * log is in completion order, so the window is found by bisection.
    */
-  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
+  messageRange(fromMs: number, toMs: number): { first: number; end: number } {
     const list = this.out.messages;
-    const first = bisect(list, fromMs);
-    const end = bisect(list, toMs + 1);
+    const base = this.out.messagesBase;
+    return { first: base + bisect(list, fromMs), end: base + bisect(list, toMs + 1) };
+  }
+
+  /** The messages at absolute log indices [first, end) (those still retained), as plain records. */
+  messageRecords(first: number, end: number): MessageRecord[] {
+    const list = this.out.messages;
+    const base = this.out.messagesBase;
+    const from = Math.max(first, base);
+    const to = Math.min(end, base + list.length);
     const c = this.c;
-    const records: MessageRecord[] = [];
-    for (let i = first; i < end; i++) {
-      const m = list[i];
-      const r: MessageRecord = {
+    const names = [...c.services.map((_, i) => nodeName(c, -i - 1)).reverse(), ...c.nodes.map((n) => n.id)];
+    const offset = c.services.length;
+    const records: MessageRecord[] = new Array(Math.max(0, to - from));
+    for (let i = from; i < to; i++) {
+      const m = list[i - base];
+      // One shape for every record (absent fields undefined): the views that read tens of
+      // thousands of them stay on V8's fast path.
+      records[i - from] = {
         id: m.id,
         type: m.type as MessageType,
-        from: nodeName(c, m.from),
-        to: nodeName(c, m.to),
+        from: names[m.from + offset],
+        to: names[m.to + offset],
         term: m.term,
         sentAtMs: m.sentAtMs,
         doneAtMs: m.doneAtMs as number,
         dropped: m.droppedAtMs !== undefined,
+        granted: m.granted,
+        token: m.token,
+        status: m.status,
+        kind: m.kind,
       };
-      if (m.granted !== undefined) r.granted = m.granted;
-      if (m.token !== undefined) r.token = m.token;
-      if (m.status !== undefined) r.status = m.status;
-      if (m.kind !== undefined) r.kind = m.kind;
-      records.push(r);
     }
     return records;
+  }
+
+  /** The messages delivered or dropped in [fromMs, toMs], oldest first, as plain records. */
+  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
+    const { first, end } = this.messageRange(fromMs, toMs);
+    return this.messageRecords(first, end);
   }
 
   get samplesTotal(): number {

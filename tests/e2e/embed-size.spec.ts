@@ -9,6 +9,7 @@ const SCENE_LABELS = {
   chain: 'fencing chain',
   'metric-line': 'leader_count chart',
   failover: 'failover timeline',
+  spacetime: 'space-time diagram',
 } as const;
 
 /** Serve `body` as a page of the site's own host (Chromium blocks a public page framing a loopback one). */
@@ -53,6 +54,7 @@ test.describe('without the offline worker', () => {
       const button = page.getByRole('button', { name: `Embed the ${label}` });
       // The failover timeline is in a tab under the first screen.
       if (scene === 'failover') await openTab(page, 'Failover timeline');
+      if (scene === 'spacetime') await openTab(page, 'Space-time diagram');
       await button.click();
       const dialog = page.getByRole('dialog', { name: `Embed the ${label}` });
       snippets[scene] = await dialog.getByTestId('embed-iframe').inputValue();

@@ -1,6 +1,19 @@
 // The space-time diagram follows the lab's time cursor (the timeline moves it), and a message
 // clicked on it moves the lab to that message's moment, which the stage's clock then shows.
-import { expect, openLab, openTab, pauseLab, seekTo, simMs, test, waitForSimMs, WHOLE_PAGE } from './lab';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import {
+  expect,
+  openLab,
+  openTab,
+  pauseLab,
+  seekTo,
+  simMs,
+  SLOW,
+  test,
+  waitForSimMs,
+  WHOLE_PAGE,
+} from './lab';
 
 test.use(WHOLE_PAGE);
 
@@ -59,4 +72,45 @@ test('the space-time diagram follows the timeline and a clicked message selects 
   const at = /(?:delivered at|lost at|due) ([\d.]+) s/.exec(focusText);
   expect(at).not.toBeNull();
   await expect.poll(() => simMs(page)).toBe(Math.round(parseFloat(at![1]) * 10) * 100);
+});
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string; bytes: Buffer }> {
+  await openTab(page, 'Export');
+  const [file] = await Promise.all([
+    page.waitForEvent('download', SLOW),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  const bytes = await readFile((await (file as Download).path()) as string);
+  return { name: file.suggestedFilename(), text: bytes.toString('utf8'), bytes };
+}
+
+test('the space-time diagram exports as SVG, PNG and a Mermaid sequence diagram of its window', async ({
+  page,
+}) => {
+  await openLab(page, 'algorithm=raft&seed=1&nodes=5&speed=16');
+  await waitForSimMs(page, 12_000);
+  await pauseLab(page);
+  await seekTo(page, 10_000);
+  // Before its tab was ever opened the diagram is not drawn, and the export says what to do.
+  await openTab(page, 'Export');
+  await page.getByRole('button', { name: 'Export the space-time diagram as SVG', exact: true }).click();
+  await expect(page.getByTestId('export-status')).toContainText('open "Space-time diagram" first');
+
+  const mermaid = await download(page, 'Export the space-time window as a Mermaid sequence diagram');
+  expect(mermaid.name).toBe('leader-election-spacetime-seed1-t10.0s.mmd');
+  const lines = mermaid.text.split('\n');
+  expect(lines[0]).toBe('sequenceDiagram');
+  for (const id of ['n1', 'n2', 'n3', 'n4', 'n5', 'storage']) expect(lines).toContain(`  participant ${id}`);
+  expect(mermaid.text).toMatch(/^ {2}n\d->>n\d: vote request/m);
+  expect(mermaid.text).toMatch(/^ {2}n\d-->>n\d: vote granted/m);
+
+  await openTab(page, 'Space-time diagram');
+  await expect(page.locator('svg.spacetime-svg')).toHaveAttribute('data-now-ms', '10000');
+  const svg = await download(page, 'Export the space-time diagram as SVG');
+  expect(svg.name).toBe('leader-election-spacetime-seed1-t10.0s.svg');
+  expect(svg.text).toContain('<svg');
+  expect(svg.text).toContain('data-type="requestVote"');
+  const png = await download(page, 'Export the space-time diagram as PNG');
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.bytes.readUInt32BE(16)).toBe(1920);
 });

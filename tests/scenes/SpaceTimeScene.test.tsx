@@ -109,8 +109,18 @@ describe('space-time model', () => {
     straight.advanceTo(30_000);
     const jumped = new LabEngine(new Simulation(RUN).experiment);
     jumped.advanceTo(58_000);
+    // Read while playing (the engine keeps what it read), then jump back and fork the run there.
+    for (let t = 0; t <= 58_000; t += 1_000) jumped.messagesBetween(Math.max(0, t - 60_000), t);
     jumped.seek(30_000);
     expect(jumped.messagesBetween(0, 30_000)).toEqual(straight.messagesBetween(0, 30_000));
+    jumped.apply({ do: 'kill', node: 'n2' });
+    jumped.advanceTo(40_000);
+    const forked = new LabEngine(new Simulation(RUN).experiment, [
+      { atMs: 30_000, command: { do: 'kill', node: 'n2' } },
+    ]);
+    forked.advanceTo(40_000);
+    expect(jumped.messagesBetween(0, 40_000)).toEqual(forked.messagesBetween(0, 40_000));
+    expect(jumped.messagesBetween(20_000, 40_000)).toEqual(forked.messagesBetween(20_000, 40_000));
     expect(straight.messagesBetween(0, 30_000).length).toBeGreaterThan(100);
   });
 

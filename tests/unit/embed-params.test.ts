@@ -23,7 +23,7 @@ describe('embed scene parameter', () => {
     const o = readEmbedParams(`?scene=${name}`);
     expect(o.scene).toBe('cluster');
     expect(o.problems).toEqual([
-      `"scene" must be one of cluster, chain, metric-line, failover (got "${name}"): used cluster`,
+      `"scene" must be one of cluster, chain, metric-line, failover, spacetime (got "${name}"): used cluster`,
     ]);
   });
 

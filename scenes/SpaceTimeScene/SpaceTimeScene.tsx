@@ -2,7 +2,18 @@
 // an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
 // pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
 // the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { algorithmFor } from '../../src/engine';
 import { useLab, useLabStore } from '../../src/store/context';
 import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
@@ -49,14 +60,7 @@ export function SpaceTimeScene() {
     return () => ro.disconnect();
   }, [model === null]);
 
-  const families = FAMILIES.filter((f) => [...kinds.values()].some((k) => k.family === f));
-  const laneIds = [...nodes.split(' '), 'storage', ...services.split(' ')].filter(Boolean);
-  const toggle = <T,>(set: ReadonlySet<T>, v: T) => {
-    const next = new Set(set);
-    if (next.has(v)) next.delete(v);
-    else next.add(v);
-    return next;
-  };
+  const laneIds = `${nodes} storage ${services}`.trim();
 
   /** Select a moment everywhere: the lab holds still at it (stage, chain and chart follow). */
   const selectMoment = (ms: number) => {
@@ -120,30 +124,14 @@ export function SpaceTimeScene() {
         {model.logFromMs < 0 && ' (this run records no messages: lanes and events only)'}.{' '}
         {canSeek ? 'Drag along it to move the lab, click a message to go to its moment.' : ''}
       </p>
-      <fieldset className="spacetime-filter">
-        <legend>Show</legend>
-        {families.map((f) => (
-          <label key={f} className={`st-chip st-${f}`}>
-            <input
-              type="checkbox"
-              checked={!hiddenFamilies.has(f)}
-              onChange={() => setHiddenFamilies((h) => toggle(h, f))}
-            />
-            <span className="st-swatch" aria-hidden="true" />
-            {familyName(f, kinds)}
-          </label>
-        ))}
-        {laneIds.map((id) => (
-          <label key={id} className="st-chip">
-            <input
-              type="checkbox"
-              checked={!hiddenLanes.has(id)}
-              onChange={() => setHiddenLanes((h) => toggle(h, id))}
-            />
-            {id}
-          </label>
-        ))}
-      </fieldset>
+      <Filter
+        kinds={kinds}
+        laneIds={laneIds}
+        hiddenFamilies={hiddenFamilies}
+        hiddenLanes={hiddenLanes}
+        onFamilies={setHiddenFamilies}
+        onLanes={setHiddenLanes}
+      />
       <svg
         ref={svg}
         className="spacetime-svg"
@@ -193,7 +181,7 @@ export function SpaceTimeScene() {
         <g clipPath={`url(#${clipId})`}>
           <g transform={`translate(0,${TOP - y(model.fromMs)})`} data-testid="spacetime-time">
             {model.partitions.map((p) => (
-              <g key={p.startMs} className="st-partition">
+              <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
                 <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
                 <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end">
                   {p.groups.length > 1
@@ -211,7 +199,11 @@ export function SpaceTimeScene() {
               </g>
             ))}
             {model.spans.map((s) => (
-              <g key={`${s.lane}@${s.startMs}`} className={`st-span st-${s.state}`} data-lane={s.lane}>
+              <g
+                key={`${s.lane}@${s.startMs === model.fromMs ? 'start' : s.startMs}`}
+                className={`st-span st-${s.state}`}
+                data-lane={s.lane}
+              >
                 <rect
                   x={(x.get(s.lane) as number) - 3}
                   y={y(s.startMs)}
@@ -331,6 +323,62 @@ export function SpaceTimeScene() {
     </section>
   );
 }
+
+const toggle = <T,>(set: ReadonlySet<T>, v: T): ReadonlySet<T> => {
+  const next = new Set(set);
+  if (next.has(v)) next.delete(v);
+  else next.add(v);
+  return next;
+};
+
+/**
+ * The filter by kind and by lane. Apart and memoised: it changes only when someone ticks a box,
+ * and re-rendering a checkbox rewrites its attributes, ten times a second for nothing.
+ */
+const Filter = memo(function Filter({
+  kinds,
+  laneIds,
+  hiddenFamilies,
+  hiddenLanes,
+  onFamilies,
+  onLanes,
+}: {
+  kinds: ReturnType<typeof kindTable>;
+  /** Lane ids, space-separated (a string, so that an equal list is equal). */
+  laneIds: string;
+  hiddenFamilies: ReadonlySet<Family>;
+  hiddenLanes: ReadonlySet<string>;
+  onFamilies: Dispatch<SetStateAction<ReadonlySet<Family>>>;
+  onLanes: Dispatch<SetStateAction<ReadonlySet<string>>>;
+}) {
+  const families = FAMILIES.filter((f) => [...kinds.values()].some((k) => k.family === f));
+  return (
+    <fieldset className="spacetime-filter">
+      <legend>Show</legend>
+      {families.map((f) => (
+        <label key={f} className={`st-chip st-${f}`}>
+          <input
+            type="checkbox"
+            checked={!hiddenFamilies.has(f)}
+            onChange={() => onFamilies((h) => toggle(h, f))}
+          />
+          <span className="st-swatch" aria-hidden="true" />
+          {familyName(f, kinds)}
+        </label>
+      ))}
+      {laneIds.split(' ').map((id) => (
+        <label key={id} className="st-chip">
+          <input
+            type="checkbox"
+            checked={!hiddenLanes.has(id)}
+            onChange={() => onLanes((h) => toggle(h, id))}
+          />
+          {id}
+        </label>
+      ))}
+    </fieldset>
+  );
+});
 
 /**
  * Where a span's role and epoch are written: on a fixed grid along the time axis, so that the

@@ -262,7 +262,9 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
           settle(i);
           first = i;
           band = {
-            key: `${m.from}>${m.to}>${key}@${m.sentAtMs}`,
+            // The group's first band is cut by the window's start as it scrolls: a key of its own
+            // keeps it the same element rather than a new one every snapshot.
+            key: `${m.from}>${m.to}>${key}@${first === 0 ? 'start' : m.sentAtMs}`,
             family: g.family,
             label: kinds.get(m.type)?.label ?? m.type,
             from: m.from,
@@ -408,15 +410,24 @@ function laneHistory(
       spans.push({ lane, startMs: start, endMs: atMs, state: stateOf(s), term: s.term });
     since.set(lane, atMs);
   };
-  let lastAccepted = -Infinity;
+  // Keys from what a mark is and when, not from its place in the window's list (which shifts as
+  // the window scrolls): the view then keeps each mark's element as long as it is in view.
+  const keysSeen = new Map<string, number>();
+  const markKey = (what: string, atMs: number): string => {
+    const k = `${what}@${atMs}`;
+    const n = keysSeen.get(k) ?? 0;
+    keysSeen.set(k, n + 1);
+    return n ? `${k}#${n}` : k;
+  };
+  let lastBucket = -1;
   let lastToken = -1;
-  events.forEach((ev, i) => {
+  events.forEach((ev) => {
     const lane = laneOf(ev);
     if (!lane || !shown.has(lane)) return;
     if (ev.type === 'write') {
       if (ev.result === 'rejected') {
         marks.push({
-          key: `w${i}@${ev.atMs}`,
+          key: markKey(`w${ev.token}`, ev.atMs),
           lane,
           atMs: ev.atMs,
           kind: 'rejected',
@@ -430,10 +441,13 @@ function laneHistory(
       const routineWrite = ev.kind === 'leader' || ev.kind === 'client';
       const named = ev.token !== lastToken || ev.stale || !routineWrite;
       lastToken = ev.token;
-      if (named || ev.atMs - lastAccepted >= overlapMs) {
-        lastAccepted = ev.atMs;
+      // One unnamed mark per stretch of overlapMs, on a grid fixed in time (not counted from the
+      // window's start), so the marks stay where they are as the window scrolls.
+      const bucket = Math.floor(ev.atMs / overlapMs);
+      if (named || bucket !== lastBucket) {
+        lastBucket = bucket;
         marks.push({
-          key: `w${i}@${ev.atMs}`,
+          key: markKey(`w${ev.token}`, ev.atMs),
           lane,
           atMs: ev.atMs,
           kind: 'accepted',
@@ -452,7 +466,7 @@ function laneHistory(
     }
     if (ev.type === 'fault') {
       marks.push({
-        key: `f${i}@${ev.atMs}`,
+        key: markKey(`f${lane}`, ev.atMs),
         lane,
         atMs: ev.atMs,
         kind: 'fault',
@@ -461,7 +475,7 @@ function laneHistory(
       });
     } else if (ev.type === 'elected') {
       marks.push({
-        key: `e${i}@${ev.atMs}`,
+        key: markKey(`e${lane}`, ev.atMs),
         lane,
         atMs: ev.atMs,
         kind: 'elected',

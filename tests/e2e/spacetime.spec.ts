@@ -1,6 +1,7 @@
 // The space-time diagram follows the lab's time cursor (the timeline moves it), and a message
 // clicked on it moves the lab to that message's moment, which the stage's clock then shows.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import {
   expect,
@@ -113,4 +114,32 @@ test('the space-time diagram exports as SVG, PNG and a Mermaid sequence diagram 
   const png = await download(page, 'Export the space-time diagram as PNG');
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.bytes.readUInt32BE(16)).toBe(1920);
+});
+
+test('the space-time diagram, its filter and its table pass an accessibility scan, in light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  for (const theme of ['light', 'dark']) {
+    await openLab(page, `algorithm=raft&seed=1&nodes=5&speed=16&theme=${theme}`);
+    await waitForSimMs(page, 8_000);
+    await pauseLab(page);
+    await openTab(page, 'Space-time diagram');
+    const scene = page.getByTestId('spacetime');
+    await expect(scene.locator('.st-arrow').first()).toBeAttached();
+    await scene.getByText(/Messages as a table/).click();
+    // Hiding heartbeats leaves the votes; hiding a node hides its lane.
+    await scene.getByRole('checkbox', { name: 'heartbeat', exact: true }).uncheck();
+    await expect(scene.locator('svg .st-heartbeat')).toHaveCount(0);
+    await expect(scene.locator('.st-arrow[data-type="vote"]').first()).toBeAttached();
+    await scene.getByRole('checkbox', { name: 'n3', exact: true }).uncheck();
+    await expect(scene.locator('.st-lane[data-lane="n3"]')).toHaveCount(0);
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="spacetime"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
 });

@@ -105,6 +105,17 @@ export function SpaceTimeScene() {
     setFocus(i);
   };
   const focused = visible[focus];
+  // A mark's words are written where they clear the last words on its lane (a zombie's writes
+  // are rejected once a second, 8 px apart); every mark is still drawn, and titled.
+  const labelShown = new Set<string>();
+  const lastLabelY = new Map<string, number>();
+  for (const m of model.marks) {
+    if (!m.labelled) continue;
+    const at = y(m.atMs);
+    if (at - (lastLabelY.get(m.lane) ?? -Infinity) < 12) continue;
+    lastLabelY.set(m.lane, at);
+    labelShown.add(m.key);
+  }
   const ticks: number[] = [];
   for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000)
     // The cursor's own label says the time where it passes a tick.
@@ -289,7 +300,7 @@ export function SpaceTimeScene() {
                 ) : (
                   <circle r={m.kind === 'rejected' ? 4.5 : 3} />
                 )}
-                {m.labelled ? (
+                {labelShown.has(m.key) ? (
                   <text x={7} y={4} className="st-mark-label">
                     {m.kind === 'accepted' || m.kind === 'rejected'
                       ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')

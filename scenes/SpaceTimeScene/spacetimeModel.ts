@@ -180,7 +180,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     };
     if (m.token !== undefined) a.token = m.token;
     if (m.granted !== undefined) a.granted = m.granted;
-    if (m.kind !== undefined) a.kind = m.kind;
+    if ('kind' in m && m.kind !== undefined) a.kind = m.kind;
     return a;
   };
 
@@ -194,13 +194,20 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     string,
     Map<string, Map<string, { family: Family; list: Msg[]; inFlight: number }>>
   >();
+  // A write still in flight does not say its kind (the snapshot's message views carry none):
+  // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
+  const writesInFlight: MessageView[] = [];
   const take = (m: Msg, inFlight: boolean) => {
     const family: Family = kinds.get(m.type)?.family ?? 'announce';
     if (hiddenF.has(family) || !shown.has(m.from) || !shown.has(m.to)) return;
+    if (m.type === 'write' && !('doneAtMs' in m)) {
+      writesInFlight.push(m);
+      return;
+    }
     const isRoutine =
       family === 'heartbeat' ||
       family === 'ack' ||
-      (m.type === 'write' && (m.kind === 'leader' || m.kind === 'client'));
+      (m.type === 'write' && 'kind' in m && (m.kind === 'leader' || m.kind === 'client'));
     if (!isRoutine) {
       arrows.push(toArrow(m, family, inFlight));
       return;
@@ -221,6 +228,11 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     if (m.droppedAtMs !== undefined || m.sentAtMs > nowMs) continue;
     inFlightIds.add(m.id);
     take(m, true);
+  }
+  for (const m of writesInFlight) {
+    const g = groups.get(m.from)?.get(m.to)?.get('write');
+    if (g) g.list.push(m);
+    else arrows.push(toArrow(m, 'write', true));
   }
 
   const bands: Band[] = [];

@@ -5,6 +5,7 @@ import { algorithmFor, type SimEvent } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 import { useLab, useLabStore } from '../../src/store/context';
 import type { LabState } from '../../src/store/labStore';
+import { messageLogFromMs, messagesBetween } from './messageLog';
 import { buildSpacetime, kindTable, windowOf, type Family, type Spacetime } from './spacetimeModel';
 
 /** The window the diagram draws: a minute, the most a reader follows message by message. */
@@ -49,7 +50,7 @@ export function spacetimeOf(
     nodes: snap.nodes,
     services: snap.services,
     partition: snap.partition,
-    records: run.messagesBetween ? run.messagesBetween(fromMs, snap.nowMs) : [],
+    records: messagesBetween(run, snap, fromMs, snap.nowMs) ?? [],
     inFlight: snap.messages,
     events: eventsBetween(run, fromMs, snap.nowMs),
     kinds: kindTable(alg.messages),
@@ -57,7 +58,7 @@ export function spacetimeOf(
     hiddenFamilies: o.hiddenFamilies,
     hiddenLanes: o.hiddenLanes,
   });
-  return { ...model, logFromMs: run.messagesBetween ? (run.messageLogFromMs ?? 0) : -1 };
+  return { ...model, logFromMs: run.messageLog ? messageLogFromMs(run.messageLog) : -1 };
 }
 
 export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: number }) | null {

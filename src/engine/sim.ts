@@ -39,8 +39,7 @@ import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWrit
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
 import type {
-  MessageRecord,
-  MessageType,
+  MessageLog,
   MessageView,
   NodeView,
   Sample,
@@ -73,6 +72,8 @@ export class Simulation {
   };
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
+  /** Restores so far: the message log's generation. */
+  private restores = 0;
   private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
 
   /**
@@ -300,58 +301,13 @@ export class Simulation {
     return this.out.messagesBase + this.out.messages.length;
   }
 
-  /** When the retained message log begins: before it, the diagram has no messages to draw. */
-  get messageLogFromMs(): number {
-    const m = this.out.messages;
-    return this.out.messagesBase === 0 || m.length === 0 ? 0 : (m[0].doneAtMs as number);
-  }
-
   /**
-   * Absolute log indices [first, end) of the messages delivered or dropped in [fromMs, toMs]. The
-   * log is in completion order, so the window is found by bisection.
+   * The message log as it stands, read-only: views make their records from it (the space-time
+   * diagram's messageLog.ts), so the engine carries no code for them. `generation` changes
+   * whenever a restore may have put another branch's messages at the same indices.
    */
-  messageRange(fromMs: number, toMs: number): { first: number; end: number } {
-    const list = this.out.messages;
-    const base = this.out.messagesBase;
-    return { first: base + bisect(list, fromMs), end: base + bisect(list, toMs + 1) };
-  }
-
-  /** The messages at absolute log indices [first, end) (those still retained), as plain records. */
-  messageRecords(first: number, end: number): MessageRecord[] {
-    const list = this.out.messages;
-    const base = this.out.messagesBase;
-    const from = Math.max(first, base);
-    const to = Math.min(end, base + list.length);
-    const c = this.c;
-    const names = [...c.services.map((_, i) => nodeName(c, -i - 1)).reverse(), ...c.nodes.map((n) => n.id)];
-    const offset = c.services.length;
-    const records: MessageRecord[] = new Array(Math.max(0, to - from));
-    for (let i = from; i < to; i++) {
-      const m = list[i - base];
-      // One shape for every record (absent fields undefined): the views that read tens of
-      // thousands of them stay on V8's fast path.
-      records[i - from] = {
-        id: m.id,
-        type: m.type as MessageType,
-        from: names[m.from + offset],
-        to: names[m.to + offset],
-        term: m.term,
-        sentAtMs: m.sentAtMs,
-        doneAtMs: m.doneAtMs as number,
-        dropped: m.droppedAtMs !== undefined,
-        granted: m.granted,
-        token: m.token,
-        status: m.status,
-        kind: m.kind,
-      };
-    }
-    return records;
-  }
-
-  /** The messages delivered or dropped in [fromMs, toMs], oldest first, as plain records. */
-  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
-    const { first, end } = this.messageRange(fromMs, toMs);
-    return this.messageRecords(first, end);
+  get messageLog(): MessageLog {
+    return { list: this.out.messages, base: this.out.messagesBase, generation: this.restores };
   }
 
   get samplesTotal(): number {
@@ -403,7 +359,6 @@ export class Simulation {
       if (m.token !== undefined) v.token = m.token;
       if (m.status !== undefined) v.status = m.status;
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
-      if (m.kind !== undefined) v.kind = m.kind;
       return v;
     };
     for (const m of c.inflight.values()) messages.push(view(m));
@@ -578,6 +533,7 @@ export class Simulation {
     const messages = windowAt(from.messages, from.messagesBase, messagesTotal, MAX_MESSAGE_LOG, from === out);
     out.messages = messages.list;
     out.messagesBase = messages.base;
+    this.restores++;
     this.c = structuredClone(cp.core);
     this.eventsProcessed = cp.eventsProcessed;
   }
@@ -603,18 +559,6 @@ function windowAt<T>(
     return { list, base };
   }
   return { list: list.slice(start - base, total - base), base: start };
-}
-
-/** The first index of a log in completion order whose message completed at or after atMs. */
-function bisect(list: readonly Message[], atMs: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid].doneAtMs as number) < atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Run an experiment to its untilMs and return the trace. */

@@ -209,8 +209,30 @@ export interface MessageView {
   status?: 'ok' | 'conflict' | 'notFound';
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
-  /** A write's kind (a claim, a leader's own, a client's). */
-  kind?: 'claim' | 'leader' | 'client' | 'manual';
+}
+
+/** A message in the engine's log, as it was sent: endpoints by number (nodes 0, 1...; storage -1, services -2...). */
+export interface LoggedMessage {
+  readonly id: number;
+  readonly type: MessageType | 'clientWrite';
+  readonly from: number;
+  readonly to: number;
+  readonly term: number;
+  readonly sentAtMs: number;
+  readonly doneAtMs?: number;
+  readonly droppedAtMs?: number;
+  readonly granted?: boolean;
+  readonly token?: number;
+  readonly status?: 'ok' | 'conflict' | 'notFound';
+  readonly kind?: StorageWrite['kind'];
+}
+
+/** The bounded log of delivered and dropped messages, in that order: `list[i]` has absolute index `base + i`. */
+export interface MessageLog {
+  readonly list: readonly LoggedMessage[];
+  readonly base: number;
+  /** Changes whenever the run was restored from a checkpoint (indices may then name other messages). */
+  readonly generation: number;
 }
 
 /** A message that was delivered or dropped (the space-time diagram's arrows). */

@@ -10,7 +10,7 @@ import {
   type Checkpoint,
   type Command,
   type Experiment,
-  type MessageRecord,
+  type MessageLog,
   type Sample,
   type SimEvent,
   type Snapshot,
@@ -100,34 +100,8 @@ export class LabEngine implements LabBackend {
     return this.sim.samplesSince(from);
   }
 
-  /**
-   * Records of the message log made so far, by absolute index from recordsBase: the diagram
-   * reads the same minute ten times a second while it scrolls, and making each record once
-   * spares the page tens of thousands of objects a second. Cleared whenever the simulation is
-   * restored (its log may then hold another branch's messages at the same indices).
-   */
-  private records: MessageRecord[] = [];
-  private recordsBase = 0;
-
-  messagesBetween(fromMs: number, toMs: number): MessageRecord[] {
-    const { first, end } = this.sim.messageRange(fromMs, toMs);
-    const cachedEnd = this.recordsBase + this.records.length;
-    if (first < this.recordsBase || first > cachedEnd) {
-      this.records = this.sim.messageRecords(first, end);
-      this.recordsBase = first;
-      return this.records.slice();
-    }
-    if (end > cachedEnd) for (const r of this.sim.messageRecords(cachedEnd, end)) this.records.push(r);
-    // Keep only from the window's start on: the cache is bounded by the window it serves.
-    if (first - this.recordsBase > this.records.length / 2) {
-      this.records = this.records.slice(first - this.recordsBase);
-      this.recordsBase = first;
-    }
-    return this.records.slice(first - this.recordsBase, end - this.recordsBase);
-  }
-
-  get messageLogFromMs(): number {
-    return this.sim.messageLogFromMs;
+  get messageLog(): MessageLog {
+    return this.sim.messageLog;
   }
 
   trace(): Trace {
@@ -199,8 +173,6 @@ export class LabEngine implements LabBackend {
 
   private restore(best: { atMs: number; cp: Checkpoint }, later?: Outputs): void {
     this.sim.restore(best.cp, later);
-    this.records = [];
-    this.recordsBase = 0;
     const i = this.commands.findIndex((c) => c.atMs >= best.atMs);
     this.nextCommand = i < 0 ? this.commands.length : i;
   }

@@ -293,7 +293,9 @@ export function SpaceTimeScene() {
                 key={m.key}
                 className={`st-mark st-mark-${m.kind}`}
                 data-kind={m.kind}
+                data-at-ms={m.atMs}
                 transform={`translate(${x.get(m.lane)},${y(m.atMs)})`}
+                onClick={() => selectMoment(m.atMs)}
               >
                 {m.kind === 'fault' ? (
                   <path d="M-5,-5 L5,5 M-5,5 L5,-5" />

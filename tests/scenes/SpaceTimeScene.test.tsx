@@ -157,6 +157,10 @@ describe('SpaceTimeScene', () => {
     expect(svg.querySelectorAll('.st-mark-rejected').length).toBeGreaterThan(0);
     act(() => void fireEvent.click(rejection));
     expect(store.getState().snapshot.nowMs).toBe(Number(rejection.getAttribute('data-done-ms')));
+    // An event on a lane selects its moment too: storage's first rejection.
+    const verdict = svg.querySelector('.st-mark-rejected') as SVGGElement;
+    act(() => void fireEvent.click(verdict));
+    expect(store.getState().snapshot.nowMs).toBe(Number(verdict.getAttribute('data-at-ms')));
     // The text alternative lists the visible messages, each a way to its moment.
     expect(screen.getByText(/Messages as a table/)).toBeTruthy();
     expect(document.querySelectorAll('.spacetime-table tbody tr').length).toBeGreaterThan(10);

@@ -9,7 +9,7 @@ import { SpaceTimeScene } from '../../scenes/SpaceTimeScene/SpaceTimeScene';
 import { buildSpacetime, kindTable, type Family } from '../../scenes/SpaceTimeScene/spacetimeModel';
 import { eventsBetween } from '../../scenes/SpaceTimeScene/useSpacetime';
 import { toMermaid } from '../../scenes/SpaceTimeScene/mermaid';
-import { messagesBetween } from '../../scenes/SpaceTimeScene/messageLog';
+import { messageLogFromMs, messagesBetween } from '../../scenes/SpaceTimeScene/messageLog';
 
 afterEach(cleanup);
 
@@ -127,6 +127,18 @@ describe('space-time model', () => {
     expect(logOf(jumped, 0, 40_000)).toEqual(logOf(forked, 0, 40_000));
     expect(logOf(jumped, 20_000, 40_000)).toEqual(logOf(forked, 20_000, 40_000));
     expect(logOf(straight, 0, 30_000)?.length).toBeGreaterThan(100);
+  });
+
+  it('keeps a bounded log: the last 75 s and a little more, which covers the window', () => {
+    const engine = new LabEngine(new Simulation({ seed: 1 }).experiment);
+    engine.advanceTo(300_000);
+    const log = engine.messageLog;
+    const oldest = log.list[0].doneAtMs as number;
+    expect(log.base).toBeGreaterThan(0);
+    expect(oldest).toBeLessThanOrEqual(300_000 - 60_000);
+    // Trimmed every 1,024 messages: at ~80 a second, at most ~13 s past the 75 s kept.
+    expect(oldest).toBeGreaterThan(300_000 - 75_000 - 15_000);
+    expect(messageLogFromMs(log)).toBe(oldest);
   });
 
   it('writes the window as a Mermaid sequence diagram', () => {

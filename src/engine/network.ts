@@ -61,6 +61,7 @@ export function send(
     status: undefined,
     body: undefined,
     droppedAtMs: undefined,
+    doneAtMs: undefined,
   };
   if (type !== 'clientWrite') c.inflight.set(m.id, m);
   c.sent[type] = (c.sent[type] ?? 0) + 1;

@@ -17,12 +17,14 @@ import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
+  MAX_MESSAGE_LOG,
   MAX_RECENT_DROPS,
   T,
   TIMER,
   createCore,
   emit,
   localNow,
+  logMessage,
   nodeName,
   retainedFrom,
   schedule,
@@ -37,6 +39,7 @@ import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWrit
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
 import type {
+  MessageLog,
   MessageView,
   NodeView,
   Sample,
@@ -51,6 +54,7 @@ export interface Checkpoint {
   core: Core;
   eventsTotal: number;
   samplesTotal: number;
+  messagesTotal: number;
   eventsProcessed: number;
 }
 
@@ -58,9 +62,18 @@ export class Simulation {
   readonly experiment: Experiment;
   readonly algorithm: ElectionAlgorithm;
   private c: Core;
-  private out: Outputs = { events: [], eventsBase: 0, samples: [], samplesBase: 0 };
+  private out: Outputs = {
+    events: [],
+    eventsBase: 0,
+    samples: [],
+    samplesBase: 0,
+    messages: [],
+    messagesBase: 0,
+  };
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
+  /** Restores so far: the message log's generation. */
+  private restores = 0;
   private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
 
   /**
@@ -182,6 +195,7 @@ export class Simulation {
         c.inflight.delete(m.id);
         const svc = c.services[-ev.node - 1];
         if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
+        logMessage(c, this.out, m);
         if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
         else this.algorithm.onServiceMessage?.(c, this.out, -ev.node - 1, m);
         return;
@@ -193,6 +207,7 @@ export class Simulation {
       }
       if (n.paused) return defer(c, n, ev);
       c.inflight.delete(m.id);
+      logMessage(c, this.out, m);
       this.deliver(n, m);
       return;
     }
@@ -249,6 +264,7 @@ export class Simulation {
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
       this.c.inflight.delete(m.id);
+      logMessage(this.c, this.out, m);
       this.deliver(n, m);
     } else if (ev.kind === K.clientWrite) {
       this.clientWrite(n, ev.gen);
@@ -264,6 +280,7 @@ export class Simulation {
     m.droppedAtMs = c.nowMs;
     c.recentDrops.push(m);
     if (c.recentDrops.length > MAX_RECENT_DROPS) c.recentDrops.shift();
+    logMessage(c, this.out, m);
   }
 
   // ------------------------------------------------------------------ reading
@@ -284,6 +301,20 @@ export class Simulation {
 
   get samples(): readonly Sample[] {
     return this.out.samples;
+  }
+
+  /** Absolute count of messages delivered or dropped so far (clients' requests aside). */
+  get messagesTotal(): number {
+    return this.out.messagesBase + this.out.messages.length;
+  }
+
+  /**
+   * The message log as it stands, read-only: views make their records from it (the space-time
+   * diagram's messageLog.ts), so the engine carries no code for them. `generation` changes
+   * whenever a restore may have put another branch's messages at the same indices.
+   */
+  get messageLog(): MessageLog {
+    return { list: this.out.messages, base: this.out.messagesBase, generation: this.restores };
   }
 
   get samplesTotal(): number {
@@ -453,6 +484,7 @@ export class Simulation {
       core: structuredClone(this.c),
       eventsTotal: this.eventsTotal,
       samplesTotal: this.samplesTotal,
+      messagesTotal: this.messagesTotal,
       eventsProcessed: this.eventsProcessed,
     };
   }
@@ -465,6 +497,8 @@ export class Simulation {
       eventsBase: out.eventsBase,
       samples: out.samples.slice(),
       samplesBase: out.samplesBase,
+      messages: out.messages.slice(),
+      messagesBase: out.messagesBase,
     };
   }
 
@@ -502,6 +536,13 @@ export class Simulation {
     );
     out.samples = samples.list;
     out.samplesBase = samples.base;
+    // The log of a record that does not reach the checkpoint keeps what it has: the diagram then
+    // starts later (messageLogFromMs), the run itself is unaffected.
+    const messagesTotal = Math.min(cp.messagesTotal, from.messagesBase + from.messages.length);
+    const messages = windowAt(from.messages, from.messagesBase, messagesTotal, MAX_MESSAGE_LOG, from === out);
+    out.messages = messages.list;
+    out.messagesBase = messages.base;
+    this.restores++;
     this.c = structuredClone(cp.core);
     this.eventsProcessed = cp.eventsProcessed;
   }

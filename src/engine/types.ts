@@ -236,6 +236,48 @@ export interface MessageView {
   droppedAtMs?: number;
 }
 
+/** A message in the engine's log, as it was sent: endpoints by number (nodes 0, 1...; storage -1, services -2...). */
+export interface LoggedMessage {
+  readonly id: number;
+  readonly type: MessageType | 'clientWrite';
+  readonly from: number;
+  readonly to: number;
+  readonly term: number;
+  readonly sentAtMs: number;
+  readonly doneAtMs?: number;
+  readonly droppedAtMs?: number;
+  readonly granted?: boolean;
+  readonly token?: number;
+  readonly status?: 'ok' | 'conflict' | 'notFound';
+  readonly kind?: StorageWrite['kind'];
+}
+
+/** The bounded log of delivered and dropped messages, in that order: `list[i]` has absolute index `base + i`. */
+export interface MessageLog {
+  readonly list: readonly LoggedMessage[];
+  readonly base: number;
+  /** Changes whenever the run was restored from a checkpoint (indices may then name other messages). */
+  readonly generation: number;
+}
+
+/** A message that was delivered or dropped (the space-time diagram's arrows). */
+export interface MessageRecord {
+  id: number;
+  type: MessageType;
+  from: NodeId;
+  to: NodeId;
+  term: number;
+  sentAtMs: number;
+  /** When it was delivered (late, if its receiver was paused) or dropped. */
+  doneAtMs: number;
+  dropped: boolean;
+  granted?: boolean;
+  token?: number;
+  status?: 'ok' | 'conflict' | 'notFound';
+  /** A write's kind (a claim, a leader's own, a client's). */
+  kind?: StorageWrite['kind'];
+}
+
 export interface StorageWrite {
   atMs: number;
   node: NodeId;

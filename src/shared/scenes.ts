@@ -115,6 +115,18 @@ export const SCENES = [
     tabLoads: 'opened',
     watch: ['leaderless'],
   },
+  {
+    id: 'spacetime',
+    title: 'Space-time diagram',
+    name: 'space-time diagram',
+    aliases: ['lamport', 'space-time'],
+    load: () => import('../../scenes/SpaceTimeScene/SpaceTimeScene').then((m) => m.SpaceTimeScene),
+    exports: [{ id: 'spacetime', name: 'space-time diagram', selector: '.spacetime-svg', html: false }],
+    embedHeightPx: 820,
+    labPlace: 'tab',
+    tabLoads: 'opened',
+    watch: [],
+  },
 ] as const satisfies readonly SceneEntry[];
 
 export type SceneId = (typeof SCENES)[number]['id'];

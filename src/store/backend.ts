@@ -2,7 +2,7 @@
 // simulator (labEngine.ts) is the first; a real cluster streaming its events is another. Scenes,
 // guided mode and export see only this interface, never the Simulation class, so a run from any
 // source shows in the same stage, chain and chart.
-import type { Command, Experiment, Sample, SimEvent, Snapshot, Trace } from '../engine';
+import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
 
 export interface RecordedCommand {
   atMs: number;
@@ -27,6 +27,11 @@ export interface RunView {
   readonly samples: readonly Sample[];
   readonly samplesTotal: number;
   samplesSince(from: number): Sample[];
+  /**
+   * The bounded log of delivered and dropped messages (the space-time diagram's arrows, made by
+   * messageLog.ts). Absent: the backend records no messages.
+   */
+  readonly messageLog?: MessageLog;
   /** The trace of the run up to now. */
   trace(): Trace;
   /**

@@ -10,6 +10,7 @@ import {
   type Checkpoint,
   type Command,
   type Experiment,
+  type MessageLog,
   type Sample,
   type SimEvent,
   type Snapshot,
@@ -97,6 +98,10 @@ export class LabEngine implements LabBackend {
 
   samplesSince(from: number): Sample[] {
     return this.sim.samplesSince(from);
+  }
+
+  get messageLog(): MessageLog {
+    return this.sim.messageLog;
   }
 
   trace(): Trace {

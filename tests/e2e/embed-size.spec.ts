@@ -11,6 +11,7 @@ const SCENE_LABELS = {
   failover: 'failover timeline',
   znodes: 'znode queue',
   leaderless: 'leaderless comparison',
+  spacetime: 'space-time diagram',
 } as const;
 
 /** The scenes in a tab under the first screen, by the tab's name. */
@@ -18,6 +19,7 @@ const TABS: Record<string, string> = {
   failover: 'Failover timeline',
   znodes: 'Znode queue',
   leaderless: "Don't have a leader",
+  spacetime: 'Space-time diagram',
 };
 
 /** Serve `body` as a page of the site's own host (Chromium blocks a public page framing a loopback one). */

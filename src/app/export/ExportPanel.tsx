@@ -1,5 +1,6 @@
 // Export: each scene as PNG or SVG at the moment on screen, the run as a trace file that
-// replays it, and the metric series as CSV. Everything is made in the page and saved through a
+// replays it, the metric series as CSV, and the space-time diagram's window as a Mermaid
+// sequence diagram. Everything is made in the page and saved through a
 // download link: no server is involved, so it works on the static and offline site too.
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -9,7 +10,9 @@ import type { LabStore } from '../../store/labStore';
 import { samplesToCsv } from './csv';
 import { downloadBlob, exportName } from './download';
 import { svgToPng } from './raster';
-import { EXPORT_PARTS, type ExportPart } from '../../shared/scenes';
+import { EXPORT_PARTS, SCENES, type ExportPart, type SceneEntry } from '../../shared/scenes';
+import { toMermaid } from '../../../scenes/SpaceTimeScene/mermaid';
+import { PX_PER_MS, spacetimeOf } from '../../../scenes/SpaceTimeScene/useSpacetime';
 import { sceneSvg } from './sceneSvg';
 import { traceFileOf } from './traceFile';
 import { TraceImport } from './TraceImport';
@@ -35,7 +38,13 @@ async function exportScene(
   within: Element | null,
 ): Promise<string> {
   const el = findPart(scene, within);
-  if (!el) throw new Error(`the ${scene.name} is not on the page right now`);
+  if (!el) {
+    // A scene that loads with its tab is drawn once that tab has been opened.
+    const owner = (SCENES as readonly SceneEntry[]).find((s) => s.exports.some((p) => p.id === scene.id));
+    if (owner?.tabLoads === 'opened')
+      throw new Error(`the ${scene.name} is drawn once its tab is opened: open "${owner.title}" first`);
+    throw new Error(`the ${scene.name} is not on the page right now`);
+  }
   // A scene in a tab that is not selected is not laid out: show its panel for the copy (undone
   // before the browser paints, so nobody sees it).
   const tab = el.closest<HTMLElement>('[role="tabpanel"][hidden]');
@@ -70,6 +79,19 @@ function exportTrace(store: LabStore): string {
   const { seed, atMs } = moment(store);
   const name = exportName('trace', seed, atMs, 'json');
   downloadBlob(new Blob([JSON.stringify(traceFileOf(store.backend()))], { type: 'application/json' }), name);
+  return name;
+}
+
+/** The space-time diagram's window at this moment (every kind, every lane) as Mermaid text. */
+function exportMermaid(store: LabStore): string {
+  const { seed, atMs } = moment(store);
+  const model = spacetimeOf(store.getState(), store.backend(), {
+    pxPerMs: PX_PER_MS,
+    hiddenFamilies: new Set(),
+    hiddenLanes: new Set(),
+  });
+  const name = exportName('spacetime', seed, atMs, 'mmd');
+  downloadBlob(new Blob([toMermaid(model) + '\n'], { type: 'text/plain' }), name);
   return name;
 }
 
@@ -138,6 +160,14 @@ export function ExportPanel() {
           onClick={() => run('the metrics', () => exportCsv(store))}
         >
           Metric series as CSV
+        </button>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Export the space-time window as a Mermaid sequence diagram"
+          onClick={() => run('the space-time window', () => exportMermaid(store))}
+        >
+          Space-time window as Mermaid
         </button>
       </div>
       <p

@@ -1,0 +1,528 @@
+// The space-time (Lamport) diagram as plain data: one lane per node and per service, time running
+// down, each message an arrow from its send to its delivery (or its loss), the lanes' roles,
+// epochs, pauses and deaths, the partitions, and storage's verdicts with their tokens. A pure
+// function of a window of the run, so a test draws it from a fixed run and the view only lays it
+// out. It draws a window, never the whole run: what it reads is bounded by the window.
+import type {
+  MessageKindInfo,
+  MessageRecord,
+  MessageType,
+  MessageView,
+  NodeView,
+  Role,
+  SimEvent,
+  Snapshot,
+} from '../../src/engine';
+
+export type Family = MessageKindInfo['family'];
+
+/** The families in the order the filter and the key list them. */
+export const FAMILIES: readonly Family[] = [
+  'request',
+  'grant',
+  'heartbeat',
+  'ack',
+  'announce',
+  'write',
+  'reject',
+];
+
+/** Storage's own traffic, under every algorithm. */
+const STORAGE_KINDS: readonly MessageKindInfo[] = [
+  { type: 'write', label: 'write (token)', family: 'write', election: false },
+  { type: 'writeRejected', label: 'write rejected', family: 'reject', election: false },
+];
+
+export function kindTable(algorithmKinds: readonly MessageKindInfo[]): Map<MessageType, MessageKindInfo> {
+  return new Map([...algorithmKinds, ...STORAGE_KINDS].map((k) => [k.type, k]));
+}
+
+export interface Lane {
+  id: string;
+  label: string;
+  kind: 'node' | 'storage' | 'service';
+}
+
+export interface Arrow {
+  id: number;
+  type: MessageType;
+  family: Family;
+  label: string;
+  from: string;
+  to: string;
+  term: number;
+  sentAtMs: number;
+  /** Delivery or loss; for a message still in flight, when it is due. */
+  doneAtMs: number;
+  dropped: boolean;
+  inFlight: boolean;
+  token?: number;
+  granted?: boolean;
+  /** A write's kind: a claim, a leader's own, a client's. */
+  kind?: MessageRecord['kind'];
+}
+
+/** Messages of one routine kind between two lanes, too dense to draw apart: drawn as one band. */
+export interface Band {
+  key: string;
+  family: Family;
+  label: string;
+  from: string;
+  to: string;
+  firstSentAtMs: number;
+  lastSentAtMs: number;
+  firstDoneAtMs: number;
+  lastDoneAtMs: number;
+  count: number;
+  /** How many of them are still on their way. */
+  inFlight: number;
+  dropped: boolean;
+}
+
+export interface Span {
+  lane: string;
+  startMs: number;
+  endMs: number;
+  state: 'follower' | 'candidate' | 'leader' | 'dead' | 'paused';
+  /** The epoch the node held (-1 when not known). */
+  term: number;
+}
+
+export interface Mark {
+  key: string;
+  lane: string;
+  atMs: number;
+  kind: 'fault' | 'accepted' | 'rejected' | 'elected';
+  text: string;
+  /** Whether the view writes the text beside it (a run of accepted writes names its token once). */
+  labelled: boolean;
+}
+
+export interface PartitionSpan {
+  startMs: number;
+  endMs: number;
+  groups: string[][];
+}
+
+export interface SpacetimeInput {
+  nowMs: number;
+  windowMs: number;
+  nodes: readonly NodeView[];
+  services: Snapshot['services'];
+  partition: Snapshot['partition'];
+  /** Messages delivered or dropped within the window. */
+  records: readonly MessageRecord[];
+  /** The snapshot's messages: those in flight are drawn up to now. */
+  inFlight: readonly MessageView[];
+  /** Events within the window, oldest first. */
+  events: readonly SimEvent[];
+  kinds: ReadonlyMap<MessageType, MessageKindInfo>;
+  /** Pixels per simulated millisecond along the time axis: decides what would overlap. */
+  pxPerMs: number;
+  hiddenFamilies?: ReadonlySet<Family>;
+  hiddenLanes?: ReadonlySet<string>;
+}
+
+export interface Spacetime {
+  fromMs: number;
+  toMs: number;
+  nowMs: number;
+  lanes: Lane[];
+  arrows: Arrow[];
+  bands: Band[];
+  spans: Span[];
+  marks: Mark[];
+  partitions: PartitionSpan[];
+}
+
+/**
+ * Closer than this along the time axis, two messages of a routine kind would overlap: their
+ * lines run side by side across several lanes, and a pointer can no longer pick one.
+ */
+export const OVERLAP_PX = 10;
+/** A band breaks where its messages pause for longer than this many pixels. */
+const BAND_GAP_PX = 14;
+const MIN_BAND = 3;
+
+export function windowOf(nowMs: number, windowMs: number): { fromMs: number; toMs: number } {
+  const toMs = Math.max(nowMs, windowMs);
+  return { fromMs: toMs - windowMs, toMs };
+}
+
+export function buildSpacetime(input: SpacetimeInput): Spacetime {
+  const { nowMs, kinds, pxPerMs } = input;
+  const { fromMs, toMs } = windowOf(nowMs, input.windowMs);
+  const hiddenF = input.hiddenFamilies ?? new Set<Family>();
+  const hiddenL = input.hiddenLanes ?? new Set<string>();
+  const lanes: Lane[] = [
+    ...input.nodes.map((n) => ({ id: n.id, label: n.witness ? 'witness' : n.id, kind: 'node' as const })),
+    { id: 'storage', label: 'storage', kind: 'storage' as const },
+    ...input.services.map((s) => ({ id: s.id, label: s.label, kind: 'service' as const })),
+  ].filter((l) => !hiddenL.has(l.id));
+  const shown = new Set(lanes.map((l) => l.id));
+
+  type Msg = MessageRecord | MessageView;
+  const doneOf = (m: Msg) => ('doneAtMs' in m ? m.doneAtMs : m.deliverAtMs);
+  const droppedOf = (m: Msg) => ('dropped' in m ? m.dropped : m.droppedAtMs !== undefined);
+  const toArrow = (m: Msg, family: Family, inFlight: boolean): Arrow => {
+    const a: Arrow = {
+      id: m.id,
+      type: m.type,
+      family,
+      label: kinds.get(m.type)?.label ?? m.type,
+      from: m.from,
+      to: m.to,
+      term: m.term,
+      sentAtMs: m.sentAtMs,
+      doneAtMs: doneOf(m),
+      dropped: droppedOf(m),
+      inFlight,
+    };
+    if (m.token !== undefined) a.token = m.token;
+    if (m.granted !== undefined) a.granted = m.granted;
+    if ('kind' in m && m.kind !== undefined) a.kind = m.kind;
+    return a;
+  };
+
+  // Routine traffic is grouped by sender, receiver, kind and fate without making an arrow of each
+  // (a minute of a busy lab is tens of thousands of messages); a group whose messages come closer
+  // than OVERLAP_PX anywhere is drawn as bands, the rest message by message. Routine means
+  // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
+  // or a rejection, which are always arrows of their own.
+  const arrows: Arrow[] = [];
+  const groups = new Map<
+    string,
+    Map<string, Map<string, { family: Family; list: Msg[]; inFlight: number }>>
+  >();
+  // A write still in flight does not say its kind (the snapshot's message views carry none):
+  // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
+  const writesInFlight: MessageView[] = [];
+  const take = (m: Msg, inFlight: boolean) => {
+    const family: Family = kinds.get(m.type)?.family ?? 'announce';
+    if (hiddenF.has(family) || !shown.has(m.from) || !shown.has(m.to)) return;
+    if (m.type === 'write' && !('doneAtMs' in m)) {
+      writesInFlight.push(m);
+      return;
+    }
+    const isRoutine =
+      family === 'heartbeat' ||
+      family === 'ack' ||
+      (m.type === 'write' && 'kind' in m && (m.kind === 'leader' || m.kind === 'client'));
+    if (!isRoutine) {
+      arrows.push(toArrow(m, family, inFlight));
+      return;
+    }
+    let byTo = groups.get(m.from);
+    if (!byTo) groups.set(m.from, (byTo = new Map()));
+    let byType = byTo.get(m.to);
+    if (!byType) byTo.set(m.to, (byType = new Map()));
+    const key = droppedOf(m) ? `${m.type} lost` : m.type;
+    let g = byType.get(key);
+    if (!g) byType.set(key, (g = { family, list: [], inFlight: 0 }));
+    g.list.push(m);
+  };
+  for (const r of input.records) if (r.doneAtMs >= fromMs && r.doneAtMs <= nowMs) take(r, false);
+  const inFlightIds = new Set<number>();
+  for (const m of input.inFlight) {
+    // Lost ones are in the log already; what is left is still on its way.
+    if (m.droppedAtMs !== undefined || m.sentAtMs > nowMs) continue;
+    inFlightIds.add(m.id);
+    take(m, true);
+  }
+  for (const m of writesInFlight) {
+    const g = groups.get(m.from)?.get(m.to)?.get('write');
+    if (g) g.list.push(m);
+    else arrows.push(toArrow(m, 'write', true));
+  }
+
+  const bands: Band[] = [];
+  const overlapMs = OVERLAP_PX / pxPerMs;
+  const gapMs = BAND_GAP_PX / pxPerMs;
+  for (const byTo of groups.values())
+    for (const byType of byTo.values())
+      for (const [key, g] of byType) {
+        const list = g.list;
+        // The log is in completion order: neighbours there are neighbours on the diagram.
+        let dense = false;
+        for (let i = 1; i < list.length && !dense; i++)
+          dense = doneOf(list[i]) - doneOf(list[i - 1]) < overlapMs;
+        if (!dense) {
+          for (const m of list) arrows.push(toArrow(m, g.family, inFlightIds.has(m.id)));
+          continue;
+        }
+        let band: Band | null = null;
+        let first = 0;
+        // A band of one or two is no band: those few are drawn as themselves.
+        const settle = (end: number) => {
+          if (band && band.count < MIN_BAND) {
+            bands.pop();
+            for (let i = first; i < end; i++)
+              arrows.push(toArrow(list[i], g.family, inFlightIds.has(list[i].id)));
+          }
+        };
+        for (let i = 0; i < list.length; i++) {
+          const m = list[i];
+          const done = doneOf(m);
+          if (band && done - band.lastDoneAtMs <= gapMs) {
+            band.firstSentAtMs = Math.min(band.firstSentAtMs, m.sentAtMs);
+            band.lastSentAtMs = Math.max(band.lastSentAtMs, m.sentAtMs);
+            band.lastDoneAtMs = Math.max(band.lastDoneAtMs, done);
+            band.count++;
+            if (inFlightIds.has(m.id)) band.inFlight++;
+            continue;
+          }
+          settle(i);
+          first = i;
+          band = {
+            // The group's first band is cut by the window's start as it scrolls: a key of its own
+            // keeps it the same element rather than a new one every snapshot.
+            key: `${m.from}>${m.to}>${key}@${first === 0 ? 'start' : m.sentAtMs}`,
+            family: g.family,
+            label: kinds.get(m.type)?.label ?? m.type,
+            from: m.from,
+            to: m.to,
+            firstSentAtMs: m.sentAtMs,
+            lastSentAtMs: m.sentAtMs,
+            firstDoneAtMs: done,
+            lastDoneAtMs: done,
+            count: 1,
+            inFlight: inFlightIds.has(m.id) ? 1 : 0,
+            dropped: droppedOf(m),
+          };
+          bands.push(band);
+        }
+        settle(list.length);
+      }
+  arrows.sort((a, b) => a.sentAtMs - b.sentAtMs || a.id - b.id);
+
+  const { spans, marks } = laneHistory(input, fromMs, shown, overlapMs);
+  return {
+    fromMs,
+    toMs,
+    nowMs,
+    lanes,
+    arrows,
+    bands,
+    spans,
+    marks,
+    partitions: partitionSpans(input, fromMs),
+  };
+}
+
+interface LaneState {
+  role: Role;
+  term: number;
+  alive: boolean;
+  paused: boolean;
+}
+
+const stateOf = (s: LaneState): Span['state'] => (!s.alive ? 'dead' : s.paused ? 'paused' : s.role);
+
+/** What a node's state was just before `ev`, given what it was just after (walking back). */
+function before(ev: SimEvent, s: LaneState): LaneState {
+  switch (ev.type) {
+    case 'elected':
+      return { ...s, role: 'candidate', term: ev.term };
+    case 'steppedDown':
+      return { ...s, role: 'leader', term: ev.term };
+    case 'campaign':
+      return { ...s, role: 'follower', term: ev.preVote ? ev.term : -1 };
+    case 'resumed':
+      return { ...s, paused: true };
+    case 'fault':
+      if (ev.fault.do === 'kill' || ev.fault.do === 'stop') return { ...s, alive: true };
+      if (ev.fault.do === 'restart') return { ...s, alive: false };
+      if (ev.fault.do === 'pause') return { ...s, paused: false };
+      if (ev.fault.do === 'resume') return { ...s, paused: true };
+      return s;
+    default:
+      return s;
+  }
+}
+
+/** The node's state just after `ev`, given what it was just before. */
+function after(ev: SimEvent, s: LaneState): LaneState {
+  switch (ev.type) {
+    case 'campaign':
+      return { ...s, role: 'candidate', term: ev.term };
+    case 'elected':
+      return { ...s, role: 'leader', term: ev.term };
+    case 'steppedDown':
+      return { ...s, role: 'follower', term: ev.term };
+    case 'resumed':
+      return { ...s, paused: false };
+    case 'fault':
+      if (ev.fault.do === 'kill' || ev.fault.do === 'stop') return { ...s, alive: false, role: 'follower' };
+      if (ev.fault.do === 'restart') return { ...s, alive: true, paused: false, role: 'follower' };
+      if (ev.fault.do === 'pause') return { ...s, paused: true };
+      if (ev.fault.do === 'resume') return { ...s, paused: false };
+      return s;
+    default:
+      return s;
+  }
+}
+
+/** The lane an event belongs to, if it belongs to one. */
+function laneOf(ev: SimEvent): string | null {
+  switch (ev.type) {
+    case 'campaign':
+    case 'elected':
+    case 'steppedDown':
+    case 'resumed':
+      return ev.node;
+    case 'write':
+      return 'storage';
+    case 'fault':
+      return ev.skipped ? null : (ev.target ?? null);
+    default:
+      return null;
+  }
+}
+
+const FAULT_TEXT: Partial<Record<string, string>> = {
+  kill: 'killed',
+  stop: 'stopped',
+  restart: 'restarted',
+  pause: 'paused',
+  resume: 'resumed',
+  isolate: 'isolated',
+  clockRate: 'clock rate',
+  campaign: 'campaign',
+  write: 'manual write',
+};
+
+/**
+ * Each lane's states over the window (walked back from the snapshot, then forward through the
+ * window's events) and its marks: faults, elections and storage's verdicts. Accepted writes
+ * that would overlap are left to the write arrows' bands; a rejection is always marked.
+ */
+function laneHistory(
+  input: SpacetimeInput,
+  fromMs: number,
+  shown: ReadonlySet<string>,
+  overlapMs: number,
+): { spans: Span[]; marks: Mark[] } {
+  const { events, nowMs } = input;
+  const spans: Span[] = [];
+  const marks: Mark[] = [];
+  const states = new Map<string, LaneState>();
+  for (const n of input.nodes)
+    states.set(n.id, { role: n.role, term: n.term, alive: n.alive, paused: n.paused });
+  for (const s of input.services)
+    states.set(s.id, { role: 'follower', term: -1, alive: s.alive, paused: false });
+  for (let i = events.length - 1; i >= 0; i--) {
+    const lane = laneOf(events[i]);
+    const s = lane ? states.get(lane) : undefined;
+    if (lane && s) states.set(lane, before(events[i], s));
+  }
+  const since = new Map<string, number>([...states.keys()].map((id) => [id, fromMs]));
+  const close = (lane: string, atMs: number, s: LaneState) => {
+    const start = since.get(lane) as number;
+    if (atMs > start && shown.has(lane))
+      spans.push({ lane, startMs: start, endMs: atMs, state: stateOf(s), term: s.term });
+    since.set(lane, atMs);
+  };
+  // Keys from what a mark is and when, not from its place in the window's list (which shifts as
+  // the window scrolls): the view then keeps each mark's element as long as it is in view.
+  const keysSeen = new Map<string, number>();
+  const markKey = (what: string, atMs: number): string => {
+    const k = `${what}@${atMs}`;
+    const n = keysSeen.get(k) ?? 0;
+    keysSeen.set(k, n + 1);
+    return n ? `${k}#${n}` : k;
+  };
+  let lastBucket = -1;
+  let lastToken = -1;
+  events.forEach((ev) => {
+    const lane = laneOf(ev);
+    if (!lane || !shown.has(lane)) return;
+    if (ev.type === 'write') {
+      if (ev.result === 'rejected') {
+        marks.push({
+          key: markKey(`w${ev.token}`, ev.atMs),
+          lane,
+          atMs: ev.atMs,
+          kind: 'rejected',
+          text: `rejected ${ev.token} < ${ev.maxTokenSeen}`,
+          labelled: true,
+        });
+        return;
+      }
+      // Routine writes that would overlap are left to their arrows' band; a claim, a manual write,
+      // a stale write and the first write of each token are always marked, and named.
+      const routineWrite = ev.kind === 'leader' || ev.kind === 'client';
+      const named = ev.token !== lastToken || ev.stale || !routineWrite;
+      lastToken = ev.token;
+      // One unnamed mark per stretch of overlapMs, on a grid fixed in time (not counted from the
+      // window's start), so the marks stay where they are as the window scrolls.
+      const bucket = Math.floor(ev.atMs / overlapMs);
+      if (named || bucket !== lastBucket) {
+        lastBucket = bucket;
+        marks.push({
+          key: markKey(`w${ev.token}`, ev.atMs),
+          lane,
+          atMs: ev.atMs,
+          kind: 'accepted',
+          text: `accepted ${ev.token}${ev.stale ? ' (stale)' : ''}`,
+          labelled: named,
+        });
+      }
+      return;
+    }
+    const s = states.get(lane);
+    if (!s) return;
+    const next = after(ev, s);
+    if (stateOf(next) !== stateOf(s) || next.term !== s.term) {
+      close(lane, ev.atMs, s);
+      states.set(lane, next);
+    }
+    if (ev.type === 'fault') {
+      marks.push({
+        key: markKey(`f${lane}`, ev.atMs),
+        lane,
+        atMs: ev.atMs,
+        kind: 'fault',
+        text: FAULT_TEXT[ev.fault.do] ?? ev.fault.do,
+        labelled: true,
+      });
+    } else if (ev.type === 'elected') {
+      marks.push({
+        key: markKey(`e${lane}`, ev.atMs),
+        lane,
+        atMs: ev.atMs,
+        kind: 'elected',
+        text: `elected ${ev.term}`,
+        labelled: true,
+      });
+    }
+  });
+  for (const [lane, s] of states) close(lane, Math.max(nowMs, fromMs), s);
+  return { spans, marks };
+}
+
+/** The window's partitions: walked back from the snapshot's, then forward through the events. */
+function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] {
+  const cuts = input.events.filter(
+    (ev): ev is Extract<SimEvent, { type: 'fault' }> =>
+      ev.type === 'fault' && !ev.skipped && ['partition', 'heal', 'isolate'].includes(ev.fault.do),
+  );
+  const groupsAfter = (ev: Extract<SimEvent, { type: 'fault' }>): string[][] | null =>
+    ev.fault.do === 'heal'
+      ? null
+      : ev.fault.do === 'partition'
+        ? ev.fault.groups.map((g) => [...g])
+        : [[ev.target ?? '?'], ['others']];
+  // Before the first cut of the window the network was as the first cut found it: healed if it
+  // heals (groups unknown here, so the snapshot's, or none), otherwise as it is now if no cut.
+  let current: string[][] | null =
+    cuts.length === 0 ? input.partition : cuts[0].fault.do === 'heal' ? (input.partition ?? [['?']]) : null;
+  let since = fromMs;
+  const spans: PartitionSpan[] = [];
+  for (const ev of cuts) {
+    if (current && ev.atMs > since) spans.push({ startMs: since, endMs: ev.atMs, groups: current });
+    current = groupsAfter(ev);
+    since = ev.atMs;
+  }
+  if (current && input.nowMs > since) spans.push({ startMs: since, endMs: input.nowMs, groups: current });
+  return spans;
+}

@@ -1,0 +1,89 @@
+// The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
+// the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
+import { useEffect, useMemo, useState } from 'react';
+import { algorithmFor, type SimEvent } from '../../src/engine';
+import type { RunView } from '../../src/store/backend';
+import { useLab, useLabStore } from '../../src/store/context';
+import type { LabState } from '../../src/store/labStore';
+import { messageLogFromMs, messagesBetween } from './messageLog';
+import { buildSpacetime, kindTable, windowOf, type Family, type Spacetime } from './spacetimeModel';
+
+/** The window the diagram draws: a minute, the most a reader follows message by message. */
+export const WINDOW_MS = 60_000;
+/** The diagram's time axis: the window in 480 px, so a second is 8 px. */
+export const PLOT_H = 480;
+export const PX_PER_MS = PLOT_H / WINDOW_MS;
+
+/** The retained events within [fromMs, toMs], found by bisection (they are in time order). */
+export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
+  const list = run.events;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].atMs < fromMs) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SimEvent[] = [];
+  for (let i = lo; i < list.length && list[i].atMs <= toMs; i++) out.push(list[i]);
+  return out;
+}
+
+export interface SpacetimeOptions {
+  pxPerMs: number;
+  hiddenFamilies: ReadonlySet<Family>;
+  hiddenLanes: ReadonlySet<string>;
+}
+
+/** The diagram of the window ending at the snapshot's moment, read from the run. */
+export function spacetimeOf(
+  s: LabState,
+  run: RunView,
+  o: SpacetimeOptions,
+): Spacetime & { logFromMs: number } {
+  const snap = s.snapshot;
+  const { fromMs } = windowOf(snap.nowMs, WINDOW_MS);
+  const alg = algorithmFor(s.experiment.algorithm);
+  const model = buildSpacetime({
+    nowMs: snap.nowMs,
+    windowMs: WINDOW_MS,
+    nodes: snap.nodes,
+    services: snap.services,
+    partition: snap.partition,
+    records: messagesBetween(run, snap, fromMs, snap.nowMs) ?? [],
+    inFlight: snap.messages,
+    events: eventsBetween(run, fromMs, snap.nowMs),
+    kinds: kindTable(alg.messages),
+    pxPerMs: o.pxPerMs,
+    hiddenFamilies: o.hiddenFamilies,
+    hiddenLanes: o.hiddenLanes,
+  });
+  return { ...model, logFromMs: run.messageLog ? messageLogFromMs(run.messageLog) : -1 };
+}
+
+export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: number }) | null {
+  const store = useLabStore();
+  const snapshot = useLab((s) => s.snapshot);
+  const experiment = useLab((s) => s.experiment);
+  const [model, setModel] = useState<(Spacetime & { logFromMs: number }) | null>(null);
+  const options = useMemo(
+    () => ({ pxPerMs: o.pxPerMs, hiddenFamilies: o.hiddenFamilies, hiddenLanes: o.hiddenLanes }),
+    [o.pxPerMs, o.hiddenFamilies, o.hiddenLanes],
+  );
+  useEffect(() => {
+    let live = true;
+    // Built in one frame and drawn in the next: with 200 clients a minute holds ~20,000 messages,
+    // and building from them and then drawing in the same frame left too little of it.
+    store.nextFrame(() => {
+      if (!live) return;
+      const next = spacetimeOf(store.getState(), store.backend(), options);
+      store.nextFrame(() => {
+        if (live) setModel(next);
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, snapshot, experiment, options]);
+  return model;
+}

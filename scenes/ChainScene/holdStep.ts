@@ -47,6 +47,22 @@ export function holdStep(e: Experiment): HoldStep {
       ring: false,
     };
   }
+  if (e.sentinel) {
+    return {
+      title: 'Sentinels watch the primary',
+      short: 'Sentinels watch',
+      text: `pinged every 1 s, down after ${formatSpan(e.sentinel.downAfterMs)} without a reply; no lease: a cut-off primary acts until it is told`,
+      ring: false,
+    };
+  }
+  if (e.stonith) {
+    return {
+      title: 'Membership watches the primary',
+      short: 'Membership',
+      text: `lost after ${formatSpan(e.stonith.tokenMs)} unheard; powered off before anyone is promoted`,
+      ring: false,
+    };
+  }
   return {
     title: 'No lease',
     short: 'No lease',
@@ -60,32 +76,51 @@ export interface Expiry {
   what: string;
   /** How the leader keeps it: "renews its lease every 2 s". */
   keep: string;
+  /** Its span (ms). */
+  ms: number;
 }
 
 /** What the others wait out before they replace a silent leader, in the algorithm's words. */
 export function expiry(e: Experiment): Expiry {
   if (e.lease)
     return {
+      ms: e.lease.durationMs,
       what: `${formatSpan(e.lease.durationMs)} lease`,
       keep: `renews its lease every ${formatSpan(e.lease.retryPeriodMs)}`,
     };
   if (e.raft)
     return {
+      ms: e.raft.electionTimeoutMs,
       what: `${formatSpan(e.raft.electionTimeoutMs)} election timeout`,
       keep: `sends heartbeats every ${formatSpan(e.raft.heartbeatMs)}`,
     };
   if (e.etcd)
     return {
+      ms: e.etcd.ttlMs,
       what: `${formatSpan(e.etcd.ttlMs)} session lease`,
       keep: `keeps its session alive every ${formatSpan(Math.floor(e.etcd.ttlMs / 3))}`,
     };
   if (e.zookeeper)
     return {
+      ms: e.zookeeper.sessionTimeoutMs,
       what: `${formatSpan(e.zookeeper.sessionTimeoutMs)} session timeout`,
       keep: `pings the ensemble every ${formatSpan(Math.floor(e.zookeeper.sessionTimeoutMs / 3))}`,
     };
+  if (e.sentinel)
+    return {
+      ms: e.sentinel.downAfterMs,
+      what: `${formatSpan(e.sentinel.downAfterMs)} down-after`,
+      keep: 'answers the sentinels every 1 s',
+    };
+  if (e.stonith)
+    return {
+      ms: e.stonith.tokenMs,
+      what: `${formatSpan(e.stonith.tokenMs)} membership token`,
+      keep: 'answers the cluster every 1 s',
+    };
   const t = e.bully ?? e.ring;
   return {
+    ms: t?.timeoutMs ?? 0,
     what: `${formatSpan(t?.timeoutMs ?? 0)} coordinator timeout`,
     keep: `sends heartbeats every ${formatSpan(t?.heartbeatMs ?? 0)}`,
   };

@@ -18,7 +18,7 @@ function leadersOf(s: Snapshot): NodeView[] {
 
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
   const leaders = leadersOf(s);
-  const { what, keep } = expiry(experiment);
+  const { what, keep, ms } = expiry(experiment);
   const alg = algorithmFor(experiment.algorithm);
   const quorum = s.safety.quorum !== false && alg.hasQuorum;
   // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).
@@ -54,6 +54,6 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
   const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
   if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)
-    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is longer than the ${what})` : ''}.`;
+    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is ${30_000 > ms ? 'longer than' : 30_000 === ms ? 'as long as' : 'shorter than'} the ${what})` : ''}.`;
   return `The ${role} is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
 }

@@ -70,6 +70,20 @@ describe('nextHint', () => {
     );
   });
 
+  it("compares the 30 s pause with the algorithm's own span: as long as Sentinel's 30 s down-after", () => {
+    const redis = new Simulation({ algorithm: 'redis-sentinel', seed: 1, nodes: 3 });
+    redis.runUntil(5_000);
+    const text = nextHint({
+      snapshot: redis.snapshot(),
+      selected: 'n1',
+      experiment: redis.experiment,
+      can: CAN,
+    });
+    expect(text).toBe(
+      'The primary is n1, selected: press Pause 30 s or Kill (30 s is as long as the 30 s down-after).',
+    );
+  });
+
   it('offers only what the run can do', () => {
     const { sim, snap } = at(8_000);
     const text = nextHint({

@@ -5,7 +5,9 @@
 // last one before its own (waitDeletes); the lowest create revision leads, and it is the fencing
 // token. Resign deletes the key. A lease whose keep-alives stop expires on the etcd side, and its
 // key goes with it. The three etcd members are services; every operation commits once a majority
-// of them answer.
+// of them answer, while they have a raft leader: when the leader member dies or is cut off from
+// the others, nothing commits until the rest elect a new one after etcd's election timeout, and the
+// new leader extends every lease by that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import {
@@ -84,12 +86,21 @@ export interface EtcdShared {
   watches: { watcher: number; key: number }[];
   pending: PendingOp[];
   members: number[];
+  /** The member that leads etcd's own raft (m1 at the start), or 0 while the others elect one. */
+  raftLeader: number;
 }
 
 /** Operations a member may have waiting on the others at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 128;
 /** The store's lease-expiry check, as a service timer slot. */
 const EXPIRY_SLOT = 0;
+/** The members' raft election ends, as a service timer slot. */
+const RAFT_ELECTION_SLOT = 1;
+/**
+ * etcd's own raft election timeout (`--election-timeout`, 1000 ms by default): the surviving members
+ * campaign after a randomized [1, 2) x of it, and a new leader extends every lease by it.
+ */
+export const ETCD_ELECTION_TIMEOUT_MS = 1000;
 
 const ET = {
   keepAlive: ALG_SLOT,
@@ -160,7 +171,8 @@ function onStoreAck(c: Core, m: Message): void {
 
 function tryCommit(c: Core, op: PendingOp): void {
   const a = shared(c);
-  if (op.acks.length * 2 <= a.members.length) return;
+  // Without a raft leader nothing commits: the operation waits for the next one (raftElected).
+  if (a.raftLeader === 0 || op.acks.length * 2 <= a.members.length) return;
   a.pending = a.pending.filter((x) => x !== op);
   const reply = apply(c, op.body, op.client);
   const r = send(c, op.member, op.client, 'etcdReply', 0);
@@ -280,8 +292,8 @@ function armExpiry(c: Core): void {
 /** The store expires leases whose keep-alives stopped, and their keys go with them. */
 function onExpiry(c: Core): void {
   const a = shared(c);
-  // Without a majority nothing commits, expiry included: the leases wait.
-  if (storeHasMajority(c)) {
+  // Without a majority, or a raft leader, nothing commits, expiry included: the leases wait.
+  if (a.raftLeader !== 0 && storeHasMajority(c)) {
     for (const l of [...a.leases]) {
       if (l.expiresAtMs > c.nowMs) continue;
       a.leases = a.leases.filter((x) => x !== l);
@@ -291,6 +303,49 @@ function onExpiry(c: Core): void {
   if (a.leases.length === 0) return;
   const next = Math.min(...a.leases.map((l) => l.expiresAtMs));
   scheduleServiceTimer(c, serviceIndex(a.members[0]), EXPIRY_SLOT, Math.max(c.nowMs + 100, next));
+}
+
+/** Whether this member is alive and reaches a majority of the members (itself included). */
+function leadsMajority(c: Core, m: number): boolean {
+  const a = shared(c);
+  if (!c.services[serviceIndex(m)].alive) return false;
+  const reachable = a.members.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, m, o)).length;
+  return reachable * 2 > a.members.length;
+}
+
+/**
+ * The raft leader died or was cut off from the others: they stop committing and, once an election
+ * timeout has passed without hearing from it, elect another (pre-vote and CheckQuorum: a leader
+ * that still reaches a majority keeps its place).
+ */
+function checkRaftLeader(c: Core): void {
+  const a = shared(c);
+  if (a.raftLeader === 0 || leadsMajority(c, a.raftLeader)) return;
+  a.raftLeader = 0;
+  const at = c.nowMs + nextInt(c.rngTimer, ETCD_ELECTION_TIMEOUT_MS, 2 * ETCD_ELECTION_TIMEOUT_MS - 1);
+  scheduleServiceTimer(c, serviceIndex(a.members[0]), RAFT_ELECTION_SLOT, at);
+}
+
+/** The members elect a raft leader, if one of them reaches a majority; else they try again. */
+function onRaftElection(c: Core): void {
+  const a = shared(c);
+  if (a.raftLeader !== 0) return;
+  const next = a.members.find((m) => leadsMajority(c, m));
+  if (next === undefined) {
+    scheduleServiceTimer(
+      c,
+      serviceIndex(a.members[0]),
+      RAFT_ELECTION_SLOT,
+      c.nowMs + ETCD_ELECTION_TIMEOUT_MS,
+    );
+    return;
+  }
+  a.raftLeader = next;
+  // lessor.Promote: every lease's time left starts over from its TTL, plus an election timeout.
+  for (const l of a.leases) l.expiresAtMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS + l.ttlMs;
+  // What waited for a leader commits now.
+  for (const op of [...a.pending]) tryCommit(c, op);
+  armExpiry(c);
 }
 
 // ---------------------------------------------------------------- a candidate
@@ -523,6 +578,7 @@ export const etcdElection: ElectionAlgorithm = {
     watches: [],
     pending: [],
     members: [-2, -3, -4],
+    raftLeader: -2,
   }),
   boot: (c, _out, n) => {
     // Candidates start a little apart.
@@ -547,11 +603,13 @@ export const etcdElection: ElectionAlgorithm = {
   },
   onServiceTimer: (c, _out, _service, slot) => {
     if (slot === EXPIRY_SLOT) onExpiry(c);
+    else if (slot === RAFT_ELECTION_SLOT) onRaftElection(c);
   },
   onServiceChange: (c, out) => {
     const a = shared(c);
     // A member that died forgets the operations it was coordinating.
     a.pending = a.pending.filter((op) => c.services[serviceIndex(op.member)].alive);
+    checkRaftLeader(c);
     const leader = currentLeader(c);
     if (!leader) return;
     if (!storeHasMajority(c)) markLoss(c, out, leader, 'the store lost its majority');

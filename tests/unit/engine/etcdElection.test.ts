@@ -132,4 +132,33 @@ describe('the three members', () => {
     sim.runUntil(80_000);
     expect(leaders(sim)).toHaveLength(1);
   });
+
+  it('stalls every commit while the members elect a new raft leader: a deadline shorter than the stall ends the session', () => {
+    // A renew deadline just over the keep-alive interval (5 s TTL: every 1,666 ms) leaves no slack.
+    const tight = { ttlMs: 5_000, renewDeadlineMs: 1_750 };
+    /** The first seed whose leader talks to m2 or m3 (host nK's member is m((K-1) % 3 + 1)): not to m1, etcd's raft leader. */
+    const start = () => {
+      for (let seed = 1; ; seed++) {
+        const sim = new Simulation(lab({ seed, etcd: tight }));
+        sim.runUntil(10_000);
+        const [l] = leaders(sim);
+        if (l && (l.id === 'n2' || l.id === 'n3')) return { sim, l };
+      }
+    };
+    // A follower member's death costs nothing: the raft leader and one more still commit.
+    const follower = start();
+    // The member neither the raft leader (m1) nor the leader's own (n2: m2, n3: m3).
+    follower.sim.apply({ do: 'kill', node: follower.l.id === 'n2' ? 'm3' : 'm2' });
+    follower.sim.runUntil(30_000);
+    expect(eventsOf(follower.sim, 'steppedDown').filter((e) => e.node === follower.l.id)).toEqual([]);
+    // The raft leader's death stops every commit for an election timeout or more (1 to 2 s).
+    const raft = start();
+    raft.sim.apply({ do: 'kill', node: 'm1' });
+    raft.sim.runUntil(30_000);
+    const down = eventsOf(raft.sim, 'steppedDown').find((e) => e.node === raft.l.id);
+    expect(down?.reason).toBe('renew deadline passed');
+    expect(down!.atMs - 10_000).toBeLessThan(2 * 1_750 + 2_000);
+    // The members elected another raft leader, and leadership came back with it.
+    expect(leaders(raft.sim)).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './tests/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/chromium';
 
 // Override when 4173 is taken (e.g. another checkout's preview server is running).
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -8,6 +8,13 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // .reports/.
 const dir = process.env.E2E_DIR;
 const distDir = dir ? `${dir}/dist` : 'dist';
+
+// Both projects' browser: Desktop Chrome on the Chromium found here, with the arguments a
+// container needs (tests/chromium.ts).
+const BROWSER = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,47 +39,13 @@ export default defineConfig({
       // The real-mode specs run a real etcd cluster and a dev server: they run alone, after the
       // rest (the project below), so that their load never slows a timing-sensitive spec beside them.
       testIgnore: /real-mode\.spec\.ts/,
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          // Containers and CI machines: no sandbox, no GPU, a small /dev/shm, and nothing that
-          // phones home or updates itself in the middle of a test run.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      use: BROWSER,
     },
     {
       name: 'real-mode',
       testMatch: /real-mode\.spec\.ts/,
       dependencies: ['chromium'],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          // Containers and CI machines: no sandbox, no GPU, a small /dev/shm, and nothing that
-          // phones home or updates itself in the middle of a test run.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      use: BROWSER,
     },
   ],
   // Test the production build, as it will be served. Playwright starts and stops the server

@@ -22,3 +22,18 @@ export function chromiumPath(): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Containers and CI machines: no sandbox, no GPU, a small /dev/shm, and nothing that phones home
+ * or updates itself in the middle of a run. The browser tests and the benchmarks both launch with these.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

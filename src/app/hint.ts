@@ -3,6 +3,7 @@
 // the interesting thing to it, and what to watch while a failover or a split plays out.
 import { algorithmFor, type Experiment, type NodeView, type Snapshot } from '../engine';
 import type { BackendCapabilities } from '../store/backend';
+import { electionOf } from '../../scenes/ChainScene/electStep';
 import { expiry } from '../../scenes/ChainScene/holdStep';
 
 export interface HintInput {
@@ -23,7 +24,7 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
   const quorum = s.safety.quorum !== false && alg.hasQuorum;
   // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).
   const role = alg.words.leader;
-  const votes = alg.kind === 'raft';
+  const votes = electionOf(experiment).votes;
   const canPause = can.commands.includes('pause');
   const canKill = can.commands.includes('kill');
   if (leaders.length >= 2) {

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { chromiumPath } from '../chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Benchmarks build here, never into dist/, so a preview or a spec run using dist/ is untouched. */
@@ -106,17 +106,7 @@ export async function withBrowser<T>(body: (s: Session) => Promise<T>): Promise<
     await waitForHttp(baseUrl, server, 30_000);
     browser = await chromium.launch({
       executablePath,
-      // As in playwright.config.ts: no sandbox or GPU in containers, nothing that phones home.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     });
     return await body({ browser, baseUrl });
   } finally {

@@ -44,16 +44,6 @@ function sideOf(samples: readonly Sample[], failovers: readonly Failover[], unti
   };
 }
 
-/** Who led the real run at atMs: the last one elected by then (null before the first). */
-function realLeaderAt(events: readonly SimEvent[], atMs: number): string | null {
-  let leader: string | null = null;
-  for (const e of events) {
-    if (e.atMs > atMs) break;
-    if (e.type === 'elected') leader = e.node;
-  }
-  return leader;
-}
-
 /**
  * Replay the real run's commands on the simulator up to untilMs, and put the two side by side.
  * A fault is replayed on the node in the same part: who leads the simulated run is its own draw,
@@ -70,18 +60,23 @@ export function compareWithSimulator(
   const skipped: string[] = [];
   const names = new Map<string, string>();
   const simName = (id: string) => names.get(id) ?? id;
+  // Who led the real run so far: the events are read once, in step with the commands.
+  let realLeader: string | null = null;
+  let cursor = 0;
   for (const c of [...commands].sort((a, b) => a.atMs - b.atMs)) {
     if (c.atMs > untilMs) break;
     sim.runUntil(c.atMs);
-    const realLeader = realLeaderAt(real.events, c.atMs);
+    for (; cursor < real.events.length && real.events[cursor].atMs <= c.atMs; cursor++) {
+      const e = real.events[cursor];
+      if (e.type === 'elected') realLeader = e.node;
+    }
     const simLeader = sim
       .snapshot()
       .nodes.filter((n) => n.alive && n.role === 'leader')
       .sort((a, b) => b.term - a.term)[0]?.id;
     if (realLeader && simLeader && simName(realLeader) !== simLeader) {
       // Swap: the real leader becomes the simulated leader, and whoever mapped there takes its old place.
-      const other =
-        [...new Set([...names.keys(), simLeader])].find((k) => simName(k) === simLeader) ?? simLeader;
+      const other = [...names.keys()].find((k) => simName(k) === simLeader) ?? simLeader;
       const was = simName(realLeader);
       names.set(realLeader, simLeader);
       names.set(other, was);

@@ -272,14 +272,7 @@ function deleteKey(c: Core, lease: number): void {
 
 /** Whether a majority of the members is alive and can reach one another. */
 function storeHasMajority(c: Core): boolean {
-  const a = shared(c);
-  for (const m of a.members) {
-    const svc = c.services[serviceIndex(m)];
-    if (!svc.alive) continue;
-    const reachable = a.members.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, m, o)).length;
-    if (reachable * 2 > a.members.length) return true;
-  }
-  return false;
+  return shared(c).members.some((m) => leadsMajority(c, m));
 }
 
 function armExpiry(c: Core): void {

@@ -58,6 +58,49 @@ export function conditionMet(
   return compare(metricValue(snap, c.metric), c.op, c.value);
 }
 
+/** What a condition reads of a run: the headless Simulation and the page's backend both have it. */
+export interface ConditionRun {
+  readonly nowMs: number;
+  readonly eventsTotal: number;
+  eventsSince(from: number): readonly SimEvent[];
+  snapshot(): Snapshot;
+}
+
+/**
+ * A step's condition, checked again and again as the run advances (every 50 simulated ms for an
+ * event): the same answer as conditionMet, but each event is read once and a snapshot is taken
+ * only for a metric. The headless runner and the page's guided mode both check steps with it.
+ */
+export function watchCondition(
+  c: Condition,
+  stepStartMs: number,
+  fromEvent: number,
+): (run: ConditionRun) => boolean {
+  let cursor = fromEvent;
+  /** The index of the first matching event; -1: none yet. */
+  let seenAt = -1;
+  return (run) => {
+    if ('atMs' in c) return run.nowMs >= c.atMs;
+    if ('afterMs' in c) return run.nowMs >= stepStartMs + c.afterMs;
+    if ('event' in c) {
+      const total = run.eventsTotal;
+      // Moved back (a seek in the page): forget what is no longer in the run.
+      if (total < cursor) {
+        cursor = Math.max(fromEvent, total);
+        if (seenAt >= total) seenAt = -1;
+      }
+      if (seenAt < 0 && total > cursor) {
+        const fresh = run.eventsSince(cursor);
+        const i = fresh.findIndex((ev) => eventMatches(ev, c.event, c.where));
+        if (i >= 0) seenAt = total - fresh.length + i;
+        cursor = total;
+      }
+      return seenAt >= 0;
+    }
+    return compare(metricValue(run.snapshot(), c.metric), c.op, c.value);
+  };
+}
+
 /** The earliest simulated time worth checking again (so a runner need not poll every ms). */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);

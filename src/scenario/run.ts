@@ -1,6 +1,6 @@
 // Run a scenario headless: the same steps and conditions the guided mode uses in the page.
 import { Simulation, type Trace } from '../engine';
-import { conditionMet, nextCheckMs } from './conditions';
+import { nextCheckMs, watchCondition } from './conditions';
 import type { Scenario } from './types';
 import { summarizeRun } from './summary';
 
@@ -26,9 +26,9 @@ export function runStep(sim: Simulation, step: Scenario['steps'][number], limitM
   const cond = step.until;
   if (!cond) return true;
   const deadline = Math.min(limitMs, start + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS));
-  const from = sim.eventsTotal;
+  const met = watchCondition(cond, start, sim.eventsTotal);
   for (;;) {
-    if (conditionMet(cond, sim.snapshot(), start, sim.eventsSince(from))) return true;
+    if (met(sim)) return true;
     if (sim.nowMs >= deadline) return false;
     const next = Math.min(deadline, nextCheckMs(cond, sim.nowMs, start));
     sim.runUntil(next > sim.nowMs ? next : sim.nowMs + 1);

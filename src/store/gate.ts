@@ -70,6 +70,7 @@ export function gateLab(source: LabStore): LabGate {
     nextFrame: (work: () => void) => source.nextFrame(work),
     flushDeferred: () => source.flushDeferred(),
     setClocked: (on: boolean) => source.setClocked(on),
+    setAdvanceLimit: (limit) => source.setAdvanceLimit(limit),
     frame: () => (shown ? source.frame() : heldFrame),
     onFrame: (listener: FrameListener) => {
       frameListeners.add(listener);

@@ -2,11 +2,11 @@
 // condition (evaluated over the lab's snapshot and the events since the step began), then
 // pauses for the reader. Steps can be replayed (a deterministic seek back) or skipped.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { conditionMet, nextCheckMs } from '../scenario/conditions';
+import { nextCheckMs, watchCondition, type ConditionRun } from '../scenario/conditions';
 import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
 import { summarizeRun } from '../scenario/summary';
 import type { Scenario } from '../scenario/types';
-import type { LabStore } from './labStore';
+import type { AdvanceLimit, LabStore } from './labStore';
 
 /**
  * The end-of-scenario summary measures the whole run, from 0 to the scenario's end, replayed
@@ -54,22 +54,40 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   // Declared before the closures that read it; assigned once, right below them.
   // eslint-disable-next-line prefer-const
   let store: GuidedStore;
-  const evaluate = (): boolean => {
+  /** The current step's condition, read incrementally (made anew when a step begins). */
+  let watch: ((run: ConditionRun) => boolean) | null = null;
+  const watchStep = (step: number, atMs: number, event: number) => {
+    const until = scenario.steps[step].until;
+    watch = until ? watchCondition(until, atMs, event) : null;
+  };
+  watchStep(0, 0, 0);
+  const deadlineOf = (g: GuidedState) =>
+    g.stepStartMs + (scenario.steps[g.step].timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
+  /** Whether the current step is over at the run's moment: its condition holds, or its time is up. */
+  const over = (run: ConditionRun): 'met' | 'timeout' | null => {
     const g = store.getState();
-    if (g.status !== 'waiting') return false;
-    const step = scenario.steps[g.step];
-    const frame = lab.frame();
-    const run = lab.backend();
-    const timeout = g.stepStartMs + (step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
-    if (!step.until || conditionMet(step.until, frame, g.stepStartMs, run.eventsSince(g.stepStartEvent))) {
-      finishStep('met');
-      return true;
-    }
-    if (frame.nowMs >= timeout) {
-      finishStep('timeout');
-      return true;
-    }
-    return false;
+    if (g.status !== 'waiting') return null;
+    if (!watch || watch(run)) return 'met';
+    return run.nowMs >= deadlineOf(g) ? 'timeout' : null;
+  };
+  const evaluate = (): boolean => {
+    const status = over(lab.backend());
+    if (status) finishStep(status);
+    return status !== null;
+  };
+  /**
+   * The lab stops inside a frame where the step ends, checked at the moments the headless runner
+   * checks (runStep): so at any speed the page ends each step where `npm run scenario` does, and
+   * never passes an event the next step waits for.
+   */
+  const limit: AdvanceLimit = {
+    nextCheckMs: (nowMs) => {
+      const g = store.getState();
+      const until = scenario.steps[g.step].until;
+      if (g.status !== 'waiting' || !until) return Infinity;
+      return Math.min(deadlineOf(g), nextCheckMs(until, nowMs, g.stepStartMs));
+    },
+    reached: (run) => over(run) !== null,
   };
   const finishStep = (status: 'met' | 'timeout') => {
     const g = store.getState();
@@ -85,6 +103,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   const begin = (step: number) => {
     const starts = store.getState().starts.slice(0, step);
     starts[step] = { atMs: lab.frame().nowMs, event: lab.backend().eventsTotal };
+    watchStep(step, starts[step].atMs, starts[step].event);
     store.setState({
       step,
       stepStartMs: starts[step].atMs,
@@ -147,7 +166,12 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   })) as GuidedStore;
   store.attach = () => {
     evaluate();
-    return lab.onFrame(() => evaluate());
+    lab.setAdvanceLimit(limit);
+    const stop = lab.onFrame(() => evaluate());
+    return () => {
+      stop();
+      lab.setAdvanceLimit(null);
+    };
   };
   return store;
 }

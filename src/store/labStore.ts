@@ -113,7 +113,25 @@ export type LabStore = StoreApi<LabState & LabActions> & {
   flushDeferred(): void;
   /** Whether a frame clock drives the lab (FrameClock says so), so that deferred work waits for a frame. */
   setClocked(clocked: boolean): void;
+  /**
+   * Stop every advance where the limit says (guided mode's step conditions), checking it as often
+   * as it asks rather than once per frame; null: advance freely.
+   */
+  setAdvanceLimit(limit: AdvanceLimit | null): void;
 };
+
+/**
+ * Where an advance must stop inside one frame. At 64x one frame can cover 6 simulated seconds;
+ * checked only once per frame, a step waiting for a campaign could pass both the campaign and the
+ * election after it, and the next step (waiting for that election) would never see it. A limit is
+ * checked at each moment it names, so the page stops where the headless runner stops.
+ */
+export interface AdvanceLimit {
+  /** The next simulated moment worth checking after nowMs (above nowMs; the advance caps it). */
+  nextCheckMs(nowMs: number): number;
+  /** Whether the run must stop at the moment it has reached. */
+  reached(run: LabBackend): boolean;
+}
 
 export interface LabOptions {
   experiment?: ExperimentInput;
@@ -173,6 +191,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let frame = backend.snapshot();
   const frameListeners = new Set<FrameListener>();
   const deferred: (() => void)[] = [];
+  let limit: AdvanceLimit | null = null;
 
   const store = createStore<LabState & LabActions>()((set, get) => {
     // What React has not been shown yet: the log and the live announcement are kept here and
@@ -252,7 +271,19 @@ export function createLabStore(options: LabOptions = {}): LabStore {
 
     const advance = (simMs: number, throttled: boolean, viewEveryMs?: number): boolean => {
       const target = Math.min(MAX_RUN_MS, backend.nowMs + Math.max(0, Math.round(simMs)));
-      backend.advanceTo(target);
+      if (limit) {
+        while (backend.nowMs < target) {
+          const before = backend.nowMs;
+          backend.advanceTo(Math.min(target, Math.max(before + 1, limit.nextCheckMs(before))));
+          // Stopped short: show the moment at once (the limit's owner pauses on it).
+          if (limit.reached(backend)) {
+            throttled = false;
+            break;
+          }
+          // A backend that cannot move on now (a real run waits for the wall clock).
+          if (backend.nowMs <= before) break;
+        }
+      } else backend.advanceTo(target);
       if (target >= MAX_RUN_MS) {
         set({ playing: false });
         throttled = false;
@@ -372,6 +403,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     onFrame: (listener: FrameListener) => {
       frameListeners.add(listener);
       return () => frameListeners.delete(listener);
+    },
+    setAdvanceLimit: (l: AdvanceLimit | null) => {
+      limit = l;
     },
   });
   return lab;

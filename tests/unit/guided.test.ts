@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../../src/store/labStore';
 import { createGuidedStore } from '../../src/store/guidedStore';
-import { findScenario } from '../../src/scenario/catalog';
+import { catalog, findScenario } from '../../src/scenario/catalog';
+import { runScenario } from '../../src/scenario/run';
 import { majority, tolerated } from '../../src/app/learn/QuorumTable';
 
 describe('guided mode', () => {
@@ -44,6 +45,27 @@ describe('guided mode', () => {
     guided.getState().skip();
     expect(lab.getState().log.map((l) => l.text)).toEqual(log);
     detach();
+  });
+  it('at 64x on a slow machine (100 ms frames, 6.4 s each) every step ends where the headless runner ends it', () => {
+    for (const scenario of catalog.scenarios) {
+      const headless = runScenario(scenario).steps;
+      const lab = createLabStore({ experiment: scenario.experiment, playing: true, speed: 64 });
+      const guided = createGuidedStore(lab, scenario);
+      const detach = guided.attach();
+      const seen: { index: number; endedAtMs: number; met: boolean }[] = [];
+      for (let step = 0; step < scenario.steps.length; step++) {
+        if (step > 0) guided.getState().next();
+        for (let frame = 0; frame < 1000 && guided.getState().status === 'waiting'; frame++)
+          lab.getState().advanceWall(100);
+        const status = guided.getState().status;
+        seen.push({ index: step, endedAtMs: lab.frame().nowMs, met: status !== 'timeout' });
+      }
+      detach();
+      expect({ id: scenario.id, steps: seen }).toEqual({
+        id: scenario.id,
+        steps: headless.map((s) => ({ index: s.index, endedAtMs: s.endedAtMs, met: s.met })),
+      });
+    }
   });
 });
 

@@ -130,11 +130,11 @@ async function leaseGap(
   } finally {
     off();
   }
-  const lost = eventsOf(run, 'steppedDown', at).some((x) => x.node === leader);
+  const lost = eventsOf(run, 'steppedDown', at).find((x) => x.node === leader);
   const now = run.fold.host(leader);
   const kept = !lost && now?.role === 'leader' && now.token === token;
   if (killed) await restartMember(run, killed);
-  return { value: longestGapMs(renewals), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
+  return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
 }
 
 /**

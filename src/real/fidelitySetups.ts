@@ -72,9 +72,15 @@ export const OUTCOME = {
   termsSame: 'the heal changed no term',
 } as const;
 
-/** Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. */
-export function longestGapMs(times: number[]): number {
-  const s = [...times].sort((a, b) => a - b);
+/**
+ * Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. With
+ * `lostAtMs`, the session ended there: the last gap runs to the loss, and what comes after (a new
+ * session's keep-alives, sent at once by one client and a period later by another) is not counted.
+ */
+export function longestGapMs(times: number[], lostAtMs: number | null = null): number {
+  const s = (lostAtMs === null ? [...times] : [...times.filter((t) => t <= lostAtMs), lostAtMs]).sort(
+    (a, b) => a - b,
+  );
   let gap = 0;
   for (let i = 1; i < s.length; i++) gap = Math.max(gap, s[i] - s[i - 1]);
   return gap;

@@ -187,10 +187,10 @@ function leaseGap(
   const end = sim.nowMs + setup.watchMs + (setup.pauseMs ?? 0);
   act(sim, leader);
   renewalsUntil(sim, leader.id, end, renewals);
-  const lost = sim.eventsSince(from).some((x) => x.type === 'steppedDown' && x.node === leader.id);
+  const lost = sim.eventsSince(from).find((x) => x.type === 'steppedDown' && x.node === leader.id);
   const now = sim.snapshot().nodes.find((n) => n.id === leader.id);
   const kept = !lost && now?.role === 'leader' && now.term === leader.term;
-  return { value: longestGapMs(renewals), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
+  return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
 }
 
 /** One simulator trial of a fault: trial i of count, on seed `seed`. */

@@ -74,6 +74,8 @@ interface PendingOp {
   member: number;
   body: EtcdOp;
   acks: number[];
+  /** A renewal held over a raft election: answered no sooner than this (see onRaftElection). */
+  heldUntilMs?: number;
 }
 
 export interface EtcdShared {
@@ -96,6 +98,10 @@ const MAX_PENDING_OPS = 128;
 const EXPIRY_SLOT = 0;
 /** The members' raft election ends, as a service timer slot. */
 const RAFT_ELECTION_SLOT = 1;
+/** Renewals held over an election go on, as a service timer slot. */
+const HELD_RENEWALS_SLOT = 2;
+/** etcd's default heartbeat (`--heartbeat-interval`): how long before a death a member last heard its leader. */
+const ETCD_HEARTBEAT_MS = 100;
 /**
  * etcd's own raft election timeout (`--election-timeout`, 1000 ms by default): the surviving members
  * campaign after a randomized [1, 2) x of it, and a new leader extends every lease by it.
@@ -156,6 +162,19 @@ function serviceIndex(endpoint: number): number {
 function onRequest(c: Core, member: number, m: Message): void {
   const a = shared(c);
   const op: PendingOp = { id: m.id, client: m.from, member, body: m.body as EtcdOp, acks: [member] };
+  // A client's keep-alives share one stream, which its member serves in order: one sent after
+  // the election still waits behind a renewal held over it.
+  const body = op.body;
+  if (body.op === 'keepAlive') {
+    const ahead = a.pending.find(
+      (x) =>
+        x.member === member &&
+        x.body.op === 'keepAlive' &&
+        x.body.lease === body.lease &&
+        x.heldUntilMs !== undefined,
+    );
+    if (ahead) op.heldUntilMs = ahead.heldUntilMs;
+  }
   if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
   a.pending.push(op);
   for (const other of a.members) if (other !== member) send(c, member, other, 'storeOp', op.id);
@@ -173,6 +192,7 @@ function tryCommit(c: Core, op: PendingOp): void {
   const a = shared(c);
   // Without a raft leader nothing commits: the operation waits for the next one (raftElected).
   if (a.raftLeader === 0 || op.acks.length * 2 <= a.members.length) return;
+  if (op.heldUntilMs !== undefined && c.nowMs < op.heldUntilMs) return;
   a.pending = a.pending.filter((x) => x !== op);
   const reply = apply(c, op.body, op.client);
   const r = send(c, op.member, op.client, 'etcdReply', 0);
@@ -315,7 +335,14 @@ function checkRaftLeader(c: Core): void {
   const a = shared(c);
   if (a.raftLeader === 0 || leadsMajority(c, a.raftLeader)) return;
   a.raftLeader = 0;
-  const at = c.nowMs + nextInt(c.rngTimer, ETCD_ELECTION_TIMEOUT_MS, 2 * ETCD_ELECTION_TIMEOUT_MS - 1);
+  // Each surviving member's timer runs from the last heartbeat it heard (up to one heartbeat ago)
+  // to its own randomized [et, 2et); the first to run out campaigns, and (pre-vote, a majority
+  // that also lost the leader) wins at once.
+  const timers = a.members
+    .filter((m) => c.services[serviceIndex(m)].alive)
+    .map(() => nextInt(c.rngTimer, ETCD_ELECTION_TIMEOUT_MS, 2 * ETCD_ELECTION_TIMEOUT_MS - 1));
+  const heardAgoMs = nextInt(c.rngTimer, 0, ETCD_HEARTBEAT_MS - 1);
+  const at = c.nowMs + Math.max(0, Math.min(...timers, 2 * ETCD_ELECTION_TIMEOUT_MS) - heardAgoMs);
   scheduleServiceTimer(c, serviceIndex(a.members[0]), RAFT_ELECTION_SLOT, at);
 }
 
@@ -336,7 +363,24 @@ function onRaftElection(c: Core): void {
   a.raftLeader = next;
   // lessor.Promote: every lease's time left starts over from its TTL, plus an election timeout.
   for (const l of a.leases) l.expiresAtMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS + l.ttlMs;
-  // What waited for a leader commits now.
+  // A renewal that waited through the election goes on one election timeout later: a member
+  // forwards renewals to its leader in a loop (LeaseRenew), and once it finds none (the moment
+  // of the election) it waits a whole election timeout before it looks again (waitLeader). A
+  // renewal that arrives after the election goes straight to the new leader.
+  let held = false;
+  for (const op of a.pending)
+    if (op.body.op === 'keepAlive') {
+      op.heldUntilMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS;
+      held = true;
+    }
+  if (held)
+    scheduleServiceTimer(
+      c,
+      serviceIndex(a.members[0]),
+      HELD_RENEWALS_SLOT,
+      c.nowMs + ETCD_ELECTION_TIMEOUT_MS,
+    );
+  // What else waited for a leader commits now.
   for (const op of [...a.pending]) tryCommit(c, op);
   armExpiry(c);
 }
@@ -597,6 +641,7 @@ export const etcdElection: ElectionAlgorithm = {
   onServiceTimer: (c, _out, _service, slot) => {
     if (slot === EXPIRY_SLOT) onExpiry(c);
     else if (slot === RAFT_ELECTION_SLOT) onRaftElection(c);
+    else if (slot === HELD_RENEWALS_SLOT) for (const op of [...shared(c).pending]) tryCommit(c, op);
   },
   onServiceChange: (c, out) => {
     const a = shared(c);

@@ -158,5 +158,8 @@ describe('longestGapMs', () => {
     expect(longestGapMs([0, 1666, 4000, 5666])).toBe(2334);
     expect(longestGapMs([300, 100])).toBe(200);
     expect(longestGapMs([5])).toBe(0);
+    // A session lost at 4,000: the gap runs to the loss; the next session's keep-alives do not count.
+    expect(longestGapMs([0, 1000, 5000, 5100], 4000)).toBe(3000);
+    expect(longestGapMs([0, 1000, 4000, 5100], 4000)).toBe(3000);
   });
 });

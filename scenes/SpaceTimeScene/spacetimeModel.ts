@@ -116,6 +116,11 @@ export interface SpacetimeInput {
   inFlight: readonly MessageView[];
   /** Events within the window, oldest first. */
   events: readonly SimEvent[];
+  /**
+   * The network's cut just before the window (from the events before it): its groups, null when
+   * whole; absent when unknown (the run's oldest events are gone).
+   */
+  partitionBefore?: string[][] | null;
   kinds: ReadonlyMap<MessageType, MessageKindInfo>;
   /** Pixels per simulated millisecond along the time axis: decides what would overlap. */
   pxPerMs: number;
@@ -512,10 +517,17 @@ function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] 
       : ev.fault.do === 'partition'
         ? ev.fault.groups.map((g) => [...g])
         : [[ev.target ?? '?'], ['others']];
-  // Before the first cut of the window the network was as the first cut found it: healed if it
-  // heals (groups unknown here, so the snapshot's, or none), otherwise as it is now if no cut.
+  // Before the first cut of the window the network was as the events before the window left it.
+  // When they are gone: as the first cut found it (cut, if it heals; groups unknown), or as it is
+  // now if the window has no cut.
   let current: string[][] | null =
-    cuts.length === 0 ? input.partition : cuts[0].fault.do === 'heal' ? (input.partition ?? [['?']]) : null;
+    input.partitionBefore !== undefined
+      ? input.partitionBefore
+      : cuts.length === 0
+        ? input.partition
+        : cuts[0].fault.do === 'heal'
+          ? (input.partition ?? [['?']])
+          : null;
   let since = fromMs;
   const spans: PartitionSpan[] = [];
   for (const ev of cuts) {

@@ -14,19 +14,42 @@ export const WINDOW_MS = 60_000;
 export const PLOT_H = 480;
 export const PX_PER_MS = PLOT_H / WINDOW_MS;
 
-/** The retained events within [fromMs, toMs], found by bisection (they are in time order). */
-export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
-  const list = run.events;
+/** The index of the first retained event at or after ms, by bisection (they are in time order). */
+function firstAtOrAfter(list: readonly SimEvent[], ms: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid].atMs < fromMs) lo = mid + 1;
+    if (list[mid].atMs < ms) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** The retained events within [fromMs, toMs]. */
+export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
+  const list = run.events;
   const out: SimEvent[] = [];
-  for (let i = lo; i < list.length && list[i].atMs <= toMs; i++) out.push(list[i]);
+  for (let i = firstAtOrAfter(list, fromMs); i < list.length && list[i].atMs <= toMs; i++) out.push(list[i]);
   return out;
+}
+
+/**
+ * How the network was cut just before fromMs: the groups of the last partition or isolation
+ * before it, null when the last cut was healed (or there was none from the start), undefined when
+ * the retained events no longer reach back far enough to tell.
+ */
+export function partitionBefore(run: RunView, fromMs: number): string[][] | null | undefined {
+  const list = run.events;
+  for (let i = firstAtOrAfter(list, fromMs) - 1; i >= 0; i--) {
+    const ev = list[i];
+    if (ev.type !== 'fault' || ev.skipped) continue;
+    const f = ev.fault;
+    if (f.do === 'heal') return null;
+    if (f.do === 'partition') return f.groups.map((g) => [...g]);
+    if (f.do === 'isolate') return [[ev.target ?? '?'], ['others']];
+  }
+  return run.eventsTotal > list.length ? undefined : null;
 }
 
 export interface SpacetimeOptions {
@@ -53,6 +76,7 @@ export function spacetimeOf(
     records: messagesBetween(run, snap, fromMs, snap.nowMs) ?? [],
     inFlight: snap.messages,
     events: eventsBetween(run, fromMs, snap.nowMs),
+    partitionBefore: partitionBefore(run, fromMs),
     kinds: kindTable(alg.messages),
     pxPerMs: o.pxPerMs,
     hiddenFamilies: o.hiddenFamilies,

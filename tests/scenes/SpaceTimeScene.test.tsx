@@ -7,7 +7,7 @@ import { createLabStore } from '../../src/store/labStore';
 import { LabProvider } from '../../src/store/context';
 import { SpaceTimeScene } from '../../scenes/SpaceTimeScene/SpaceTimeScene';
 import { buildSpacetime, kindTable, type Family } from '../../scenes/SpaceTimeScene/spacetimeModel';
-import { eventsBetween } from '../../scenes/SpaceTimeScene/useSpacetime';
+import { eventsBetween, partitionBefore, WINDOW_MS } from '../../scenes/SpaceTimeScene/useSpacetime';
 import { toMermaid } from '../../scenes/SpaceTimeScene/mermaid';
 import { messageLogFromMs, messagesBetween } from '../../scenes/SpaceTimeScene/messageLog';
 
@@ -98,6 +98,39 @@ describe('space-time model', () => {
     expect(requests(dense)).toBe(requests(m));
     const total = (x: typeof m) => x.arrows.length + x.bands.reduce((n, b) => n + b.count, 0);
     expect(total(dense)).toBe(total(m));
+  });
+
+  it('names the groups of a cut made before the window, and draws none after its heal', () => {
+    // n1 and n2 split from n3 at 5 s, healed at 70 s: at 100 s the window opens at 40 s, cut.
+    const engine = new LabEngine(
+      new Simulation({
+        ...RUN,
+        faults: [
+          { atMs: 5_000, do: 'partition', groups: [['n1', 'n2'], ['n3']] },
+          { atMs: 70_000, do: 'heal' },
+        ],
+        untilMs: 120_000,
+      }).experiment,
+    );
+    engine.advanceTo(100_000);
+    const snap = engine.snapshot();
+    const fromMs = 100_000 - WINDOW_MS;
+    expect(partitionBefore(engine, fromMs)).toEqual([['n1', 'n2'], ['n3']]);
+    expect(partitionBefore(engine, 4_000)).toBeNull();
+    const model = buildSpacetime({
+      nowMs: 100_000,
+      windowMs: WINDOW_MS,
+      nodes: snap.nodes,
+      services: snap.services,
+      partition: snap.partition,
+      records: messagesBetween(engine, snap, fromMs, 100_000) ?? [],
+      inFlight: snap.messages,
+      events: eventsBetween(engine, fromMs, 100_000),
+      partitionBefore: partitionBefore(engine, fromMs),
+      kinds: kindTable(algorithmFor('k8s-lease').messages),
+      pxPerMs: 480 / WINDOW_MS,
+    });
+    expect(model.partitions).toEqual([{ startMs: fromMs, endMs: 70_000, groups: [['n1', 'n2'], ['n3']] }]);
   });
 
   it('filters by kind and by lane', () => {

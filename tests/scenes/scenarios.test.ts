@@ -117,6 +117,8 @@ const EXPECTED_IDS = [
   'zookeeper-watch-predecessor',
   'zookeeper-herd-effect',
   'leaderless-partition-the-work',
+  'etcd-raft-failover-tight-deadline',
+  'etcd-raft-failover-session-ttl',
 ];
 
 // ------------------------------------------------------------------ the catalog
@@ -273,6 +275,11 @@ describe('the scenario catalog', () => {
     ]);
     // The herd effect: ZooKeeper's recipe against every candidate watching the leader.
     expect(byAlgorithm('zookeeper')).toEqual(['zookeeper-watch-predecessor', 'zookeeper-herd-effect']);
+    // A failover inside the coordination service: etcd's election API over etcd's own raft.
+    expect(byAlgorithm('etcd-election')).toEqual([
+      'etcd-raft-failover-tight-deadline',
+      'etcd-raft-failover-session-ttl',
+    ]);
     for (const s of catalog.scenarios) {
       const e = s.experiment as { algorithm?: string; raft?: unknown; lease?: unknown };
       expect(e.algorithm, `${s.id} names its algorithm`).toBeDefined();
@@ -954,5 +961,43 @@ describe('scenarios: their documented outcomes', () => {
     // The captions' 8.8 s and 6.3 s; src/leaderless's DEFAULT_WINDOW is this (tests/unit/leaderless).
     expect(phases(f)).toEqual({ detection: 6301, election: 519, warmUp: 2000, total: 8820 });
     expect(leadersAtEnd(t)).toEqual(['n1']);
+  });
+  it('20 etcd\u2019s own raft failover: a held renewal outlasts a 3 s deadline (20a) but not the session\u2019s TTL (20b)', () => {
+    /** n2's answered keep-alives (its last renewal, step by step) from..to. */
+    const renewals = (id: string, fromMs: number, toMs: number) => {
+      const sim = new Simulation(scenario(id).experiment);
+      const seen: number[] = [];
+      while (sim.nextEventAtMs() >= 0 && sim.nextEventAtMs() <= toMs) {
+        sim.step();
+        const at = nodeAt(sim, 'n2').lastRenewAtMs;
+        if (at >= fromMs && at !== seen[seen.length - 1]) seen.push(at);
+      }
+      return seen;
+    };
+    // 20a: the captions' 12.6 s keep-alive, 13.9 s loss, 19.9 s expiry, 20.4 s election, 6.5 / 8.5 s.
+    const a = run('etcd-raft-failover-tight-deadline');
+    expectStepsMet(a);
+    const t = a.trace;
+    expect(events(t, 'elected').map((e) => [e.node, e.term])).toEqual([
+      ['n2', 2],
+      ['n3', 5],
+    ]);
+    expect(events(t, 'steppedDown').map((e) => [e.node, e.atMs, e.reason])).toEqual([
+      ['n2', 13_929, 'renew deadline passed'],
+    ]);
+    expect(renewals('etcd-raft-failover-tight-deadline', 9_000, 13_929)).toEqual([9_242, 10_929]);
+    const f = t.summary.failovers[0];
+    expect([f.from, f.node, f.lostAtMs, f.electedAtMs]).toEqual(['n2', 'n3', 13_929, 20_433]);
+    expect(phases(f).total).toBe(8_504);
+    expect(leadersAtEnd(t)).toEqual(['n3']);
+    // 20b: the same run without the deadline: the held keep-alive is answered at 14.9 s, 4 s after
+    // the one before, and n2 leads throughout.
+    const b = run('etcd-raft-failover-session-ttl');
+    expectStepsMet(b);
+    expect(renewals('etcd-raft-failover-session-ttl', 9_000, 14_900)).toEqual([9_242, 10_929, 14_893]);
+    expect(events(b.trace, 'elected').map((e) => [e.node, e.term])).toEqual([['n2', 2]]);
+    expect(events(b.trace, 'steppedDown')).toEqual([]);
+    expect(b.trace.summary.leaderTransitions).toBe(0);
+    expect(leadersAtEnd(b.trace)).toEqual(['n2']);
   });
 });

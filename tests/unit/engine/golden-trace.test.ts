@@ -197,6 +197,8 @@ const GOLDEN: Record<string, string> = {
   'trace 18a-zookeeper-watch-predecessor': '7232420a5604f439',
   'trace 18b-zookeeper-herd-effect': '8be1f1e4ef33a337',
   'trace 19-leaderless-partition-the-work': '7c2f05ab12108e69',
+  'trace 20a-etcd-raft-failover-tight-deadline': 'f5d49a5c515e61d7',
+  'trace 20b-etcd-raft-failover-session-ttl': '52d82cebd24b80c0',
   'trace everything': '2e926d42f256a2d6',
   'trace unsafe split brain with clients': '26167477eccb50a1',
   'trace k8s-lease with its store': '72b277fca0bdc0ad',

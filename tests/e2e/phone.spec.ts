@@ -68,5 +68,34 @@ for (const size of [
       });
       expect(small).toEqual([]);
     });
+
+    test('the tabs under the first screen are one row that scrolls sideways, the chosen one in view', async ({
+      page,
+    }) => {
+      await openLab(page, 'speed=4');
+      const strip = page.getByRole('tablist', { name: 'More' });
+      const tabs = strip.getByRole('tab');
+      const tops = await tabs.evaluateAll((els) =>
+        els.map((el) => Math.round(el.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size, 'one row').toBe(1);
+      const box = (await strip.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      // The last tab, off to the right at first, is scrolled into the strip when chosen.
+      const last = tabs.last();
+      await last.scrollIntoViewIfNeeded();
+      await last.tap();
+      await expect(last).toHaveAttribute('aria-selected', 'true');
+      const l = (await last.boundingBox())!;
+      expect(l.x).toBeGreaterThanOrEqual(box.x - 1);
+      expect(l.x + l.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      // And the keyboard walks back along it, keeping the chosen tab in view.
+      await last.press('ArrowRight');
+      const first = tabs.first();
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      await expect(first).toBeFocused();
+      const f = (await first.boundingBox())!;
+      expect(f.x).toBeGreaterThanOrEqual(box.x - 1);
+    });
   });
 }

@@ -24,7 +24,10 @@ export function MoreTabs({
     const i = tabs.findIndex((t) => t.id === current);
     const next = tabs[(i + by + tabs.length) % tabs.length];
     onSelect(next.id);
-    document.getElementById(`more-tab-${next.id}`)?.focus();
+    const tab = document.getElementById(`more-tab-${next.id}`);
+    tab?.focus();
+    // On a phone the strip scrolls sideways: keep the chosen tab in it.
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
   return (
     <section className="lab-more" aria-label="More views">
@@ -49,7 +52,10 @@ export function MoreTabs({
             aria-selected={t.id === current}
             aria-controls={`more-panel-${t.id}`}
             tabIndex={t.id === current ? 0 : -1}
-            onClick={() => onSelect(t.id)}
+            onClick={(e) => {
+              onSelect(t.id);
+              e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
           >
             {t.title}
           </button>

@@ -85,7 +85,8 @@ function DataTable({ chart }: { chart: ChartModel }) {
           <th scope="row">renewal latency</th>
           <td>{formatDuration(f.renewalLatencyMs)}</td>
           <td>
-            peak {formatDuration(f.peakLatencyMs)}; RenewDeadline {formatDuration(f.renewDeadlineMs)}
+            peak {formatDuration(f.peakLatencyMs)}
+            {f.renewLimit && `; ${f.renewLimit.label} ${formatDuration(f.renewLimit.ms)}`}
           </td>
         </tr>
         <tr>

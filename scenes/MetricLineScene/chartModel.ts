@@ -3,6 +3,7 @@
 // at a fixed seed is a plain value a test can inspect.
 import { scaleLinear, type LinearScale } from '../../src/ui/linearScale';
 import { formatSeconds } from '../../src/store/format';
+import type { RenewLimit } from '../../src/engine';
 import {
   chooseBinMs,
   deriveRate,
@@ -44,7 +45,8 @@ export interface ChartInput {
   columns: Columns;
   faults: readonly FaultEvent[];
   nowMs: number;
-  renewDeadlineMs: number;
+  /** The renewal latency panel's line (renewLimitOf); null: none. */
+  renewLimit: RenewLimit | null;
   mode: WindowMode;
   widthPx: number;
   /**
@@ -104,7 +106,7 @@ export interface Facts {
   peakRejectionsPerBin: number;
   peakLatencyMs: number;
   binMs: number;
-  renewDeadlineMs: number;
+  renewLimit: RenewLimit | null;
 }
 
 export interface ChartModel {
@@ -212,7 +214,7 @@ function extent(points: SeriesPoint[]): [number, number] {
 }
 
 export function buildChart(input: ChartInput): ChartModel {
-  const { columns: c, faults, nowMs, renewDeadlineMs, mode } = input;
+  const { columns: c, faults, nowMs, renewLimit, mode } = input;
   const width = Math.max(280, Math.round(input.widthPx));
   const plotW = width - MARGIN_LEFT - MARGIN_RIGHT;
   const win = timeWindow(mode, nowMs, c.length ? c.atMs[0] : 0);
@@ -321,17 +323,21 @@ export function buildChart(input: ChartInput): ChartModel {
   const latency = series('renewalLatencyMs');
   const peakLatency = extent(latency)[1];
   const latTop = nextPanelTop();
-  const yLat = yScale(latTop, PANEL_H, Math.max(renewDeadlineMs * 1.15, peakLatency));
+  // Up to the algorithm's limit with room above it, or to the peak when it has none.
+  const latTopMs = renewLimit ? renewLimit.ms : Math.max(1000, peakLatency);
+  const yLat = yScale(latTop, PANEL_H, Math.max(latTopMs * 1.15, peakLatency));
   const latPanel: Panel = {
     key: 'latency',
     title: `renewal latency · peak ${formatDuration(peakLatency)}`,
     top: latTop,
     height: PANEL_H,
-    yTicks: [0, renewDeadlineMs].map((v) => ({ pos: yLat(v), label: v ? formatDuration(v) : '0' })),
+    yTicks: [0, latTopMs].map((v) => ({ pos: yLat(v), label: v ? formatDuration(v) : '0' })),
     lineD: path(latency, x, yLat, 'linear'),
     lineClass: 'metric-line-latency',
     bars: [],
-    refLine: { y: yLat(renewDeadlineMs), label: `RenewDeadline ${formatDuration(renewDeadlineMs)}` },
+    refLine: renewLimit
+      ? { y: yLat(renewLimit.ms), label: `${renewLimit.label} ${formatDuration(renewLimit.ms)}` }
+      : null,
   };
 
   const without = series('msWithoutLeader');
@@ -411,7 +417,7 @@ export function buildChart(input: ChartInput): ChartModel {
       peakRejectionsPerBin: peakBin,
       peakLatencyMs: peakLatency,
       binMs,
-      renewDeadlineMs,
+      renewLimit,
     },
     windowMs: win,
     observedSeries,

@@ -10,6 +10,7 @@ import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { RunView } from '../../src/store/backend';
 import type { Snapshot } from '../../src/engine';
+import { renewLimitOf } from '../../src/engine/algorithms/info';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';
@@ -75,7 +76,7 @@ function build(
     columns: cache.columns,
     faults: cache.faults,
     nowMs: sim.nowMs,
-    renewDeadlineMs: sim.experiment.lease?.renewDeadlineMs ?? 0,
+    renewLimit: renewLimitOf(sim.experiment),
     mode,
     widthPx,
     compactHeightPx,

@@ -2,7 +2,7 @@
 import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sample } from '../../src/engine';
+import { renewLimitOf, type Sample } from '../../src/engine';
 import { createLabStore, type LabStore } from '../../src/store/labStore';
 import { LabProvider } from '../../src/store/context';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
@@ -68,7 +68,7 @@ function chartOf(store: LabStore, mode: 'recent' | 'whole' = 'whole') {
     columns: cache.columns,
     faults: cache.faults,
     nowMs: sim.nowMs,
-    renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
+    renewLimit: renewLimitOf(sim.experiment),
     mode,
     widthPx: 640,
   });
@@ -343,7 +343,7 @@ describe('chart on the lab first screen', () => {
       columns: cache.columns,
       faults: cache.faults,
       nowMs: sim.nowMs,
-      renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
+      renewLimit: renewLimitOf(sim.experiment),
       mode: 'whole' as const,
       widthPx: 640,
     };
@@ -373,7 +373,7 @@ describe('chart on the lab first screen', () => {
       columns: cache.columns,
       faults: cache.faults,
       nowMs: sim.nowMs,
-      renewDeadlineMs: sim.experiment.lease!.renewDeadlineMs,
+      renewLimit: renewLimitOf(sim.experiment),
       mode: 'whole',
       widthPx: 640,
       compactHeightPx: 240,

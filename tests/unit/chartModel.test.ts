@@ -1,7 +1,7 @@
 // The chart model's two leader_count lines on hand-made samples: which line pages, where the
 // firing stretches fall, and that the legend fits the width it is given.
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../../src/engine';
+import { normalizeExperiment, renewLimitOf, type Sample } from '../../src/engine';
 import { buildChart, type ChartInput } from '../../scenes/MetricLineScene/chartModel';
 import {
   LESSON,
@@ -42,7 +42,7 @@ function chartOf(samples: Sample[], over: Partial<ChartInput> = {}) {
     columns: columnsOf(samples),
     faults: [],
     nowMs: 60_000,
-    renewDeadlineMs: 10_000,
+    renewLimit: { ms: 10_000, label: 'RenewDeadline' },
     mode: 'whole',
     widthPx: 800,
     ...over,
@@ -165,5 +165,36 @@ describe('legend', () => {
     expect(narrow.lesson[0].y).toBe(44);
     for (const l of narrow.lesson) expect(l.text.length * 6.8).toBeLessThanOrEqual(260);
     expect(narrow.height).toBe((2 + narrow.lesson.length) * 16);
+  });
+});
+
+describe('the renewal latency panel', () => {
+  it("draws each algorithm's own limit, by its own name, and none where the leader never stops by itself", () => {
+    const limit = (input: Record<string, unknown>) => renewLimitOf(normalizeExperiment(input));
+    expect(limit({})).toEqual({ ms: 1000, label: 'election timeout' });
+    expect(limit({ algorithm: 'k8s-lease' })).toEqual({ ms: 10_000, label: 'RenewDeadline' });
+    expect(limit({ algorithm: 'etcd-election' })).toEqual({ ms: 10_000, label: 'session TTL' });
+    expect(limit({ algorithm: 'etcd-election', etcd: { ttlMs: 5000, renewDeadlineMs: 3000 } })).toEqual({
+      ms: 3000,
+      label: 'renew deadline',
+    });
+    expect(limit({ algorithm: 'zookeeper' })).toEqual({ ms: 10_000, label: 'session timeout' });
+    expect(limit({ algorithm: 'redis-sentinel' })).toBeNull();
+    expect(limit({ algorithm: 'redis-sentinel', sentinel: { minReplicasToWrite: 1 } })).toEqual({
+      ms: 10_000,
+      label: 'min-replicas-max-lag',
+    });
+    for (const kind of ['pacemaker', 'bully', 'ring']) expect(limit({ algorithm: kind }), kind).toBeNull();
+  });
+
+  it('labels the line with the limit, and draws no line (and no "0" twice) without one', () => {
+    const latency = (over: Partial<ChartInput>) =>
+      chartOf(run([]), over).panels.find((p) => p.key === 'latency')!;
+    const raft = latency({ renewLimit: { ms: 1000, label: 'election timeout' } });
+    expect(raft.refLine?.label).toBe('election timeout 1 s');
+    const none = latency({ renewLimit: null });
+    expect(none.refLine).toBeNull();
+    const labels = none.yTicks.map((t) => t.label);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

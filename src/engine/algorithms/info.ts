@@ -2,6 +2,7 @@
 // kinds, settings and services. The page loads this with its first screen; an algorithm's rules
 // (the module beside this one) load only when a run uses it (index.ts loadAlgorithm).
 import type { AlgorithmInfo, MessageKindInfo } from '../algorithm';
+import type { Experiment } from '../experiment';
 
 // Redis's message kinds, which Pacemaker's model shares (its observers ask the same questions).
 const REDIS_MESSAGES: readonly MessageKindInfo[] = [
@@ -174,3 +175,38 @@ export const ALGORITHM_INFO = {
     unsafeBy: ['oneLeaderPerTerm'],
   },
 } satisfies Record<string, AlgorithmInfo>;
+
+/** The line the renewal latency chart draws: how late a renewal may be before the leader stops acting. */
+export interface RenewLimit {
+  ms: number;
+  /** The setting's own name, as its system calls it. */
+  label: string;
+}
+
+/**
+ * The experiment's renewal limit under its algorithm, or null when its leader never stops by
+ * itself for want of renewals (a Bully or Ring coordinator, a Redis primary without
+ * min-replicas-to-write, Pacemaker's primary, which only fencing stops).
+ */
+export function renewLimitOf(e: Experiment): RenewLimit | null {
+  switch (e.algorithm ?? 'raft') {
+    case 'raft':
+      // Heartbeats later than this and the followers campaign (and, with CheckQuorum, the leader steps down).
+      return e.raft ? { ms: e.raft.electionTimeoutMs, label: 'election timeout' } : null;
+    case 'k8s-lease':
+      return e.lease ? { ms: e.lease.renewDeadlineMs, label: 'RenewDeadline' } : null;
+    case 'etcd-election':
+      if (!e.etcd) return null;
+      return e.etcd.renewDeadlineMs > 0
+        ? { ms: e.etcd.renewDeadlineMs, label: 'renew deadline' }
+        : { ms: e.etcd.ttlMs, label: 'session TTL' };
+    case 'zookeeper':
+      return e.zookeeper ? { ms: e.zookeeper.sessionTimeoutMs, label: 'session timeout' } : null;
+    case 'redis-sentinel':
+      return e.sentinel && e.sentinel.minReplicasToWrite > 0
+        ? { ms: e.sentinel.minReplicasMaxLagMs, label: 'min-replicas-max-lag' }
+        : null;
+    default:
+      return null;
+  }
+}

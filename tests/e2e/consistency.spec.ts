@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { algorithmFor, Simulation } from '../../src/engine';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
-import { banner, chainScene, chartLines, eventLog, expect, simMs, test, WHOLE_PAGE } from './lab';
+import { banner, chainScene, chartLines, eventLog, expect, finishStep, simMs, test, WHOLE_PAGE } from './lab';
 
 test.use(WHOLE_PAGE);
 test.describe.configure({ timeout: 120_000 });
@@ -154,19 +154,12 @@ for (const id of SCENARIOS) {
     const fencingOff = scenario.experiment.safety?.fencing === false;
     await page.goto(`/?scenario=${id}&speed=64`);
     const guided = page.getByTestId('guided');
-    const status = page.getByTestId('guided-status');
     const wrong: string[] = [];
     const total = scenario.steps.length;
     for (let step = 1; step <= total; step++) {
       await expect(guided).toContainText(`step ${step} of ${total}`);
-      // Finish the step (skip what is left of it, unless it finished by itself in the meantime:
-      // checked and clicked in one go in the page); the lab pauses on the moment it ends.
-      await page.evaluate(() => {
-        const skip = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Skip'));
-        if (skip && !skip.disabled) skip.click();
-      });
-      await expect(status).toContainText(/Done|complete|did not happen/);
-      await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+      // Finish the step; the lab pauses on the moment it ends.
+      await finishStep(page);
       await page.waitForTimeout(300);
       wrong.push(...check(id, fencingOff, await read(page, step)));
       if (step < total) await page.getByTestId('guided-next').click();

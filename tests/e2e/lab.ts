@@ -123,6 +123,21 @@ export async function selectNode(page: Page, id: string): Promise<void> {
   await expect(pick).toHaveAttribute('aria-pressed', 'true');
 }
 
+/**
+ * Finish the game-day step shown, as a reader's Skip does, and wait for the lab to pause on the
+ * moment it ended. The button is checked and clicked in one go in the page: the step may end by
+ * itself meanwhile, and a click sent to a button that was enabled when looked at would then wait
+ * for it forever.
+ */
+export async function finishStep(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const skip = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Skip'));
+    if (skip && !skip.disabled) skip.click();
+  });
+  await expect(page.getByTestId('guided-status')).toContainText(/Done|complete|did not happen/, SLOW);
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+}
+
 export async function pauseLab(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();

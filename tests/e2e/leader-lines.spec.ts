@@ -9,6 +9,7 @@ import {
   chartLines,
   eventLog,
   expect,
+  finishStep,
   ledger,
   metricScene,
   openTab,
@@ -25,17 +26,6 @@ async function openStep(page: Page, step: number): Promise<void> {
   await page.goto(`/?scenario=gc-pause-long&step=${step}`);
   await expect(page.getByTestId('guided')).toContainText(`step ${step} of 7`, SLOW);
   await expect(metricScene(page).locator('.metric-svg')).toBeVisible(SLOW);
-}
-
-/** Finish the step shown (the lab pauses on the moment it ends), as a reader's Skip does. */
-async function finishStep(page: Page): Promise<void> {
-  // Checked and clicked in one go in the page: the step may finish by itself meanwhile.
-  await page.evaluate(() => {
-    const skip = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Skip'));
-    if (skip && !skip.disabled) skip.click();
-  });
-  await expect(page.getByTestId('guided-status')).toContainText(/Done|complete|did not happen/, SLOW);
-  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
 }
 
 test('the frozen holder alone: believed 1, observed 0, and the no-leader band pages', async ({ page }) => {

@@ -86,7 +86,8 @@ function DataTable({ chart }: { chart: ChartModel }) {
           <td>{formatDuration(f.renewalLatencyMs)}</td>
           <td>
             peak {formatDuration(f.peakLatencyMs)}
-            {f.renewLimit && `; ${f.renewLimit.label} ${formatDuration(f.renewLimit.ms)}`}
+            {f.renewLimit &&
+              `; the leader stops at ${formatDuration(f.renewLimit.ms)} (${f.renewLimit.label})`}
           </td>
         </tr>
         <tr>

@@ -335,9 +335,7 @@ export function buildChart(input: ChartInput): ChartModel {
     lineD: path(latency, x, yLat, 'linear'),
     lineClass: 'metric-line-latency',
     bars: [],
-    refLine: renewLimit
-      ? { y: yLat(renewLimit.ms), label: `${renewLimit.label} ${formatDuration(renewLimit.ms)}` }
-      : null,
+    refLine: renewLimit ? { y: yLat(renewLimit.ms), label: renewLimit.label } : null,
   };
 
   const without = series('msWithoutLeader');

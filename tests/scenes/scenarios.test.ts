@@ -5,7 +5,15 @@
 // which invariants broke (none in safe mode; only the allowed kinds with a switch off).
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RAFT_PRESETS, Simulation, type Failover, type SimEvent, type Trace } from '../../src/engine';
+import {
+  normalizeExperiment,
+  RAFT_PRESETS,
+  renewLimitOf,
+  Simulation,
+  type Failover,
+  type SimEvent,
+  type Trace,
+} from '../../src/engine';
 import { catalog, catalogOf, findScenario } from '../../src/scenario/catalog';
 import { readScenarioIndex } from '../../scripts/scenario-index';
 import SCENARIO_INDEX from 'virtual:scenario-index';
@@ -990,6 +998,15 @@ describe('scenarios: their documented outcomes', () => {
     expect([f.from, f.node, f.lostAtMs, f.electedAtMs]).toEqual(['n2', 'n3', 13_929, 20_433]);
     expect(phases(f).total).toBe(8_504);
     expect(leadersAtEnd(t)).toEqual(['n3']);
+    // The chart's line is where the leader stopped: its renewal latency (how overdue its next
+    // keep-alive was) reached the line in the last sample before the loss.
+    const limit = renewLimitOf(
+      normalizeExperiment(scenario('etcd-raft-failover-tight-deadline').experiment),
+    )!;
+    const before = t.samples.filter((x) => x.atMs <= 13_929);
+    const last = before[before.length - 1];
+    expect(limit.ms - last.renewalLatencyMs).toBeGreaterThanOrEqual(0);
+    expect(limit.ms - last.renewalLatencyMs).toBeLessThanOrEqual(13_929 - last.atMs);
     // 20b: the same run without the deadline: the held keep-alive is answered at 14.9 s, 4 s after
     // the one before, and n2 leads throughout.
     const b = run('etcd-raft-failover-session-ttl');

@@ -169,28 +169,33 @@ describe('legend', () => {
 });
 
 describe('the renewal latency panel', () => {
-  it("draws each algorithm's own limit, by its own name, and none where the leader never stops by itself", () => {
+  it("draws each algorithm's own limit, in the latency's terms, and none where the leader never stops by itself", () => {
     const limit = (input: Record<string, unknown>) => renewLimitOf(normalizeExperiment(input));
-    expect(limit({})).toEqual({ ms: 1000, label: 'election timeout' });
-    expect(limit({ algorithm: 'k8s-lease' })).toEqual({ ms: 10_000, label: 'RenewDeadline' });
-    expect(limit({ algorithm: 'etcd-election' })).toEqual({ ms: 10_000, label: 'session TTL' });
-    expect(limit({ algorithm: 'etcd-election', etcd: { ttlMs: 5000, renewDeadlineMs: 3000 } })).toEqual({
-      ms: 3000,
-      label: 'renew deadline',
+    expect(limit({})).toEqual({ ms: 1000, label: 'election timeout 1 s' });
+    expect(limit({ algorithm: 'k8s-lease' })).toEqual({ ms: 10_000, label: 'RenewDeadline 10 s' });
+    // etcd: the deadline runs from the last answered keep-alive; the latency is how overdue the
+    // next one (due every TTL/3) is.
+    expect(limit({ algorithm: 'etcd-election' })).toEqual({
+      ms: 10_000 - 3333,
+      label: 'session TTL 10 s: a keep-alive 6.7 s overdue',
     });
-    expect(limit({ algorithm: 'zookeeper' })).toEqual({ ms: 10_000, label: 'session timeout' });
+    expect(limit({ algorithm: 'etcd-election', etcd: { ttlMs: 5000, renewDeadlineMs: 3000 } })).toEqual({
+      ms: 3000 - 1666,
+      label: 'renew deadline 3 s: a keep-alive 1.3 s overdue',
+    });
     expect(limit({ algorithm: 'redis-sentinel' })).toBeNull();
     expect(limit({ algorithm: 'redis-sentinel', sentinel: { minReplicasToWrite: 1 } })).toEqual({
       ms: 10_000,
-      label: 'min-replicas-max-lag',
+      label: 'min-replicas-max-lag 10 s',
     });
-    for (const kind of ['pacemaker', 'bully', 'ring']) expect(limit({ algorithm: kind }), kind).toBeNull();
+    for (const kind of ['zookeeper', 'pacemaker', 'bully', 'ring'])
+      expect(limit({ algorithm: kind }), kind).toBeNull();
   });
 
   it('labels the line with the limit, and draws no line (and no "0" twice) without one', () => {
     const latency = (over: Partial<ChartInput>) =>
       chartOf(run([]), over).panels.find((p) => p.key === 'latency')!;
-    const raft = latency({ renewLimit: { ms: 1000, label: 'election timeout' } });
+    const raft = latency({ renewLimit: { ms: 1000, label: 'election timeout 1 s' } });
     expect(raft.refLine?.label).toBe('election timeout 1 s');
     const none = latency({ renewLimit: null });
     expect(none.refLine).toBeNull();

@@ -176,35 +176,57 @@ export const ALGORITHM_INFO = {
   },
 } satisfies Record<string, AlgorithmInfo>;
 
-/** The line the renewal latency chart draws: how late a renewal may be before the leader stops acting. */
+/**
+ * The line the renewal latency chart draws: the renewal latency, as the engine measures it
+ * (renewalLatencyMs: a round's time, or how overdue the next renewal is), at which the leader
+ * stops acting by itself.
+ */
 export interface RenewLimit {
   ms: number;
-  /** The setting's own name, as its system calls it. */
+  /** What the line is, in its system's words, with the setting's own value. */
   label: string;
 }
 
+const secs = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
 /**
  * The experiment's renewal limit under its algorithm, or null when its leader never stops by
- * itself for want of renewals (a Bully or Ring coordinator, a Redis primary without
- * min-replicas-to-write, Pacemaker's primary, which only fencing stops).
+ * itself for want of renewals: a Bully or Ring coordinator, ZooKeeper's recipe (a disconnected
+ * leader keeps believing it leads until it hears its session expired), a Redis primary without
+ * min-replicas-to-write, Pacemaker's primary (only fencing stops it).
  */
 export function renewLimitOf(e: Experiment): RenewLimit | null {
   switch (e.algorithm ?? 'raft') {
     case 'raft':
-      // Heartbeats later than this and the followers campaign (and, with CheckQuorum, the leader steps down).
-      return e.raft ? { ms: e.raft.electionTimeoutMs, label: 'election timeout' } : null;
+      // Heartbeat rounds slower than this and the followers campaign (with CheckQuorum, the leader steps down).
+      return e.raft
+        ? { ms: e.raft.electionTimeoutMs, label: `election timeout ${secs(e.raft.electionTimeoutMs)}` }
+        : null;
     case 'k8s-lease':
-      return e.lease ? { ms: e.lease.renewDeadlineMs, label: 'RenewDeadline' } : null;
-    case 'etcd-election':
+      // client-go's RenewDeadline bounds one renewal round, which is what the latency measures.
+      return e.lease
+        ? { ms: e.lease.renewDeadlineMs, label: `RenewDeadline ${secs(e.lease.renewDeadlineMs)}` }
+        : null;
+    case 'etcd-election': {
       if (!e.etcd) return null;
-      return e.etcd.renewDeadlineMs > 0
-        ? { ms: e.etcd.renewDeadlineMs, label: 'renew deadline' }
-        : { ms: e.etcd.ttlMs, label: 'session TTL' };
-    case 'zookeeper':
-      return e.zookeeper ? { ms: e.zookeeper.sessionTimeoutMs, label: 'session timeout' } : null;
+      // The deadline (or the session's TTL) runs from the last answered keep-alive; the latency
+      // measures how overdue the next one is, so the line sits a keep-alive interval lower.
+      const every = Math.max(1, Math.floor(e.etcd.ttlMs / 3));
+      const [limit, name] =
+        e.etcd.renewDeadlineMs > 0
+          ? [e.etcd.renewDeadlineMs, 'renew deadline']
+          : [e.etcd.ttlMs, 'session TTL'];
+      return {
+        ms: limit - every,
+        label: `${name} ${secs(limit)}: a keep-alive ${secs(limit - every)} overdue`,
+      };
+    }
     case 'redis-sentinel':
       return e.sentinel && e.sentinel.minReplicasToWrite > 0
-        ? { ms: e.sentinel.minReplicasMaxLagMs, label: 'min-replicas-max-lag' }
+        ? {
+            ms: e.sentinel.minReplicasMaxLagMs,
+            label: `min-replicas-max-lag ${secs(e.sentinel.minReplicasMaxLagMs)}`,
+          }
         : null;
     default:
       return null;

@@ -505,18 +505,21 @@ function laneHistory(
   return { spans, marks };
 }
 
+/** A partition, isolation or heal that took place. */
+export function isCut(ev: SimEvent): ev is Extract<SimEvent, { type: 'fault' }> {
+  return ev.type === 'fault' && !ev.skipped && ['partition', 'heal', 'isolate'].includes(ev.fault.do);
+}
+
+/** How a partition, isolation or heal left the network: its groups, or null (whole). */
+export function groupsAfterCut(ev: Extract<SimEvent, { type: 'fault' }>): string[][] | null {
+  if (ev.fault.do === 'heal') return null;
+  if (ev.fault.do === 'partition') return ev.fault.groups.map((g) => [...g]);
+  return [[ev.target ?? '?'], ['others']];
+}
+
 /** The window's partitions: walked back from the snapshot's, then forward through the events. */
 function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] {
-  const cuts = input.events.filter(
-    (ev): ev is Extract<SimEvent, { type: 'fault' }> =>
-      ev.type === 'fault' && !ev.skipped && ['partition', 'heal', 'isolate'].includes(ev.fault.do),
-  );
-  const groupsAfter = (ev: Extract<SimEvent, { type: 'fault' }>): string[][] | null =>
-    ev.fault.do === 'heal'
-      ? null
-      : ev.fault.do === 'partition'
-        ? ev.fault.groups.map((g) => [...g])
-        : [[ev.target ?? '?'], ['others']];
+  const cuts = input.events.filter(isCut);
   // Before the first cut of the window the network was as the events before the window left it.
   // When they are gone: as the first cut found it (cut, if it heals; groups unknown), or as it is
   // now if the window has no cut.
@@ -532,7 +535,7 @@ function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] 
   const spans: PartitionSpan[] = [];
   for (const ev of cuts) {
     if (current && ev.atMs > since) spans.push({ startMs: since, endMs: ev.atMs, groups: current });
-    current = groupsAfter(ev);
+    current = groupsAfterCut(ev);
     since = ev.atMs;
   }
   if (current && input.nowMs > since) spans.push({ startMs: since, endMs: input.nowMs, groups: current });

@@ -6,7 +6,15 @@ import type { RunView } from '../../src/store/backend';
 import { useLab, useLabStore } from '../../src/store/context';
 import type { LabState } from '../../src/store/labStore';
 import { messageLogFromMs, messagesBetween } from './messageLog';
-import { buildSpacetime, kindTable, windowOf, type Family, type Spacetime } from './spacetimeModel';
+import {
+  buildSpacetime,
+  groupsAfterCut,
+  isCut,
+  kindTable,
+  windowOf,
+  type Family,
+  type Spacetime,
+} from './spacetimeModel';
 
 /** The window the diagram draws: a minute, the most a reader follows message by message. */
 export const WINDOW_MS = 60_000;
@@ -43,11 +51,7 @@ export function partitionBefore(run: RunView, fromMs: number): string[][] | null
   const list = run.events;
   for (let i = firstAtOrAfter(list, fromMs) - 1; i >= 0; i--) {
     const ev = list[i];
-    if (ev.type !== 'fault' || ev.skipped) continue;
-    const f = ev.fault;
-    if (f.do === 'heal') return null;
-    if (f.do === 'partition') return f.groups.map((g) => [...g]);
-    if (f.do === 'isolate') return [[ev.target ?? '?'], ['others']];
+    if (isCut(ev)) return groupsAfterCut(ev);
   }
   return run.eventsTotal > list.length ? undefined : null;
 }

@@ -6,11 +6,14 @@
 // relative to the kill and to the moment the new leader was first seen. The simulator's etcd
 // models what this shows (docs/fidelity.md, "A renewal held over etcd's raft election").
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
+import { keepAliveAgent, postJson } from './jsonHttp';
 import { freePorts } from './ports';
+import { sleep } from './waits';
 
 interface Member {
   name: string;
@@ -80,15 +83,10 @@ async function main(): Promise<number> {
       { stdio: 'ignore' },
     );
   };
-  const post = async <T>(m: Member, path: string, body: unknown, timeoutMs: number): Promise<T> => {
-    const r = await fetch(`http://127.0.0.1:${m.client}${path}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return (await r.json()) as T;
-  };
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // The candidates' own HTTP client: one keep-alive agent per member.
+  const agents = new Map(members.map((m) => [m.name, keepAliveAgent()]));
+  const post = <T>(m: Member, path: string, body: unknown, timeoutMs: number): Promise<T> =>
+    postJson<T>({ port: m.client, agent: agents.get(m.name) as Agent }, path, body, timeoutMs);
   /** The raft leader as the live members report it, or null while they have none. */
   const leaderOf = async (): Promise<Member | null> => {
     let leader = '';
@@ -119,8 +117,9 @@ async function main(): Promise<number> {
   });
   try {
     for (const m of members) start(m);
-    for (let i = 0; !(await leaderOf()); i++) {
-      if (i > 100) throw new Error('the cluster elected no leader in 20 s');
+    // A leader, and every member answering on its client port (one may elect before another listens).
+    for (let i = 0; !(await leaderOf()) || members.some((m) => m.id === ''); i++) {
+      if (i > 100) throw new Error('the cluster was not up with a leader in 20 s');
       await sleep(200);
     }
     for (const m of members) {
@@ -189,6 +188,7 @@ async function main(): Promise<number> {
   } finally {
     stopping = true;
     for (const m of members) m.proc?.kill('SIGKILL');
+    for (const a of agents.values()) a.destroy();
     await sleep(200);
     rmSync(dir, { recursive: true, force: true });
   }

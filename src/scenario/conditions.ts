@@ -42,22 +42,6 @@ export function eventMatches(ev: SimEvent, type: SimEvent['type'], where?: Recor
   });
 }
 
-/**
- * Is the condition met? `events` are the events emitted since the step began; `stepStartMs`
- * is when it began; `snap` is the snapshot now.
- */
-export function conditionMet(
-  c: Condition,
-  snap: Snapshot,
-  stepStartMs: number,
-  events: readonly SimEvent[],
-): boolean {
-  if ('atMs' in c) return snap.nowMs >= c.atMs;
-  if ('afterMs' in c) return snap.nowMs >= stepStartMs + c.afterMs;
-  if ('event' in c) return events.some((ev) => eventMatches(ev, c.event, c.where));
-  return compare(metricValue(snap, c.metric), c.op, c.value);
-}
-
 /** What a condition reads of a run: the headless Simulation and the page's backend both have it. */
 export interface ConditionRun {
   readonly nowMs: number;
@@ -68,7 +52,7 @@ export interface ConditionRun {
 
 /**
  * A step's condition, checked again and again as the run advances (every 50 simulated ms for an
- * event): the same answer as conditionMet, but each event is read once and a snapshot is taken
+ * event): each event is read once and a snapshot is taken
  * only for a metric. The headless runner and the page's guided mode both check steps with it.
  */
 export function watchCondition(

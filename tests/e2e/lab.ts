@@ -191,6 +191,39 @@ export async function chartLines(
   return { observed: Number(observed), believed: Number(believed), paging: paging ?? '' };
 }
 
+/**
+ * Wait until the chart draws these two lines (and paging), checked in the page on every animation
+ * frame: a state that lasts a few seconds of simulated time passes in a fraction of a second at
+ * 16x, and a poll from the test, a second apart on a loaded machine, can miss it entirely.
+ */
+export async function waitForChartLines(
+  page: Page,
+  want: { observed: number; believed: number; paging: string },
+  message: string,
+  timeout = SLOW.timeout,
+): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (w) => {
+        const el = document.querySelector('section.metric-scene[data-observed]');
+        return (
+          el !== null &&
+          Number(el.getAttribute('data-observed')) === w.observed &&
+          Number(el.getAttribute('data-believed')) === w.believed &&
+          el.getAttribute('data-paging') === w.paging
+        );
+      },
+      want,
+      { polling: 'raf', timeout },
+    );
+  } catch (err) {
+    const last = await chartLines(page).catch(() => undefined);
+    throw new Error(
+      `${message}: wanted ${JSON.stringify(want)}, last drawn ${JSON.stringify(last)} (${String(err)})`,
+    );
+  }
+}
+
 /** The time, in ms, of the first event-log line matching `pattern` (the log shows "12.4 s text"). */
 export async function logTimeOf(page: Page, pattern: RegExp): Promise<number> {
   const lines = await eventLog(page).locator('li').allInnerTexts();

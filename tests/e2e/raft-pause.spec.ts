@@ -13,6 +13,7 @@ import {
   SLOW,
   stageLeaders,
   test,
+  waitForChartLines,
   waitForLeader,
 } from './lab';
 
@@ -34,12 +35,14 @@ test('Raft: a killed leader is replaced at a higher term; a frozen one is a zomb
   await selectNode(page, second.id);
   await page.getByRole('button', { name: `Pause ${second.id} for 30 s (longer than the lease)` }).click();
   // Frozen, it still believes it leads; the others elect a third, which the scrape sees.
-  await expect
-    .poll(() => chartLines(page), {
-      message: 'believed 2, observed 1 while the old leader is frozen',
-      timeout: 60_000,
-    })
-    .toEqual({ observed: 1, believed: 2, paging: 'none' });
+  // The state lasts from the third's election to the wake, about 25 s of simulated time: under two
+  // seconds of wall time at 16x, so it is watched for on every frame.
+  await waitForChartLines(
+    page,
+    { observed: 1, believed: 2, paging: 'none' },
+    'believed 2, observed 1 while the old leader is frozen',
+    60_000,
+  );
 
   // It wakes and sends the write it had checked before the freeze, with its old token.
   await expect(chainScene(page).getByTestId('rejected-count')).not.toHaveText('0', { timeout: 60_000 });

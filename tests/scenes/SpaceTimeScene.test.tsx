@@ -87,6 +87,49 @@ describe('space-time model', () => {
     expect(m.spans.some((s) => s.lane === 'n2' && s.state === 'leader' && s.term === 1)).toBe(true);
   });
 
+  it('draws a death on its lane: the kill, the lane dead until the restart, and messages to it lost', () => {
+    const run: ExperimentInput = {
+      algorithm: 'raft',
+      seed: 3,
+      nodes: 3,
+      faults: [
+        { atMs: 10_000, do: 'kill', node: 'n2' },
+        { atMs: 20_000, do: 'restart', node: 'n2' },
+      ],
+      untilMs: 30_000,
+    };
+    const engine = new LabEngine(new Simulation(run).experiment);
+    engine.advanceTo(28_000);
+    const snap = engine.snapshot();
+    const d = buildSpacetime({
+      nowMs: 28_000,
+      windowMs: 60_000,
+      nodes: snap.nodes,
+      services: snap.services,
+      partition: snap.partition,
+      records: messagesBetween(engine, snap, 0, 28_000) ?? [],
+      inFlight: snap.messages,
+      events: eventsBetween(engine, 0, 28_000),
+      kinds: kindTable(algorithmFor('raft').messages),
+      pxPerMs: 480 / 60_000,
+    });
+    expect(d.marks.filter((k) => k.lane === 'n2' && k.kind === 'fault').map((k) => [k.atMs, k.text])).toEqual(
+      [
+        [10_000, 'killed'],
+        [20_000, 'restarted'],
+      ],
+    );
+    expect(d.spans.filter((s) => s.lane === 'n2' && s.state === 'dead')).toEqual([
+      expect.objectContaining({ startMs: 10_000, endMs: 20_000 }),
+    ]);
+    expect(d.spans.some((s) => s.lane === 'n2' && s.state !== 'dead' && s.startMs >= 20_000)).toBe(true);
+    // Whatever reached n2 while it was dead is lost, and it sent nothing.
+    const whileDead = d.arrows.filter((a) => a.sentAtMs > 10_000 && a.sentAtMs < 20_000);
+    expect(whileDead.some((a) => a.to === 'n2')).toBe(true);
+    expect(whileDead.filter((a) => a.to === 'n2').every((a) => a.dropped)).toBe(true);
+    expect(whileDead.some((a) => a.from === 'n2')).toBe(false);
+  });
+
   it('bands routine traffic that would overlap, but never a request or a rejection, and loses none', () => {
     // At 1/100 px per ms the API server's store writes every few hundred ms come closer than 4 px.
     const dense = modelAt(58_000, 0.01 / 10);

@@ -1,10 +1,12 @@
 // Small things a learner notices: a key that cannot act says why, the log tells a GC pause's
 // end as well as its start, nothing on the page is an invisible Tab stop, a toggle says what it
 // will do, and a scene without controls never asks for a click it cannot take.
+import type { Page } from '@playwright/test';
 import {
   eventLog,
   expect,
   openLab,
+  openTab,
   selectNode,
   simMs,
   SLOW,
@@ -36,10 +38,9 @@ test.describe('with the event log in view', () => {
   });
 });
 
-test('no Tab stop on the page is invisible', async ({ page }) => {
-  await openLab(page, 'paused');
-  await page.waitForTimeout(1000);
-  const empty = await page.evaluate(() =>
+/** Tab stops on the page with no area: a keyboard user lands on them and sees nothing. */
+async function invisibleTabStops(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
     [
       ...document.querySelectorAll<HTMLElement>(
         '[tabindex]:not([tabindex="-1"]), a[href], button, input, select, textarea, summary',
@@ -54,7 +55,17 @@ test('no Tab stop on the page is invisible', async ({ page }) => {
       .filter((el) => !el.closest('.visually-hidden'))
       .map((el) => el.outerHTML.slice(0, 80)),
   );
-  expect(empty).toEqual([]);
+}
+
+test('no Tab stop on the page is invisible, the empty event log included', async ({ page }) => {
+  await openLab(page, 'paused');
+  await page.waitForTimeout(1000);
+  expect(await invisibleTabStops(page)).toEqual([]);
+  // The Events tab at 0 s: the log is empty, says so, and is no Tab stop (it was a 0-px one).
+  await openTab(page, 'Events');
+  await expect(eventLog(page)).toHaveText('No events yet.');
+  await expect(eventLog(page)).not.toHaveAttribute('tabindex');
+  expect(await invisibleTabStops(page)).toEqual([]);
 });
 
 test('"Hide controls" becomes "Show controls"', async ({ page }) => {

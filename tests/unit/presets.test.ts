@@ -202,15 +202,32 @@ describe("each preset's game day", () => {
     expect(t.summary.violations).toEqual([]);
   });
 
-  it('Kafka KRaft: a follower that stops fetching for 2 s campaigns; a new controller in under 3 s', () => {
+  it('Kafka KRaft: a controller paused past the fetch timeout is replaced at the next epoch, and its stale-epoch request is rejected', () => {
     const t = run(preset('kafka-kraft'));
     const f = onlyFailover(t);
-    expect(f).toMatchObject({ lostAtMs: 10000, from: 'n2', cause: 'killed', node: 'n1', term: 2 });
+    expect(f).toMatchObject({ lostAtMs: 10000, from: 'n2', cause: 'paused', node: 'n1', term: 2 });
+    // No fetch answered for 2 to 4 s (the fetch timeout, drawn in [2, 4) s): a follower campaigns.
     expect(f.electedAtMs - f.lostAtMs).toBe(2435);
     expect(phases(f).detection).toBeGreaterThanOrEqual(2000);
     expect(phases(f).detection).toBeLessThan(4000);
-    expect(t.summary.maxLeaderCount).toBe(1);
+    // At 15 s the old controller wakes: the request it had checked before the pause leaves with
+    // epoch 1, after storage (the broker) has seen epoch 2, and is rejected; the first message it
+    // hears has the higher epoch, and it steps down.
+    expect(events(t, 'resumed')).toMatchObject([{ node: 'n2', atMs: 15000, pausedMs: 5000 }]);
+    const stale = events(t, 'write').filter((w) => w.result === 'rejected');
+    expect(stale).toMatchObject([{ node: 'n2', token: 1, maxTokenSeen: 2, atMs: 15008 }]);
+    expect(t.summary.fencingRejections).toBe(1);
+    expect(t.summary.staleWritesAccepted).toBe(0);
+    expect(events(t, 'steppedDown')).toMatchObject([
+      { node: 'n2', term: 1, atMs: 15000, reason: 'saw higher term' },
+    ]);
+    // Two controllers believed active while n2 was frozen; never a violation.
+    expect(t.summary.maxLeaderCount).toBe(2);
     expect(t.summary.violations).toEqual([]);
+    // Without the epoch check the same request lands: a stale controller's write accepted.
+    const open = run(preset('kafka-kraft'), (e) => ({ ...e, safety: { fencing: false } }));
+    expect(open.summary.fencingRejections).toBe(0);
+    expect(open.summary.staleWritesAccepted).toBe(1);
   });
 });
 

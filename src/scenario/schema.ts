@@ -47,6 +47,15 @@ export const scenarioSchema = z.strictObject({
   title: text,
   description: z.string().check(z.minLength(1), z.maxLength(200)),
   teaches: text,
+  // Another game day that tells the same story another way, linked from the panel.
+  compare: z.optional(
+    z.strictObject({
+      scenario: z
+        .string()
+        .check(z.regex(/^[a-z0-9-]+$/, 'a scenario id: lowercase letters, digits and dashes')),
+      why: text,
+    }),
+  ),
   experiment: z.unknown(),
   steps: z
     .array(

@@ -42,6 +42,8 @@ export interface Scenario {
   description: string;
   /** What it teaches, in a sentence or two (docs, summary). */
   teaches: string;
+  /** Another game day that tells the same story another way: the panel links to it. */
+  compare?: { scenario: string; why: string };
   experiment: ExperimentInput;
   steps: Step[];
 }

@@ -59,3 +59,17 @@ test('Bully split 2|3 elects a coordinator on each side; Raft in the same page d
   await expect.poll(() => chartNow(page), SLOW).toBe(1);
   await expect(banner(page)).not.toContainText('has no quorum');
 });
+
+test("the Bully split game day links to Raft's, and Raft's back, by title", async ({ page }) => {
+  await page.goto('/?scenario=bully-split-2-3');
+  const guided = page.getByTestId('guided');
+  await expect(guided).toContainText('Bully under a 2|3 split', SLOW);
+  const compare = page.getByTestId('guided-compare');
+  await expect(compare).toContainText('the small side cannot win a majority');
+  await compare.getByRole('link', { name: 'Quorum prevents split brain' }).click();
+  await expect(page).toHaveURL(/[?&]scenario=quorum-split-2-3(&|$)/);
+  await expect(guided).toContainText('Quorum prevents split brain', SLOW);
+  await expect(page.getByTestId('guided-compare').getByRole('link')).toHaveText(
+    'Bully under a 2|3 split: fencing alone is not enough',
+  );
+});

@@ -140,6 +140,14 @@ describe('the scenario catalog', () => {
     expect(catalog.scenarios.length).toBe(files.length);
   });
 
+  it('links a game day to the one it is compared with, and that one back: Bully 2|3 and Raft 2|3', () => {
+    const ids = new Set(catalog.scenarios.map((s) => s.id));
+    for (const s of catalog.scenarios)
+      if (s.compare) expect(ids, `${s.id} compares with`).toContain(s.compare.scenario);
+    expect(scenario('bully-split-2-3').compare?.scenario).toBe('quorum-split-2-3');
+    expect(scenario('quorum-split-2-3').compare?.scenario).toBe('bully-split-2-3');
+  });
+
   it("lists in the picker's index exactly the scenarios that validate, without validating any", () => {
     const fresh = catalogOf(
       Object.fromEntries(catalog.scenarios.map((s, i) => [`${String(i).padStart(2, '0')}.json`, s])),

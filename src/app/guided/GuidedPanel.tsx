@@ -4,6 +4,8 @@ import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { View } from '../../scenario/types';
 import { sceneWatching } from '../../shared/scenes';
+import { catalog } from '../../scenario/catalog';
+import { scenarioHref } from './ScenarioPicker';
 
 /** Views a step can name that are parts of the page rather than scenes. */
 const PAGE_VIEWS: Partial<Record<View, string>> = {
@@ -48,6 +50,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
           <strong>What happened:</strong> {g.summary}.
         </p>
       )}
+      {g.scenario.compare && <CompareLink compare={g.scenario.compare} />}
       <div className="btn-row">
         <button type="button" className="btn" onClick={g.previous} disabled={g.step === 0}>
           ◀ Previous
@@ -69,5 +72,16 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** A link to the game day that tells the same story another way, by its title. */
+function CompareLink({ compare }: { compare: { scenario: string; why: string } }) {
+  const title = catalog.index.find((e) => e.id === compare.scenario)?.title;
+  if (!title) return null;
+  return (
+    <p className="hint" data-testid="guided-compare">
+      Compare: <a href={scenarioHref(compare.scenario)}>{title}</a>. {compare.why}
+    </p>
   );
 }

@@ -76,6 +76,44 @@ const explorerPurity = {
   },
 };
 
+// The page (src/app) and the embed (src/embed) are two entries that share what sits below them
+// (src/shared, src/store, scenes): neither imports the other, or the embed would carry the page's
+// code (and the page the embed's).
+const entrySeparation = [
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/embed/**', '**/embed'],
+              message: 'src/app must not import src/embed: move the shared part to src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/embed/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/app'],
+              message: 'src/embed must not import src/app: move the shared part to src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**'] },
   ...tseslint.configs.recommended,
@@ -86,4 +124,5 @@ export default tseslint.config(
   },
   enginePurity,
   explorerPurity,
+  ...entrySeparation,
 );

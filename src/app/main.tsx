@@ -3,7 +3,7 @@
 // the browser paint it first, and only then loads React and the lab (boot.tsx). Run at once, the
 // modules' evaluation (React's own is the largest) delayed the first paint on a slow phone.
 import '../ui/theme.css';
-import './app.css';
+import '../ui/base.css';
 import './layout/layout.css';
 import { registerOffline } from './offline';
 

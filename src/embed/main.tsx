@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/theme.css';
-import '../app/app.css';
+import '../ui/base.css';
 import './embed.css';
 import { EmbedApp } from './EmbedApp';
 import { loadCodec, needsCodec } from '../shared/codec';

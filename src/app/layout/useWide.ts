@@ -1,5 +1,5 @@
 // Whether the lab is laid out as one screen (a laptop or larger) or as a phone's one view at a
-// time. The same breakpoint as app.css's first-screen layout.
+// time. The same breakpoint as layout.css's first-screen layout.
 import { useSyncExternalStore } from 'react';
 
 export const WIDE_QUERY = '(min-width: 1100px)';

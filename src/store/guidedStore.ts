@@ -126,7 +126,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     }
   };
 
-  store = createStore<GuidedState & GuidedActions>()(() => ({
+  const api = createStore<GuidedState & GuidedActions>()(() => ({
     scenario,
     step: 0,
     stepStartMs: 0,
@@ -163,15 +163,18 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
         begin(store.getState().step + 1);
       }
     },
-  })) as GuidedStore;
-  store.attach = () => {
-    evaluate();
-    lab.setAdvanceLimit(limit);
-    const stop = lab.onFrame(() => evaluate());
-    return () => {
-      stop();
-      lab.setAdvanceLimit(null);
-    };
-  };
+  }));
+  // The store with its attach: typed as a whole, so a missing member does not compile.
+  store = Object.assign(api, {
+    attach: () => {
+      evaluate();
+      lab.setAdvanceLimit(limit);
+      const stop = lab.onFrame(() => evaluate());
+      return () => {
+        stop();
+        lab.setAdvanceLimit(null);
+      };
+    },
+  });
   return store;
 }

@@ -1,12 +1,25 @@
 // Every algorithm's rules at once, for Node (tests, the command line, benchmarks) and the
-// explorer's worker, which may run any of them and have no page to wait for.
+// explorer's worker, which may run any of them and have no page to wait for. Keyed by kind: an
+// algorithm described in info.ts and missing here does not compile.
+import type { ElectionAlgorithm } from '../algorithm';
 import { bully } from './bully';
 import { etcdElection } from './etcdElection';
-import { registerAlgorithm } from './index';
+import { registerAlgorithm, type AlgorithmKind } from './index';
 import { k8sLease } from './k8sLease';
+import { raft } from './raft';
 import { pacemaker, redisSentinel } from './redisSentinel';
 import { ring } from './ring';
 import { zookeeper } from './zookeeper';
 
-for (const alg of [k8sLease, etcdElection, zookeeper, redisSentinel, pacemaker, bully, ring])
-  registerAlgorithm(alg);
+const ALL: Record<AlgorithmKind, ElectionAlgorithm> = {
+  raft,
+  'k8s-lease': k8sLease,
+  'etcd-election': etcdElection,
+  zookeeper,
+  'redis-sentinel': redisSentinel,
+  pacemaker,
+  bully,
+  ring,
+};
+
+for (const alg of Object.values(ALL)) registerAlgorithm(alg);

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useShortcuts } from './present/useShortcuts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { usePageKeys } from './present/usePageKeys';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { readPageParams } from '../shared/link';
@@ -14,9 +14,6 @@ const loadLearn = () => import('./learn/Learn');
 const Learn = lazy(() => loadLearn().then((m) => ({ default: m.Learn })));
 const loadHelp = () => import('./present/HelpOverlay');
 const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
-
-/** How long a note about a key that could not act stays up. */
-const KEY_NOTE_MS = 6000;
 
 // Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
 const loadReal = () => import('./real/RealApp');
@@ -64,37 +61,10 @@ function SimApp() {
     return detach;
   }, [guided, params, store]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [controlsHidden, setControlsHidden] = useState(false);
-  const [keyNote, setKeyNote] = useState<string | null>(null);
-  const noteTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const view = useMemo(
-    () => ({
-      toggleHelp: () => setHelpOpen((o) => !o),
-      closeHelp: () => {
-        let was = false;
-        setHelpOpen((o) => ((was = o), false));
-        return was;
-      },
-      toggleControls: () => setControlsHidden((h) => !h),
-      toggleFullscreen: () => {
-        if (document.fullscreenElement) void document.exitFullscreen();
-        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      },
-      notify: (message: string) => {
-        setKeyNote(message);
-        if (noteTimer.current) clearTimeout(noteTimer.current);
-        noteTimer.current = setTimeout(() => setKeyNote(null), KEY_NOTE_MS);
-      },
-    }),
-    [],
-  );
-  useShortcuts(store, guided, view);
+  const keys = usePageKeys(store, guided);
   useEffect(() => {
-    const root = document.documentElement.classList;
-    root.toggle('present', params.present);
-    root.toggle('controls-hidden', controlsHidden);
-  }, [params, controlsHidden]);
+    document.documentElement.classList.toggle('present', params.present);
+  }, [params]);
   const notices = (
     <>
       {params.problems.length > 0 && (
@@ -112,9 +82,9 @@ function SimApp() {
           )}
         </div>
       )}
-      {keyNote && (
+      {keys.keyNote && (
         <p className="banner banner-warn key-note" role="alert">
-          {keyNote}
+          {keys.keyNote}
         </p>
       )}
     </>
@@ -123,7 +93,7 @@ function SimApp() {
     <>
       <Later order={7} load={loadHelp}>
         <Suspense fallback={null}>
-          <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
+          <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
         </Suspense>
       </Later>
       <main>
@@ -135,10 +105,10 @@ function SimApp() {
               present={params.present}
               theme={params.theme}
               scenario={params.scenario?.id ?? null}
-              controlsHidden={controlsHidden}
-              onToggleControls={view.toggleControls}
-              onToggleFullscreen={view.toggleFullscreen}
-              onToggleHelp={view.toggleHelp}
+              controlsHidden={keys.controlsHidden}
+              onToggleControls={keys.view.toggleControls}
+              onToggleFullscreen={keys.view.toggleFullscreen}
+              onToggleHelp={keys.view.toggleHelp}
             />
           }
           notices={notices}

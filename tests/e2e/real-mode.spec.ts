@@ -1,8 +1,9 @@
 // The lab page in real mode, on a real etcd cluster: `npm run lab:real` at fast timings (raft
 // 20/200 ms, session TTL 2 s) serves the page and its bridge; from the page, kill the leader and
 // see the next one and the failover timeline; pause the holder past its TTL and see its zombie
-// write rejected by the storage. Skipped in one line where etcd is missing. Every process the
-// lab started is found by PID while it runs, and checked gone after Ctrl-C.
+// write rejected by the storage; kill the next leader with the simulator's K key. Skipped in one
+// line where etcd is missing. Every process the lab started is found by PID while it runs, and checked gone
+// after Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -197,4 +198,26 @@ test('pause the holder past its TTL: its zombie write is rejected by the storage
       timeout: 5_000,
     },
   );
+});
+
+test("the simulator's keys: K kills the real leader, and the help lists only what a real run can do", async ({
+  page,
+}) => {
+  await page.goto(link);
+  await expect(page.getByTestId('real-status')).toContainText('live', { timeout: 20_000 });
+  await page.keyboard.press('?');
+  const help = page.getByTestId('help-overlay');
+  await expect(help).toBeVisible();
+  await expect(help).toContainText('Kill the leader');
+  await expect(help).toContainText('Heal the network');
+  // A real cluster cannot be stepped: the key is neither listed nor handled.
+  await expect(help).not.toContainText('next event');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  const old = await leaderHost(page);
+  await page.keyboard.press('k');
+  await expect(page.getByTestId(`real-host-${old.id}`)).toContainText('dead', { timeout: 5_000 });
+  const next = await leaderHost(page);
+  expect(next.id).not.toBe(old.id);
+  expect(next.token).toBeGreaterThan(old.token);
 });

@@ -1,6 +1,7 @@
-// The keyboard help, opened with "?": generated from the same table the handler uses.
+// The keyboard help, opened with "?": generated from the same table the handler uses, showing
+// only what the run offers (offeredShortcuts: a real run has no step, say).
 import { useEffect, useRef } from 'react';
-import { SHORTCUTS, VIEW_KEYS } from './shortcuts';
+import { VIEW_KEYS, type Shortcut } from './shortcuts';
 
 const keyName = (k: string) =>
   k === ' '
@@ -13,7 +14,15 @@ const keyName = (k: string) =>
           ? k.toUpperCase()
           : k;
 
-export function HelpOverlay({ open, onClose }: { open: boolean; onClose(): void }) {
+export function HelpOverlay({
+  open,
+  onClose,
+  shortcuts,
+}: {
+  open: boolean;
+  onClose(): void;
+  shortcuts: readonly Shortcut[];
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -32,7 +41,7 @@ export function HelpOverlay({ open, onClose }: { open: boolean; onClose(): void 
       <h2 id="help-title">Keyboard</h2>
       <table>
         <tbody>
-          {SHORTCUTS.map((s) => (
+          {shortcuts.map((s) => (
             <tr key={s.label}>
               <td>
                 {s.keys.map((k) => (

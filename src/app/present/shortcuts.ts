@@ -1,6 +1,7 @@
 // Keyboard shortcuts for speakers and presentation clickers (which send PageUp / PageDown).
 // One table drives both the handler and the help overlay, so they cannot disagree.
 import type { Command } from '../../engine';
+import type { BackendCapabilities } from '../../store/backend';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
 import { splitMinority } from '../../shared/split';
@@ -10,6 +11,11 @@ export interface Shortcut {
   label: string;
   /** The command it issues, if any: a backend that cannot run it has the key do nothing. */
   needs?: Command['do'];
+  /**
+   * Whether the run can do it at all, beyond `needs` (a real run cannot step; a guided step can
+   * always go on). Absent: always. A key it cannot serve is neither handled nor listed.
+   */
+  offered?(can: BackendCapabilities, guided: boolean): boolean;
   /** Act; returns a sentence when it could not (said to the reader, as a key has no button to grey out). */
   run(lab: LabStore, guided: GuidedStore | null): string | void;
 }
@@ -35,6 +41,7 @@ export const SHORTCUTS: Shortcut[] = [
   {
     keys: ['ArrowRight', 'PageDown'],
     label: 'Next step (guided) or next event',
+    offered: (can, guided) => guided || can.step,
     run: (lab, g) => {
       if (!g) return lab.getState().can.step ? lab.getState().stepEvent() : undefined;
       const s = g.getState();
@@ -45,6 +52,7 @@ export const SHORTCUTS: Shortcut[] = [
   {
     keys: ['ArrowLeft', 'PageUp'],
     label: 'Previous step (guided) or back 5 s',
+    offered: (can, guided) => guided || can.seek,
     run: (lab, g) => {
       if (g) return g.getState().previous();
       if (lab.getState().can.seek) lab.getState().seek(lab.frame().nowMs - 5000);
@@ -76,6 +84,7 @@ export const SHORTCUTS: Shortcut[] = [
     keys: ['f'],
     label: 'Toggle fencing',
     needs: 'safety',
+    offered: (can) => !can.switches || can.switches.includes('fencing'),
     run: (lab) =>
       void lab.getState().command({ do: 'safety', fencing: !lab.getState().snapshot.safety.fencing }),
   },
@@ -127,7 +136,23 @@ export function nativeKeyFor(target: EventTarget | null, key: string): boolean {
   return false;
 }
 
-export function findShortcut(key: string): Shortcut | undefined {
+/**
+ * Whether this run offers the shortcut: the simulator offers every one; a real run (or its
+ * recording) offers only what it can do for real, through its own commands (NOT_FOR_REAL).
+ */
+export function isOffered(s: Shortcut, can: BackendCapabilities, guided: boolean): boolean {
+  if (s.needs && !can.commands.includes(s.needs)) return false;
+  return s.offered ? s.offered(can, guided) : true;
+}
+
+/** The shortcuts this run offers, for the help overlay. */
+export function offeredShortcuts(can: BackendCapabilities, guided: boolean): Shortcut[] {
+  return SHORTCUTS.filter((s) => isOffered(s, can, guided));
+}
+
+/** The shortcut on this key, if the run offers it. */
+export function findShortcut(key: string, can: BackendCapabilities, guided: boolean): Shortcut | undefined {
   const k = key.length === 1 ? key.toLowerCase() : key;
-  return SHORTCUTS.find((s) => s.keys.includes(k));
+  const s = SHORTCUTS.find((x) => x.keys.includes(k));
+  return s && isOffered(s, can, guided) ? s : undefined;
 }

@@ -1,5 +1,6 @@
 // Installs the speaker shortcuts on the document. Keys keep their native meaning on a focused
-// control that has one (nativeKeyFor), so keyboard users are never surprised.
+// control that has one (nativeKeyFor), so keyboard users are never surprised. A run's backend
+// decides which it offers: a real run's faults go to the real cluster through its commands.
 import { useEffect } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
@@ -31,13 +32,10 @@ export function useShortcuts(lab: LabStore, guided: GuidedStore | null, view: Vi
       const k = e.key.toLowerCase();
       if (k === VIEW_KEYS.controls) return void (e.preventDefault(), view.toggleControls());
       if (k === VIEW_KEYS.fullscreen) return void (e.preventDefault(), view.toggleFullscreen());
-      const shortcut = findShortcut(e.key);
+      // A key the run does not offer (a real run's step, say) is left alone: hidden, not faked.
+      const shortcut = findShortcut(e.key, lab.getState().can, guided !== null);
       if (!shortcut) return;
       e.preventDefault();
-      if (shortcut.needs && !lab.getState().can.commands.includes(shortcut.needs)) {
-        view.notify(`${shortcut.label}: this run cannot do that.`);
-        return;
-      }
       const why = shortcut.run(lab, guided);
       if (why) view.notify(why);
     };

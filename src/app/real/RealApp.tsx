@@ -1,12 +1,14 @@
 // The lab page in real mode: the same lab (stage, chain, chart, failover timeline, event log and
-// the fault controls) reading a real run through the LiveBackend, under a banner that says this
-// is a real etcd cluster on this machine. The link is checked first; every way it can fail is
-// shown by name, with the way back to the simulator.
+// the fault controls and their keyboard shortcuts) reading a real run through the LiveBackend,
+// under a banner that says this is a real etcd cluster on this machine. The link is checked
+// first; every way it can fail is shown by name, with the way back to the simulator.
 import { useEffect, useState } from 'react';
 import { createLabStore, type LabStore } from '../../store/labStore';
 import { LiveBackend } from '../../store/liveBackend';
 import { openRealRun, RealLinkError, type RealLink } from '../../store/liveParams';
 import { Lab } from '../Lab';
+import { HelpOverlay } from '../present/HelpOverlay';
+import { usePageKeys } from '../present/usePageKeys';
 import { RealBanner } from './RealBanner';
 import { RealHosts } from './RealHosts';
 import { SimCompare } from './SimCompare';
@@ -67,22 +69,38 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
         </div>
       </main>
     );
+  return <RealLab store={opened.store} backend={opened.backend} />;
+}
+
+/**
+ * The lab on a real run, with the simulator's keys: the faults the run offers (kill, pause,
+ * split, heal, fencing) go to the real cluster through its commands; what it cannot do for real
+ * (stepping, say) is neither handled nor listed in the help.
+ */
+function RealLab({ store, backend }: { store: LabStore; backend: LiveBackend }) {
+  const keys = usePageKeys(store, null);
   return (
     <main>
+      <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
       <Lab
-        store={opened.store}
+        store={store}
         header={<RealHeader />}
         extraTabs={[
           {
             id: 'sim-compare',
             title: 'Compare with the simulator',
-            content: <SimCompare backend={opened.backend} />,
+            content: <SimCompare backend={backend} />,
           },
         ]}
         notices={
           <>
-            <RealBanner backend={opened.backend} />
-            <RealHosts store={opened.store} />
+            <RealBanner backend={backend} />
+            {keys.keyNote && (
+              <p className="banner banner-warn key-note" role="alert">
+                {keys.keyNote}
+              </p>
+            )}
+            <RealHosts store={store} />
           </>
         }
       />

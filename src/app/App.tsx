@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { usePageKeys } from './present/usePageKeys';
+import { OpenRecording, type OpenedRecording } from './recording/openRecording';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { readPageParams } from '../shared/link';
@@ -18,16 +19,30 @@ const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay 
 // Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
 const loadReal = () => import('./real/RealApp');
 const RealApp = lazy(() => loadReal().then((m) => ({ default: m.RealApp })));
+// So does a real run's recording, opened from a trace file (its Export tab's import).
+const loadRecording = () => import('./recording/RecordingApp');
+const RecordingApp = lazy(() => loadRecording().then((m) => ({ default: m.RecordingApp })));
 
 export function App() {
   const real = useMemo(() => readRealLink(window.location.search), []);
-  if (real)
-    return (
+  // A real run's recording replaces whatever page imported it (it is no link to open: a
+  // recording holds the run's events, far more than a URL can carry).
+  const [recording, setRecording] = useState<OpenedRecording | null>(null);
+  let page;
+  if (recording)
+    page = (
+      <Suspense fallback={<p className="hint">Loading the recording…</p>}>
+        <RecordingApp key={recording.id} recording={recording} />
+      </Suspense>
+    );
+  else if (real)
+    page = (
       <Suspense fallback={<p className="hint">Loading the real lab…</p>}>
         <RealApp link={real} />
       </Suspense>
     );
-  return <SimApp />;
+  else page = <SimApp />;
+  return <OpenRecording.Provider value={setRecording}>{page}</OpenRecording.Provider>;
 }
 
 function SimApp() {

@@ -3,6 +3,7 @@
 // guided mode and export see only this interface, never the Simulation class, so a run from any
 // source shows in the same stage, chain and chart.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
+import type { RealRecord } from './liveRecordFile';
 
 export interface RecordedCommand {
   atMs: number;
@@ -39,6 +40,11 @@ export interface RunView {
    * replays it headless; a recording gives what it has.
    */
   traceUntil(untilMs: number): Trace;
+  /**
+   * A real run's recording, which a trace file carries so that it opens again as that
+   * recording (liveRecordFile.ts). Absent: a simulated run, which its commands replay.
+   */
+  realRecord?(): RealRecord;
 }
 
 /** What a backend can do; the controls hide what it cannot. */

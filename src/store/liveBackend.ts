@@ -10,6 +10,7 @@ import type { RunSettings } from '../real/settings';
 import type { ApplyResult, BackendCapabilities, LabBackend, RecordedCommand } from './backend';
 import { LIVE_COMMANDS, toRealCommand } from './liveEvents';
 import { LiveRecording } from './liveRecording';
+import { realRecordOf, type RealRecord } from './liveRecordFile';
 import type { RealLink } from './liveParams';
 
 /** A seek this close to the run's now (a timeline dragged to its end) follows the run again. */
@@ -143,29 +144,17 @@ export class LiveBackend implements LabBackend {
   }
 
   trace(): Trace {
-    const r = this.recording;
-    return {
-      experiment: {
-        ...r.experiment,
-        untilMs: r.nowMs,
-        faults: r.commands.map(
-          (c) => ({ ...c.command, atMs: c.atMs }) as Trace['experiment']['faults'][number],
-        ),
-      },
-      events: [...r.events],
-      samples: [...r.samples],
-      summary: r.summary(),
-      final: r.final(),
-    };
+    return this.recording.trace();
   }
 
   /** What was recorded up to untilMs (a recording cannot give more than it holds). */
   traceUntil(untilMs: number): Trace {
-    const shown = this.recording.nowMs;
-    this.recording.showAt(Math.min(untilMs, this.horizonMs));
-    const t = this.trace();
-    this.recording.showAt(shown);
-    return t;
+    return this.recording.traceUntil(Math.min(untilMs, this.horizonMs));
+  }
+
+  /** The recording as a trace file carries it, to be opened again as the recording it is. */
+  realRecord(): RealRecord {
+    return realRecordOf(this.recording, this.capabilities.settings, this.runStartEpochMs, this.horizonMs);
   }
 
   /**

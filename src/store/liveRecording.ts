@@ -5,7 +5,7 @@
 // start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
 // are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
 // engine takes its own.
-import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite } from '../engine';
+import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite, Trace } from '../engine';
 import { RunFold } from '../real/fold';
 import type { KeepAliveReport, RealEvent } from '../real/events';
 import { NetworkPlan } from '../real/network';
@@ -345,6 +345,41 @@ export class LiveRecording {
       failovers: summary.failovers,
       eventCount: v.eventsTotal,
     };
+  }
+
+  /**
+   * Everything received, in the order received: what a file needs to fold the run again as the
+   * page did (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into
+   * the start of the recording and are no longer held.
+   */
+  held(): { fromMs: number; events: RealEvent[]; keepAlives: KeepAliveReport[] } {
+    return { fromMs: this.base.nowMs, events: [...this.raw], keepAlives: [...this.keepAlives] };
+  }
+
+  /** The trace of the recording at the moment shown, in the engine's shape (for other tools). */
+  trace(): Trace {
+    return {
+      experiment: {
+        ...this.experiment,
+        untilMs: this.nowMs,
+        faults: this.commands.map(
+          (c) => ({ ...c.command, atMs: c.atMs }) as Trace['experiment']['faults'][number],
+        ),
+      },
+      events: [...this.events],
+      samples: [...this.samples],
+      summary: this.summary(),
+      final: this.final(),
+    };
+  }
+
+  /** The trace up to untilMs (no further than the recording holds), leaving the moment shown as it was. */
+  traceUntil(untilMs: number): Trace {
+    const shown = this.nowMs;
+    this.showAt(untilMs);
+    const t = this.trace();
+    this.showAt(shown);
+    return t;
   }
 
   /** The summary at the moment shown, for a trace of the recording. */

@@ -1,11 +1,13 @@
 // The lab page in real mode, on a real etcd cluster: `npm run lab:real` at fast timings (raft
 // 20/200 ms, session TTL 2 s) serves the page and its bridge; from the page, kill the leader and
 // see the next one and the failover timeline; pause the holder past its TTL and see its zombie
-// write rejected by the storage; kill the next leader with the simulator's K key. Skipped in one
-// line where etcd is missing. Every process the lab started is found by PID while it runs, and checked gone
+// write rejected by the storage; kill the next leader with the simulator's K key; export the run's
+// trace and import it back, to see it open as the recording it is. Skipped in one line where
+// etcd is missing. Every process the lab started is found by PID while it runs, and checked gone
 // after Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { findEtcd } from '../../src/real/etcdBinary';
@@ -200,6 +202,9 @@ test('pause the holder past its TTL: its zombie write is rejected by the storage
   );
 });
 
+/** The host killed with the K key (the next test finds it dead in the recording). */
+let killedByKey = { id: '', token: 0, next: '' };
+
 test("the simulator's keys: K kills the real leader, and the help lists only what a real run can do", async ({
   page,
 }) => {
@@ -220,4 +225,61 @@ test("the simulator's keys: K kills the real leader, and the help lists only wha
   const next = await leaderHost(page);
   expect(next.id).not.toBe(old.id);
   expect(next.token).toBeGreaterThan(old.token);
+  killedByKey = { id: old.id, token: old.token, next: next.id };
+});
+
+test("the run's trace, exported and imported back, opens as the recording of a real run", async ({
+  page,
+}) => {
+  test.skip(!killedByKey.id, 'needs the run of the test before');
+  await page.goto(link);
+  await expect(page.getByTestId('real-status')).toContainText('live', { timeout: 20_000 });
+  // The recording so far has arrived (the page asks for it from the run's start).
+  await expect(page.getByTestId(`real-host-${killedByKey.id}`)).toContainText('dead');
+  await page.getByRole('tab', { name: 'Export' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export the trace as JSON', exact: true }).click(),
+  ]);
+  const bytes = await readFile((await download.path()) as string);
+  const file = JSON.parse(bytes.toString('utf8'));
+  expect(file.real.settings).toMatchObject({ ttlMs: TTL_MS, electionMs: 200 });
+  expect(file.real.events.some((e: { type: string }) => e.type === 'member')).toBe(true);
+
+  await page.getByLabel('Open a trace file (JSON)').setInputFiles({
+    name: 'real-run.json',
+    mimeType: 'application/json',
+    buffer: bytes,
+  });
+  const banner = page.getByTestId('recording-banner');
+  await expect(banner).toContainText('A recording of a real run from');
+  await expect(banner).toContainText(String(new Date(file.real.startedAtEpochMs).getFullYear()));
+  await expect(page.getByTestId('real-banner')).toHaveCount(0);
+  // It opens at the moment it was saved: the host killed by the key is dead there, and the
+  // failover it caused is in the timeline.
+  await expect(page.getByTestId(`real-host-${killedByKey.id}`)).toContainText('dead');
+  await page.getByRole('tab', { name: 'Failover timeline' }).click();
+  await expect(
+    page
+      .getByTestId('failover-timeline')
+      .locator('.failover-label')
+      .filter({ hasText: `${killedByKey.id} killed → ${killedByKey.next}` }),
+  ).toHaveCount(1);
+  // No fault can be applied to a recording: no buttons, and the K key does nothing.
+  await select(page, killedByKey.next);
+  await expect(page.getByRole('button', { name: `Kill ${killedByKey.next}` })).toHaveCount(0);
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-overlay')).not.toContainText('Kill the leader');
+  await page.keyboard.press('Escape');
+  // Scrubbing back within it: just before the K key's kill, its host led with its token.
+  const kill = (file.real.events as { type: string; atMs: number; fault?: { do: string }; target?: string }[])
+    .filter((e) => e.type === 'fault' && e.fault?.do === 'kill' && e.target === killedByKey.id)
+    .at(-1);
+  expect(kill).toBeDefined();
+  const before = Math.floor((kill!.atMs - 200) / 100) * 100;
+  await page.getByTestId('timeline').fill(String(before));
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-now-ms', String(before));
+  await expect(page.getByTestId(`real-host-${killedByKey.id}`)).toContainText(
+    `c${killedByKey.id.slice(1)} leader, token ${killedByKey.token}`,
+  );
 });

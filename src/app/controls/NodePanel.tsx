@@ -76,7 +76,8 @@ export function NodePanel() {
       ) : !node ? (
         <p className="hint">
           Select a node{serviceIds ? ' or a service' : ''} (click it on the stage, or use these buttons) to
-          break it.
+          {/* A recording takes no commands: selecting only shows. */}
+          {commands.length ? ' break it.' : ' see its state.'}
         </p>
       ) : (
         <div className="node-actions">

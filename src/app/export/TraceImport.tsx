@@ -1,8 +1,12 @@
 // Open a trace file (chosen or dropped): check every field, replay it headless to confirm it is
-// the same run the file recorded, then open it the way a shared link opens (`?run=`). A bad
-// file leaves the lab as it was and lists what could not be read.
-import { useId, useState, type DragEvent } from 'react';
+// the same run the file recorded, then open it the way a shared link opens (`?run=`). A real
+// run's file cannot be replayed: it opens as the recording it is, its events folded again as the
+// live page folded them (recordingBackend.ts). A bad file leaves the lab as it was and lists what
+// could not be read.
+import { useContext, useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
+import { RecordingBackend } from '../../store/recordingBackend';
+import { OpenRecording, type OpenedRecording } from '../recording/openRecording';
 import { runLink } from './runLink';
 import { algorithmFor, loadAlgorithm } from '../../engine';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
@@ -29,7 +33,20 @@ async function open(run: ImportedRun): Promise<boolean> {
   return true;
 }
 
+let recordingsOpened = 0;
+
+/** The recording folded, ready to show; or why it cannot be. */
+function foldRecording(run: ImportedRun, name: string): OpenedRecording | string {
+  if (!run.real) return 'not a real run';
+  try {
+    return { id: ++recordingsOpened, name, backend: new RecordingBackend(run.real, run.atMs) };
+  } catch (e) {
+    return `the recording could not be folded: ${(e as Error).message}`;
+  }
+}
+
 export function TraceImport() {
+  const openRecording = useContext(OpenRecording);
   const inputId = useId();
   const [view, setView] = useState<View>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
@@ -47,6 +64,17 @@ export function TraceImport() {
     const r = readTraceFile(await file.text());
     if (!r.ok) return setView({ kind: 'problems', name, problems: r.problems });
     await nextPaint(); // let "Checking" show before a long replay blocks the page
+    if (r.run.real) {
+      if (!openRecording)
+        return setView({
+          kind: 'problems',
+          name,
+          problems: ["a real run's recording opens on the lab's own page"],
+        });
+      const opened = foldRecording(r.run, name);
+      if (typeof opened === 'string') return setView({ kind: 'problems', name, problems: [opened] });
+      return openRecording(opened);
+    }
     // The replay runs the file's algorithm, whose code may not have loaded yet.
     try {
       await loadAlgorithm(r.run.experiment.algorithm);
@@ -97,7 +125,8 @@ export function TraceImport() {
         }}
       />
       <p className="hint">
-        Or drop one here. It replays the run and opens it at the saved moment, like a shared link.
+        Or drop one here. It replays the run and opens it at the saved moment, like a shared link; a real
+        run&apos;s trace opens as the recording it is.
       </p>
       <ImportMessage view={view} setView={setView} />
     </div>

@@ -1,9 +1,11 @@
 // A run saved as a file. The experiment, the recorded commands and the moment are what replay
 // it (the engine is deterministic); the trace up to that moment rides along for reading in other
-// tools and as a check that the replay is the same run. Reading a file never throws: each bad
-// field comes back as a problem naming its path in the file.
+// tools and as a check that the replay is the same run. A real run cannot be replayed: its file
+// also carries the recording (`real`), which opens as that recording instead. Reading a file
+// never throws: each bad field comes back as a problem naming its path in the file.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
 import type { RunView } from '../../store/backend';
+import { readRealRecord, type RealRecord } from '../../store/liveRecordFile';
 import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEngine';
 import { MAX_RUN_MS } from '../../store/labStore';
 
@@ -19,6 +21,8 @@ export interface TraceFile {
   /** The moment the file was saved at, in simulated ms; the trace ends here. */
   atMs: number;
   trace: Trace;
+  /** A real run's recording: what the page received from the run, to fold again. */
+  real?: RealRecord;
 }
 
 /** A file that passed every check; `trace` is null when the file carried none. */
@@ -29,6 +33,8 @@ export interface ImportedRun {
   trace: Trace | null;
   /** Made with the retired first model: its replay under today's Raft is expected to differ. */
   retired?: boolean;
+  /** A real run's recording: it opens as the recording, not as a replay of its commands. */
+  real?: RealRecord;
 }
 
 export type ReadResult = { ok: true; run: ImportedRun } | { ok: false; problems: string[] };
@@ -41,6 +47,7 @@ export function traceFileOf(run: RunView): TraceFile {
     commands: run.commands.map((c) => ({ atMs: c.atMs, command: c.command })),
     atMs: run.nowMs,
     trace: run.trace(),
+    ...(run.realRecord ? { real: run.realRecord() } : {}),
   };
 }
 
@@ -80,11 +87,21 @@ export function readTraceFile(text: string): ReadResult {
     problems.push(`atMs: must be a whole number of ms from 0 to ${MAX_RUN_MS}`);
   }
   const trace = readTrace(json.trace, problems);
-  if (e.ok && commands.length && !problems.length) checkNodes(e.experiment, commands, problems);
+  const real = json.real === undefined ? null : readRealRecord(json.real, problems);
+  // A real run's commands name what a real cluster has (an etcd member, m2): they are its
+  // record, not a simulated run's to check against the simulator's nodes.
+  if (e.ok && !real && commands.length && !problems.length) checkNodes(e.experiment, commands, problems);
   if (problems.length || !e.ok) return { ok: false, problems };
   return {
     ok: true,
-    run: { experiment: e.experiment, commands, atMs: atMs as number, trace, ...(retired ? { retired } : {}) },
+    run: {
+      experiment: e.experiment,
+      commands,
+      atMs: atMs as number,
+      trace,
+      ...(retired ? { retired } : {}),
+      ...(real ? { real } : {}),
+    },
   };
 }
 

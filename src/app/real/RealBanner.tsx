@@ -1,6 +1,7 @@
 // The banner of real mode: this is a real etcd cluster on this machine, how it was started, and
 // whether the page is following it; and what the page does not offer for real, with the reason.
 import { useEffect, useState } from 'react';
+import type { RunSettings } from '../../real/settings';
 import type { LiveBackend, LiveStatus } from '../../store/liveBackend';
 
 const STATUS: Record<LiveStatus, string> = {
@@ -39,13 +40,7 @@ export function RealBanner({ backend }: { backend: LiveBackend }) {
         <strong>A real etcd cluster on this machine</strong>: {s.nodes} etcd members, {s.nodes} candidate
         processes and a fenced storage. <span data-testid="real-status">{STATUS[status]}</span>
       </p>
-      <p className="real-banner-settings">
-        etcd heartbeat {s.heartbeatMs} ms, election timeout {s.electionMs} ms, pre-vote{' '}
-        {s.preVote ? 'on' : 'off'} (fixed at start); session TTL {s.ttlMs / 1000} s, keep-alive every{' '}
-        {Math.floor(s.ttlMs / 3)} ms
-        {s.renewDeadlineMs !== null ? `, renew deadline ${s.renewDeadlineMs} ms` : ''}; warm-up {s.warmUpMs}{' '}
-        ms, a write every {s.writeEveryMs} ms.
-      </p>
+      <RealSettings settings={s} />
       <details className="real-banner-hidden">
         <summary>What is not offered here, and why</summary>
         <ul>
@@ -64,5 +59,18 @@ export function RealBanner({ backend }: { backend: LiveBackend }) {
         </ul>
       </details>
     </section>
+  );
+}
+
+/** How the run was started: etcd's timing and the candidates' session. */
+export function RealSettings({ settings: s }: { settings: RunSettings }) {
+  return (
+    <p className="real-banner-settings">
+      etcd heartbeat {s.heartbeatMs} ms, election timeout {s.electionMs} ms, pre-vote{' '}
+      {s.preVote ? 'on' : 'off'} (fixed at start); session TTL {s.ttlMs / 1000} s, keep-alive every{' '}
+      {Math.floor(s.ttlMs / 3)} ms
+      {s.renewDeadlineMs !== null ? `, renew deadline ${s.renewDeadlineMs} ms` : ''}; warm-up {s.warmUpMs} ms,
+      a write every {s.writeEveryMs} ms.
+    </p>
   );
 }

@@ -3,7 +3,7 @@
 // raft leader they follow), from their own logs.
 import { useLab } from '../../store/context';
 import type { LabStore } from '../../store/labStore';
-import type { LiveBackend } from '../../store/liveBackend';
+import type { LiveRecording } from '../../store/liveRecording';
 
 interface HostLine {
   id: string;
@@ -12,7 +12,8 @@ interface HostLine {
 }
 
 function hostLines(store: LabStore): string {
-  const backend = store.backend() as LiveBackend;
+  // A live run's backend, or a recording's: both fold the run into a LiveRecording.
+  const backend = store.backend() as unknown as { recording: LiveRecording };
   const lines: HostLine[] = backend.recording.hosts().map((h) => {
     const k = h.id.slice(1);
     const candidate = !h.candidateAlive

@@ -5,14 +5,17 @@
 import { useState } from 'react';
 import { loadAlgorithm } from '../../engine';
 import { useLab } from '../../store/context';
-import type { LiveBackend } from '../../store/liveBackend';
+import type { RunView } from '../../store/backend';
 import { formatSeconds } from '../../store/format';
 import { compareWithSimulator, stepPath, type Comparison } from './simCompare';
 
 const W = 600;
 const H = 80;
 
-export function SimCompare({ backend }: { backend: LiveBackend }) {
+/** A real run's backend: live, or its recording opened from a file. */
+type RealRunView = Pick<RunView, 'experiment' | 'commands' | 'samples' | 'events' | 'nowMs'>;
+
+export function SimCompare({ backend }: { backend: RealRunView }) {
   const failovers = useLab((s) => s.snapshot.failovers);
   const [result, setResult] = useState<Comparison | { error: string } | null>(null);
   const run = () => {

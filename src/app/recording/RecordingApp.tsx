@@ -1,0 +1,87 @@
+// A real run's recording, opened from a trace file: the same lab as the live real page (stage,
+// chain, chart, failover timeline, event log, each host's pair), folded from the recorded events
+// by the same fold, under a banner that says what it is and when the run was made. Time can be
+// played, stepped, sped up and scrubbed within the recording; there are no fault controls, as
+// nothing runs now to apply a fault to.
+import { useEffect, useMemo } from 'react';
+import { createLabStore } from '../../store/labStore';
+import { Lab } from '../Lab';
+import { HelpOverlay } from '../present/HelpOverlay';
+import { usePageKeys } from '../present/usePageKeys';
+import { RealHosts } from '../real/RealHosts';
+import { RealSettings } from '../real/RealBanner';
+import { SimCompare } from '../real/SimCompare';
+import { formatSeconds } from '../../store/format';
+import type { OpenedRecording } from './openRecording';
+import '../real/real.css';
+
+/** When the run was started, in the reader's own words for a date. */
+export function runDate(epochMs: number): string {
+  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+}
+
+export function RecordingApp({ recording }: { recording: OpenedRecording }) {
+  const { backend, name } = recording;
+  const store = useMemo(() => {
+    const s = createLabStore({ experiment: backend.experiment, makeBackend: () => backend, playing: false });
+    // Publish the moment it opens at, with the recording's length (the timeline's range) and
+    // the log up to it: a paused lab publishes nothing by itself.
+    s.getState().seek(backend.nowMs);
+    return s;
+  }, [backend]);
+  // Played to its end, the recording stops there (nothing comes after it).
+  useEffect(
+    () =>
+      store.onFrame(() => {
+        if (store.getState().playing && backend.nowMs >= backend.untilMs) store.getState().pause();
+      }),
+    [store, backend],
+  );
+  const keys = usePageKeys(store, null);
+  const s = backend.record.settings;
+  return (
+    <main>
+      <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
+      <Lab
+        store={store}
+        header={
+          <header className="app-header">
+            <div className="app-title">
+              <h1>Leader Election Lab</h1>
+              <p className="tagline">A real run on etcd, replayed from its recording.</p>
+            </div>
+          </header>
+        }
+        extraTabs={[
+          {
+            id: 'sim-compare',
+            title: 'Compare with the simulator',
+            content: <SimCompare backend={backend} />,
+          },
+        ]}
+        notices={
+          <>
+            <section className="banner real-banner" aria-label="Recording" data-testid="recording-banner">
+              <p className="real-banner-title">
+                <strong>A recording of a real run from {runDate(backend.record.startedAtEpochMs)}</strong>:{' '}
+                {s.nodes} etcd members, {s.nodes} candidate processes and a fenced storage on the machine that
+                ran it, {formatSeconds(backend.untilMs)} recorded ({name}). What it shows is folded from the
+                recorded events as the live page folded them; nothing runs now, so no fault can be applied.
+              </p>
+              <RealSettings settings={s} />
+              <p className="real-banner-settings">
+                <a href="./">Open the simulator</a>, or start a real run with <code>npm run lab:real</code>.
+              </p>
+            </section>
+            {keys.keyNote && (
+              <p className="banner banner-warn key-note" role="alert">
+                {keys.keyNote}
+              </p>
+            )}
+            <RealHosts store={store} />
+          </>
+        }
+      />
+    </main>
+  );
+}

@@ -60,6 +60,12 @@ export interface AlgorithmInfo {
   readonly services?: readonly ServiceSpec[];
   /** Invariants it does not promise (Bully and the Ring: one leader per epoch), reported as allowed. */
   readonly unsafeBy?: readonly InvariantName[];
+  /**
+   * Its coordination service's watch notifications, and the reads they trigger, are counted per
+   * sample (Sample.watchNotifications, watchReads) for the chart's watch panel: ZooKeeper's recipe,
+   * whose watch setting (predecessor or leader) they compare.
+   */
+  readonly watchCounts?: boolean;
 }
 
 /** An algorithm's rules, with its info: what a simulation runs. */

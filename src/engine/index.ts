@@ -27,7 +27,7 @@ export {
   loadAlgorithm,
   type AlgorithmKind,
 } from './algorithms';
-export { renewLimitOf, type RenewLimit } from './algorithms/info';
+export { renewLimitOf, watchCountsOf, type RenewLimit } from './algorithms/info';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export type { ServiceSpec } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';

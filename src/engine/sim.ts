@@ -155,6 +155,11 @@ export class Simulation {
       msWithoutLeader: msWithoutLeaderNow(c),
       clientRedirects: c.counters.clientRedirects,
     };
+    // Only where they are counted, so that every other algorithm's samples stay as they were.
+    if (this.algorithm.watchCounts) {
+      s.watchNotifications = c.counters.watchNotifications;
+      s.watchReads = c.counters.watchReads;
+    }
     c.nowMs = saved;
     const out = this.out;
     out.samples.push(s);

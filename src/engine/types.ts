@@ -95,6 +95,13 @@ export interface Sample {
   renewalLatencyMs: number;
   msWithoutLeader: number;
   clientRedirects: number;
+  /**
+   * Watch notifications the coordination service sent so far, and the reads they triggered:
+   * present only under an algorithm that counts both (AlgorithmInfo.watchCounts: ZooKeeper's
+   * recipe), so every other run's samples are as they were. The chart's watch panel.
+   */
+  watchNotifications?: number;
+  watchReads?: number;
 }
 
 export interface Failover {

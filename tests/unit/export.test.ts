@@ -50,6 +50,27 @@ describe('metric series CSV', () => {
   });
 });
 
+describe('metric series CSV of a ZooKeeper run', () => {
+  it('adds the watch counts as the last two columns, and only where the samples carry them', () => {
+    const sim = new Simulation({
+      algorithm: 'zookeeper',
+      seed: 1,
+      nodes: 5,
+      zookeeper: { watch: 'leader' },
+      faults: [{ atMs: 5_000, do: 'stop', node: 'leader' }],
+      untilMs: 8_000,
+    });
+    sim.runUntil(8_000);
+    const lines = samplesToCsv(sim.samples).split('\r\n');
+    lines.pop();
+    expect(lines[0]).toBe([...SAMPLE_COLUMNS, 'watchNotifications', 'watchReads'].join(','));
+    const last = lines.at(-1)!.split(',').map(Number);
+    expect(last.slice(-2)).toEqual([4, 4]); // the herd: every other candidate told, and each reads
+    for (const line of lines.slice(1))
+      expect(line.split(',').every((v) => Number.isFinite(Number(v)))).toBe(true);
+  });
+});
+
 describe('trace file', () => {
   it('round-trips: export, import and replay give the identical trace', () => {
     const store = recordedRun();

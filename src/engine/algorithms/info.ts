@@ -94,6 +94,7 @@ export const ALGORITHM_INFO = {
     ],
     hasQuorum: true,
     settings: ['zookeeper'],
+    watchCounts: true,
     services: [
       { id: 'z1', kind: 'zkServer', label: 'ZooKeeper z1' },
       { id: 'z2', kind: 'zkServer', label: 'ZooKeeper z2' },
@@ -175,6 +176,17 @@ export const ALGORITHM_INFO = {
     unsafeBy: ['oneLeaderPerTerm'],
   },
 } satisfies Record<string, AlgorithmInfo>;
+
+/**
+ * Whether the experiment's samples count watch notifications and the reads they trigger (its
+ * algorithm's watchCounts): the chart draws its watch panel only then.
+ */
+export function watchCountsOf(e: Experiment): boolean {
+  const info: AlgorithmInfo | undefined = (ALGORITHM_INFO as Record<string, AlgorithmInfo>)[
+    e.algorithm ?? 'raft'
+  ];
+  return info?.watchCounts === true;
+}
 
 /**
  * The line the renewal latency chart draws: the renewal latency, as the engine measures it

@@ -3,7 +3,7 @@
 // work; paging bands also carry a hatch, and the two leader_count lines differ in dash and width
 // as well as colour, so nothing relies on colour alone). The legend is part of the SVG, so an
 // exported image still says which line is which.
-import type { ChartModel, Panel, Tick } from './chartModel';
+import { WATCH_SWATCH, type ChartModel, type Panel, type Tick, type WatchBarKind } from './chartModel';
 import type { LegendLayout } from './leaderLines';
 
 interface Props {
@@ -42,12 +42,33 @@ function YLabels({ ticks }: { ticks: Tick[] }) {
   );
 }
 
+const SWATCH_KIND = new Map(
+  (Object.entries(WATCH_SWATCH) as [WatchBarKind, string][]).map(([kind, glyph]) => [glyph, kind]),
+);
+
+/** A panel's title, its key glyphs (the watch panel's filled and outlined squares) in their bars' colours. */
+function Title({ text }: { text: string }) {
+  return text
+    .split(/([\u25A0\u25A1])/)
+    .filter(Boolean)
+    .map((part, i) => {
+      const kind = SWATCH_KIND.get(part);
+      return kind ? (
+        <tspan key={i} className={`metric-swatch metric-swatch-${kind}`}>
+          {part}
+        </tspan>
+      ) : (
+        part
+      );
+    });
+}
+
 function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; clip: string }) {
   const base = panel.top + panel.height;
   return (
     <g className={`metric-panel metric-panel-${panel.key}`}>
       <text className="metric-panel-title" x={0} y={panel.top - 7}>
-        {panel.title}
+        <Title text={panel.title} />
       </text>
       <line className="metric-baseline" x1={0} x2={plotW} y1={base} y2={base} />
       <YLabels ticks={panel.yTicks} />
@@ -61,7 +82,15 @@ function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; cl
       )}
       <g clipPath={`url(#${clip})`}>
         {panel.bars.map((b) => (
-          <rect key={b.startMs} className="metric-bar" x={b.x} y={b.y} width={b.w} height={b.h} />
+          <rect
+            key={`${b.kind ?? ''}${b.startMs}`}
+            className={b.kind ? `metric-bar metric-bar-${b.kind}` : 'metric-bar'}
+            data-start-ms={b.kind ? b.startMs : undefined}
+            x={b.x}
+            y={b.y}
+            width={b.w}
+            height={b.h}
+          />
         ))}
         {panel.lineD && <path className={`metric-line ${panel.lineClass}`} d={panel.lineD} />}
       </g>

@@ -81,6 +81,18 @@ function DataTable({ chart }: { chart: ChartModel }) {
           <td>{f.leaderTransitions} in total</td>
           <td />
         </tr>
+        {f.watchNotifications !== null && (
+          <tr>
+            <th scope="row">watch notifications, and the reads they triggered</th>
+            <td>
+              {f.watchNotifications} notifications and {f.watchReads} reads in total
+            </td>
+            <td>
+              at most {f.peakNotificationsPerBin} notifications and {f.peakReadsPerBin} reads per{' '}
+              {formatDuration(f.binMs)}
+            </td>
+          </tr>
+        )}
         <tr>
           <th scope="row">renewal latency</th>
           <td>{formatDuration(f.renewalLatencyMs)}</td>
@@ -153,6 +165,12 @@ export function MetricLineScene() {
           <span>
             transitions: <strong className="mono">{f.leaderTransitions}</strong>
           </span>
+          {f.watchNotifications !== null && (
+            <span data-testid="metric-watches">
+              watch notifications: <strong className="mono">{f.watchNotifications}</strong>, reads:{' '}
+              <strong className="mono">{f.watchReads}</strong>
+            </span>
+          )}
         </p>
       </header>
       <div ref={box} className="metric-chart">

@@ -39,6 +39,9 @@ export interface LiveFigures {
   fencingRejections: number;
   leaderTransitions: number;
   msWithoutLeader: number;
+  /** Watch notifications and the reads they triggered, where the run counts them (ZooKeeper). */
+  watchNotifications?: number;
+  watchReads?: number;
 }
 
 export interface ChartInput {
@@ -47,6 +50,13 @@ export interface ChartInput {
   nowMs: number;
   /** The renewal latency panel's line (renewLimitOf); null: none. */
   renewLimit: RenewLimit | null;
+  /**
+   * Draw the watch panel: watch notifications and the reads they triggered, per interval
+   * (watchCountsOf: ZooKeeper's recipe, whose samples count them), for this many candidates.
+   * Its axis reaches at least the herd's count, every candidate but the leader, so the recipe's
+   * single notification reads against it. Without it, no such panel.
+   */
+  watches?: { candidates: number };
   mode: WindowMode;
   widthPx: number;
   /**
@@ -74,9 +84,16 @@ export interface Panel {
   yTicks: Tick[];
   lineD: string;
   lineClass: string;
-  bars: { startMs: number; x: number; y: number; w: number; h: number }[];
+  /** Per-interval bars; `kind` tells a panel's two series apart (the watch panel's). */
+  bars: { startMs: number; x: number; y: number; w: number; h: number; kind?: WatchBarKind }[];
   refLine: { y: number; label: string } | null;
 }
+
+/** The watch panel's two bars in each interval: notifications filled, the reads outlined. */
+export type WatchBarKind = 'notifications' | 'reads';
+
+/** The glyphs the watch panel's title uses as the key of its two bars (ChartSvg colours them). */
+export const WATCH_SWATCH: Record<WatchBarKind, string> = { notifications: '\u25A0', reads: '\u25A1' };
 
 /** A stretch of the observed line inside a paging band, on the plot. */
 export interface FiringRect extends PageSpan {
@@ -107,6 +124,12 @@ export interface Facts {
   peakLatencyMs: number;
   binMs: number;
   renewLimit: RenewLimit | null;
+  /** Watch notifications and the reads they triggered so far; null where the run does not count them. */
+  watchNotifications: number | null;
+  watchReads: number | null;
+  /** The most of each in one interval of binMs in this range (0 without the watch panel). */
+  peakNotificationsPerBin: number;
+  peakReadsPerBin: number;
 }
 
 export interface ChartModel {
@@ -242,7 +265,8 @@ export function buildChart(input: ChartInput): ChartModel {
   // fit is in the table.
   const faultRows = plotW < 500 && given === undefined ? 3 : 2;
   const laneH = mainTop + AXIS_H + faultRows * faultRowH;
-  const panelsH = 4 * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
+  const panelCount = input.watches ? 5 : 4;
+  const panelsH = panelCount * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
   const withPanels = given === undefined || given - laneH - panelsH >= MIN_MAIN_WITH_PANELS_H;
   const compact = given !== undefined && !withPanels;
   // Taller on wide screens so the panel keeps a readable aspect on a projector.
@@ -319,6 +343,55 @@ export function buildChart(input: ChartInput): ChartModel {
     bars: [],
     refLine: null,
   };
+
+  // ZooKeeper's watches: per interval, the notifications the ensemble sent (filled) and the reads
+  // of the children they triggered (outlined), side by side in the interval; 1 per change of
+  // leader with the recipe, N - 1 with the herd. Bars, like the rejections: each is a burst.
+  let watchPanel: Panel | null = null;
+  let peakNotifications = 0;
+  let peakReads = 0;
+  if (input.watches) {
+    const notified = deriveRate(c, 'watchNotifications', win, binMs);
+    const read = deriveRate(c, 'watchReads', win, binMs);
+    peakNotifications = notified.reduce((m, b) => Math.max(m, b.count), 0);
+    peakReads = read.reduce((m, b) => Math.max(m, b.count), 0);
+    const peak = Math.max(1, input.watches.candidates - 1, peakNotifications, peakReads);
+    const watchTop = nextPanelTop();
+    const yWatch = yScale(watchTop, PANEL_H, peak);
+    // Half an interval each; at least 3 px, so a phone's 4 px interval still shows both.
+    const halfW = Math.max(3, barW / 2);
+    const barsOf = (bins: typeof notified, kind: WatchBarKind, dx: number) =>
+      bins
+        .filter((b) => b.count > 0)
+        .map((b) => ({
+          startMs: b.startMs,
+          x: x(b.startMs) + dx,
+          y: yWatch(b.count),
+          w: halfW,
+          h: yWatch(0) - yWatch(b.count),
+          kind,
+        }));
+    const n = live?.watchNotifications ?? latest(c, 'watchNotifications');
+    const r = live?.watchReads ?? latest(c, 'watchReads');
+    const per = formatDuration(binMs);
+    const { notifications: filled, reads: outlined } = WATCH_SWATCH;
+    const long = `watch notifications ${filled} and reads ${outlined} per ${per} · total ${n} and ${r}`;
+    watchPanel = {
+      key: 'watches',
+      // The short form where the long one would run past the chart's right edge (a phone).
+      title:
+        long.length * charW <= plotW + MARGIN_RIGHT
+          ? long
+          : `watch notifications ${filled} reads ${outlined} per ${per} · ${n}, ${r}`,
+      top: watchTop,
+      height: PANEL_H,
+      yTicks: [0, peak].map((v) => ({ pos: yWatch(v), label: String(v) })),
+      lineD: '',
+      lineClass: '',
+      bars: [...barsOf(notified, 'notifications', 0), ...barsOf(read, 'reads', halfW)],
+      refLine: null,
+    };
+  }
 
   const latency = series('renewalLatencyMs');
   const peakLatency = extent(latency)[1];
@@ -398,7 +471,7 @@ export function buildChart(input: ChartInput): ChartModel {
       atMs: faultEvents[i].atMs,
       labelY: faultLaneY + p.row * faultRowH + Math.round(12 * fontScale),
     })),
-    panels: compact ? [] : [fencing, transPanel, latPanel, withoutPanel],
+    panels: compact ? [] : [fencing, transPanel, ...(watchPanel ? [watchPanel] : []), latPanel, withoutPanel],
     facts: {
       leaderCount: live?.leaderCount ?? latest(c, 'leaderCount'),
       leaderCountObserved: observedNow,
@@ -416,6 +489,12 @@ export function buildChart(input: ChartInput): ChartModel {
       peakLatencyMs: peakLatency,
       binMs,
       renewLimit,
+      watchNotifications: input.watches
+        ? (live?.watchNotifications ?? latest(c, 'watchNotifications'))
+        : null,
+      watchReads: input.watches ? (live?.watchReads ?? latest(c, 'watchReads')) : null,
+      peakNotificationsPerBin: peakNotifications,
+      peakReadsPerBin: peakReads,
     },
     windowMs: win,
     observedSeries,
@@ -427,5 +506,13 @@ export function buildChart(input: ChartInput): ChartModel {
 export function ariaSummary(f: Facts): string {
   const rejections = `${f.fencingRejections} fencing rejection${f.fencingRejections === 1 ? '' : 's'}`;
   const counts = `leader_count observed ${f.leaderCountObserved}, believed ${f.leaderCount}`;
-  return `${counts}; ${pagingText(f.paging)}; ${rejections}; ${formatSeconds(f.msWithoutLeader)} without a leader`;
+  const text = `${counts}; ${pagingText(f.paging)}; ${rejections}; ${formatSeconds(f.msWithoutLeader)} without a leader`;
+  return f.watchNotifications === null ? text : `${text}; ${watchText(f)}`;
+}
+
+/** "8 watch notifications and 8 reads they triggered" (ZooKeeper's runs only). */
+export function watchText(f: Pick<Facts, 'watchNotifications' | 'watchReads'>): string {
+  const n = f.watchNotifications ?? 0;
+  const r = f.watchReads ?? 0;
+  return `${n} watch notification${n === 1 ? '' : 's'} and ${r} read${r === 1 ? '' : 's'} they triggered`;
 }

@@ -11,6 +11,9 @@ export const SERIES_FIELDS = [
   'leaderTransitions',
   'renewalLatencyMs',
   'msWithoutLeader',
+  // Only ZooKeeper's samples carry these (Sample.watchNotifications); 0 in every other run.
+  'watchNotifications',
+  'watchReads',
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 
@@ -131,6 +134,8 @@ export class ChartCache {
       leaderTransitions,
       renewalLatencyMs,
       msWithoutLeader,
+      watchNotifications,
+      watchReads,
     } = c.values;
     // Named loads, not s[field]: this loop reads every sample after a seek.
     for (let i = from; i < n; i++) {
@@ -142,6 +147,8 @@ export class ChartCache {
       leaderTransitions[i] = s.leaderTransitions;
       renewalLatencyMs[i] = s.renewalLatencyMs;
       msWithoutLeader[i] = s.msWithoutLeader;
+      watchNotifications[i] = s.watchNotifications ?? 0;
+      watchReads[i] = s.watchReads ?? 0;
     }
     c.length = n;
     this.samplesRead.done(samples, total);

@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { RunView } from '../../src/store/backend';
 import type { Snapshot } from '../../src/engine';
-import { renewLimitOf } from '../../src/engine/algorithms/info';
+import { renewLimitOf, watchCountsOf } from '../../src/engine/algorithms/info';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';
@@ -72,11 +72,14 @@ function build(
 ): ChartModel {
   cache.sync(sim);
   const c = frame.counters;
+  const e = sim.experiment;
+  const watches = watchCountsOf(e);
   return buildChart({
     columns: cache.columns,
     faults: cache.faults,
     nowMs: sim.nowMs,
-    renewLimit: renewLimitOf(sim.experiment),
+    renewLimit: renewLimitOf(e),
+    watches: watches ? { candidates: e.nodes } : undefined,
     mode,
     widthPx,
     compactHeightPx,
@@ -90,6 +93,13 @@ function build(
             fencingRejections: c.fencingRejections,
             leaderTransitions: c.leaderTransitions,
             msWithoutLeader: c.msWithoutLeader,
+            // The queue's counts are the moment's own (ZooKeeper's samples lag them by up to one).
+            ...(watches && frame.queue
+              ? {
+                  watchNotifications: frame.queue.watchNotifications,
+                  watchReads: frame.queue.watchReads ?? undefined,
+                }
+              : {}),
           }
         : undefined,
   });

@@ -5,6 +5,8 @@
 // under scenes/ and one entry here (placed in the lab's tab strip unless it says otherwise).
 import type { ComponentType } from 'react';
 import type { View } from '../scenario/types';
+import type { Experiment } from '../engine/experiment';
+import { watchCountsOf } from '../engine/algorithms/info';
 
 /** One image the export panel can save: an element of the scene, found by selector. */
 export interface ExportPart {
@@ -31,6 +33,8 @@ export interface SceneEntry {
   exports: readonly ExportPart[];
   /** Height of an "Embed this" iframe 720 px wide: the scene's tallest content fits (embed-size.spec). */
   embedHeightPx: number;
+  /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
+  embedHeightFor?(experiment: Experiment): number;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'tab';
   /**
@@ -76,6 +80,8 @@ export const SCENES = [
     load: () => import('../../scenes/MetricLineScene/MetricLineScene').then((m) => m.MetricLineScene),
     exports: [{ id: 'leader-count', name: 'leader_count chart', selector: '.metric-svg', html: false }],
     embedHeightPx: 720,
+    // ZooKeeper's chart has a fifth panel (watch notifications), and a figure more in its header.
+    embedHeightFor: (e: Experiment) => (watchCountsOf(e) ? 820 : 720),
     labPlace: 'chart',
     watch: ['metric'],
   },

@@ -1,8 +1,10 @@
 // The znode queue in Chromium: the herd-effect game day's queue (nine znodes, eight watches on
 // the leader's), the dead leader's znode outliving it until its session expires, the game day's
 // steps that talk about watches opening the scene's tab, and the one line other algorithms get.
+// And the chart's count of the same watches: 8 and 8 for the herd's failover, 1 and 1 for the
+// recipe's, in the lab's header and in the full chart's watch panel that "Embed this" frames.
 import { sceneById } from '../../src/shared/scenes';
-import { expect, test } from './lab';
+import { SLOW, expect, openLab, test } from './lab';
 
 test("the herd's queue: eight arrows to the leader's znode, its dead owner's session running down", async ({
   page,
@@ -49,3 +51,44 @@ test('another algorithm: the scene says what it shows and how to switch to it', 
   await expect(page.getByRole('heading', { name: 'Election keys' })).toBeVisible();
   await expect(page.getByTestId('zq-facts')).toContainText('lowest create revision leads');
 });
+
+for (const [id, n] of [
+  ['zookeeper-herd-effect', 8],
+  ['zookeeper-watch-predecessor', 1],
+] as const) {
+  test(`the chart of game day ${id}: ${n} watch notification(s) and ${n} read(s) for its failover, in a frame that holds the watch panel`, async ({
+    page,
+  }) => {
+    await openLab(page, `scenario=${id}&step=3&speed=16`);
+    await expect(page.getByTestId('metric-watches')).toHaveText(
+      `watch notifications: ${n}, reads: ${n}`,
+      SLOW,
+    );
+    await page.getByRole('button', { name: 'Embed the leader_count chart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Embed the leader_count chart' });
+    const snippet = await dialog.getByTestId('embed-iframe').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // ZooKeeper's chart is taller than the others' by its watch panel: its frame is too.
+    const height = Number(/height="(\d+)"/.exec(snippet)![1]);
+    expect(height).toBeGreaterThan(sceneById('metric-line').embedHeightPx);
+    await page.setViewportSize({ width: 720, height });
+    await page.goto(/src="([^"]+)"/.exec(snippet)![1]);
+    const panel = page.locator('.metric-panel-watches');
+    await expect(panel.locator('.metric-panel-title')).toHaveText(
+      `watch notifications \u25A0 and reads \u25A1 per 1 s · total ${n} and ${n}`,
+      SLOW,
+    );
+    await expect(panel.locator('rect.metric-bar-notifications')).toHaveCount(1);
+    await expect(panel.locator('rect.metric-bar-reads')).toHaveCount(1);
+    // On the axis of the herd's 8, the recipe's one notification is an eighth as tall.
+    await expect(panel.locator('.metric-axis text').last()).toHaveText('8');
+    const [bar, full] = await panel.evaluate((g) => {
+      const rect = g.querySelector('rect.metric-bar-notifications')!.getBoundingClientRect();
+      const ticks = [...g.querySelectorAll('.metric-axis text')].map((t) => t.getBoundingClientRect());
+      return [rect.height, ticks[0].top - ticks[ticks.length - 1].top];
+    });
+    expect(bar / full).toBeCloseTo(n / 8, 1);
+    const bottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThanOrEqual(height);
+  });
+}

@@ -2,7 +2,7 @@
 import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renewLimitOf, type Sample } from '../../src/engine';
+import { renewLimitOf, watchCountsOf, type Sample } from '../../src/engine';
 import { createLabStore, type LabStore } from '../../src/store/labStore';
 import { LabProvider } from '../../src/store/context';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
@@ -20,6 +20,8 @@ import { ChartCache, columnsOf, type FaultEvent } from '../../scenes/MetricLineS
 import { LESSON } from '../../scenes/MetricLineScene/leaderLines';
 import { parseScenario } from '../../src/scenario/schema';
 import gcPauseLong from '../../scenes/scenarios/04-gc-pause-long.json';
+import zkPredecessor from '../../scenes/scenarios/18a-zookeeper-watch-predecessor.json';
+import zkHerd from '../../scenes/scenarios/18b-zookeeper-herd-effect.json';
 
 afterEach(cleanup);
 
@@ -478,5 +480,154 @@ describe('two leader_count lines: believed and observed', () => {
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
       /^leader_count observed 0, believed 1; paging: no leader;/,
     );
+  });
+});
+
+describe("the watch panel: ZooKeeper's notifications and the reads they trigger", () => {
+  /** A game day's experiment, run to its end in a lab store, as the page runs it. */
+  function gameDay(scenario: unknown): LabStore {
+    const parsed = parseScenario(scenario);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const store = createLabStore({ experiment: parsed.scenario.experiment, playing: false });
+    store.getState().advanceBy(parsed.scenario.experiment.untilMs!);
+    return store;
+  }
+
+  function modelOf(store: LabStore, widthPx = 640) {
+    const sim = store.backend();
+    const cache = new ChartCache().sync(sim);
+    return buildChart({
+      columns: cache.columns,
+      faults: cache.faults,
+      nowMs: sim.nowMs,
+      renewLimit: renewLimitOf(sim.experiment),
+      watches: watchCountsOf(sim.experiment) ? { candidates: sim.experiment.nodes } : undefined,
+      mode: 'whole',
+      widthPx,
+    });
+  }
+
+  for (const [name, scenario, perChange] of [
+    ['18b, the herd (every candidate watches the leader)', zkHerd, 8],
+    ['18a, the recipe (each watches its predecessor)', zkPredecessor, 1],
+  ] as const) {
+    it(`game day ${name}: ${perChange} notification(s) and ${perChange} read(s) for its one change of leader`, () => {
+      const store = gameDay(scenario);
+      const sim = store.backend();
+      expect(sim.trace().summary.failovers).toHaveLength(1);
+      const chart = modelOf(store);
+      expect(chart.panels.map((p) => p.key)).toEqual([
+        'fencing',
+        'transitions',
+        'watches',
+        'latency',
+        'without',
+      ]);
+      const panel = chart.panels.find((p) => p.key === 'watches')!;
+      expect(panel.title).toBe(
+        `watch notifications \u25A0 and reads \u25A1 per 1 s · total ${perChange} and ${perChange}`,
+      );
+      // The ensemble deletes the leader's znode and notifies its watchers at once: one bar; the
+      // reads follow a round trip or two later, in the next second.
+      const notified = panel.bars.filter((b) => b.kind === 'notifications');
+      const read = panel.bars.filter((b) => b.kind === 'reads');
+      expect(notified).toHaveLength(1);
+      expect(read).toHaveLength(1);
+      expect(chart.facts).toMatchObject({
+        watchNotifications: perChange,
+        watchReads: perChange,
+        peakNotificationsPerBin: perChange,
+        peakReadsPerBin: perChange,
+      });
+      const elected = sim.events.filter((e) => e.type === 'elected').at(-1)!;
+      expect(notified[0].startMs).toBeLessThanOrEqual(elected.atMs);
+      expect(read[0].startMs).toBeGreaterThanOrEqual(notified[0].startMs);
+      expect(read[0].startMs).toBeLessThanOrEqual(elected.atMs);
+      // The axis reaches the herd's count, 8 for 9 candidates, in both: the recipe's bar is an
+      // eighth of the herd's, not the same height on an axis of its own.
+      expect(panel.yTicks.map((t) => t.label)).toEqual(['0', '8']);
+      expect(notified[0].h / panel.height).toBeCloseTo(perChange / 8, 5);
+      expect(read[0].h).toBeCloseTo(notified[0].h, 5);
+      // A phone's narrower chart keeps the numbers in a shorter title.
+      expect(modelOf(store, 330).panels.find((p) => p.key === 'watches')!.title).toBe(
+        `watch notifications \u25A0 reads \u25A1 per 1 s · ${perChange}, ${perChange}`,
+      );
+    });
+
+    it(`draws game day ${name.slice(0, 3)}'s watch bars, keyed and counted, in the page's chart`, () => {
+      const { container } = render(
+        <LabProvider store={gameDay(scenario)}>
+          <MetricLineScene />
+        </LabProvider>,
+      );
+      const panel = container.querySelector('.metric-panel-watches')!;
+      expect(panel.querySelector('.metric-panel-title')!.textContent).toBe(
+        `watch notifications \u25A0 and reads \u25A1 per 1 s · total ${perChange} and ${perChange}`,
+      );
+      // The title's squares are the key: coloured as the bars they stand for.
+      expect(panel.querySelector('.metric-swatch-notifications')!.textContent).toBe('\u25A0');
+      expect(panel.querySelector('.metric-swatch-reads')!.textContent).toBe('\u25A1');
+      expect(panel.querySelectorAll('rect.metric-bar-notifications')).toHaveLength(1);
+      expect(panel.querySelectorAll('rect.metric-bar-reads')).toHaveLength(1);
+      const s = perChange === 1 ? '' : 's';
+      expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+        new RegExp(`; ${perChange} watch notification${s} and ${perChange} read${s} they triggered$`),
+      );
+      expect(screen.getByTestId('metric-watches').textContent).toBe(
+        `watch notifications: ${perChange}, reads: ${perChange}`,
+      );
+      const row = within(screen.getByRole('table'))
+        .getByRole('rowheader', { name: /watch notifications/ })
+        .closest('tr')!;
+      expect(row.textContent).toContain(`${perChange} notifications and ${perChange} reads in total`);
+      expect(row.textContent).toContain(`at most ${perChange} notifications and ${perChange} reads per 1 s`);
+    });
+  }
+
+  it('is absent under every other algorithm, whose samples carry no watch counts', () => {
+    for (const algorithm of ['raft', 'k8s-lease', 'etcd-election', 'bully'] as const) {
+      const store = createLabStore({ experiment: { algorithm, seed: 1, nodes: 3 }, playing: false });
+      store.getState().advanceBy(5000);
+      expect(watchCountsOf(store.backend().experiment), algorithm).toBe(false);
+      expect(Object.keys(store.backend().samples[0]), algorithm).not.toContain('watchNotifications');
+      const chart = modelOf(store);
+      expect(chart.panels.map((p) => p.key)).toEqual(['fencing', 'transitions', 'latency', 'without']);
+      expect([chart.facts.watchNotifications, chart.facts.watchReads]).toEqual([null, null]);
+    }
+    const { container } = render(
+      <LabProvider store={lab()}>
+        <MetricLineScene />
+      </LabProvider>,
+    );
+    expect(container.querySelector('.metric-panel-watches')).toBeNull();
+    expect(screen.queryByTestId('metric-watches')).toBeNull();
+    expect(screen.getByRole('img').getAttribute('aria-label')).not.toMatch(/watch/);
+  });
+
+  it('the column cache reads a sample without watch counts as 0', () => {
+    const c = columnsOf([sample(0), sample(100, { watchNotifications: 3, watchReads: 2 })]);
+    expect(Array.from(c.values.watchNotifications.subarray(0, 2))).toEqual([0, 3]);
+    expect(Array.from(c.values.watchReads.subarray(0, 2))).toEqual([0, 2]);
+  });
+
+  it('leaves the compact chart as leader_count alone, and gives the panel room when tall enough', () => {
+    const store = gameDay(zkHerd);
+    const sim = store.backend();
+    const cache = new ChartCache().sync(sim);
+    const at = (compactHeightPx: number) =>
+      buildChart({
+        columns: cache.columns,
+        faults: cache.faults,
+        nowMs: sim.nowMs,
+        renewLimit: null,
+        watches: { candidates: 9 },
+        mode: 'whole',
+        widthPx: 640,
+        compactHeightPx,
+      });
+    expect(at(240).panels).toEqual([]);
+    const tall = at(900);
+    expect(tall.panels.map((p) => p.key)).toContain('watches');
+    expect(tall.height).toBeLessThanOrEqual(900);
   });
 });

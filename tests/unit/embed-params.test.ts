@@ -7,6 +7,8 @@ import { readEmbedParams } from '../../src/shared/link';
 import { PARAMS, paramsOf, readParams } from '../../src/shared/params';
 import { SCENES } from '../../src/shared/scenes';
 import { OWN_ATTRS } from '../../src/embed/elementAttrs';
+import { DEFAULT_CHOICES, embedSnippets } from '../../src/app/controls/embedSnippets';
+import { normalizeExperiment, type ExperimentInput } from '../../src/engine';
 
 const INHERITED = [
   'constructor',
@@ -63,5 +65,21 @@ describe('the parameter table', () => {
 
   it('knows every scene by its registry id', () => {
     for (const s of SCENES) expect(readParams(`?scene=${s.id}`, 'embed').values.scene).toBe(s.id);
+  });
+});
+
+describe('"Embed this" frame heights', () => {
+  it("gives ZooKeeper's chart, with its watch panel, a taller frame than the others'", () => {
+    const chart = SCENES.find((s) => s.id === 'metric-line')!;
+    const heightOf = (algorithm: string) =>
+      chart.embedHeightFor!(normalizeExperiment({ algorithm } as ExperimentInput));
+    expect(heightOf('zookeeper')).toBe(820);
+    for (const algorithm of ['raft', 'k8s-lease', 'etcd-election', 'redis-sentinel'])
+      expect(heightOf(algorithm), algorithm).toBe(chart.embedHeightPx);
+    const { iframe } = embedSnippets(chart, 'r', DEFAULT_CHOICES, 'https://example.org/lab/', 820);
+    expect(iframe).toContain('width="720" height="820"');
+    expect(embedSnippets(chart, 'r', DEFAULT_CHOICES, 'https://example.org/lab/').iframe).toContain(
+      `height="${chart.embedHeightPx}"`,
+    );
   });
 });

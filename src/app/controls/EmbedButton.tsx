@@ -78,7 +78,8 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   };
   const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
     setChoices((c) => ({ ...c, [k]: v }));
-  const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase());
+  const heightPx = scene.embedHeightFor?.(store.backend().experiment) ?? scene.embedHeightPx;
+  const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx);
   return (
     <>
       <button

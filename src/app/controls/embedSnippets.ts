@@ -31,13 +31,20 @@ function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, strin
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-export function embedSnippets(scene: SceneEntry, run: string, choices: EmbedChoices, base: string): Snippets {
+/** `heightPx`: the frame's height, the scene's own unless this run needs more (embedHeightFor). */
+export function embedSnippets(
+  scene: SceneEntry,
+  run: string,
+  choices: EmbedChoices,
+  base: string,
+  heightPx = scene.embedHeightPx,
+): Snippets {
   const list = params(scene, run, choices);
   const query = list.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
   const title = `Leader Election Lab: the ${scene.name}`;
   const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   return {
-    iframe: `<iframe src="${base}embed.html?${query}" width="720" height="${scene.embedHeightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
+    iframe: `<iframe src="${base}embed.html?${query}" width="720" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
     element: `<script src="${base}leader-election-scene.js"></script>\n<leader-election-scene ${attrs}></leader-election-scene>`,
   };
 }

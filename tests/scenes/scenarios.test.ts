@@ -949,7 +949,10 @@ describe('scenarios: their documented outcomes', () => {
       expect(t.summary.maxLeaderCount).toBe(1);
       expect(t.summary.violations).toEqual([]);
     }
-    // The captions' times: the session expires at 24.3 s (recipe) and 24.1 s (herd).
+    // The captions' times: the session expires at 23.9 s in both (the first sample counting a
+    // notification), and n1 leads at 24.3 s (recipe) and 24.1 s (herd), once it has read.
+    for (const t of [recipe.trace, herd.trace])
+      expect(t.samples.find((x) => (x.watchNotifications ?? 0) > 0)?.atMs).toBe(23900);
     expect(recipe.trace.summary.failovers[0].electedAtMs).toBe(24256);
     expect(herd.trace.summary.failovers[0].electedAtMs).toBe(24109);
     // Nothing is notified before the failover; at it, the recipe wakes one candidate, the herd eight.

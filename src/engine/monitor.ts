@@ -221,8 +221,10 @@ function noteElected(s: MonitorState, at: number, node: string, term: number): v
   s.firstCampaignMs = -1;
 }
 
-/** What the monitor has seen, as of nowMs. */
-export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
+export type MonitorCounts = Omit<MonitorSummary, 'failovers' | 'violations'>;
+
+/** The summary's numbers without its ledgers (nothing copied): for a sample taken often. */
+export function monitorCounts(s: MonitorState, nowMs: number): MonitorCounts {
   return {
     leaderCount: s.leaderCount,
     leaderCountObserved: s.leaders.filter((l) => !s.paused.has(l.node)).length,
@@ -233,6 +235,13 @@ export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
     clientRedirects: s.clientRedirects,
     maxLeaderCount: s.maxLeaderCount,
     msWithoutLeader: s.msWithoutLeader + (s.leaderCount === 0 ? nowMs - s.leaderCountSinceMs : 0),
+  };
+}
+
+/** What the monitor has seen, as of nowMs. */
+export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
+  return {
+    ...monitorCounts(s, nowMs),
     failovers: s.failovers.map((f) => ({ ...f })),
     violations: s.violations.map((v) => ({ ...v })),
   };

@@ -1,14 +1,16 @@
-// The run's state, folded from its events as they come: who believes it leads (leader_count
-// counts every candidate that believes so, a stopped one included, as the engine does), the
-// storage's counters, failovers (measured like the engine's: from the moment the leader was lost
-// to a new leader's election and readiness), and the samples, summary and final state of the
-// trace. Pure: the run feeds it events and asks it for numbers.
-import { allowedBy } from '../engine/invariants';
-import type { Failover, Sample, Summary, Trace, Violation } from '../engine';
+// The run's state, folded from its events as they come. What every run is measured by
+// (leader_count believed and observed, leader transitions, failovers, the storage's counters and
+// the invariants) is the engine's monitor's (src/engine/monitor.ts), the same fold and checkers
+// as a simulated run: each real event is translated to the engine events the monitor reads, in
+// order, and observed. What only a real cluster has stays here: each host's etcd member (raft
+// role, term, the leader it knows), its processes (alive, stopped) and the leader's keep-alive
+// renewal latency. Pure: the run feeds it events and asks it for numbers.
+import { createMonitor, monitorCounts, monitorSummary, observe, type MonitorState } from '../engine/monitor';
+import type { Failover, Sample, SimEvent, StepDownReason, Summary, Trace, Violation } from '../engine';
 import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
 
-const MAX_FAILOVERS = 1000;
-const MAX_VIOLATIONS = 1000;
+/** What the real candidates run, in the simulator's words (its epoch is the key's revision). */
+const ALGORITHM = 'etcd-election';
 
 export interface HostState {
   id: string;
@@ -30,25 +32,22 @@ export interface HostState {
 
 export class RunFold {
   readonly hosts: HostState[];
-  highestTokenIssued = 0;
-  maxTokenSeen = 0;
+  /** The engine's monitor, fed the engine events each real event amounts to. */
+  readonly monitor: MonitorState;
+  /** Writes the storage accepted (the monitor counts only the rejected ones). */
   accepted = 0;
-  rejected = 0;
-  staleWritesAccepted = 0;
-  leaderTransitions = 0;
-  maxLeaderCount = 0;
-  readonly failovers: Failover[] = [];
-  readonly violations: Violation[] = [];
-  private elections = 0;
-  private pendingLoss: { atMs: number; from: string; cause: string } | null = null;
-  private msWithoutLeader = 0;
-  private leaderlessSinceMs = 0;
+  /** When each stopped candidate was stopped, for the monitor's resumed event. */
+  private readonly stoppedAtMs: Record<string, number> = {};
 
   constructor(
     hostIds: string[],
-    private readonly safety: { quorum: boolean; fencing: boolean },
+    safety: { quorum: boolean; fencing: boolean },
     private readonly keepAliveEveryMs: number,
   ) {
+    this.monitor = createMonitor({
+      algorithm: ALGORITHM,
+      safety: { quorum: safety.quorum, fencing: safety.fencing, followersReject: true },
+    });
     this.hosts = hostIds.map((id) => ({
       id,
       role: 'follower',
@@ -66,6 +65,31 @@ export class RunFold {
     }));
   }
 
+  get highestTokenIssued(): number {
+    return this.monitor.highestTokenIssued;
+  }
+  get maxTokenSeen(): number {
+    return this.monitor.maxTokenSeen;
+  }
+  get rejected(): number {
+    return this.monitor.fencingRejections;
+  }
+  get staleWritesAccepted(): number {
+    return this.monitor.staleWritesAccepted;
+  }
+  get leaderTransitions(): number {
+    return this.monitor.leaderTransitions;
+  }
+  get maxLeaderCount(): number {
+    return this.monitor.maxLeaderCount;
+  }
+  get failovers(): readonly Failover[] {
+    return this.monitor.failovers;
+  }
+  get violations(): readonly Violation[] {
+    return this.monitor.violations;
+  }
+
   host(id: string): HostState | undefined {
     return this.hosts.find((h) => h.id === id);
   }
@@ -79,23 +103,28 @@ export class RunFold {
     return top;
   }
 
+  /** leader_count: every candidate that believes it leads, a stopped one included (the monitor's). */
   leaderCount(): number {
-    return this.hosts.filter((h) => h.candidateAlive && h.role === 'leader').length;
+    return this.monitor.leaderCount;
   }
 
   /** What a scrape of each candidate's is-leader gauge sees: a stopped candidate fails it. */
   leaderCountObserved(): number {
-    return this.hosts.filter((h) => h.candidateAlive && !h.candidatePaused && h.role === 'leader').length;
+    return monitorCounts(this.monitor, this.monitor.lastEventAtMs).leaderCountObserved;
   }
 
   setFencing(on: boolean): void {
-    this.safety.fencing = on;
+    this.monitor.safety.fencing = on;
   }
 
-  apply(e: RealEvent): void {
-    const before = this.leaderCount();
-    this.fold(e);
-    this.leaderCountChanged(before, e.atMs);
+  /** Fold one event of the run; returns the engine events the monitor was given for it, in order. */
+  apply(e: RealEvent): SimEvent[] {
+    const fed: SimEvent[] = [];
+    this.fold(e, (ev) => {
+      observe(this.monitor, ev);
+      fed.push(ev);
+    });
+    return fed;
   }
 
   keepAlive(k: KeepAliveReport): void {
@@ -105,57 +134,48 @@ export class RunFold {
     h.renewRttMs = k.rttMs;
   }
 
-  private fold(e: RealEvent): void {
+  private fold(e: RealEvent, feed: (ev: SimEvent) => void): void {
     switch (e.type) {
       case 'fault':
-        return this.onFault(e);
+        return this.onFault(e, feed);
       case 'campaign': {
         const h = this.host(e.node);
         if (h) Object.assign(h, { role: 'candidate', token: e.term, ready: false });
-        return;
+        return feed(e);
       }
       case 'elected': {
         const h = this.host(e.node);
-        if (!h) return;
-        Object.assign(h, { role: 'leader', token: e.term, ready: false, lastRenewAtMs: e.atMs });
-        if (e.term > this.highestTokenIssued) this.highestTokenIssued = e.term;
-        if (this.elections > 0) {
-          this.leaderTransitions++;
-          this.closeFailover(e.atMs, e.node, e.term);
-        }
-        this.elections++;
-        this.pendingLoss = null;
-        return;
+        if (h) Object.assign(h, { role: 'leader', token: e.term, ready: false, lastRenewAtMs: e.atMs });
+        return feed(e);
       }
       case 'ready': {
         const h = this.host(e.node);
         if (h) h.ready = true;
-        const f = this.failovers[this.failovers.length - 1];
-        if (f && f.node === e.node && f.term === e.term && f.readyAtMs < 0) f.readyAtMs = e.atMs;
-        return;
+        return feed(e);
       }
       case 'steppedDown': {
         const h = this.host(e.node);
-        if (!h) return;
-        this.markLoss(h, e.atMs, e.reason);
+        if (!h || h.role !== 'leader') return;
+        this.markLoss(h, e.atMs, e.reason, feed);
         Object.assign(h, { role: 'follower', ready: false });
-        return;
+        return feed({ ...e, reason: STEP_DOWN_REASONS[e.reason] ?? (e.reason as StepDownReason) });
       }
       case 'session': {
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
-        if (e.state === 'renewed' && this.pendingLoss?.from === e.node) this.pendingLoss = null;
+        const h = this.host(e.node);
+        if (h && e.state === 'renewed' && this.monitor.pendingLoss?.from === e.node) {
+          feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
+        }
         return;
       }
       case 'write':
-        this.maxTokenSeen = Math.max(this.maxTokenSeen, e.maxTokenSeen);
         if (e.result === 'accepted') this.accepted++;
-        else this.rejected++;
-        if (e.stale) this.staleWritesAccepted++;
-        return;
+        return feed(e);
       case 'violation':
-        if (this.violations.length < MAX_VIOLATIONS) {
-          this.violations.push({ ...e, allowedBy: allowedBy(e.invariant, this.safety) });
-        }
+        // Not fed: the storage reports only what writeFindings finds in one write (a token
+        // below the highest seen accepted with fencing on, a stale write, the highest token
+        // going down), and the monitor runs the same checker over the same write event. The
+        // candidates report none. So the monitor's checkers decide, and nothing is counted twice.
         return;
       case 'member': {
         const h = this.host(hostOfMember(e.member));
@@ -168,43 +188,78 @@ export class RunFold {
         return;
       }
       case 'process':
-        return this.onProcess(e);
+        return this.onProcess(e, feed);
     }
   }
 
-  private onProcess(e: Extract<RealEvent, { type: 'process' }>): void {
+  /**
+   * A candidate's process: to the monitor, a stop is the engine's pause and a continue its
+   * resumed (the observed leader_count leaves a stopped leader out); an exit while it believes
+   * it leads is the engine's kill: the leader lost, then stepped down.
+   */
+  private onProcess(e: Extract<RealEvent, { type: 'process' }>, feed: (ev: SimEvent) => void): void {
     const h = this.host(e.node);
     if (!h) return;
     const alive = e.state !== 'exited';
-    if (e.part === 'candidate') {
-      h.candidateAlive = alive;
-      h.candidatePaused = e.state === 'stopped';
-      if (!alive) Object.assign(h, { role: 'follower', ready: false });
-    } else {
+    if (e.part === 'member') {
       h.memberAlive = alive;
       h.memberPaused = e.state === 'stopped';
       if (!alive) Object.assign(h, { memberRole: 'down', memberLeader: null });
+      return;
+    }
+    const wasPaused = h.candidatePaused;
+    if (!alive && h.role === 'leader') {
+      this.markLoss(h, e.atMs, e.signal ? 'killed' : 'its process exited', feed);
+      feed({ atMs: e.atMs, type: 'steppedDown', node: h.id, term: h.token, reason: 'killed' });
+    }
+    h.candidateAlive = alive;
+    h.candidatePaused = e.state === 'stopped';
+    if (!alive) Object.assign(h, { role: 'follower', ready: false });
+    if (e.state === 'stopped' && !wasPaused) {
+      this.stoppedAtMs[h.id] = e.atMs;
+      feed({ atMs: e.atMs, type: 'fault', fault: { atMs: e.atMs, do: 'pause', node: h.id }, target: h.id });
+    } else if (e.state === 'continued' && wasPaused) {
+      const since = this.stoppedAtMs[h.id] ?? e.atMs;
+      feed({ atMs: e.atMs, type: 'resumed', node: h.id, pausedMs: Math.max(0, e.atMs - since) });
+    } else if (!alive && wasPaused) {
+      // A stopped candidate that exits is paused no longer (the engine's kill ends a pause).
+      feed({ atMs: e.atMs, type: 'fault', fault: { atMs: e.atMs, do: 'kill', node: h.id }, target: h.id });
     }
   }
 
-  private onFault(e: RealFaultEvent): void {
+  /**
+   * A command: the monitor is given its fencing switch, and the loss of the leader it causes.
+   * Kills and pauses are not passed as they are: one may hit the etcd member and not the
+   * candidate, and the candidate's own process events say what happened to it.
+   */
+  private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
     const f = e.fault;
+    if (e.skipped) return;
+    if (f.do === 'safety') {
+      feed({
+        atMs: e.atMs,
+        type: 'fault',
+        fault: { atMs: f.atMs, do: 'safety', fencing: f.fencing },
+        live: true,
+      });
+      return;
+    }
     const top = this.topLeader();
-    if (!top || e.skipped) return;
+    if (!top) return;
     if (f.do === 'partition') {
       const side = f.groups.find((g) => g.includes(top.id));
       const majority = Math.floor(this.hosts.length / 2) + 1;
       const sideSize = side ? side.filter((x) => x !== 'storage').length : this.restSize(f.groups);
-      if (sideSize < majority) this.markLoss(top, e.atMs, 'partitioned');
+      if (sideSize < majority) this.markLoss(top, e.atMs, 'partitioned', feed);
       return;
     }
     if (e.target !== top.id) return;
     const part = 'part' in f ? f.part : undefined;
     if (f.do === 'kill')
-      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was killed' : 'killed');
+      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was killed' : 'killed', feed);
     if (f.do === 'pause')
-      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was paused' : 'paused');
-    if (f.do === 'isolate') this.markLoss(top, e.atMs, 'partitioned');
+      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was paused' : 'paused', feed);
+    if (f.do === 'isolate') this.markLoss(top, e.atMs, 'partitioned', feed);
   }
 
   private restSize(groups: string[][]): number {
@@ -212,37 +267,14 @@ export class RunFold {
     return this.hosts.filter((h) => !named.has(h.id)).length;
   }
 
-  private markLoss(h: HostState, atMs: number, cause: string): void {
-    if (this.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
-    this.pendingLoss = { atMs, from: h.id, cause };
-  }
-
-  private closeFailover(atMs: number, node: string, term: number): void {
-    const loss = this.pendingLoss;
-    if (this.failovers.length >= MAX_FAILOVERS) this.failovers.shift();
-    this.failovers.push({
-      lostAtMs: loss ? loss.atMs : atMs,
-      // etcd's recipe has no separate detection: the waiting candidate learns of the loss from
-      // the watch on its predecessor's key, and leads as soon as no older key is left.
-      detectedAtMs: atMs,
-      electedAtMs: atMs,
-      readyAtMs: -1,
-      node,
-      term,
-      from: loss ? loss.from : null,
-      cause: loss ? loss.cause : 'a candidate won while the old leader still believed it led',
-    });
-  }
-
-  private leaderCountChanged(before: number, atMs: number): void {
-    const after = this.leaderCount();
-    if (after > this.maxLeaderCount) this.maxLeaderCount = after;
-    if (before === 0 && after > 0) this.msWithoutLeader += atMs - this.leaderlessSinceMs;
-    if (before > 0 && after === 0) this.leaderlessSinceMs = atMs;
+  /** The leader of the moment was lost: the monitor's failover begins here (the engine's markLoss). */
+  private markLoss(h: HostState, atMs: number, cause: string, feed: (ev: SimEvent) => void): void {
+    if (this.monitor.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
+    feed({ atMs, type: 'lost', node: h.id, term: h.token, cause });
   }
 
   msWithoutLeaderAt(atMs: number): number {
-    return this.msWithoutLeader + (this.leaderCount() === 0 ? Math.max(0, atMs - this.leaderlessSinceMs) : 0);
+    return monitorCounts(this.monitor, atMs).msWithoutLeader;
   }
 
   sample(atMs: number): Sample {
@@ -252,35 +284,37 @@ export class RunFold {
       const overdue = atMs - top.lastRenewAtMs - this.keepAliveEveryMs;
       renewalLatencyMs = Math.max(top.renewRttMs, overdue);
     }
+    const m = monitorCounts(this.monitor, atMs);
     return {
       atMs,
-      leaderCount: this.leaderCount(),
-      leaderCountObserved: this.leaderCountObserved(),
+      leaderCount: m.leaderCount,
+      leaderCountObserved: m.leaderCountObserved,
       maxTerm: this.highestTokenIssued,
       maxTokenSeen: this.maxTokenSeen,
-      fencingRejections: this.rejected,
-      staleWritesAccepted: this.staleWritesAccepted,
+      fencingRejections: m.fencingRejections,
+      staleWritesAccepted: m.staleWritesAccepted,
       divergentWrites: 0,
-      leaderTransitions: this.leaderTransitions,
+      leaderTransitions: m.leaderTransitions,
       renewalLatencyMs,
-      msWithoutLeader: this.msWithoutLeaderAt(atMs),
+      msWithoutLeader: m.msWithoutLeader,
       clientRedirects: 0,
     };
   }
 
   summary(atMs: number, eventsDropped: number): Summary {
+    const m = monitorSummary(this.monitor, atMs);
     return {
-      leaderTransitions: this.leaderTransitions,
-      fencingRejections: this.rejected,
-      staleWritesAccepted: this.staleWritesAccepted,
+      leaderTransitions: m.leaderTransitions,
+      fencingRejections: m.fencingRejections,
+      staleWritesAccepted: m.staleWritesAccepted,
       divergentWrites: 0,
       clientRedirects: 0,
-      maxLeaderCount: this.maxLeaderCount,
-      msWithoutLeader: this.msWithoutLeaderAt(atMs),
-      failovers: this.failovers.map((f) => ({ ...f })),
-      violations: this.violations.map((v) => ({ ...v })),
+      maxLeaderCount: m.maxLeaderCount,
+      msWithoutLeader: m.msWithoutLeader,
+      failovers: m.failovers,
+      violations: m.violations,
       eventsDropped,
-      elections: this.elections,
+      elections: this.monitor.elections,
       // A real run's messages are etcd's own and are not counted here.
       electionMessages: 0,
       watchNotifications: 0,
@@ -303,6 +337,9 @@ export class RunFold {
     };
   }
 }
+
+/** The real reasons the engine has no word for, in its words: a resignation is its graceful stop. */
+const STEP_DOWN_REASONS: Record<string, StepDownReason> = { resigned: 'stopped' };
 
 /** Member mK runs on host nK. */
 export function hostOfMember(member: string): string {

@@ -1,9 +1,15 @@
 // The run's fold: leader_count (every candidate that believes it leads, a stopped one too),
 // failovers measured from the loss to the next election and readiness, and the samples, summary
-// and final state, from a hand-written stream of events in the shapes the run emits.
+// and final state, from a hand-written stream of events in the shapes the run emits, and from a
+// recorded real run. Its counts are the engine monitor's: a real event stream, translated to the
+// engine events the fold gives the monitor, folds to the same numbers through monitorEvents.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { SimEvent } from '../../../src/engine';
+import { monitorEvents } from '../../../src/engine/monitor';
 import type { RealEvent, RealFaultEvent } from '../../../src/real/events';
 import { RunFold } from '../../../src/real/fold';
+import { keepAliveEveryMs, type RunSettings } from '../../../src/real/settings';
 
 const fault = (atMs: number, f: Record<string, unknown>, target?: string): RealFaultEvent => ({
   atMs,
@@ -142,5 +148,111 @@ describe('run fold', () => {
       memberTerm: 4,
       memberLeader: 'n2',
     });
+  });
+
+  it('the same candidate winning again is no leader transition (a change of holder is)', () => {
+    const f = fold([
+      ...boot,
+      { atMs: 3000, type: 'steppedDown', node: 'n1', term: 2, reason: 'lease expired' },
+      { atMs: 3100, type: 'campaign', node: 'n1', term: 5, preVote: false, transfer: false },
+      { atMs: 3200, type: 'elected', node: 'n1', term: 5, votes: [] },
+    ]);
+    // The old fold counted every election after the first: 1 here.
+    expect(f.leaderTransitions).toBe(0);
+    expect(f.summary(4000, 0)).toMatchObject({ leaderTransitions: 0, elections: 2 });
+    expect(f.failovers).toEqual([
+      expect.objectContaining({
+        lostAtMs: 3000,
+        detectedAtMs: 3100,
+        electedAtMs: 3200,
+        from: 'n1',
+        node: 'n1',
+      }),
+    ]);
+    f.apply({ atMs: 5000, type: 'steppedDown', node: 'n1', term: 5, reason: 'resigned' });
+    f.apply({ atMs: 5100, type: 'elected', node: 'n2', term: 3, votes: [] });
+    expect(f.sample(6000)).toMatchObject({ leaderTransitions: 1, leaderCount: 1 });
+  });
+
+  it('a leader whose process ends steps down; a stopped one is left out of the observed count', () => {
+    const f = fold([
+      ...boot,
+      { atMs: 2000, type: 'process', node: 'n1', part: 'candidate', state: 'stopped' },
+    ]);
+    expect(f.sample(2500)).toMatchObject({ leaderCount: 1, leaderCountObserved: 0 });
+    const fed = f.apply({
+      atMs: 3000,
+      type: 'process',
+      node: 'n1',
+      part: 'candidate',
+      state: 'exited',
+      signal: 'SIGKILL',
+    });
+    expect(fed.map((e) => e.type)).toEqual(['lost', 'steppedDown', 'fault']);
+    expect(f.sample(3500)).toMatchObject({
+      leaderCount: 0,
+      leaderCountObserved: 0,
+      msWithoutLeader: 1000 + 500,
+    });
+    f.apply({ atMs: 4000, type: 'process', node: 'n1', part: 'candidate', state: 'started' });
+    f.apply({ atMs: 5000, type: 'elected', node: 'n1', term: 7, votes: [] });
+    expect(f.sample(5500)).toMatchObject({ leaderCount: 1, leaderCountObserved: 1 });
+  });
+
+  it('folds a recorded real run to the numbers monitorEvents gives for the events it fed the monitor', () => {
+    const file = JSON.parse(
+      readFileSync(new URL('./fixtures/real-run-trace.json', import.meta.url), 'utf8'),
+    ) as { atMs: number; real: { settings: RunSettings; events: RealEvent[] } };
+    const settings = file.real.settings;
+    const ids = Array.from({ length: settings.nodes }, (_, i) => `n${i + 1}`);
+    const safety = { quorum: true, fencing: settings.fencing };
+    const f = new RunFold(ids, { ...safety }, keepAliveEveryMs(settings));
+    const fed: SimEvent[] = [];
+    for (const e of file.real.events) fed.push(...f.apply(e));
+    const nowMs = file.atMs;
+    const direct = monitorEvents(
+      { algorithm: 'etcd-election', safety: { ...safety, followersReject: true } },
+      fed,
+      nowMs,
+    );
+    const summary = f.summary(nowMs, 0);
+    const sample = f.sample(nowMs);
+    expect({
+      leaderCount: sample.leaderCount,
+      leaderCountObserved: sample.leaderCountObserved,
+      leaderTransitions: summary.leaderTransitions,
+      fencingRejections: summary.fencingRejections,
+      staleWritesAccepted: summary.staleWritesAccepted,
+      divergentWrites: summary.divergentWrites,
+      clientRedirects: summary.clientRedirects,
+      maxLeaderCount: summary.maxLeaderCount,
+      msWithoutLeader: summary.msWithoutLeader,
+      failovers: summary.failovers,
+      violations: summary.violations,
+    }).toEqual(direct);
+    // And what they are: n2 led from 1.4 s, was killed at 8.5 s, n1 led from 10.5 s.
+    expect(direct).toMatchObject({
+      leaderCount: 1,
+      leaderTransitions: 1,
+      maxLeaderCount: 1,
+      msWithoutLeader: 1398 + (10456 - 8498),
+      violations: [],
+    });
+    expect(direct.failovers).toEqual([
+      {
+        lostAtMs: 8493,
+        detectedAtMs: 10456,
+        electedAtMs: 10456,
+        readyAtMs: 10957,
+        node: 'n1',
+        term: 3,
+        from: 'n2',
+        cause: 'killed',
+      },
+    ]);
+    // The fed stream is the real one in the engine's shapes: only the monitor's own events added.
+    expect(fed.filter((e) => e.type === 'lost')).toEqual([
+      { atMs: 8493, type: 'lost', node: 'n2', term: 2, cause: 'killed' },
+    ]);
   });
 });

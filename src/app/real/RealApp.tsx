@@ -100,7 +100,7 @@ function RealLab({ store, backend }: { store: LabStore; backend: LiveBackend }) 
                 {keys.keyNote}
               </p>
             )}
-            <RealHosts store={store} />
+            <RealHosts recording={backend.recording} />
           </>
         }
       />

@@ -2,7 +2,6 @@
 // candidates (role, token) and what it cannot show of the members (their raft role and term, the
 // raft leader they follow), from their own logs.
 import { useLab } from '../../store/context';
-import type { LabStore } from '../../store/labStore';
 import type { LiveRecording } from '../../store/liveRecording';
 
 interface HostLine {
@@ -11,10 +10,8 @@ interface HostLine {
   member: string;
 }
 
-function hostLines(store: LabStore): string {
-  // A live run's backend, or a recording's: both fold the run into a LiveRecording.
-  const backend = store.backend() as unknown as { recording: LiveRecording };
-  const lines: HostLine[] = backend.recording.hosts().map((h) => {
+function hostLines(recording: LiveRecording): string {
+  const lines: HostLine[] = recording.hosts().map((h) => {
     const k = h.id.slice(1);
     const candidate = !h.candidateAlive
       ? 'dead'
@@ -28,9 +25,10 @@ function hostLines(store: LabStore): string {
   return JSON.stringify(lines);
 }
 
-export function RealHosts({ store }: { store: LabStore }) {
+/** `recording`: the live run's backend's, or an opened recording's (both fold the run into one). */
+export function RealHosts({ recording }: { recording: LiveRecording }) {
   // A string, so the list re-renders only when a host changed.
-  const key = useLab(() => hostLines(store));
+  const key = useLab(() => hostLines(recording));
   const hosts = JSON.parse(key) as HostLine[];
   return (
     <ul className="real-hosts" aria-label="Hosts" data-testid="real-hosts">

@@ -78,7 +78,7 @@ export function RecordingApp({ recording }: { recording: OpenedRecording }) {
                 {keys.keyNote}
               </p>
             )}
-            <RealHosts store={store} />
+            <RealHosts recording={backend.recording} />
           </>
         }
       />

@@ -307,7 +307,9 @@ export function buildChart(input: ChartInput): ChartModel {
   const fencingTop = nextPanelTop();
   const yFence = yScale(fencingTop, PANEL_H, Math.max(1, peakBin));
   const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
-  const fencingRejections = latest(c, 'fencingRejections');
+  // The totals in the panels' titles are the header's: the live figure where there is one, so a
+  // rejection between two samples is counted in both at once.
+  const fencingRejections = live?.fencingRejections ?? latest(c, 'fencingRejections');
   const fencing: Panel = {
     key: 'fencing',
     title: `fencing rejections per ${formatDuration(binMs)} · total ${fencingRejections}`,
@@ -334,7 +336,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const yTrans = yScale(transTop, PANEL_H, maxTransitions);
   const transPanel: Panel = {
     key: 'transitions',
-    title: `leadership transitions · ${latest(c, 'leaderTransitions')}`,
+    title: `leadership transitions · ${live?.leaderTransitions ?? latest(c, 'leaderTransitions')}`,
     top: transTop,
     height: PANEL_H,
     yTicks: [0, maxTransitions].map((v) => ({ pos: yTrans(v), label: String(v) })),
@@ -415,7 +417,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const maxWithout = Math.max(1000, extent(without)[1]);
   const withoutTop = nextPanelTop();
   const yWithout = yScale(withoutTop, PANEL_H, maxWithout);
-  const msWithoutLeader = latest(c, 'msWithoutLeader');
+  const msWithoutLeader = live?.msWithoutLeader ?? latest(c, 'msWithoutLeader');
   const withoutPanel: Panel = {
     key: 'without',
     title: `time without a leader (believed 0) · ${formatSeconds(msWithoutLeader)}`,

@@ -127,6 +127,23 @@ describe('buildChart with two leader_count lines', () => {
     ).toMatchObject({ paging: 'none', leaderCount: 3, leaderCountObserved: 1 });
   });
 
+  it("the panels' totals are the moment's own, as the header's are: a rejection between two samples is in both", () => {
+    const samples = run([]);
+    const live = {
+      leaderCount: 1,
+      leaderCountObserved: 1,
+      fencingRejections: 1,
+      leaderTransitions: 2,
+      msWithoutLeader: 1100,
+    };
+    const chart = chartOf(samples, { nowMs: 60_050, live });
+    const title = (key: string) => chart.panels.find((p) => p.key === key)?.title;
+    expect(chart.facts).toMatchObject({ fencingRejections: 1, leaderTransitions: 2, msWithoutLeader: 1100 });
+    expect(title('fencing')).toMatch(/· total 1$/);
+    expect(title('transitions')).toMatch(/· 2$/);
+    expect(title('without')).toMatch(/· 1\.1 s$/);
+  });
+
   it('the y axis reaches the higher of the two lines', () => {
     const chart = chartOf(run([[20, 30, 3, 1]]));
     expect(chart.main.yTicks.map((t) => t.label)).toEqual(['0', '1', '2', '3']);

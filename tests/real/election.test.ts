@@ -1,13 +1,52 @@
 // The lesson's exercises on a real cluster (etcd at 20/200 ms, candidates with a 2 s session
 // TTL): kill -9 the holder and time the takeover; kill -STOP it past its TTL, kill -CONT it, and
 // see its stale write rejected by the fenced storage (accepted and flagged with fencing off); a
-// pause shorter than the TTL is survived. leader_count returns to 1 after each.
+// pause shorter than the TTL is survived; the holder partitioned into the minority loses to the
+// majority and rejoins when healed; a host killed and restarted (one that does not lead, then the
+// leader's) rejoins as a follower. leader_count returns to 1 after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealRun } from '../../src/real/run';
-import { appFailoverMs, appSettled, eventsOf, pausePastTtl, waitFor } from '../../src/real/waits';
+import {
+  appFailoverMs,
+  appSettled,
+  eventsOf,
+  pausePastTtl,
+  raftSettled,
+  waitFor,
+} from '../../src/real/waits';
 import { hasEtcd, startRun, stopAndCheck } from './harness';
 
 const TTL_MS = 2000;
+
+/** leader_count after every event from now on (the fold has applied the event before listeners run). */
+function countLeadersFrom(run: RealRun) {
+  const seen: number[] = [run.fold.leaderCount()];
+  const off = run.onEvent(() => seen.push(run.fold.leaderCount()));
+  return { min: () => Math.min(...seen), max: () => Math.max(...seen), stop: off };
+}
+
+/** A restarted host: its member follows etcd's raft leader again, its candidate campaigns and waits. */
+async function rejoined(run: RealRun, id: string, sinceMs: number): Promise<void> {
+  const member = `m${id.slice(1)}`;
+  const following = await waitFor(
+    `${member} following a raft leader again`,
+    () => eventsOf(run, 'memberLeader', sinceMs).find((e) => e.member === member && e.leader !== null),
+    10_000,
+  );
+  await raftSettled(run);
+  const h = run.fold.host(id)!;
+  expect(h.memberRole).toBe('follower');
+  expect(h.memberLeader).toBe(run.state().raftLeader);
+  const campaign = await waitFor(
+    `${id}'s candidate campaigning again`,
+    () => eventsOf(run, 'campaign', sinceMs).find((e) => e.node === id),
+    15_000,
+  );
+  await waitFor(`${id} waiting behind the leader`, () => run.fold.host(id)?.role === 'candidate', 5000);
+  console.log(
+    `${id} restarted: ${member} following ${following.atMs - sinceMs} ms, ${id} campaigning ${campaign.atMs - sinceMs} ms after`,
+  );
+}
 
 describe.skipIf(!hasEtcd)('election on etcd', () => {
   let run: RealRun;
@@ -59,6 +98,102 @@ describe.skipIf(!hasEtcd)('election on etcd', () => {
     expect(renewed.gapMs).toBeGreaterThan(1000);
     expect(eventsOf(run, 'steppedDown', pausedAtMs)).toEqual([]);
     expect(run.fold.topLeader()).toMatchObject({ id: leader, token });
+  });
+
+  it('the holder partitioned into the minority: the majority elects the next, the old one stops leading; healed, leader_count is 1', async () => {
+    const { leader, token } = await appSettled(run);
+    const others = run.fold.hosts.map((h) => h.id).filter((id) => id !== leader);
+    const cutAtMs = run.nowMs();
+    const counts = countLeadersFrom(run);
+    expect(run.apply({ do: 'partition', groups: [[leader], others] })).toMatchObject({ ok: true });
+    // Its member cannot reach a majority, so no keep-alive is answered: the candidate's own
+    // session deadline (a TTL after its last answered keep-alive) ends its leadership.
+    const down = await waitFor(
+      'the partitioned leader to step down',
+      () => eventsOf(run, 'steppedDown', cutAtMs).find((e) => e.node === leader),
+      TTL_MS + 3000,
+    );
+    expect(down.reason).toBe('lease expired');
+    expect(down.atMs - cutAtMs).toBeLessThanOrEqual(TTL_MS + 1000);
+    // The majority's etcd expires the lease (a 500 ms sweep; a new raft leader first extends it
+    // when the cut member was the raft leader), and one of the two others wins.
+    const next = await waitFor(
+      'a leader on the majority side',
+      () => eventsOf(run, 'elected', cutAtMs).find((e) => e.node !== leader),
+      TTL_MS + 5000,
+    );
+    console.log(
+      `partition: old leader stepped down ${down.atMs - cutAtMs} ms, next elected ${next.atMs - cutAtMs} ms after the cut (max leader_count ${counts.max()})`,
+    );
+    expect(others).toContain(next.node);
+    expect(next.term).toBeGreaterThan(token);
+    await waitFor('leader_count 1 during the partition', () => run.fold.leaderCount() === 1, 3000);
+    expect(run.fold.topLeader()).toMatchObject({ id: next.node });
+    expect(run.fold.host(leader)?.role).not.toBe('leader');
+    // The old leader writes nothing once the next one leads (or the storage rejects it), and no
+    // stale write is accepted.
+    const staleAccepted = eventsOf(run, 'write', next.atMs).filter(
+      (w) => w.node === leader && w.result === 'accepted',
+    );
+    expect(staleAccepted).toEqual([]);
+    expect(eventsOf(run, 'violation', cutAtMs)).toEqual([]);
+    const healAtMs = run.nowMs();
+    run.apply({ do: 'heal' });
+    await waitFor(
+      'a new session for the old leader once healed',
+      () => eventsOf(run, 'session', healAtMs).find((e) => e.node === leader && e.state === 'granted'),
+      8000,
+    );
+    await appSettled(run);
+    expect(run.fold.leaderCount()).toBe(1);
+    expect(run.fold.topLeader()?.id).toBe(next.node);
+    counts.stop();
+  });
+
+  it('a host that does not lead killed and restarted: its member follows again, its candidate campaigns behind the leader, leader_count stays 1', async () => {
+    const { leader, token } = await appSettled(run);
+    const victim = run.fold.hosts.find((h) => h.id !== leader)!.id;
+    const counts = countLeadersFrom(run);
+    const killedAtMs = run.nowMs();
+    expect(run.apply({ do: 'kill', node: victim, part: 'host' })).toMatchObject({ ok: true, target: victim });
+    await waitFor(
+      'the host down',
+      () => !run.fold.host(victim)?.memberAlive && !run.fold.host(victim)?.candidateAlive,
+      5000,
+    );
+    const restartedAtMs = run.nowMs();
+    expect(run.apply({ do: 'restart', node: victim })).toMatchObject({ ok: true, target: victim });
+    await rejoined(run, victim, restartedAtMs);
+    // Through it all the same leader, alone.
+    expect(run.fold.topLeader()).toMatchObject({ id: leader, token });
+    expect(eventsOf(run, 'elected', killedAtMs)).toEqual([]);
+    expect(counts.min()).toBe(1);
+    expect(counts.max()).toBe(1);
+    counts.stop();
+  });
+
+  it("the leader's host killed and restarted: the next leads, the restarted one comes back as a follower", async () => {
+    const { leader, token } = await appSettled(run);
+    const killedAtMs = run.nowMs();
+    expect(run.apply({ do: 'kill', node: 'leader', part: 'host' })).toMatchObject({
+      ok: true,
+      target: leader,
+    });
+    // A lease expiry (and, when its member was etcd's raft leader, a raft election first).
+    const next = await waitFor(
+      'the next leader',
+      () => eventsOf(run, 'elected', killedAtMs).find((e) => e.node !== leader),
+      TTL_MS + 5000,
+    );
+    console.log(`leader's host killed: next elected ${next.atMs - killedAtMs} ms after`);
+    expect(next.term).toBeGreaterThan(token);
+    const restartedAtMs = run.nowMs();
+    expect(run.apply({ do: 'restart', node: leader })).toMatchObject({ ok: true, target: leader });
+    await rejoined(run, leader, restartedAtMs);
+    await appSettled(run);
+    expect(run.fold.topLeader()?.id).toBe(next.node);
+    expect(run.fold.leaderCount()).toBe(1);
+    expect(run.trace().summary.failovers.at(-1)).toMatchObject({ from: leader, cause: 'killed' });
   });
 });
 

@@ -4,12 +4,12 @@
 // speed: the moment shown follows the run's clock, never ahead of it; scrubbing goes back within
 // the recording, and playing from there catches up at wall speed. What a real cluster cannot do
 // (a clock's rate, stepping, seeking past now, replaying) is not offered.
-import type { Sample, SimEvent, Snapshot, Trace } from '../engine';
 import type { KeepAliveReport, RealEvent } from '../real/events';
 import type { RunSettings } from '../real/settings';
-import type { ApplyResult, BackendCapabilities, LabBackend, RecordedCommand } from './backend';
+import type { ApplyResult, BackendCapabilities, LabBackend } from './backend';
 import { LIVE_COMMANDS, toRealCommand } from './liveEvents';
 import { LiveRecording } from './liveRecording';
+import { RecordingView } from './recordingView';
 import { realRecordOf, type RealRecord } from './liveRecordFile';
 import type { RealLink } from './liveParams';
 
@@ -33,7 +33,7 @@ export interface LiveOptions {
   fetch?: typeof fetch;
 }
 
-export class LiveBackend implements LabBackend {
+export class LiveBackend extends RecordingView implements LabBackend {
   readonly kind = 'live';
   readonly can: BackendCapabilities;
   readonly recording: LiveRecording;
@@ -54,6 +54,7 @@ export class LiveBackend implements LabBackend {
     readonly runStartEpochMs: number,
     opts: LiveOptions = {},
   ) {
+    super();
     this.now = opts.now ?? (() => Date.now());
     this.fetchFn = opts.fetch ?? ((...a) => fetch(...a));
     this.EventSourceCtor = opts.EventSource ?? EventSource;
@@ -67,10 +68,6 @@ export class LiveBackend implements LabBackend {
       // Fencing is the storage's check; the others are etcd's own or its start-up flags.
       switches: ['fencing'],
     };
-  }
-
-  get experiment() {
-    return this.recording.experiment;
   }
 
   /** The run's clock now: how far the recording can be shown. */
@@ -112,46 +109,9 @@ export class LiveBackend implements LabBackend {
     return () => this.problems.delete(fn);
   }
 
-  get nowMs(): number {
-    return this.recording.nowMs;
-  }
   get horizonMs(): number {
     return Math.max(this.recording.nowMs, this.liveNowMs());
   }
-  get commands(): readonly RecordedCommand[] {
-    return this.recording.commands;
-  }
-  snapshot(): Snapshot {
-    return this.recording.snapshot();
-  }
-  get events(): readonly SimEvent[] {
-    return this.recording.events;
-  }
-  get eventsTotal(): number {
-    return this.recording.eventsTotal;
-  }
-  eventsSince(from: number): SimEvent[] {
-    return this.recording.eventsSince(from);
-  }
-  get samples(): readonly Sample[] {
-    return this.recording.samples;
-  }
-  get samplesTotal(): number {
-    return this.recording.samplesTotal;
-  }
-  samplesSince(from: number): Sample[] {
-    return this.recording.samplesSince(from);
-  }
-
-  trace(): Trace {
-    return this.recording.trace();
-  }
-
-  /** What was recorded up to untilMs (a recording cannot give more than it holds). */
-  traceUntil(untilMs: number): Trace {
-    return this.recording.traceUntil(Math.min(untilMs, this.horizonMs));
-  }
-
   /** The recording as a trace file carries it, to be opened again as the recording it is. */
   realRecord(): RealRecord {
     return realRecordOf(this.recording, this.capabilities.settings, this.runStartEpochMs, this.horizonMs);

@@ -2,10 +2,10 @@
 // fold the live page used (LiveRecording, over src/real/fold.ts), so the stage, chain, chart,
 // failover timeline and log show what the live page showed. A recording can be played, stepped,
 // sped up and scrubbed anywhere within it; it takes no commands: nothing runs to apply a fault to.
-import type { Sample, SimEvent, Snapshot, Trace } from '../engine';
-import type { ApplyResult, BackendCapabilities, LabBackend, RecordedCommand } from './backend';
+import type { ApplyResult, BackendCapabilities, LabBackend } from './backend';
 import type { RealRecord } from './liveRecordFile';
 import { LiveRecording } from './liveRecording';
+import { RecordingView } from './recordingView';
 
 const RECORDING_CAN: BackendCapabilities = {
   seek: true,
@@ -16,7 +16,7 @@ const RECORDING_CAN: BackendCapabilities = {
   switches: [],
 };
 
-export class RecordingBackend implements LabBackend {
+export class RecordingBackend extends RecordingView implements LabBackend {
   /** A real run's (recorded): the stage draws it as it drew the live run. */
   readonly kind = 'live';
   readonly can = RECORDING_CAN;
@@ -29,6 +29,7 @@ export class RecordingBackend implements LabBackend {
     readonly record: RealRecord,
     atMs = record.untilMs,
   ) {
+    super();
     this.recording = new LiveRecording(record.settings);
     for (const e of record.events) this.recording.receive(e);
     for (const k of record.keepAlives) this.recording.receiveKeepAlive(k);
@@ -37,45 +38,8 @@ export class RecordingBackend implements LabBackend {
     this.seek(atMs);
   }
 
-  get experiment() {
-    return this.recording.experiment;
-  }
-  get nowMs(): number {
-    return this.recording.nowMs;
-  }
   get horizonMs(): number {
     return this.untilMs;
-  }
-  get commands(): readonly RecordedCommand[] {
-    return this.recording.commands;
-  }
-  snapshot(): Snapshot {
-    return this.recording.snapshot();
-  }
-  get events(): readonly SimEvent[] {
-    return this.recording.events;
-  }
-  get eventsTotal(): number {
-    return this.recording.eventsTotal;
-  }
-  eventsSince(from: number): SimEvent[] {
-    return this.recording.eventsSince(from);
-  }
-  get samples(): readonly Sample[] {
-    return this.recording.samples;
-  }
-  get samplesTotal(): number {
-    return this.recording.samplesTotal;
-  }
-  samplesSince(from: number): Sample[] {
-    return this.recording.samplesSince(from);
-  }
-
-  trace(): Trace {
-    return this.recording.trace();
-  }
-  traceUntil(untilMs: number): Trace {
-    return this.recording.traceUntil(Math.min(untilMs, this.untilMs));
   }
   /** The same recording, so that an export of it opens again the same way. */
   realRecord(): RealRecord {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { usePageKeys } from './present/usePageKeys';
+import { KeyNote } from './present/KeyNote';
 import { OpenRecording, type OpenedRecording } from './recording/openRecording';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
@@ -97,11 +98,7 @@ function SimApp() {
           )}
         </div>
       )}
-      {keys.keyNote && (
-        <p className="banner banner-warn key-note" role="alert">
-          {keys.keyNote}
-        </p>
-      )}
+      <KeyNote note={keys.keyNote} />
     </>
   );
   return (

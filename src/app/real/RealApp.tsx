@@ -9,6 +9,7 @@ import { openRealRun, RealLinkError, type RealLink } from '../../store/liveParam
 import { Lab } from '../Lab';
 import { HelpOverlay } from '../present/HelpOverlay';
 import { usePageKeys } from '../present/usePageKeys';
+import { KeyNote } from '../present/KeyNote';
 import { RealBanner } from './RealBanner';
 import { RealHosts } from './RealHosts';
 import { SimCompare } from './SimCompare';
@@ -95,11 +96,7 @@ function RealLab({ store, backend }: { store: LabStore; backend: LiveBackend }) 
         notices={
           <>
             <RealBanner backend={backend} />
-            {keys.keyNote && (
-              <p className="banner banner-warn key-note" role="alert">
-                {keys.keyNote}
-              </p>
-            )}
+            <KeyNote note={keys.keyNote} />
             <RealHosts recording={backend.recording} />
           </>
         }

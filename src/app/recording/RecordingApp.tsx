@@ -8,6 +8,7 @@ import { createLabStore } from '../../store/labStore';
 import { Lab } from '../Lab';
 import { HelpOverlay } from '../present/HelpOverlay';
 import { usePageKeys } from '../present/usePageKeys';
+import { KeyNote } from '../present/KeyNote';
 import { RealHosts } from '../real/RealHosts';
 import { RealSettings } from '../real/RealBanner';
 import { SimCompare } from '../real/SimCompare';
@@ -73,11 +74,7 @@ export function RecordingApp({ recording }: { recording: OpenedRecording }) {
                 <a href="./">Open the simulator</a>, or start a real run with <code>npm run lab:real</code>.
               </p>
             </section>
-            {keys.keyNote && (
-              <p className="banner banner-warn key-note" role="alert">
-                {keys.keyNote}
-              </p>
-            )}
+            <KeyNote note={keys.keyNote} />
             <RealHosts recording={backend.recording} />
           </>
         }

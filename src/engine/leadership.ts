@@ -90,9 +90,18 @@ export function campaignedAs(
  * majority), or null for an algorithm that does not vote. Ends with the claim write: a new
  * leader's first act is to claim the storage with its token, so a zombie's write that arrives
  * afterwards is fenced even before the new leader's first regular write. The algorithm then
- * starts its own leader duties and calls beginWarmUp.
+ * starts its own leader duties and calls beginWarmUp. `holder` is the identity it holds office
+ * under, where that is not the node's name (a Kubernetes replica's process): a transition is a
+ * change of holder.
  */
-export function acquire(c: Core, out: Outputs, n: NodeState, token: number, votes: string[] | null): void {
+export function acquire(
+  c: Core,
+  out: Outputs,
+  n: NodeState,
+  token: number,
+  votes: string[] | null,
+  holder?: string,
+): void {
   for (const v of checkElection({
     term: token,
     node: n.id,
@@ -111,11 +120,18 @@ export function acquire(c: Core, out: Outputs, n: NodeState, token: number, vote
   n.role = 'leader';
   n.ready = false;
   n.knownLeader = n.idx;
-  if (c.elections > 0 && c.lastLeader !== n.id) c.counters.leaderTransitions++;
+  const who = holder ?? n.id;
+  if (c.elections > 0 && c.lastLeader !== who) c.counters.leaderTransitions++;
   c.elections++;
-  c.lastLeader = n.id;
+  c.lastLeader = who;
   c.dnsLeader = n.idx;
-  emit(c, out, { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] });
+  emit(
+    c,
+    out,
+    holder === undefined
+      ? { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] }
+      : { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [], holder },
+  );
   noteElected(c, n, token);
   updateLeaderCount(c);
   sendWrite(c, n.idx, token, 'claim');

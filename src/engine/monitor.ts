@@ -145,9 +145,10 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (s.leaderOfTerm.size > MAX_EPOCHS)
         s.leaderOfTerm.delete(s.leaderOfTerm.keys().next().value as number);
       if (ev.term > s.highestTokenIssued) s.highestTokenIssued = ev.term;
-      if (s.elections > 0 && s.lastLeader !== ev.node) s.leaderTransitions++;
+      const holder = ev.holder ?? ev.node;
+      if (s.elections > 0 && s.lastLeader !== holder) s.leaderTransitions++;
       s.elections++;
-      s.lastLeader = ev.node;
+      s.lastLeader = holder;
       s.leaders.push({ node: ev.node, term: ev.term });
       noteElected(s, at, ev.node, ev.term);
       setLeaderCount(s, at);

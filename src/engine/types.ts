@@ -9,7 +9,18 @@ export type NodeId = string;
 export type SimEvent =
   | { atMs: number; type: 'fault'; fault: Fault; target?: NodeId; skipped?: boolean; live?: boolean }
   | { atMs: number; type: 'campaign'; node: NodeId; term: number; preVote: boolean; transfer: boolean }
-  | { atMs: number; type: 'elected'; node: NodeId; term: number; votes: NodeId[] }
+  | {
+      atMs: number;
+      type: 'elected';
+      node: NodeId;
+      term: number;
+      votes: NodeId[];
+      /**
+       * The holder's identity where it is not the node's name: a Kubernetes replica's process
+       * (`n2_3`), a new holder at every start. A transition is a change of holder.
+       */
+      holder?: string;
+    }
   | { atMs: number; type: 'steppedDown'; node: NodeId; term: number; reason: StepDownReason }
   | {
       atMs: number;

@@ -8,8 +8,11 @@
 //    lease is valid; otherwise get the record, remember when it last changed (observedTime, own
 //    clock), give up while someone else holds it and observedTime + LeaseDuration is still ahead,
 //    else update it (leaderTransitions + 1 when the holder changes);
-//  - renew: rounds RetryPeriod apart, each trying every RetryPeriod until one succeeds or
-//    RenewDeadline has passed since the round began; a failed round ends leadership;
+//  - renew: rounds RetryPeriod apart, each trying on a RetryPeriod ticker until one succeeds or
+//    RenewDeadline has passed since the round began; a failed round ends leadership, and the
+//    controller exits: its next process is a new holder (a new identity);
+//  - every request times out after RenewDeadline / 2 (resourcelock.NewFromKubeconfig), so a round
+//    has room for a second try after a lost request;
 //  - ReleaseOnCancel: a leader that stops writes an empty holder so the next need not wait.
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
@@ -36,6 +39,13 @@ import type { LeaseRecord } from '../types';
 
 /** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
 export const JITTER_FACTOR = 1.2;
+/**
+ * The leader-election client's request timeout: RenewDeadline / 2, at least a second, as
+ * kube-controller-manager builds its lock (resourcelock.NewFromKubeconfig, since Kubernetes 1.20).
+ */
+export function requestTimeoutMs(renewDeadlineMs: number): number {
+  return Math.max(1000, Math.floor(renewDeadlineMs / 2));
+}
 /** Operations the API server may have waiting on the store at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 64;
 
@@ -55,8 +65,11 @@ export interface K8sNode {
    */
   identity: string;
   starts: number;
-  /** Stopping gracefully: it exits once its release is done (or has failed). */
-  stopping: boolean;
+  /**
+   * The process is on its way out once its release is done (or has failed): for good (a graceful
+   * stop), or to be started again as a new process (it stopped leading: OnStoppedLeading exits).
+   */
+  exiting: 'stop' | 'restart' | null;
   /** The record as this replica last saw it, and when (own clock) it last saw it change. */
   observed: LeaseRecord | null;
   observedLocalMs: number;
@@ -121,8 +134,14 @@ function request(
   p.requestId = m.id;
   m.round = m.id;
   m.record = record;
-  // The leader-election client times out after RenewDeadline, as kube-controller-manager configures it.
-  scheduleTimer(c, n, KT.request, realAtLocal(c, n, localNow(c, n) + cfg(c).renewDeadlineMs));
+  // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
+  // deadline (the poll's context) may cut it shorter: onRoundDeadline.
+  scheduleTimer(
+    c,
+    n,
+    KT.request,
+    realAtLocal(c, n, localNow(c, n) + requestTimeoutMs(cfg(c).renewDeadlineMs)),
+  );
 }
 
 /** The API server: every operation on the Lease needs a majority of the store's members. */
@@ -266,7 +285,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
     case 'create':
       return tryDone(c, out, n, m.status === 'ok', m.status === 'ok' ? record : null);
     case 'releaseGet':
-      if (!record || record.holder !== st(n).identity) return finishStop(c, n);
+      if (!record || record.holder !== st(n).identity) return finishExit(c, n);
       return request(c, n, 'update', 'releaseUpdate', {
         ...record,
         holder: '',
@@ -276,17 +295,34 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       });
     case 'releaseUpdate':
       if (m.status === 'ok' && record) setObserved(c, n, record);
-      return finishStop(c, n);
+      return finishExit(c, n);
   }
 }
 
-/** A graceful stop's release is over (done or failed): the process exits. */
-function finishStop(c: Core, n: NodeState): void {
+/** The release on the way out is over (done or failed, or there was none): the process exits. */
+function finishExit(c: Core, n: NodeState): void {
   const p = st(n);
-  if (!p.stopping) return;
-  p.stopping = false;
+  const how = p.exiting;
+  if (how === null) return;
+  p.exiting = null;
   p.observed = null;
-  bringDown(c, n);
+  if (how === 'stop') bringDown(c, n);
+  else startProcess(c, n);
+}
+
+/**
+ * A new process on the node: a new identity (kube-controller-manager's hostname_UUID), nothing
+ * observed yet, and its acquire loop starting at once. The Lease may still name its previous
+ * process: to client-go that is another holder, whose lease it waits out from its own first
+ * observation, and taking it adds one to leaderTransitions: a new token.
+ */
+function startProcess(c: Core, n: NodeState): void {
+  const p = st(n);
+  p.starts++;
+  p.identity = `${n.id}_${p.starts}`;
+  p.observed = null;
+  n.knownLeader = -1;
+  scheduleNext(c, n, localNow(c, n));
 }
 
 function leaseValidAt(n: NodeState, nowLocalMs: number): boolean {
@@ -298,9 +334,11 @@ function leaseValidAt(n: NodeState, nowLocalMs: number): boolean {
 function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.step === null) return;
+  // A failed fast-path update, lost or refused, falls back to the slow path within the same try.
+  if (p.step === 'fast') return request(c, n, 'get', 'get', null);
   const releasing = p.step === 'releaseGet' || p.step === 'releaseUpdate';
   p.step = null;
-  if (releasing) finishStop(c, n);
+  if (releasing) finishExit(c, n);
   else tryDone(c, out, n, false, null);
 }
 
@@ -344,8 +382,18 @@ function onNext(c: Core, n: NodeState): void {
     p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
     scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
   }
-  if (p.phase === 'leading') p.nextTryLocalMs = localNow(c, n) + cfg(c).retryPeriodMs;
+  if (p.phase === 'leading') p.nextTryLocalMs = nextTick(c, p, localNow(c, n));
   startTry(c, n);
+}
+
+/**
+ * The round's poll ticks every RetryPeriod from the round's start (PollUntilContextTimeout: a
+ * ticker, not a sliding timer): the first tick after a try began. A try that outlasts a tick (a
+ * request timing out) finds it waiting and the next try starts as soon as it returns.
+ */
+function nextTick(c: Core, p: K8sNode, tryLocalMs: number): number {
+  const every = cfg(c).retryPeriodMs;
+  return p.roundStartLocalMs + (Math.floor((tryLocalMs - p.roundStartLocalMs) / every) + 1) * every;
 }
 
 function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
@@ -365,7 +413,7 @@ function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord):
   p.lastRenewRealMs = c.nowMs;
   p.renewLatencyMs = 0;
   p.roundDeadlineLocalMs = -1;
-  acquire(c, out, n, record.leaderTransitions, null);
+  acquire(c, out, n, record.leaderTransitions, null, p.identity);
   beginWarmUp(c, n);
   // renew: the first round starts at once.
   onNext(c, n);
@@ -377,13 +425,12 @@ function stopLeading(c: Core, out: Outputs, n: NodeState): void {
   p.roundDeadlineLocalMs = -1;
   p.phase = 'acquiring';
   release(c, out, n, 'renew deadline passed');
-  // OnStoppedLeading: a controller exits and is restarted; here its loop starts over at once.
-  if (cfg(c).releaseOnCancel) {
-    request(c, n, 'get', 'releaseGet', null);
-    scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
-  } else {
-    scheduleNext(c, n, localNow(c, n));
-  }
+  // OnStoppedLeading: kube-controller-manager exits (klog.FlushAndExit), after releasing the Lease
+  // with ReleaseOnCancel, and is started again: a new process, a new holder.
+  cancelTimer(n, KT.next);
+  p.exiting = 'restart';
+  if (cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
+  else finishExit(c, n);
 }
 
 // ---------------------------------------------------------------- the algorithm
@@ -414,7 +461,7 @@ export const k8sLease: ElectionAlgorithm = {
     phase: 'acquiring',
     identity: `n${idx + 1}_1`,
     starts: 1,
-    stopping: false,
+    exiting: null,
     observed: null,
     observedLocalMs: 0,
     observedRealMs: -1,
@@ -462,20 +509,13 @@ export const k8sLease: ElectionAlgorithm = {
   onFenced: () => {},
   onKill: (_c, n) => {
     const p = st(n);
-    p.stopping = false;
+    p.exiting = null;
     p.phase = 'acquiring';
     p.step = null;
     p.observed = null;
     p.roundDeadlineLocalMs = -1;
   },
-  onRestart: (c, _out, n) => {
-    // A new process: a new identity, and nothing observed yet.
-    const p = st(n);
-    p.starts++;
-    p.identity = `${n.id}_${p.starts}`;
-    p.observed = null;
-    scheduleNext(c, n, localNow(c, n));
-  },
+  onRestart: (c, _out, n) => startProcess(c, n),
   onStop: (c, out, n) => {
     // The context is cancelled: the leader stops leading, and with ReleaseOnCancel writes an
     // empty holder so that the next replica need not wait out the lease. Then the process exits.
@@ -488,9 +528,9 @@ export const k8sLease: ElectionAlgorithm = {
     p.phase = 'acquiring';
     p.roundDeadlineLocalMs = -1;
     release(c, out, n, 'stopped');
-    p.stopping = true;
+    p.exiting = 'stop';
     if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
-    else finishStop(c, n);
+    else finishExit(c, n);
   },
   onClockRate: (c, n) => {
     const p = st(n);

@@ -82,6 +82,8 @@ export interface ZkShared {
   watches: { watcher: number; seq: number }[];
   pending: PendingOp[];
   servers: number[];
+  /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
+  quorum: boolean;
 }
 
 const MAX_PENDING_OPS = 128;
@@ -133,6 +135,9 @@ function isWrite(body: ZkOp): boolean {
 function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
   const a = shared(c);
   const body = m.body as ZkOp;
+  // A server outside a majority serves no client (it has no leader; read-only mode is off by
+  // default): the request goes unanswered, and the client's silence timer runs.
+  if (!serving(c, server)) return;
   // Any word from the client keeps its session alive on the ensemble.
   if ('session' in body) touch(c, body.session);
   if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, out, body, m.from));
@@ -241,6 +246,14 @@ function endSession(c: Core, _out: Outputs, session: number): void {
     }
     a.watches = a.watches.filter((w) => w.seq !== z.seq);
   }
+}
+
+/** Whether a server is alive and reaches a majority of the ensemble, itself included. */
+function serving(c: Core, server: number): boolean {
+  const a = shared(c);
+  if (!c.services[serviceIndex(server)].alive) return false;
+  const reach = a.servers.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, server, o)).length;
+  return reach * 2 > a.servers.length;
 }
 
 function ensembleHasQuorum(c: Core): boolean {
@@ -513,6 +526,7 @@ export const zookeeper: ElectionAlgorithm = {
     watches: [],
     pending: [],
     servers: [-2, -3, -4],
+    quorum: true,
   }),
   boot: (c, _out, n) => scheduleTimer(c, n, ZT.retry, nextInt(c.rngTimer, 0, 300)),
   onTimer: (c, out, n, slot) => {
@@ -537,9 +551,14 @@ export const zookeeper: ElectionAlgorithm = {
   onServiceChange: (c, out) => {
     const a = shared(c);
     a.pending = a.pending.filter((op) => c.services[serviceIndex(op.server)].alive);
+    const quorum = ensembleHasQuorum(c);
+    // A majority back together elects a leader of its own, which gives every session a full
+    // timeout from now (SessionTrackerImpl tracks each anew): none expires for the outage itself.
+    if (quorum && !a.quorum) for (const s of a.sessions) s.lastHeardAtMs = c.nowMs;
+    a.quorum = quorum;
     const leader = currentLeader(c);
     if (!leader) return;
-    if (!ensembleHasQuorum(c)) markLoss(c, out, leader, 'the ensemble lost its majority');
+    if (!quorum) markLoss(c, out, leader, 'the ensemble lost its majority');
     else if (!canReach(c, leader.idx, serverOf(c, leader))) markLoss(c, out, leader, 'partitioned');
     armExpiry(c);
   },

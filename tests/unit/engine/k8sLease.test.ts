@@ -6,7 +6,7 @@
 // majority; ReleaseOnCancel.
 import { describe, expect, it } from 'vitest';
 import { runExperiment, Simulation, type ExperimentInput, type MessageView } from '../../../src/engine';
-import { eventsOf, leaders, nodeView } from './harness';
+import { eventsOf, ids, leaders, nodeView } from './harness';
 
 const lab = (extra: Partial<ExperimentInput> = {}): ExperimentInput => ({
   algorithm: 'k8s-lease',
@@ -213,5 +213,145 @@ describe('ReleaseOnCancel', () => {
     };
     expect(takeover(true)).toBeLessThan(2 * 2.2 * 1000 + 1_000);
     expect(takeover(false)).toBeGreaterThan(12_000);
+  });
+});
+
+/** Step until the node's view says it saw the Lease (a reply reached it) after `afterMs`; returns when. */
+function stepToObservation(sim: Simulation, node: string, afterMs: number, untilMs: number): number {
+  while (sim.nowMs < untilMs && sim.step()) {
+    const seen = nodeView(sim, node).lastRenewAtMs;
+    if (seen > afterMs) return seen;
+  }
+  throw new Error(`${node} saw no Lease after ${afterMs} ms`);
+}
+
+describe('a holder that stopped leading comes back as a new process (kube-controller-manager exits on OnStoppedLeading)', () => {
+  // The store loses its majority at 20 s: the holder's round fails and it stops leading; the store
+  // is back at 40 s. The same replica's next process has a new identity, so the Lease, which
+  // still names the old one, is another holder's to it: it waits LeaseDuration from its own first
+  // look at the record, and taking it adds one to leaderTransitions, a new token.
+  const outage = (nodes: number, killOthers: boolean) => {
+    const sim = new Simulation(
+      lab({
+        nodes,
+        untilMs: 90_000,
+        faults: [
+          { atMs: 20_000, do: 'kill', node: 'm1' },
+          { atMs: 20_000, do: 'kill', node: 'm2' },
+          { atMs: 40_000, do: 'restart', node: 'm1' },
+        ],
+      }),
+    );
+    const holder = leaderAt(sim, 15_000);
+    if (killOthers) for (const id of ids(nodes)) if (id !== holder) sim.apply({ do: 'kill', node: id });
+    return { sim, holder };
+  };
+
+  for (const [label, nodes, killOthers] of [
+    ['one replica', 1, false],
+    ['three replicas, the other two dead', 3, true],
+  ] as const) {
+    it(`${label}: leaderTransitions + 1, a higher token, after LeaseDuration from its first observation`, () => {
+      const { sim, holder } = outage(nodes, killOthers);
+      sim.runUntil(36_000);
+      const down = eventsOf(sim, 'steppedDown').filter((e) => e.node === holder);
+      expect(down).toEqual([expect.objectContaining({ reason: 'renew deadline passed', term: 0 })]);
+      const firstLook = stepToObservation(sim, holder, down[0].atMs, 60_000);
+      // The store answers again only once m1 is back.
+      expect(firstLook).toBeGreaterThanOrEqual(40_000);
+      sim.runUntil(90_000);
+      const [first, again, ...rest] = eventsOf(sim, 'elected');
+      expect(rest).toEqual([]);
+      expect(first).toMatchObject({ node: holder, term: 0 });
+      expect(again).toMatchObject({ node: holder, term: 1 });
+      expect(again.atMs - firstLook).toBeGreaterThanOrEqual(15_000);
+      expect(again.atMs - firstLook).toBeLessThan(15_000 + 2 * 2.2 * 2_000 + 500);
+      // A change of holder, as client-go counts it; and every write of the second leadership
+      // carries the new token, so storage tells the two leaderships apart.
+      expect(sim.summary().leaderTransitions).toBe(1);
+      const second = writesOf(sim.trace(), holder).filter((w) => w.atMs >= again.atMs);
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.every((w) => w.token === 1 && w.result === 'accepted')).toBe(true);
+    });
+  }
+
+  it('three replicas all alive: whoever leads next does so with leaderTransitions + 1, and not the old process', () => {
+    const { sim, holder } = outage(3, false);
+    sim.runUntil(90_000);
+    const [, again] = eventsOf(sim, 'elected');
+    expect(again.term).toBe(1);
+    expect(again.atMs).toBeGreaterThanOrEqual(40_000);
+    expect(eventsOf(sim, 'elected').filter((e) => e.atMs > 20_000 && e.term === 0)).toEqual([]);
+    expect(sim.summary().staleWritesAccepted).toBe(0);
+    expect(holder).toMatch(/^n[123]$/);
+  });
+});
+
+describe('a renew try times out at RenewDeadline / 2, and the round tries again at once', () => {
+  /** Run to a moment a renewal has just been answered; the holder and that moment. */
+  const atRenewal = () => {
+    const sim = new Simulation(lab({ untilMs: 60_000 }));
+    const holder = leaderAt(sim, 20_000);
+    const before = nodeView(sim, holder).lastRenewAtMs;
+    stepToObservation(sim, holder, before, 30_000);
+    return { sim, holder, renewedAtMs: sim.nowMs };
+  };
+  /**
+   * Step to `untilMs`, restarting the API server at `restartAtMs`; the Lease requests the holder
+   * sent from `fromMs` on, as [type, sentAtMs].
+   */
+  const requestsOf = (
+    sim: Simulation,
+    holder: string,
+    fromMs: number,
+    restartAtMs: number,
+    untilMs: number,
+  ) => {
+    const seen = new Map<number, [string, number]>();
+    let restarted = false;
+    while (sim.nowMs < untilMs) {
+      if (!restarted && sim.nextEventAtMs() >= restartAtMs) {
+        sim.runUntil(restartAtMs);
+        sim.apply({ do: 'restart', node: 'api' });
+        restarted = true;
+      }
+      if (!sim.step()) break;
+      for (const m of sim.snapshot().messages) {
+        if (m.from === holder && m.to === 'api' && m.sentAtMs >= fromMs) seen.set(m.id, [m.type, m.sentAtMs]);
+      }
+    }
+    return [...seen.values()];
+  };
+
+  it('survives a 4 s API server outage that starts right after a renewal', () => {
+    const { sim, holder, renewedAtMs: r } = atRenewal();
+    sim.apply({ do: 'kill', node: 'api' });
+    const sent = requestsOf(sim, holder, r, r + 4_000, r + 8_000);
+    // The next round starts RetryPeriod (2 s) later with the fast-path update, which is lost; it
+    // times out at the round's start + RenewDeadline / 2 and the try falls back to a get at once,
+    // which the API server (back since r + 4 s) answers.
+    expect(sent.slice(0, 2)).toEqual([
+      ['leaseUpdate', r + 2_000],
+      ['leaseGet', r + 2_000 + 5_000],
+    ]);
+    sim.runUntil(60_000);
+    expect(eventsOf(sim, 'steppedDown')).toEqual([]);
+    expect(eventsOf(sim, 'elected')).toHaveLength(1);
+    expect(leaders(sim).map((l) => l.id)).toEqual([holder]);
+    expect(eventsOf(sim, 'survived').map((e) => e.node)).toEqual([holder]);
+  });
+
+  it('stops at the round start + RenewDeadline when the outage lasts RenewDeadline', () => {
+    const { sim, holder, renewedAtMs: r } = atRenewal();
+    sim.apply({ do: 'kill', node: 'api' });
+    const sent = requestsOf(sim, holder, r, r + 10_000, r + 12_500);
+    expect(sent.slice(0, 2)).toEqual([
+      ['leaseUpdate', r + 2_000],
+      ['leaseGet', r + 2_000 + 5_000],
+    ]);
+    const down = eventsOf(sim, 'steppedDown');
+    expect(down).toEqual([
+      expect.objectContaining({ node: holder, reason: 'renew deadline passed', atMs: r + 2_000 + 10_000 }),
+    ]);
   });
 });

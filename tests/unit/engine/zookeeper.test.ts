@@ -107,4 +107,27 @@ describe('the ensemble', () => {
     sim.runUntil(80_000);
     expect(leaders(sim)).toHaveLength(1);
   });
+  it('serves no client from a server outside a majority: the leader\u2019s session survives only once a majority is back', () => {
+    // The lone server left answers nothing (it has no leader of its own), so the leader cannot
+    // renew its session and hears nothing: it is not "survived" while the ensemble has no
+    // majority. A majority back together gives every session a full timeout, so the leader's
+    // session lives, it reconnects, and it leads on with the same znode and token.
+    const sim = new Simulation(lab({ nodes: 3, seed: 1 }));
+    sim.runUntil(15_000);
+    const [l] = leaders(sim);
+    sim.apply({ do: 'kill', node: 'z1' });
+    sim.apply({ do: 'kill', node: 'z2' });
+    sim.runUntil(40_000);
+    expect(eventsOf(sim, 'lost').map((e) => [e.node, e.cause])).toEqual([
+      [l.id, 'the ensemble lost its majority'],
+    ]);
+    expect(eventsOf(sim, 'survived')).toEqual([]);
+    sim.apply({ do: 'restart', node: 'z1' });
+    sim.runUntil(80_000);
+    const survived = eventsOf(sim, 'survived');
+    expect(survived.map((e) => e.node)).toEqual([l.id]);
+    expect(survived[0].atMs).toBeGreaterThan(40_000);
+    expect(eventsOf(sim, 'elected')).toHaveLength(1);
+    expect(leaders(sim).map((x) => x.id)).toEqual([l.id]);
+  });
 });

@@ -684,9 +684,9 @@ describe('scenarios: their documented outcomes', () => {
     expectStepsMet(r);
     expect(t.summary.divergentWrites).toBe(0);
     const back = events(t, 'elected', { node: 'n1' })[1];
-    expect(back.atMs).toBe(47978);
+    expect(back.atMs).toBe(48159);
     const redirects = events(t, 'clientWrite', { result: 'redirected' });
-    expect(t.summary.clientRedirects).toBe(292);
+    expect(t.summary.clientRedirects).toBe(295);
     expect(new Set(redirects.map((w) => w.client)).size).toBe(40);
     // Refused from n2's step-down until a second after DNS names n1, and never after.
     expect(redirects.every((w) => w.to === 'n2' && w.atMs > 40849 && w.atMs < back.atMs + 1200)).toBe(true);

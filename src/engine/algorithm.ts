@@ -94,16 +94,18 @@ export interface ElectionAlgorithm extends AlgorithmInfo, Omit<CoreShape, 'servi
   onStop?(c: Core, out: Outputs, n: NodeState): void;
   /** The node's clock rate changed: re-arm what it measures on its own clock. */
   onClockRate(c: Core, n: NodeState): void;
-  /** The network's groups changed (a partition, an isolation). */
-  onPartition(c: Core, out: Outputs): void;
+  /**
+   * What reaches what changed, once per fault: a partition, a heal, an isolation, or a service
+   * killed or restarted (the failover timeline may mark the leader lost; a store forgets what a
+   * dead coordinator was waiting on).
+   */
+  onNetworkChange(c: Core, out: Outputs): void;
   /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
   campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
-  /** A message reached one of its services (index into Core.services). */
-  onServiceMessage?(c: Core, out: Outputs, service: number, m: Message): void;
+  /** A message reached one of its services (its endpoint: -2, -3...). */
+  onServiceMessage?(c: Core, out: Outputs, endpoint: number, m: Message): void;
   /** A service's timer fired (scheduleServiceTimer). */
-  onServiceTimer?(c: Core, out: Outputs, service: number, slot: number): void;
-  /** A service was killed, restarted or cut off (the failover timeline may mark the leader lost). */
-  onServiceChange?(c: Core, out: Outputs): void;
+  onServiceTimer?(c: Core, out: Outputs, endpoint: number, slot: number): void;
   /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */
   renewalLatencyMs(c: Core, leader: NodeState, atMs: number): number;
   nodeView(c: Core, n: NodeState): AlgorithmNodeView;

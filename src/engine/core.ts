@@ -25,7 +25,7 @@ export const K = {
   fault: 1,
   clientTick: 2,
   clientWrite: 3,
-  /** A service's timer: `node` is the service's index in Core.services, `gen` its slot. */
+  /** A service's timer: `node` is the service's endpoint, `msg` its slot, `gen` its generation. */
   serviceTimer: 4,
 } as const;
 export const TIMER = 8;
@@ -108,6 +108,8 @@ export interface ServiceState {
   alive: boolean;
   /** Partition group, or -1 when every group reaches it. */
   group: number;
+  /** Its timers' generations, by slot, as a node's: arming a slot again cancels the earlier arming. */
+  gens: number[];
 }
 
 /** A service an algorithm declares: its id in faults and views, and its kind. */
@@ -257,8 +259,8 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     heap: [],
     nodes,
     services: [
-      { id: 'storage', kind: 'storage', alive: true, group: -1 },
-      ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1 })),
+      { id: 'storage', kind: 'storage', alive: true, group: -1, gens: [] },
+      ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1, gens: [] })),
     ],
     voterCount: total,
     majority: Math.floor(total / 2) + 1,
@@ -346,9 +348,41 @@ export function cancelTimer(n: NodeState, slot: number): void {
   n.gens[slot]++;
 }
 
-/** A service's timer (a store expiring leases or sessions), handed to its algorithm when due. */
-export function scheduleServiceTimer(c: Core, service: number, slot: number, atMs: number): void {
-  schedule(c, atMs, K.serviceTimer, service, slot);
+/**
+ * Arm a service's timer (a store expiring leases or sessions) in `slot` for atMs, handed to its
+ * algorithm when due; an earlier arming of the slot is cancelled, as a node's is.
+ */
+export function scheduleServiceTimer(c: Core, endpoint: number, slot: number, atMs: number): void {
+  const gens = c.services[serviceIndex(endpoint)].gens;
+  gens[slot] = (gens[slot] ?? 0) + 1;
+  schedule(c, atMs, K.serviceTimer, endpoint, gens[slot], slot);
+}
+
+/** Whether a service timer's queue entry is still its slot's current arming. */
+export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: number): boolean {
+  return c.services[serviceIndex(endpoint)].gens[slot] === gen;
+}
+
+/**
+ * The endpoint of the i-th service an algorithm declares (AlgorithmInfo.services): services take
+ * endpoint ids after storage's -1 (network.ts STORAGE), in the order their algorithm lists them.
+ */
+export function serviceEndpoint(i: number): number {
+  return -(i + 2);
+}
+
+/** The endpoints of an algorithm's services of one kind, in the order it declares them. */
+export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
+  const out: number[] = [];
+  (specs ?? []).forEach((s, i) => {
+    if (s.kind === kind) out.push(serviceEndpoint(i));
+  });
+  return out;
+}
+
+/** The index into Core.services of an endpoint that is not a node. */
+export function serviceIndex(endpoint: number): number {
+  return -endpoint - 1;
 }
 
 export function nodeName(c: Core, idx: number): string {

@@ -65,11 +65,10 @@ export function applyCommand(
       return resume(n!, runDeferred);
     case 'partition':
       setGroups(c, cmd.groups, (id) => idxOf(c, id));
-      alg.onPartition(c, out);
-      return alg.onServiceChange?.(c, out);
+      return alg.onNetworkChange(c, out);
     case 'heal':
       heal(c);
-      return alg.onServiceChange?.(c, out);
+      return alg.onNetworkChange(c, out);
     case 'isolate':
       return isolate(c, out, n!, alg);
     case 'clockRate':
@@ -120,9 +119,8 @@ function serviceFault(
       .map((g) => g.filter((id) => id !== svc.id))
       .filter((g) => g.length > 0);
     setGroups(c, [[svc.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, svc.id));
-    alg.onPartition(c, out);
   }
-  alg.onServiceChange?.(c, out);
+  alg.onNetworkChange(c, out);
 }
 
 function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
@@ -209,8 +207,7 @@ function isolate(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): v
     .map((g) => g.filter((id) => id !== n.id))
     .filter((g) => g.length > 0);
   setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, n.id));
-  alg.onPartition(c, out);
-  alg.onServiceChange?.(c, out);
+  alg.onNetworkChange(c, out);
 }
 
 /** The endpoints isolated so far (singleton groups that isolations made), and one more. */

@@ -17,6 +17,8 @@ import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
+  serviceIndex,
+  serviceTimerLive,
   MAX_MESSAGE_LOG,
   MAX_RECENT_DROPS,
   T,
@@ -182,7 +184,9 @@ export class Simulation {
     }
     if (ev.kind === K.serviceTimer) {
       // A store's timer belongs to the store as a whole (its algorithm checks what a majority can do).
-      this.algorithm.onServiceTimer?.(c, this.out, ev.node, ev.gen);
+      const slot = ev.msg as number;
+      if (serviceTimerLive(c, ev.node, slot, ev.gen))
+        this.algorithm.onServiceTimer?.(c, this.out, ev.node, slot);
       return;
     }
     if (ev.kind === K.clientTick) {
@@ -198,11 +202,11 @@ export class Simulation {
       const m = ev.msg as Message;
       if (ev.node < 0) {
         c.inflight.delete(m.id);
-        const svc = c.services[-ev.node - 1];
+        const svc = c.services[serviceIndex(ev.node)];
         if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
         logMessage(c, this.out, m);
         if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
-        else this.algorithm.onServiceMessage?.(c, this.out, -ev.node - 1, m);
+        else this.algorithm.onServiceMessage?.(c, this.out, ev.node, m);
         return;
       }
       const n = c.nodes[ev.node];

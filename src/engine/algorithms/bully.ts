@@ -248,7 +248,7 @@ export const bully: ElectionAlgorithm = {
       scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
     }
   },
-  onPartition: () => {},
+  onNetworkChange: () => {},
   // A coordinator already leads; anyone else calls an election now.
   campaign: (c, out, n) => {
     if (n.role !== 'leader') startElection(c, out, n);

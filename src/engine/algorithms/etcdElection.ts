@@ -14,11 +14,10 @@ import {
   ALG_SLOT,
   cancelTimer,
   due,
-  nodeName,
   localNow,
   realAtLocal,
-  scheduleServiceTimer,
   scheduleTimer,
+  serviceEndpoints,
   type Core,
   type Message,
   type NodeState,
@@ -28,9 +27,35 @@ import {
 import type { EtcdSettings, Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
-import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
-import { canReach, send } from '../network';
+import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
+import { send } from '../network';
 import { nextInt } from '../rng';
+import {
+  STORE_ELECTION_TIMEOUT_MS,
+  STORE_SLOT,
+  createStore,
+  dropSession,
+  findSession,
+  hasMajority,
+  notifyWatchers,
+  onStoreAck,
+  onStoreChange,
+  onStoreOp,
+  onStoreTimer,
+  openSession,
+  propose,
+  queueOf,
+  renewAllSessions,
+  scheduleStoreTimer,
+  takeEntries,
+  touchSession,
+  tryCommit,
+  watchEntry,
+  type QuorumStore,
+  type StoreEntry,
+  type StoreOp,
+  type StoreRules,
+} from '../services/quorumStore';
 
 /** What a candidate asks of etcd. */
 export type EtcdOp =
@@ -55,58 +80,17 @@ export interface EtcdReply {
   storeRev: number;
 }
 
-interface Lease {
-  id: number;
-  ttlMs: number;
-  expiresAtMs: number;
-}
-
-interface Key {
-  /** The key is `prefix/<lease id>`: one per session. */
-  lease: number;
-  owner: number;
-  createRevision: number;
-}
-
-interface PendingOp {
-  id: number;
-  client: number;
-  member: number;
-  body: EtcdOp;
-  acks: number[];
-  /** A renewal held over a raft election: answered no sooner than this (see onRaftElection). */
-  heldUntilMs?: number;
-}
-
 export interface EtcdShared {
   settings: EtcdSettings;
+  /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
+  store: QuorumStore<EtcdOp>;
   revision: number;
-  leaseSeq: number;
-  leases: Lease[];
-  keys: Key[];
-  /** Who watches which key for its deletion. */
-  watches: { watcher: number; key: number }[];
-  pending: PendingOp[];
-  members: number[];
-  /** The member that leads etcd's own raft (m1 at the start), or 0 while the others elect one. */
-  raftLeader: number;
 }
 
 /** Operations a member may have waiting on the others at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 128;
-/** The store's lease-expiry check, as a service timer slot. */
-const EXPIRY_SLOT = 0;
-/** The members' raft election ends, as a service timer slot. */
-const RAFT_ELECTION_SLOT = 1;
-/** Renewals held over an election go on, as a service timer slot. */
-const HELD_RENEWALS_SLOT = 2;
-/** etcd's default heartbeat (`--heartbeat-interval`): how long before a death a member last heard its leader. */
-const ETCD_HEARTBEAT_MS = 100;
-/**
- * etcd's own raft election timeout (`--election-timeout`, 1000 ms by default): the surviving members
- * campaign after a randomized [1, 2) x of it, and a new leader extends every lease by it.
- */
-export const ETCD_ELECTION_TIMEOUT_MS = 1000;
+/** etcd's own raft election timeout (`--election-timeout`, 1000 ms by default). */
+export const ETCD_ELECTION_TIMEOUT_MS = STORE_ELECTION_TIMEOUT_MS;
 
 const ET = {
   keepAlive: ALG_SLOT,
@@ -138,6 +122,7 @@ export interface EtcdNode {
 type EtcdCore = Core<EtcdShared>;
 const st = (n: NodeState) => n.p as EtcdNode;
 const shared = (c: Core) => (c as EtcdCore).a;
+const store = (c: Core) => (c as EtcdCore).a.store;
 const cfg = (c: Core) => shared(c).settings;
 
 function settingsOf(e: Experiment): EtcdSettings {
@@ -148,119 +133,93 @@ function settingsOf(e: Experiment): EtcdSettings {
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
 function memberOf(c: Core, n: NodeState): number {
-  const members = shared(c).members;
+  const members = store(c).members;
   return members[n.idx % members.length];
 }
 
-// ---------------------------------------------------------------- the store
-
-function serviceIndex(endpoint: number): number {
-  return -endpoint - 1;
-}
+// ---------------------------------------------------------------- what etcd does on the store
 
 /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
-function onRequest(c: Core, member: number, m: Message): void {
-  const a = shared(c);
-  const op: PendingOp = { id: m.id, client: m.from, member, body: m.body as EtcdOp, acks: [member] };
+function onRequest(c: Core, out: Outputs, member: number, m: Message): void {
+  const s = store(c);
+  const op: StoreOp<EtcdOp> = {
+    id: m.id,
+    client: m.from,
+    via: member,
+    body: m.body as EtcdOp,
+    acks: [member],
+  };
   // A client's keep-alives share one stream, which its member serves in order: one sent after
   // the election still waits behind a renewal held over it.
   const body = op.body;
   if (body.op === 'keepAlive') {
-    const ahead = a.pending.find(
+    const ahead = s.pending.find(
       (x) =>
-        x.member === member &&
+        x.via === member &&
         x.body.op === 'keepAlive' &&
         x.body.lease === body.lease &&
         x.heldUntilMs !== undefined,
     );
     if (ahead) op.heldUntilMs = ahead.heldUntilMs;
   }
-  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
-  a.pending.push(op);
-  for (const other of a.members) if (other !== member) send(c, member, other, 'storeOp', op.id);
-  tryCommit(c, op);
+  propose(c, s, op);
+  tryCommit(c, out, s, ETCD_RULES, op);
 }
 
-function onStoreAck(c: Core, m: Message): void {
-  const op = shared(c).pending.find((x) => x.id === m.term);
-  if (!op || op.acks.includes(m.from)) return;
-  op.acks.push(m.from);
-  tryCommit(c, op);
-}
-
-function tryCommit(c: Core, op: PendingOp): void {
-  const a = shared(c);
-  // Without a raft leader nothing commits: the operation waits for the next one (raftElected).
-  if (a.raftLeader === 0 || op.acks.length * 2 <= a.members.length) return;
-  if (op.heldUntilMs !== undefined && c.nowMs < op.heldUntilMs) return;
-  a.pending = a.pending.filter((x) => x !== op);
+function commit(c: Core, _out: Outputs, op: StoreOp<EtcdOp>): void {
   const reply = apply(c, op.body, op.client);
-  const r = send(c, op.member, op.client, 'etcdReply', 0);
+  const r = send(c, op.via, op.client, 'etcdReply', 0);
   r.round = op.id;
   r.body = reply;
 }
 
 function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   const a = shared(c);
+  const s = a.store;
   const reply: EtcdReply = { op: body.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
   switch (body.op) {
     case 'grant': {
-      const lease: Lease = {
-        id: ++a.leaseSeq,
-        ttlMs: a.settings.ttlMs,
-        expiresAtMs: c.nowMs + a.settings.ttlMs,
-      };
-      a.leases.push(lease);
+      const lease = openSession(c, s, client, a.settings.ttlMs);
       reply.lease = lease.id;
       reply.ttlMs = lease.ttlMs;
-      armExpiry(c);
       break;
     }
     case 'keepAlive': {
-      const lease = a.leases.find((l) => l.id === body.lease);
       reply.lease = body.lease;
-      if (lease) {
-        lease.expiresAtMs = c.nowMs + lease.ttlMs;
-        reply.ttlMs = lease.ttlMs;
-      } else reply.ttlMs = -1;
+      reply.ttlMs = touchSession(c, s, body.lease) ? findSession(s, body.lease)!.ttlMs : -1;
       break;
     }
     case 'create': {
       // Txn: if the key's create revision is 0 (it does not exist), put it bound to the lease.
       reply.key = body.lease;
-      const existing = a.keys.find((k) => k.lease === body.lease);
-      if (existing) reply.rev = existing.createRevision;
-      else if (a.leases.some((l) => l.id === body.lease)) {
-        const key: Key = { lease: body.lease, owner: client, createRevision: ++a.revision };
-        a.keys.push(key);
-        reply.rev = key.createRevision;
+      const existing = s.entries.find((k) => k.key === body.lease);
+      if (existing) reply.rev = existing.number;
+      else if (findSession(s, body.lease)) {
+        const rev = ++a.revision;
+        s.entries.push({ key: body.lease, session: body.lease, owner: client, number: rev, token: rev });
+        reply.rev = rev;
       }
       break;
     }
     case 'range': {
       // The key with the highest create revision below the caller's: its predecessor.
-      let best: Key | null = null;
-      for (const k of a.keys)
-        if (k.createRevision < body.below && (!best || k.createRevision > best.createRevision)) best = k;
+      let best: StoreEntry | null = null;
+      for (const k of s.entries) if (k.number < body.below && (!best || k.number > best.number)) best = k;
       if (best) {
-        reply.key = best.lease;
-        reply.rev = best.createRevision;
+        reply.key = best.key;
+        reply.rev = best.number;
       }
       break;
     }
     case 'watch':
       reply.key = body.key;
-      if (a.keys.some((k) => k.lease === body.key)) {
-        if (!a.watches.some((w) => w.watcher === client && w.key === body.key))
-          a.watches.push({ watcher: client, key: body.key });
-        reply.rev = 1;
-      }
+      if (watchEntry(s, client, body.key)) reply.rev = 1;
       break;
     case 'delete':
       deleteKey(c, body.key);
       break;
     case 'revoke':
-      a.leases = a.leases.filter((l) => l.id !== body.lease);
+      dropSession(s, body.lease);
       deleteKey(c, body.lease);
       break;
   }
@@ -268,122 +227,52 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   return reply;
 }
 
+/** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
   const a = shared(c);
-  if (!a.keys.some((k) => k.lease === lease)) return;
-  a.keys = a.keys.filter((k) => k.lease !== lease);
+  const gone = takeEntries(a.store, (k) => k.key === lease);
+  if (gone.length === 0) return;
   a.revision++;
-  // Each watcher of the deleted key hears of it from its own member.
-  for (const w of a.watches) {
-    if (w.key !== lease) continue;
-    c.counters.watchNotifications++;
-    const r = send(c, memberOf(c, c.nodes[w.watcher]), w.watcher, 'watchEvent', 0);
-    r.body = {
-      op: 'watch',
-      lease: 0,
-      ttlMs: 0,
-      key: lease,
-      rev: 0,
-      storeRev: a.revision,
-    } satisfies EtcdReply;
-  }
-  a.watches = a.watches.filter((w) => w.key !== lease);
+  notifyWatchers(c, a.store, gone, notifyDeleted);
 }
 
-/** Whether a majority of the members is alive and can reach one another. */
-function storeHasMajority(c: Core): boolean {
-  return shared(c).members.some((m) => leadsMajority(c, m));
-}
-
-function armExpiry(c: Core): void {
-  const a = shared(c);
-  if (a.leases.length === 0) return;
-  const next = Math.min(...a.leases.map((l) => l.expiresAtMs));
-  scheduleServiceTimer(c, serviceIndex(a.members[0]), EXPIRY_SLOT, Math.max(c.nowMs, next));
-}
-
-/** The store expires leases whose keep-alives stopped, and their keys go with them. */
-function onExpiry(c: Core): void {
-  const a = shared(c);
-  // Without a majority, or a raft leader, nothing commits, expiry included: the leases wait.
-  if (a.raftLeader !== 0 && storeHasMajority(c)) {
-    for (const l of [...a.leases]) {
-      if (l.expiresAtMs > c.nowMs) continue;
-      a.leases = a.leases.filter((x) => x !== l);
-      deleteKey(c, l.id);
-    }
-  }
-  if (a.leases.length === 0) return;
-  const next = Math.min(...a.leases.map((l) => l.expiresAtMs));
-  scheduleServiceTimer(c, serviceIndex(a.members[0]), EXPIRY_SLOT, Math.max(c.nowMs + 100, next));
-}
-
-/** Whether this member is alive and reaches a majority of the members (itself included). */
-function leadsMajority(c: Core, m: number): boolean {
-  const a = shared(c);
-  if (!c.services[serviceIndex(m)].alive) return false;
-  const reachable = a.members.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, m, o)).length;
-  return reachable * 2 > a.members.length;
+function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
+  const r = send(c, memberOf(c, c.nodes[watcher]), watcher, 'watchEvent', 0);
+  r.body = {
+    op: 'watch',
+    lease: 0,
+    ttlMs: 0,
+    key: k.key,
+    rev: 0,
+    storeRev: shared(c).revision,
+  } satisfies EtcdReply;
 }
 
 /**
- * The raft leader died or was cut off from the others: they stop committing and, once an election
- * timeout has passed without hearing from it, elect another (pre-vote and CheckQuorum: a leader
- * that still reaches a majority keeps its place).
+ * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
+ * TTL, plus an election timeout. A renewal that waited through the election goes on one election
+ * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
+ * finds none (the moment of the election) it waits a whole election timeout before it looks again
+ * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
  */
-function checkRaftLeader(c: Core): void {
-  const a = shared(c);
-  if (a.raftLeader === 0 || leadsMajority(c, a.raftLeader)) return;
-  a.raftLeader = 0;
-  // Each surviving member's timer runs from the last heartbeat it heard (up to one heartbeat ago)
-  // to its own randomized [et, 2et); the first to run out campaigns, and (pre-vote, a majority
-  // that also lost the leader) wins at once.
-  const timers = a.members
-    .filter((m) => c.services[serviceIndex(m)].alive)
-    .map(() => nextInt(c.rngTimer, ETCD_ELECTION_TIMEOUT_MS, 2 * ETCD_ELECTION_TIMEOUT_MS - 1));
-  const heardAgoMs = nextInt(c.rngTimer, 0, ETCD_HEARTBEAT_MS - 1);
-  const at = c.nowMs + Math.max(0, Math.min(...timers, 2 * ETCD_ELECTION_TIMEOUT_MS) - heardAgoMs);
-  scheduleServiceTimer(c, serviceIndex(a.members[0]), RAFT_ELECTION_SLOT, at);
-}
-
-/** The members elect a raft leader, if one of them reaches a majority; else they try again. */
-function onRaftElection(c: Core): void {
-  const a = shared(c);
-  if (a.raftLeader !== 0) return;
-  const next = a.members.find((m) => leadsMajority(c, m));
-  if (next === undefined) {
-    scheduleServiceTimer(
-      c,
-      serviceIndex(a.members[0]),
-      RAFT_ELECTION_SLOT,
-      c.nowMs + ETCD_ELECTION_TIMEOUT_MS,
-    );
-    return;
-  }
-  a.raftLeader = next;
-  // lessor.Promote: every lease's time left starts over from its TTL, plus an election timeout.
-  for (const l of a.leases) l.expiresAtMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS + l.ttlMs;
-  // A renewal that waited through the election goes on one election timeout later: a member
-  // forwards renewals to its leader in a loop (LeaseRenew), and once it finds none (the moment
-  // of the election) it waits a whole election timeout before it looks again (waitLeader). A
-  // renewal that arrives after the election goes straight to the new leader.
+function promoted(c: Core): void {
+  const s = store(c);
+  renewAllSessions(c, s, ETCD_ELECTION_TIMEOUT_MS);
   let held = false;
-  for (const op of a.pending)
+  for (const op of s.pending)
     if (op.body.op === 'keepAlive') {
       op.heldUntilMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS;
       held = true;
     }
-  if (held)
-    scheduleServiceTimer(
-      c,
-      serviceIndex(a.members[0]),
-      HELD_RENEWALS_SLOT,
-      c.nowMs + ETCD_ELECTION_TIMEOUT_MS,
-    );
-  // What else waited for a leader commits now.
-  for (const op of [...a.pending]) tryCommit(c, op);
-  armExpiry(c);
+  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + ETCD_ELECTION_TIMEOUT_MS);
 }
+
+const ETCD_RULES: StoreRules<EtcdOp> = {
+  commit,
+  // An expired lease's key goes with it.
+  expired: (c, _out, lease) => deleteKey(c, lease),
+  promoted,
+};
 
 // ---------------------------------------------------------------- a candidate
 
@@ -567,28 +456,14 @@ function finishStop(c: Core, n: NodeState): void {
 
 /** The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene. */
 function queueView(c: Core): QueueView {
-  const a = shared(c);
-  return {
+  return queueOf(c, store(c), {
     path: 'election/',
     numberName: 'create revision',
     watch: 'predecessor',
-    entries: [...a.keys]
-      .sort((x, y) => x.createRevision - y.createRevision)
-      .map((k) => {
-        const lease = a.leases.find((l) => l.id === k.lease);
-        return {
-          number: k.createRevision,
-          // The Go client names the key by its lease id in hex.
-          name: `election/${k.lease.toString(16)}`,
-          owner: nodeName(c, k.owner),
-          token: k.createRevision,
-          expiresAtMs: lease ? lease.expiresAtMs : -1,
-          watchers: a.watches.filter((w) => w.key === k.lease).map((w) => nodeName(c, w.watcher)),
-        };
-      }),
-    watchNotifications: c.counters.watchNotifications,
     watchReads: null,
-  };
+    // The Go client names the key by its lease id in hex.
+    name: (k) => `election/${k.key.toString(16)}`,
+  });
 }
 
 export const etcdElection: ElectionAlgorithm = {
@@ -608,14 +483,12 @@ export const etcdElection: ElectionAlgorithm = {
   }),
   initShared: (e): EtcdShared => ({
     settings: settingsOf(e),
+    store: createStore(
+      serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
+      MAX_PENDING_OPS,
+      true,
+    ),
     revision: 1,
-    leaseSeq: 0,
-    leases: [],
-    keys: [],
-    watches: [],
-    pending: [],
-    members: [-2, -3, -4],
-    raftLeader: -2,
   }),
   boot: (c, _out, n) => {
     // Candidates start a little apart.
@@ -631,29 +504,14 @@ export const etcdElection: ElectionAlgorithm = {
     if (m.type === 'etcdReply') onReply(c, out, n, m);
     else if (m.type === 'watchEvent') onWatchEvent(c, n, m);
   },
-  onServiceMessage: (c, _out, service, m) => {
-    const endpoint = -service - 1;
-    if (m.type === 'etcdRequest') onRequest(c, endpoint, m);
-    else if (m.type === 'sessionKeepAlive') onRequest(c, endpoint, m);
-    else if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
-    else if (m.type === 'storeAck') onStoreAck(c, m);
+  onServiceMessage: (c, out, endpoint, m) => {
+    if (m.type === 'etcdRequest' || m.type === 'sessionKeepAlive') onRequest(c, out, endpoint, m);
+    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
+    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ETCD_RULES, m);
   },
-  onServiceTimer: (c, _out, _service, slot) => {
-    if (slot === EXPIRY_SLOT) onExpiry(c);
-    else if (slot === RAFT_ELECTION_SLOT) onRaftElection(c);
-    else if (slot === HELD_RENEWALS_SLOT) for (const op of [...shared(c).pending]) tryCommit(c, op);
-  },
-  onServiceChange: (c, out) => {
-    const a = shared(c);
-    // A member that died forgets the operations it was coordinating.
-    a.pending = a.pending.filter((op) => c.services[serviceIndex(op.member)].alive);
-    checkRaftLeader(c);
-    const leader = currentLeader(c);
-    if (!leader) return;
-    if (!storeHasMajority(c)) markLoss(c, out, leader, 'the store lost its majority');
-    else if (!canReach(c, leader.idx, memberOf(c, leader))) markLoss(c, out, leader, 'partitioned');
-    armExpiry(c);
-  },
+  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ETCD_RULES, slot),
+  onNetworkChange: (c, out) =>
+    onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
   // The application hears storage's refusal; the election itself does not.
   onFenced: () => {},
   onKill: (_c, n) => {
@@ -680,7 +538,6 @@ export const etcdElection: ElectionAlgorithm = {
       scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
     }
   },
-  onPartition: (c, out) => etcdElection.onServiceChange?.(c, out),
   campaign: (c, _out, n) => {
     if (st(n).phase === 'idle') newSession(c, n);
   },

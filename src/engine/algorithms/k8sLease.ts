@@ -28,13 +28,25 @@ import {
   type Message,
   type NodeState,
   type Outputs,
+  serviceEndpoints,
 } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment, LeaseSettings } from '../experiment';
-import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
+import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';
-import { canReach, send } from '../network';
+import { send } from '../network';
 import { nextFloat, nextInt } from '../rng';
+import {
+  createStore,
+  onStoreAck,
+  onStoreChange,
+  onStoreOp,
+  propose,
+  reachesMajority,
+  type QuorumStore,
+  type StoreOp,
+  type StoreRules,
+} from '../services/quorumStore';
 import type { LeaseRecord } from '../types';
 
 /** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
@@ -48,6 +60,9 @@ export function requestTimeoutMs(renewDeadlineMs: number): number {
 }
 /** Operations the API server may have waiting on the store at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 64;
+const SERVICES = ALGORITHM_INFO['k8s-lease'].services;
+/** Every replica talks to the one API server. */
+const apiOf = (c: Core) => shared(c).api;
 
 const KT = { next: ALG_SLOT, request: ALG_SLOT + 1, round: ALG_SLOT + 2 } as const;
 
@@ -88,12 +103,10 @@ export interface K8sNode {
   renewLatencyMs: number;
 }
 
-interface PendingOp {
-  id: number;
-  client: number;
+/** A request to the API server on the Lease. */
+interface LeaseOp {
   op: 'get' | 'update' | 'create';
   record: LeaseRecord | null;
-  acks: number[];
 }
 
 export interface K8sShared {
@@ -101,15 +114,16 @@ export interface K8sShared {
   /** The Lease object as the store holds it (null until created). */
   lease: LeaseRecord | null;
   resourceVersion: number;
-  pending: PendingOp[];
-  /** Store member endpoints, and the API server's. */
-  members: number[];
+  /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
+  store: QuorumStore<LeaseOp>;
+  /** The API server's endpoint. */
   api: number;
 }
 
 type K8sCore = Core<K8sShared>;
 const st = (n: NodeState) => n.p as K8sNode;
 const shared = (c: Core) => (c as K8sCore).a;
+const store = (c: Core) => (c as K8sCore).a.store;
 const cfg = (c: Core) => shared(c).settings;
 
 function settingsOf(e: Experiment): LeaseSettings {
@@ -147,47 +161,45 @@ function request(
 /** The API server: every operation on the Lease needs a majority of the store's members. */
 function onApiMessage(c: Core, m: Message): void {
   const a = shared(c);
-  const op: PendingOp = {
+  const op: StoreOp<LeaseOp> = {
     id: m.round as number,
     client: m.from,
-    op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
-    record: m.record ?? null,
+    via: a.api,
+    body: {
+      op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
+      record: m.record ?? null,
+    },
     acks: [],
   };
-  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
-  a.pending.push(op);
-  for (const member of a.members) send(c, a.api, member, 'storeOp', op.id);
+  propose(c, a.store, op);
 }
 
-function onStoreOp(c: Core, service: number, m: Message): void {
-  send(c, -service - 1, m.from, 'storeAck', m.term);
-}
-
-function onStoreAck(c: Core, m: Message): void {
+/** A majority of the store has the operation: it commits now, compare-and-swap and all. */
+function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>): void {
   const a = shared(c);
-  const op = a.pending.find((x) => x.id === m.term);
-  if (!op || op.acks.includes(m.from)) return;
-  op.acks.push(m.from);
-  if (op.acks.length * 2 <= a.members.length) return;
-  // A majority of the store answered: the operation commits now, compare-and-swap and all.
-  a.pending = a.pending.filter((x) => x !== op);
   let status: 'ok' | 'conflict' | 'notFound' = 'ok';
   let result = a.lease;
-  if (op.op === 'get') {
+  if (body.op === 'get') {
     if (!a.lease) status = 'notFound';
-  } else if (op.op === 'create') {
+  } else if (body.op === 'create') {
     if (a.lease) status = 'conflict';
-    else result = a.lease = { ...(op.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
-  } else if (!a.lease || a.lease.resourceVersion !== (op.record as LeaseRecord).resourceVersion) {
+    else result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
+  } else if (!a.lease || a.lease.resourceVersion !== (body.record as LeaseRecord).resourceVersion) {
     status = 'conflict';
   } else {
-    result = a.lease = { ...(op.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
+    result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
   }
-  const r = send(c, a.api, op.client, 'leaseReply', 0);
-  r.round = op.id;
+  const r = send(c, a.api, client, 'leaseReply', 0);
+  r.round = id;
   r.record = result ? { ...result } : null;
   r.status = status;
 }
+
+const K8S_RULES: StoreRules<LeaseOp> = {
+  commit,
+  // The Lease is an object, not bound to a session: nothing on this store expires.
+  expired: () => {},
+};
 
 // ---------------------------------------------------------------- a replica's tries
 
@@ -435,25 +447,6 @@ function stopLeading(c: Core, out: Outputs, n: NodeState): void {
 
 // ---------------------------------------------------------------- the algorithm
 
-function storeHasMajority(c: Core): boolean {
-  const a = shared(c);
-  const api = c.services[-a.api - 1];
-  if (!api.alive) return false;
-  const up = a.members.filter((e) => c.services[-e - 1].alive && canReach(c, a.api, e)).length;
-  return up * 2 > a.members.length;
-}
-
-function onServiceChange(c: Core, out: Outputs): void {
-  const a = shared(c);
-  // A restarted API server has forgotten what it was waiting on.
-  if (!c.services[-a.api - 1].alive) a.pending = [];
-  // For the failover timeline: a leader that cannot reach a working store has lost its lease.
-  const leader = currentLeader(c);
-  if (!leader) return;
-  if (!storeHasMajority(c)) markLoss(c, out, leader, 'the store lost its majority');
-  else if (!canReach(c, leader.idx, shared(c).api)) markLoss(c, out, leader, 'partitioned');
-}
-
 export const k8sLease: ElectionAlgorithm = {
   ...ALGORITHM_INFO['k8s-lease'],
   timerSlots: 3,
@@ -479,9 +472,8 @@ export const k8sLease: ElectionAlgorithm = {
     settings: settingsOf(e),
     lease: null,
     resourceVersion: 0,
-    pending: [],
-    api: -2,
-    members: [-3, -4, -5],
+    store: createStore(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
+    api: serviceEndpoints(SERVICES, 'apiServer')[0],
   }),
   boot: (c, _out, n) => {
     // Replicas start a little apart, each trying to acquire at once.
@@ -495,16 +487,24 @@ export const k8sLease: ElectionAlgorithm = {
   onMessage: (c, out, n, m) => {
     if (m.type === 'leaseReply') onReply(c, out, n, m);
   },
-  onServiceMessage: (c, _out, service, m) => {
-    const kind = c.services[service].kind;
-    if (kind === 'apiServer') {
-      if (m.type === 'storeAck') onStoreAck(c, m);
+  onServiceMessage: (c, out, endpoint, m) => {
+    if (endpoint === shared(c).api) {
+      if (m.type === 'storeAck') onStoreAck(c, out, store(c), K8S_RULES, m);
       else onApiMessage(c, m);
-    } else if (kind === 'storeMember' && m.type === 'storeOp') {
-      onStoreOp(c, service, m);
+    } else if (m.type === 'storeOp') {
+      onStoreOp(c, endpoint, m);
     }
   },
-  onServiceChange,
+  // For the failover timeline: a leader that cannot reach a working store has lost its lease.
+  onNetworkChange: (c, out) =>
+    onStoreChange(
+      c,
+      out,
+      store(c),
+      reachesMajority(c, store(c), shared(c).api),
+      apiOf,
+      'the store lost its majority',
+    ),
   // client-go has no fencing of its own: a stale holder learns nothing from the storage's refusal.
   onFenced: () => {},
   onKill: (_c, n) => {
@@ -537,7 +537,6 @@ export const k8sLease: ElectionAlgorithm = {
     scheduleTimer(c, n, KT.next, realAtLocal(c, n, p.nextTryLocalMs));
     if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
   },
-  onPartition: (c, out) => onServiceChange(c, out),
   campaign: (c, _out, n) => {
     // Try to acquire now (a replica's next try, brought forward).
     if (st(n).phase === 'acquiring' && st(n).step === null) onNext(c, n);

@@ -454,7 +454,7 @@ function onClockRate(c: Core, n: NodeState): void {
   }
 }
 
-function onPartition(c: Core, out: Outputs): void {
+function onNetworkChange(c: Core, out: Outputs): void {
   // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
   // knows it yet or not.
   const leader = currentLeader(c);
@@ -521,7 +521,7 @@ export const raft: ElectionAlgorithm = {
   onKill,
   onRestart,
   onClockRate,
-  onPartition,
+  onNetworkChange,
   campaign: (c, out, n, transfer) => {
     if (n.role === 'leader') return;
     st(n).lastResetLocalMs = localNow(c, n);

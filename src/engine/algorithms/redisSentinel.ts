@@ -18,8 +18,11 @@ import {
   emit,
   localNow,
   realAtLocal,
+  nodeName,
   scheduleServiceTimer,
   scheduleTimer,
+  serviceEndpoints,
+  serviceIndex,
   type Core,
   type Message,
   type NodeState,
@@ -63,9 +66,11 @@ export const RECONF_WAIT_MS = 4 * HELLO_PERIOD_MS;
 const MAX_PROMOTIONS = 256;
 
 /** The sentinels' endpoints (services 1..3; storage is service 0). */
-const SENTINELS = [-2, -3, -4] as const;
+// Pacemaker's cluster managers stand where Redis's sentinels do: info.ts lists them first in both
+// (tests/unit/engine/registry.test.ts holds it).
+const SENTINELS = serviceEndpoints(ALGORITHM_INFO['redis-sentinel'].services, 'sentinel');
 /** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
-const FENCE_DEVICE = -5;
+const FENCE_DEVICE = serviceEndpoints(ALGORITHM_INFO.pacemaker.services, 'fenceDevice')[0];
 const TICK_SLOT = 0;
 /** A sentinel's next look at an ODOWN primary, where it may start a failover. */
 const START_SLOT = 1;
@@ -150,7 +155,9 @@ const shared = (c: Core) => (c as Core<RedisShared>).a;
 const cfg = (c: Core) => shared(c).settings;
 const sentinelIndex = (endpoint: number) => -endpoint - 2;
 const endpointOf = (s: number) => SENTINELS[s];
-const alive = (c: Core, endpoint: number) => c.services[-endpoint - 1].alive;
+/** The sentinel (its index) at an endpoint. */
+const sentinelAt = (endpoint: number) => SENTINELS.indexOf(endpoint);
+const alive = (c: Core, endpoint: number) => c.services[serviceIndex(endpoint)].alive;
 
 function settingsOf(e: Experiment): SentinelSettings {
   // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
@@ -363,7 +370,7 @@ function initSentinel(nodes: number): SentinelState {
 
 function onSentinelTick(c: Core, s: number): void {
   const endpoint = endpointOf(s);
-  scheduleServiceTimer(c, -endpoint - 1, TICK_SLOT, c.nowMs + PING_PERIOD_MS);
+  scheduleServiceTimer(c, endpoint, TICK_SLOT, c.nowMs + PING_PERIOD_MS);
   if (!alive(c, endpoint)) return;
   const me = shared(c).sentinels[s];
   me.ticks++;
@@ -420,7 +427,7 @@ function considerFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   if (me.failover !== 'none' || me.startAtMs >= 0 || !objectivelyDown(c, s)) return;
   me.startAtMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
-  scheduleServiceTimer(c, -endpointOf(s) - 1, START_SLOT, me.startAtMs);
+  scheduleServiceTimer(c, endpointOf(s), START_SLOT, me.startAtMs);
 }
 
 function onStartTimer(c: Core, out: Outputs, s: number): void {
@@ -436,7 +443,7 @@ function startFailover(c: Core, out: Outputs, s: number): void {
   // A sentinel that tried (or voted for another) lately waits 2 x failover-timeout to try again.
   if (c.nowMs - me.failoverStartMs < 2 * cfg(c).failoverTimeoutMs) return;
   me.currentEpoch++;
-  campaignedAs(c, out, c.services[-endpointOf(s) - 1].id, me.currentEpoch, false, false);
+  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, false);
   me.failover = 'waitStart';
   me.failoverEpoch = me.currentEpoch;
   me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
@@ -559,7 +566,7 @@ function forceFailover(c: Core, out: Outputs): void {
   if (s < 0) return;
   const me = shared(c).sentinels[s];
   me.currentEpoch++;
-  campaignedAs(c, out, c.services[-endpointOf(s) - 1].id, me.currentEpoch, false, true);
+  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, true);
   me.failoverEpoch = me.currentEpoch;
   me.failoverStartMs = c.nowMs;
   me.leader = s;
@@ -663,7 +670,7 @@ function sentinelsReaching(c: Core, primary: NodeState): number {
   return count;
 }
 
-function onServiceChange(c: Core, out: Outputs): void {
+function onNetworkChange(c: Core, out: Outputs): void {
   const leader = currentLeader(c);
   if (!leader) return;
   // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
@@ -693,7 +700,7 @@ export const redisSentinel: ElectionAlgorithm = {
       // (epoch 0); the sentinels start their once-a-second loop, a little apart.
       resumePrimary(c, out, n);
       for (const e of SENTINELS) {
-        scheduleServiceTimer(c, -e - 1, TICK_SLOT, nextInt(c.rngTimer, 1, PING_PERIOD_MS));
+        scheduleServiceTimer(c, e, TICK_SLOT, nextInt(c.rngTimer, 1, PING_PERIOD_MS));
       }
       return;
     }
@@ -710,16 +717,16 @@ export const redisSentinel: ElectionAlgorithm = {
       onServerMessage(c, out, n, m);
     }
   },
-  onServiceMessage: (c, out, service, m) => {
+  onServiceMessage: (c, out, endpoint, m) => {
     const body = m.body as Body;
-    if (-service - 1 !== FENCE_DEVICE) return onSentinelMessage(c, service - 1, m);
+    if (endpoint !== FENCE_DEVICE) return onSentinelMessage(c, sentinelAt(endpoint), m);
     if (body.op === 'fence') onFenceRequest(c, out, m, body.target);
   },
-  onServiceTimer: (c, out, service, slot) => {
-    if (slot === TICK_SLOT) onSentinelTick(c, service - 1);
-    else if (slot === START_SLOT) onStartTimer(c, out, service - 1);
+  onServiceTimer: (c, out, endpoint, slot) => {
+    if (slot === TICK_SLOT) onSentinelTick(c, sentinelAt(endpoint));
+    else if (slot === START_SLOT) onStartTimer(c, out, sentinelAt(endpoint));
   },
-  onServiceChange,
+  onNetworkChange,
   // No token reaches a Redis server: storage's verdicts change nothing it does.
   onFenced: () => {},
   onKill: (_c, n) => {
@@ -736,7 +743,6 @@ export const redisSentinel: ElectionAlgorithm = {
   onClockRate: (c, n) => {
     if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
   },
-  onPartition: (c, out) => onServiceChange(c, out),
   campaign: (c, out) => forceFailover(c, out),
   writesLost: (c) => shared(c).writesLost,
   renewalLatencyMs: (_c, leader, at) => {

@@ -349,7 +349,7 @@ export const ring: ElectionAlgorithm = {
     if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
     if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
   },
-  onPartition: () => {},
+  onNetworkChange: () => {},
   campaign: (c, out, n) => {
     if (n.role !== 'leader') startElection(c, out, n);
   },

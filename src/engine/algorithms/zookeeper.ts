@@ -13,10 +13,9 @@ import {
   ALG_SLOT,
   cancelTimer,
   localNow,
-  nodeName,
   realAtLocal,
-  scheduleServiceTimer,
   scheduleTimer,
+  serviceEndpoints,
   type Core,
   type Message,
   type NodeState,
@@ -26,9 +25,33 @@ import {
 import type { Experiment, ZooKeeperSettings } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
-import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
-import { canReach, send } from '../network';
+import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
+import { send } from '../network';
 import { nextInt } from '../rng';
+import {
+  createStore,
+  dropSession,
+  findSession,
+  hasMajority,
+  notifyWatchers,
+  onStoreAck,
+  onStoreChange,
+  onStoreOp,
+  onStoreTimer,
+  openSession,
+  propose,
+  queueOf,
+  reachesMajority,
+  renewAllSessions,
+  takeEntries,
+  touchSession,
+  tryCommit,
+  watchEntry,
+  type QuorumStore,
+  type StoreEntry,
+  type StoreOp,
+  type StoreRules,
+} from '../services/quorumStore';
 
 export type ZkOp =
   | { op: 'connect'; session: number }
@@ -50,44 +73,17 @@ export interface ZkReply {
   children: number[];
 }
 
-interface Session {
-  id: number;
-  owner: number;
-  timeoutMs: number;
-  lastHeardAtMs: number;
-}
-
-interface Znode {
-  seq: number;
-  czxid: number;
-  session: number;
-  owner: number;
-}
-
-interface PendingOp {
-  id: number;
-  client: number;
-  server: number;
-  body: ZkOp;
-  acks: number[];
-}
-
 export interface ZkShared {
   settings: ZooKeeperSettings;
+  /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
+  store: QuorumStore<ZkOp>;
   zxid: number;
   seqCounter: number;
-  sessionSeq: number;
-  sessions: Session[];
-  znodes: Znode[];
-  watches: { watcher: number; seq: number }[];
-  pending: PendingOp[];
-  servers: number[];
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
   quorum: boolean;
 }
 
 const MAX_PENDING_OPS = 128;
-const EXPIRY_SLOT = 0;
 
 const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, retry: ALG_SLOT + 3 } as const;
 
@@ -115,6 +111,7 @@ export interface ZkNode {
 type ZkCore = Core<ZkShared>;
 const st = (n: NodeState) => n.p as ZkNode;
 const shared = (c: Core) => (c as ZkCore).a;
+const store = (c: Core) => (c as ZkCore).a.store;
 const cfg = (c: Core) => shared(c).settings;
 
 function settingsOf(e: Experiment): ZooKeeperSettings {
@@ -122,8 +119,6 @@ function settingsOf(e: Experiment): ZooKeeperSettings {
   if (!e.zookeeper) throw new Error('a ZooKeeper experiment without its settings');
   return e.zookeeper;
 }
-
-const serviceIndex = (endpoint: number) => -endpoint - 1;
 
 // ---------------------------------------------------------------- the ensemble
 
@@ -133,33 +128,21 @@ function isWrite(body: ZkOp): boolean {
 }
 
 function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
-  const a = shared(c);
+  const s = store(c);
   const body = m.body as ZkOp;
   // A server outside a majority serves no client (it has no leader; read-only mode is off by
   // default): the request goes unanswered, and the client's silence timer runs.
-  if (!serving(c, server)) return;
+  if (!reachesMajority(c, s, server)) return;
   // Any word from the client keeps its session alive on the ensemble.
-  if ('session' in body) touch(c, body.session);
-  if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, out, body, m.from));
-  const op: PendingOp = { id: m.id, client: m.from, server, body, acks: [server] };
-  if (a.pending.length >= MAX_PENDING_OPS) a.pending.shift();
-  a.pending.push(op);
-  for (const other of a.servers) if (other !== server) send(c, server, other, 'storeOp', op.id);
-  tryCommit(c, out, op);
+  if ('session' in body) touchSession(c, s, body.session);
+  if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, body, m.from));
+  const op: StoreOp<ZkOp> = { id: m.id, client: m.from, via: server, body, acks: [server] };
+  propose(c, s, op);
+  tryCommit(c, out, s, ZK_RULES, op);
 }
 
-function onStoreAck(c: Core, out: Outputs, m: Message): void {
-  const op = shared(c).pending.find((x) => x.id === m.term);
-  if (!op || op.acks.includes(m.from)) return;
-  op.acks.push(m.from);
-  tryCommit(c, out, op);
-}
-
-function tryCommit(c: Core, out: Outputs, op: PendingOp): void {
-  const a = shared(c);
-  if (op.acks.length * 2 <= a.servers.length) return;
-  a.pending = a.pending.filter((x) => x !== op);
-  reply(c, op.server, op.client, op.id, apply(c, out, op.body, op.client));
+function commit(c: Core, _out: Outputs, op: StoreOp<ZkOp>): void {
+  reply(c, op.via, op.client, op.id, apply(c, op.body, op.client));
 }
 
 function reply(c: Core, server: number, client: number, id: number, body: ZkReply): void {
@@ -168,126 +151,82 @@ function reply(c: Core, server: number, client: number, id: number, body: ZkRepl
   r.body = body;
 }
 
-function touch(c: Core, session: number): void {
-  const s = shared(c).sessions.find((x) => x.id === session);
-  if (s) s.lastHeardAtMs = c.nowMs;
-}
-
-function apply(c: Core, out: Outputs, body: ZkOp, client: number): ZkReply {
+function apply(c: Core, body: ZkOp, client: number): ZkReply {
   const a = shared(c);
+  const s = a.store;
   const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
   switch (body.op) {
     case 'connect': {
       // A new session, or a reconnection: an expired session is refused (the client learns it now).
-      if (body.session === 0) {
-        const s: Session = {
-          id: ++a.sessionSeq,
-          owner: client,
-          timeoutMs: a.settings.sessionTimeoutMs,
-          lastHeardAtMs: c.nowMs,
-        };
-        a.sessions.push(s);
-        r.session = s.id;
-        armExpiry(c);
-      } else {
+      if (body.session === 0) r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
+      else {
         r.session = body.session;
-        r.ok = a.sessions.some((s) => s.id === body.session);
+        r.ok = findSession(s, body.session) !== undefined;
       }
       break;
     }
     case 'ping':
       r.session = body.session;
-      r.ok = a.sessions.some((s) => s.id === body.session);
+      r.ok = findSession(s, body.session) !== undefined;
       break;
     case 'create': {
-      if (!a.sessions.some((s) => s.id === body.session)) {
+      if (!findSession(s, body.session)) {
         r.ok = false;
         break;
       }
-      const z: Znode = { seq: ++a.seqCounter, czxid: ++a.zxid, session: body.session, owner: client };
-      a.znodes.push(z);
-      r.seq = z.seq;
-      r.czxid = z.czxid;
+      const z: StoreEntry = {
+        key: ++a.seqCounter,
+        session: body.session,
+        owner: client,
+        number: 0,
+        token: ++a.zxid,
+      };
+      z.number = z.key;
+      s.entries.push(z);
+      r.seq = z.key;
+      r.czxid = z.token;
       break;
     }
     case 'children':
-      r.children = a.znodes.map((z) => z.seq).sort((x, y) => x - y);
+      r.children = s.entries.map((z) => z.number).sort((x, y) => x - y);
       break;
     case 'watch':
       // exists(path, watch): set the watch if the znode is there; answer whether it is.
       r.seq = body.seq;
-      r.ok = a.znodes.some((z) => z.seq === body.seq);
-      if (r.ok && !a.watches.some((w) => w.watcher === client && w.seq === body.seq))
-        a.watches.push({ watcher: client, seq: body.seq });
+      r.ok = watchEntry(s, client, body.seq);
       break;
     case 'close':
-      endSession(c, out, body.session);
+      dropSession(s, body.session);
+      endSession(c, body.session);
       break;
   }
   return r;
 }
 
-/** A session ends (expired or closed): its ephemeral znodes are deleted and their watchers told. */
-function endSession(c: Core, _out: Outputs, session: number): void {
+/** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
+function endSession(c: Core, session: number): void {
   const a = shared(c);
-  a.sessions = a.sessions.filter((s) => s.id !== session);
-  const gone = a.znodes.filter((z) => z.session === session);
+  const gone = takeEntries(a.store, (z) => z.session === session);
   if (gone.length === 0) return;
   a.zxid++;
-  a.znodes = a.znodes.filter((z) => z.session !== session);
-  for (const z of gone) {
-    for (const w of a.watches) {
-      if (w.seq !== z.seq) continue;
-      c.counters.watchNotifications++;
-      const watcher = c.nodes[w.watcher];
-      const server = a.servers[st(watcher).server % a.servers.length];
-      const m = send(c, server, w.watcher, 'zkWatch', 0);
-      m.body = { op: 'watch', session: 0, ok: false, seq: z.seq, czxid: 0, children: [] } satisfies ZkReply;
-    }
-    a.watches = a.watches.filter((w) => w.seq !== z.seq);
-  }
+  notifyWatchers(c, a.store, gone, notifyDeleted);
 }
 
-/** Whether a server is alive and reaches a majority of the ensemble, itself included. */
-function serving(c: Core, server: number): boolean {
-  const a = shared(c);
-  if (!c.services[serviceIndex(server)].alive) return false;
-  const reach = a.servers.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, server, o)).length;
-  return reach * 2 > a.servers.length;
+/** A watcher hears of a deletion from the server it talks to. */
+function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
+  const m = send(c, serverOf(c, c.nodes[watcher]), watcher, 'zkWatch', 0);
+  m.body = { op: 'watch', session: 0, ok: false, seq: z.key, czxid: 0, children: [] } satisfies ZkReply;
 }
 
-function ensembleHasQuorum(c: Core): boolean {
-  const a = shared(c);
-  for (const s of a.servers) {
-    if (!c.services[serviceIndex(s)].alive) continue;
-    const reach = a.servers.filter((o) => c.services[serviceIndex(o)].alive && canReach(c, s, o)).length;
-    if (reach * 2 > a.servers.length) return true;
-  }
-  return false;
-}
-
-function armExpiry(c: Core): void {
-  const a = shared(c);
-  if (a.sessions.length === 0) return;
-  const next = Math.min(...a.sessions.map((s) => s.lastHeardAtMs + s.timeoutMs));
-  scheduleServiceTimer(c, serviceIndex(a.servers[0]), EXPIRY_SLOT, Math.max(c.nowMs, next));
-}
-
-/** The ensemble's leader expires sessions it has not heard from for their timeout. */
-function onExpiry(c: Core, out: Outputs): void {
-  const a = shared(c);
-  if (ensembleHasQuorum(c)) {
-    for (const s of [...a.sessions]) if (s.lastHeardAtMs + s.timeoutMs <= c.nowMs) endSession(c, out, s.id);
-  }
-  if (a.sessions.length === 0) return;
-  const next = Math.min(...a.sessions.map((s) => s.lastHeardAtMs + s.timeoutMs));
-  scheduleServiceTimer(c, serviceIndex(a.servers[0]), EXPIRY_SLOT, Math.max(c.nowMs + 100, next));
-}
+const ZK_RULES: StoreRules<ZkOp> = {
+  commit,
+  expired: (c, _out, session) => endSession(c, session),
+};
 
 // ---------------------------------------------------------------- a candidate
 
 function serverOf(c: Core, n: NodeState): number {
-  const servers = shared(c).servers;
+  const servers = store(c).members;
   return servers[st(n).server % servers.length];
 }
 
@@ -475,28 +414,14 @@ function finishStop(c: Core, n: NodeState): void {
 
 /** The znode queue as the ensemble holds it: what the znode queue scene draws. */
 function queueView(c: Core): QueueView {
-  const a = shared(c);
-  return {
+  return queueOf(c, store(c), {
     path: '/election',
     numberName: 'sequence number',
-    watch: a.settings.watch,
-    entries: [...a.znodes]
-      .sort((x, y) => x.seq - y.seq)
-      .map((z) => {
-        const s = a.sessions.find((x) => x.id === z.session);
-        return {
-          number: z.seq,
-          // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
-          name: `/election/n_${String(z.seq).padStart(10, '0')}`,
-          owner: nodeName(c, z.owner),
-          token: z.czxid,
-          expiresAtMs: s ? s.lastHeardAtMs + s.timeoutMs : -1,
-          watchers: a.watches.filter((w) => w.seq === z.seq).map((w) => nodeName(c, w.watcher)),
-        };
-      }),
-    watchNotifications: c.counters.watchNotifications,
+    watch: cfg(c).watch,
     watchReads: c.counters.watchReads,
-  };
+    // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
+    name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
+  });
 }
 
 export const zookeeper: ElectionAlgorithm = {
@@ -518,14 +443,13 @@ export const zookeeper: ElectionAlgorithm = {
   }),
   initShared: (e): ZkShared => ({
     settings: settingsOf(e),
+    store: createStore(
+      serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
+      MAX_PENDING_OPS,
+      false,
+    ),
     zxid: 0,
     seqCounter: 0,
-    sessionSeq: 0,
-    sessions: [],
-    znodes: [],
-    watches: [],
-    pending: [],
-    servers: [-2, -3, -4],
     quorum: true,
   }),
   boot: (c, _out, n) => scheduleTimer(c, n, ZT.retry, nextInt(c.rngTimer, 0, 300)),
@@ -539,28 +463,20 @@ export const zookeeper: ElectionAlgorithm = {
     if (m.type === 'zkReply') onReply(c, out, n, m);
     else if (m.type === 'zkWatch') onWatch(c, n, m);
   },
-  onServiceMessage: (c, out, service, m) => {
-    const endpoint = -service - 1;
+  onServiceMessage: (c, out, endpoint, m) => {
     if (m.type === 'zkRequest' || m.type === 'zkPing') onRequest(c, out, endpoint, m);
-    else if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
-    else if (m.type === 'storeAck') onStoreAck(c, out, m);
+    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
+    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ZK_RULES, m);
   },
-  onServiceTimer: (c, out, _service, slot) => {
-    if (slot === EXPIRY_SLOT) onExpiry(c, out);
-  },
-  onServiceChange: (c, out) => {
+  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ZK_RULES, slot),
+  onNetworkChange: (c, out) => {
     const a = shared(c);
-    a.pending = a.pending.filter((op) => c.services[serviceIndex(op.server)].alive);
-    const quorum = ensembleHasQuorum(c);
+    const quorum = hasMajority(c, a.store);
     // A majority back together elects a leader of its own, which gives every session a full
     // timeout from now (SessionTrackerImpl tracks each anew): none expires for the outage itself.
-    if (quorum && !a.quorum) for (const s of a.sessions) s.lastHeardAtMs = c.nowMs;
+    if (quorum && !a.quorum) renewAllSessions(c, a.store);
     a.quorum = quorum;
-    const leader = currentLeader(c);
-    if (!leader) return;
-    if (!quorum) markLoss(c, out, leader, 'the ensemble lost its majority');
-    else if (!canReach(c, leader.idx, serverOf(c, leader))) markLoss(c, out, leader, 'partitioned');
-    armExpiry(c);
+    onStoreChange(c, out, a.store, quorum, serverOf, 'the ensemble lost its majority');
   },
   onFenced: () => {},
   onKill: (_c, n) => {
@@ -588,7 +504,6 @@ export const zookeeper: ElectionAlgorithm = {
       scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
     }
   },
-  onPartition: (c, out) => zookeeper.onServiceChange?.(c, out),
   campaign: (c, _out, n) => {
     if (st(n).phase === 'idle') connect(c, n);
   },

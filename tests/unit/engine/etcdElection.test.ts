@@ -168,7 +168,7 @@ describe('the three members', () => {
     // the new leader (docs/fidelity.md). A client's later keep-alives queue behind a held one (one
     // stream, served in order); with none held, a keep-alive after the election goes straight.
     const raftLeaderOf = (sim: Simulation) =>
-      (sim as unknown as { c: { a: { raftLeader: number } } }).c.a.raftLeader;
+      (sim as unknown as { c: { a: { store: { leader: number } } } }).c.a.store.leader;
     let held = 0;
     let straight = 0;
     for (let seed = 1; seed <= 16; seed++) {

@@ -3,6 +3,7 @@
 // Nothing here knows an election algorithm: each keeps its own plain data in `NodeState.p` and
 // `Core.a`, and the kernel (leadership.ts), storage, clients and faults share the rest.
 import type { Experiment } from './experiment';
+import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
 import { heapPush, type QueuedEvent } from './queue';
 import { seedRng, type RngState } from './rng';
@@ -263,7 +264,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
       ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1, gens: [] })),
     ],
     voterCount: total,
-    majority: Math.floor(total / 2) + 1,
+    majority: majorityOf(total),
     rngNet: seedRng(e.seed, 1),
     rngTimer: seedRng(e.seed, 2),
     rngClient: seedRng(e.seed, 3),

@@ -22,16 +22,8 @@ export type SimEvent =
       holder?: string;
     }
   | { atMs: number; type: 'steppedDown'; node: NodeId; term: number; reason: StepDownReason }
-  | {
-      atMs: number;
-      type: 'write';
-      node: NodeId;
-      token: number;
-      result: 'accepted' | 'rejected';
-      maxTokenSeen: number;
-      stale: boolean;
-      kind: 'claim' | 'leader' | 'client' | 'manual';
-    }
+  /** A write reached storage (its fields are StorageWrite's). */
+  | ({ type: 'write' } & StorageWrite)
   | {
       atMs: number;
       type: 'clientWrite';
@@ -238,18 +230,23 @@ export interface LeaseRecord {
   resourceVersion: number;
 }
 
-export interface MessageView {
+/** What the views know of any message: who sent what to whom, when, and its verdict fields. */
+interface MessageFacts {
   id: number;
   type: MessageType;
   from: NodeId;
   to: NodeId;
   term: number;
   sentAtMs: number;
-  deliverAtMs: number;
   granted?: boolean;
   token?: number;
   /** The API server's answer to a Lease request. */
   status?: 'ok' | 'conflict' | 'notFound';
+}
+
+/** A message in flight, as the snapshot shows it. */
+export interface MessageView extends MessageFacts {
+  deliverAtMs: number;
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
 }
@@ -279,19 +276,10 @@ export interface MessageLog {
 }
 
 /** A message that was delivered or dropped (the space-time diagram's arrows). */
-export interface MessageRecord {
-  id: number;
-  type: MessageType;
-  from: NodeId;
-  to: NodeId;
-  term: number;
-  sentAtMs: number;
+export interface MessageRecord extends MessageFacts {
   /** When it was delivered (late, if its receiver was paused) or dropped. */
   doneAtMs: number;
   dropped: boolean;
-  granted?: boolean;
-  token?: number;
-  status?: 'ok' | 'conflict' | 'notFound';
   /** A write's kind (a claim, a leader's own, a client's). */
   kind?: StorageWrite['kind'];
 }

@@ -7,37 +7,25 @@
 // epoch it has seen, so two sides can issue the same epoch, and storage's `>=` accepts both.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-} from '../core';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
+import { settingsFor, stateViews } from './kit';
+import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { BullySettings, Experiment } from '../experiment';
+import type { BullySettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release } from '../leadership';
 import { send } from '../network';
-import { nextInt } from '../rng';
 
-/** Bully's timer slots. */
-const BT = { heartbeat: ALG_SLOT, watch: ALG_SLOT + 1, election: ALG_SLOT + 2 } as const;
+/** Bully's timer slots: the coordinator watch's two, and its election step. */
+const BT = { ...CT, election: CT.watch + 1 } as const;
 
-export interface BullyNode {
+export interface BullyNode extends Watcher {
   /** Waiting for an OK after sending ELECTION to the higher ids. */
   electing: boolean;
   /** A higher node answered OK: waiting for its COORDINATOR. */
   gotOk: boolean;
   /** Who answered OK in the current election. */
   answers: number[];
-  /** Own-clock time it last heard the coordinator (or, at boot, when it started waiting). */
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
   /** Own-clock deadline of the pending election step (OK or COORDINATOR wait), or -1. */
   electionDeadlineLocalMs: number;
 }
@@ -46,33 +34,16 @@ export interface BullyShared {
   settings: BullySettings;
 }
 
-const st = (n: NodeState) => n.p as BullyNode;
-const cfg = (c: Core) => (c as Core<BullyShared>).a.settings;
-
-function settingsOf(e: Experiment): BullySettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.bully) throw new Error('a Bully experiment without its settings');
-  return e.bully;
-}
+const { st, shared } = stateViews<BullyNode, BullyShared>();
+const cfg = (c: Core) => shared(c).settings;
+const watch = coordinatorWatch(st, cfg);
 
 // ---------------------------------------------------------------- watching the coordinator
-
-function armWatch(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, BT.watch, realAtLocal(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
-}
-
-function heard(c: Core, n: NodeState, from: number): void {
-  const p = st(n);
-  n.knownLeader = from;
-  p.lastHeardLocalMs = localNow(c, n);
-  p.lastHeardRealMs = c.nowMs;
-  armWatch(c, n);
-}
 
 function onWatch(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (n.role === 'leader' || p.electing || p.gotOk) return;
-  if (!due(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs)) return armWatch(c, n);
+  if (!due(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs)) return watch.arm(c, n);
   startElection(c, out, n);
 }
 
@@ -125,7 +96,7 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
   n.term = n.term + 1;
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'coordinator', n.term);
   acquire(c, out, n, n.term, null);
-  onHeartbeat(c, n);
+  watch.heartbeat(c, n);
   beginWarmUp(c, n);
 }
 
@@ -139,7 +110,7 @@ function follow(c: Core, out: Outputs, n: NodeState, coordinator: number, epoch:
   p.answers = [];
   p.electionDeadlineLocalMs = -1;
   cancelTimer(n, BT.election);
-  heard(c, n, coordinator);
+  watch.heard(c, n, coordinator);
 }
 
 function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -187,16 +158,8 @@ function adoptEpoch(n: NodeState, epoch: number): void {
   if (n.role !== 'leader' && epoch > n.term) n.term = epoch;
 }
 
-// ---------------------------------------------------------------- the coordinator
-
-function onHeartbeat(c: Core, n: NodeState): void {
-  if (n.role !== 'leader') return;
-  for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'alive', n.term);
-  scheduleTimer(c, n, BT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-}
-
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === BT.heartbeat) return onHeartbeat(c, n);
+  if (slot === BT.heartbeat) return watch.heartbeat(c, n);
   if (slot === BT.watch) return onWatch(c, out, n);
   if (slot === BT.election) return onElectionStep(c, out, n);
 }
@@ -212,23 +175,11 @@ export const bully: ElectionAlgorithm = {
     lastHeardRealMs: -1,
     electionDeadlineLocalMs: -1,
   }),
-  initShared: (e): BullyShared => ({ settings: settingsOf(e) }),
-  boot: (c, _out, n) => {
-    // Nobody has heard of a coordinator: the first watches fire soon, a little apart.
-    const p = st(n);
-    p.lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, cfg(c).answerTimeoutMs) - cfg(c).timeoutMs;
-    armWatch(c, n);
-  },
+  initShared: (e): BullyShared => ({ settings: settingsFor(e, 'bully') }),
+  boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
   onTimer,
   onMessage,
-  onFenced: (c, out, n) => {
-    // Storage has seen a newer token: this coordinator was replaced behind its back. It stops
-    // and calls an election. Epochs come only from the nodes' own messages, so on its side of a
-    // partition it may well win again with the very epoch the other side already uses.
-    if (n.role !== 'leader') return;
-    release(c, out, n, 'fenced by storage');
-    startElection(c, out, n);
-  },
+  ...coordinatorRules(startElection),
   onKill: (_c, n) => {
     const p = st(n);
     p.electing = false;
@@ -236,39 +187,20 @@ export const bully: ElectionAlgorithm = {
     p.answers = [];
     p.electionDeadlineLocalMs = -1;
   },
-  onRestart: (c, out, n) => startElection(c, out, n),
   onClockRate: (c, n) => {
     const p = st(n);
     if (n.role === 'leader') {
       scheduleTimer(c, n, BT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
     } else {
-      armWatch(c, n);
+      watch.arm(c, n);
     }
     if (p.electionDeadlineLocalMs >= 0) {
       scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
     }
   },
-  onNetworkChange: () => {},
-  // A coordinator already leads; anyone else calls an election now.
-  campaign: (c, out, n) => {
-    if (n.role !== 'leader') startElection(c, out, n);
-  },
-  renewalLatencyMs: () => 0,
   nodeView: (c, n) => {
     const p = st(n);
-    let deadlineAtMs = -1;
-    if (n.alive && n.role !== 'leader') {
-      deadlineAtMs =
-        p.electionDeadlineLocalMs >= 0
-          ? realAtLocal(c, n, p.electionDeadlineLocalMs)
-          : realAtLocal(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs);
-    }
-    return {
-      votedFor: null,
-      deadlineAtMs,
-      lastRenewAtMs: p.lastHeardRealMs,
-      votes: p.answers.map((i) => c.nodes[i].id),
-      preVoting: false,
-    };
+    const votes = p.answers.map((i) => c.nodes[i].id);
+    return coordinatorView(c, n, p, cfg(c).timeoutMs, p.electionDeadlineLocalMs, votes);
   },
 };

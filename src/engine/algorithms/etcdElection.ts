@@ -10,21 +10,11 @@
 // new leader extends every lease by that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-} from '../core';
+import { renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { EtcdSettings, Experiment } from '../experiment';
+import type { EtcdSettings } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -119,17 +109,9 @@ export interface EtcdNode {
   renewLatencyMs: number;
 }
 
-type EtcdCore = Core<EtcdShared>;
-const st = (n: NodeState) => n.p as EtcdNode;
-const shared = (c: Core) => (c as EtcdCore).a;
-const store = (c: Core) => (c as EtcdCore).a.store;
+const { st, shared } = stateViews<EtcdNode, EtcdShared>();
+const store = (c: Core) => shared(c).store;
 const cfg = (c: Core) => shared(c).settings;
-
-function settingsOf(e: Experiment): EtcdSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.etcd) throw new Error('an etcd election experiment without its settings');
-  return e.etcd;
-}
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
 function memberOf(c: Core, n: NodeState): number {
@@ -482,7 +464,7 @@ export const etcdElection: ElectionAlgorithm = {
     renewLatencyMs: 0,
   }),
   initShared: (e): EtcdShared => ({
-    settings: settingsOf(e),
+    settings: settingsFor(e, 'etcd'),
     store: createStore(
       serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
       MAX_PENDING_OPS,
@@ -541,11 +523,8 @@ export const etcdElection: ElectionAlgorithm = {
   campaign: (c, _out, n) => {
     if (st(n).phase === 'idle') newSession(c, n);
   },
-  renewalLatencyMs: (c, leader, at) => {
-    const p = st(leader);
-    const overdue = p.lastKeepAliveRealMs >= 0 ? at - p.lastKeepAliveRealMs - keepAliveEveryMs(c) : 0;
-    return Math.max(p.renewLatencyMs, overdue > 0 ? overdue : 0);
-  },
+  renewalLatencyMs: (c, leader, at) =>
+    renewalLatency(st(leader).renewLatencyMs, st(leader).lastKeepAliveRealMs, keepAliveEveryMs(c), at),
   nodeView: (c, n) => {
     const p = st(n);
     const deadlineAtMs =

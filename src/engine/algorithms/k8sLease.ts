@@ -17,21 +17,11 @@
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-  serviceEndpoints,
-} from '../core';
+import { renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { Experiment, LeaseSettings } from '../experiment';
+import type { LeaseSettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';
 import { send } from '../network';
@@ -120,17 +110,9 @@ export interface K8sShared {
   api: number;
 }
 
-type K8sCore = Core<K8sShared>;
-const st = (n: NodeState) => n.p as K8sNode;
-const shared = (c: Core) => (c as K8sCore).a;
-const store = (c: Core) => (c as K8sCore).a.store;
+const { st, shared } = stateViews<K8sNode, K8sShared>();
+const store = (c: Core) => shared(c).store;
 const cfg = (c: Core) => shared(c).settings;
-
-function settingsOf(e: Experiment): LeaseSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.lease) throw new Error('a Kubernetes Lease experiment without its lease settings');
-  return e.lease;
-}
 
 // ---------------------------------------------------------------- the API server and its store
 
@@ -469,7 +451,7 @@ export const k8sLease: ElectionAlgorithm = {
     renewLatencyMs: 0,
   }),
   initShared: (e): K8sShared => ({
-    settings: settingsOf(e),
+    settings: settingsFor(e, 'lease'),
     lease: null,
     resourceVersion: 0,
     store: createStore(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
@@ -543,9 +525,8 @@ export const k8sLease: ElectionAlgorithm = {
   },
   renewalLatencyMs: (c, leader, at) => {
     const p = st(leader);
-    const pending = p.roundDeadlineLocalMs >= 0 ? at - p.roundStartRealMs : 0;
-    const overdue = p.lastRenewRealMs >= 0 ? at - p.lastRenewRealMs - cfg(c).retryPeriodMs : 0;
-    return Math.max(p.renewLatencyMs, pending, overdue > 0 ? overdue : 0);
+    const roundSince = p.roundDeadlineLocalMs >= 0 ? p.roundStartRealMs : -1;
+    return renewalLatency(p.renewLatencyMs, p.lastRenewRealMs, cfg(c).retryPeriodMs, at, roundSince);
   },
   nodeView: (c, n) => {
     const p = st(n);

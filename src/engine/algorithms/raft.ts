@@ -6,21 +6,11 @@
 // itself never hears of storage's verdicts (the application does).
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  recordViolation,
-  scheduleTimer,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-} from '../core';
+import { renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, recordViolation, scheduleTimer } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { Experiment, RaftSettings } from '../experiment';
+import type { RaftSettings } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
@@ -77,9 +67,8 @@ export interface RaftShared {
   termLedger: number[];
 }
 
-type RaftCore = Core<RaftShared>;
-const st = (n: NodeState) => n.p as RaftNode;
-const cfg = (c: Core) => (c as RaftCore).a.settings;
+const { st, shared } = stateViews<RaftNode, RaftShared>();
+const cfg = (c: Core) => shared(c).settings;
 const checkQuorumOn = (c: Core) => c.safety.checkQuorum === true;
 const preVoteOn = (c: Core) => c.safety.preVote === true;
 const quorumOn = (c: Core) => c.safety.quorum !== false;
@@ -87,16 +76,10 @@ const quorumOn = (c: Core) => c.safety.quorum !== false;
 /** Heartbeat rounds kept for the renewal-latency signal. */
 export const MAX_ROUNDS = 8;
 
-function settingsOf(e: Experiment): RaftSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.raft) throw new Error('a Raft experiment without its settings');
-  return e.raft;
-}
-
 // ---------------------------------------------------------------- terms and votes
 
 export function setTerm(c: Core, out: Outputs, n: NodeState, term: number): void {
-  const ledger = (c as RaftCore).a.termLedger;
+  const ledger = shared(c).termLedger;
   const bad = checkTerm(n.id, ledger[n.idx], term);
   if (bad) recordViolation(c, out, bad.invariant, bad.detail);
   if (term !== n.term) {
@@ -107,7 +90,7 @@ export function setTerm(c: Core, out: Outputs, n: NodeState, term: number): void
 }
 
 function recordVote(c: Core, out: Outputs, n: NodeState, candidate: string): void {
-  const ledger = (c as RaftCore).a.voteLedger;
+  const ledger = shared(c).voteLedger;
   const bad = checkVote(n.id, n.term, candidate, ledger[n.idx]);
   if (bad) recordViolation(c, out, bad.invariant, bad.detail);
   st(n).votedFor = candidate;
@@ -470,8 +453,13 @@ function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
   // when no round could even be sent (a paused leader), how overdue the next one is.
   const p = st(leader);
   const pending = p.rounds[0];
-  const overdue = at - p.lastRenewRealMs - cfg(c).heartbeatMs;
-  return Math.max(p.renewLatencyMs, pending ? at - pending.sentRealMs : 0, overdue > 0 ? overdue : 0);
+  return renewalLatency(
+    p.renewLatencyMs,
+    p.lastRenewRealMs,
+    cfg(c).heartbeatMs,
+    at,
+    pending ? pending.sentRealMs : -1,
+  );
 }
 
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
@@ -509,7 +497,7 @@ export const raft: ElectionAlgorithm = {
     renewLatencyMs: 0,
   }),
   initShared: (e, count): RaftShared => ({
-    settings: settingsOf(e),
+    settings: settingsFor(e, 'raft'),
     voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
     termLedger: new Array(count).fill(0),
   }),

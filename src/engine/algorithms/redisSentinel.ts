@@ -13,6 +13,7 @@
 // within `min-replicas-max-lag` refuses writes.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { majorityOf, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   emit,
@@ -23,11 +24,8 @@ import {
   scheduleTimer,
   serviceEndpoints,
   serviceIndex,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
 } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment, SentinelSettings } from '../experiment';
 import {
@@ -150,31 +148,25 @@ type Body =
   | { op: 'fence'; target: number }
   | { op: 'fenced'; target: number };
 
-const st = (n: NodeState) => n.p as RedisNode;
-const shared = (c: Core) => (c as Core<RedisShared>).a;
+const { st, shared } = stateViews<RedisNode, RedisShared>();
 const cfg = (c: Core) => shared(c).settings;
-const sentinelIndex = (endpoint: number) => -endpoint - 2;
 const endpointOf = (s: number) => SENTINELS[s];
 /** The sentinel (its index) at an endpoint. */
 const sentinelAt = (endpoint: number) => SENTINELS.indexOf(endpoint);
 const alive = (c: Core, endpoint: number) => c.services[serviceIndex(endpoint)].alive;
 
 function settingsOf(e: Experiment): SentinelSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (e.algorithm === 'pacemaker') {
-    if (!e.stonith) throw new Error('a Pacemaker experiment without its settings');
-    // Pacemaker on the same observers: a majority of the three must agree (votequorum), a node is
-    // lost after Corosync's token timeout, and a stuck promotion is given the fencing timeout.
-    return {
-      quorum: 2,
-      downAfterMs: e.stonith.tokenMs,
-      failoverTimeoutMs: e.stonith.timeoutMs,
-      minReplicasToWrite: 0,
-      minReplicasMaxLagMs: 10_000,
-    };
-  }
-  if (!e.sentinel) throw new Error('a Redis Sentinel experiment without its settings');
-  return e.sentinel;
+  if (e.algorithm !== 'pacemaker') return settingsFor(e, 'sentinel');
+  // Pacemaker on the same observers: a majority of the three must agree (votequorum), a node is
+  // lost after Corosync's token timeout, and a stuck promotion is given the fencing timeout.
+  const stonith = settingsFor(e, 'stonith');
+  return {
+    quorum: 2,
+    downAfterMs: stonith.tokenMs,
+    failoverTimeoutMs: stonith.timeoutMs,
+    minReplicasToWrite: 0,
+    minReplicasMaxLagMs: 10_000,
+  };
 }
 
 function sendBody(c: Core, from: number, to: number, type: Message['type'], term: number, body: Body): void {
@@ -183,7 +175,7 @@ function sendBody(c: Core, from: number, to: number, type: Message['type'], term
 
 /** Votes a failover needs: a majority of the sentinels, and never fewer than the quorum. */
 export function votesNeeded(quorum: number, sentinels: number): number {
-  return Math.max(quorum, Math.floor(sentinels / 2) + 1);
+  return Math.max(quorum, majorityOf(sentinels));
 }
 
 // ---------------------------------------------------------------- the data sets
@@ -631,7 +623,7 @@ function onSentinelMessage(c: Core, s: number, m: Message): void {
     if (me.failover === 'waitPromotion' && i === me.promoted) stepFailover(c, s);
     return;
   }
-  const from = sentinelIndex(m.from);
+  const from = sentinelAt(m.from);
   if (body.op === 'isMasterDown') {
     if (body.epoch > me.currentEpoch) me.currentEpoch = body.epoch;
     if (body.candidate >= 0 && me.leaderEpoch < body.epoch && me.currentEpoch <= body.epoch) {

@@ -10,31 +10,17 @@
 // starter's. There is no quorum: under a partition each side's ring elects its own highest node.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-} from '../core';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
+import { settingsFor, stateViews } from './kit';
+import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { Experiment, RingSettings } from '../experiment';
+import type { RingSettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release } from '../leadership';
 import { send } from '../network';
-import { nextInt } from '../rng';
 
-const RT = {
-  heartbeat: ALG_SLOT,
-  watch: ALG_SLOT + 1,
-  ack: ALG_SLOT + 2,
-  round: ALG_SLOT + 3,
-  hold: ALG_SLOT + 4,
-} as const;
+/** The Ring's timer slots: the coordinator watch's two, a hop's acknowledgement, the round, the hold. */
+const RT = { ...CT, ack: CT.watch + 1, round: CT.watch + 2, hold: CT.watch + 3 } as const;
 
 type RingMessage = 'ringElection' | 'ringCoordinator';
 
@@ -56,9 +42,7 @@ interface Hop {
   ackDeadlineLocalMs: number;
 }
 
-export interface RingNode {
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
+export interface RingNode extends Watcher {
   /** The starter of the election this node takes part in, or -1, and since when (own clock). */
   participantOf: number;
   participantSinceLocalMs: number;
@@ -75,14 +59,9 @@ export interface RingShared {
   settings: RingSettings;
 }
 
-const st = (n: NodeState) => n.p as RingNode;
-const cfg = (c: Core) => (c as Core<RingShared>).a.settings;
-
-function settingsOf(e: Experiment): RingSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.ring) throw new Error('a Ring experiment without its settings');
-  return e.ring;
-}
+const { st, shared } = stateViews<RingNode, RingShared>();
+const cfg = (c: Core) => shared(c).settings;
+const watch = coordinatorWatch(st, cfg);
 
 function at(c: Core, n: NodeState, localMs: number): number {
   return realAtLocal(c, n, localMs);
@@ -205,14 +184,14 @@ function applyCoordinator(c: Core, out: Outputs, n: NodeState, winner: number, e
   if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
   n.role = 'follower';
   if (epoch > n.term) n.term = epoch;
-  heard(c, n, winner);
+  watch.heard(c, n, winner);
 }
 
 function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): void {
   n.term = Math.max(n.term, epoch);
   cancelTimer(n, RT.watch);
   acquire(c, out, n, n.term, null);
-  onHeartbeat(c, n);
+  watch.heartbeat(c, n);
   beginWarmUp(c, n);
 }
 
@@ -225,23 +204,11 @@ function onRound(c: Core, out: Outputs, n: NodeState): void {
 
 // ---------------------------------------------------------------- watching the coordinator
 
-function armWatch(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, RT.watch, at(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
-}
-
-function heard(c: Core, n: NodeState, from: number): void {
-  const p = st(n);
-  n.knownLeader = from;
-  p.lastHeardLocalMs = localNow(c, n);
-  p.lastHeardRealMs = c.nowMs;
-  armWatch(c, n);
-}
-
 function onWatch(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (n.role === 'leader') return;
   const timeoutMs = cfg(c).timeoutMs;
-  if (!due(c, n, p.lastHeardLocalMs + timeoutMs)) return armWatch(c, n);
+  if (!due(c, n, p.lastHeardLocalMs + timeoutMs)) return watch.arm(c, n);
   // An election under way gets a round to finish before this node starts its own.
   const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
   if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
@@ -259,13 +226,7 @@ function onAlive(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
   if (m.from !== n.knownLeader && m.term < n.term) return; // a deposed coordinator's heartbeat
   if (m.term > n.term) n.term = m.term;
-  heard(c, n, m.from);
-}
-
-function onHeartbeat(c: Core, n: NodeState): void {
-  if (n.role !== 'leader') return;
-  for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'alive', n.term);
-  scheduleTimer(c, n, RT.heartbeat, at(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+  watch.heard(c, n, m.from);
 }
 
 // ---------------------------------------------------------------- dispatch
@@ -295,7 +256,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
 }
 
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === RT.heartbeat) return onHeartbeat(c, n);
+  if (slot === RT.heartbeat) return watch.heartbeat(c, n);
   if (slot === RT.watch) return onWatch(c, out, n);
   if (slot === RT.ack) return onAckTimeout(c, out, n);
   if (slot === RT.round) return onRound(c, out, n);
@@ -315,22 +276,11 @@ export const ring: ElectionAlgorithm = {
     hop: null,
     seen: [],
   }),
-  initShared: (e): RingShared => ({ settings: settingsOf(e) }),
-  boot: (c, _out, n) => {
-    // Nobody has heard of a coordinator: the first watches fire soon, a little apart.
-    const p = st(n);
-    p.lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, cfg(c).ackTimeoutMs) - cfg(c).timeoutMs;
-    armWatch(c, n);
-  },
+  initShared: (e): RingShared => ({ settings: settingsFor(e, 'ring') }),
+  boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
   onTimer,
   onMessage,
-  onFenced: (c, out, n) => {
-    // As with Bully: replaced behind its back, it stops and calls an election, whose epoch comes
-    // from the ring's own messages only.
-    if (n.role !== 'leader') return;
-    release(c, out, n, 'fenced by storage');
-    startElection(c, out, n);
-  },
+  ...coordinatorRules(startElection),
   onKill: (_c, n) => {
     const p = st(n);
     p.participantOf = -1;
@@ -340,35 +290,17 @@ export const ring: ElectionAlgorithm = {
     p.hop = null;
     p.seen = [];
   },
-  onRestart: (c, out, n) => startElection(c, out, n),
   onClockRate: (c, n) => {
     const p = st(n);
     if (n.role === 'leader') scheduleTimer(c, n, RT.heartbeat, at(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-    else armWatch(c, n);
+    else watch.arm(c, n);
     if (p.hop) scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
     if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
     if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
   },
-  onNetworkChange: () => {},
-  campaign: (c, out, n) => {
-    if (n.role !== 'leader') startElection(c, out, n);
-  },
-  renewalLatencyMs: () => 0,
   nodeView: (c, n) => {
     const p = st(n);
-    let deadlineAtMs = -1;
-    if (n.alive && n.role !== 'leader') {
-      deadlineAtMs =
-        p.roundDeadlineLocalMs >= 0
-          ? at(c, n, p.roundDeadlineLocalMs)
-          : at(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs);
-    }
-    return {
-      votedFor: null,
-      deadlineAtMs,
-      lastRenewAtMs: p.lastHeardRealMs,
-      votes: p.participantOf >= 0 ? p.seen.map((i) => c.nodes[i].id) : [],
-      preVoting: false,
-    };
+    const votes = p.participantOf >= 0 ? p.seen.map((i) => c.nodes[i].id) : [];
+    return coordinatorView(c, n, p, cfg(c).timeoutMs, p.roundDeadlineLocalMs, votes);
   },
 };

@@ -9,20 +9,11 @@
 // leads after its znode is gone. The token is the leader znode's czxid.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import {
-  ALG_SLOT,
-  cancelTimer,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-  type Core,
-  type Message,
-  type NodeState,
-  type Outputs,
-} from '../core';
+import { renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { Experiment, ZooKeeperSettings } from '../experiment';
+import type { ZooKeeperSettings } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -108,17 +99,9 @@ export interface ZkNode {
   notified: boolean;
 }
 
-type ZkCore = Core<ZkShared>;
-const st = (n: NodeState) => n.p as ZkNode;
-const shared = (c: Core) => (c as ZkCore).a;
-const store = (c: Core) => (c as ZkCore).a.store;
+const { st, shared } = stateViews<ZkNode, ZkShared>();
+const store = (c: Core) => shared(c).store;
 const cfg = (c: Core) => shared(c).settings;
-
-function settingsOf(e: Experiment): ZooKeeperSettings {
-  // parseExperiment fills in every setting an algorithm lists; a missing one is a bug upstream.
-  if (!e.zookeeper) throw new Error('a ZooKeeper experiment without its settings');
-  return e.zookeeper;
-}
 
 // ---------------------------------------------------------------- the ensemble
 
@@ -442,7 +425,7 @@ export const zookeeper: ElectionAlgorithm = {
     notified: false,
   }),
   initShared: (e): ZkShared => ({
-    settings: settingsOf(e),
+    settings: settingsFor(e, 'zookeeper'),
     store: createStore(
       serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
       MAX_PENDING_OPS,
@@ -507,11 +490,8 @@ export const zookeeper: ElectionAlgorithm = {
   campaign: (c, _out, n) => {
     if (st(n).phase === 'idle') connect(c, n);
   },
-  renewalLatencyMs: (c, leader, at) => {
-    const p = st(leader);
-    const overdue = p.lastHeardRealMs >= 0 ? at - p.lastHeardRealMs - pingEveryMs(c) : 0;
-    return Math.max(p.renewLatencyMs, overdue > 0 ? overdue : 0);
-  },
+  renewalLatencyMs: (c, leader, at) =>
+    renewalLatency(st(leader).renewLatencyMs, st(leader).lastHeardRealMs, pingEveryMs(c), at),
   nodeView: (c, n) => {
     const p = st(n);
     return {

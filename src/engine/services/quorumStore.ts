@@ -25,6 +25,7 @@ import {
 import { currentLeader, markLoss } from '../leadership';
 import { canReach, send } from '../network';
 import { nextInt } from '../rng';
+import { isMajority } from '../algorithms/kit';
 import type { QueueEntryView, QueueView } from '../types';
 
 /** An operation a coordinator proposed, waiting for a majority of the members to have it. */
@@ -149,7 +150,7 @@ export function tryCommit<B>(
   rules: StoreRules<B>,
   op: StoreOp<B>,
 ): void {
-  if (s.leader === 0 || op.acks.length * 2 <= s.members.length) return;
+  if (s.leader === 0 || !isMajority(op.acks.length, s.members.length)) return;
   if (op.heldUntilMs !== undefined && c.nowMs < op.heldUntilMs) return;
   s.pending = s.pending.filter((x) => x !== op);
   rules.commit(c, out, op);
@@ -167,7 +168,7 @@ export function reachesMajority(c: Core, s: QuorumStore<unknown>, from: number):
   if (!c.services[serviceIndex(from)].alive) return false;
   let reached = 0;
   for (const m of s.members) if (c.services[serviceIndex(m)].alive && canReach(c, from, m)) reached++;
-  return reached * 2 > s.members.length;
+  return isMajority(reached, s.members.length);
 }
 
 /** Whether some majority of the members is alive and reaches one another. */

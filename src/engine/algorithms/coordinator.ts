@@ -1,0 +1,98 @@
+// What Bully and the Ring share, as the textbooks give both: a coordinator that tells everyone
+// it is alive every heartbeat, the others watching for its silence, and a coordinator that
+// storage fences stepping down to call an election. Neither has a quorum: both elect the highest
+// id they can reach.
+import type { AlgorithmNodeView, ElectionAlgorithm } from '../algorithm';
+import { ALG_SLOT, localNow, realAtLocal, scheduleTimer } from '../core';
+import type { Core, NodeState, Outputs } from '../core';
+import { release } from '../leadership';
+import { send } from '../network';
+import { nextInt } from '../rng';
+
+/** The two timer slots both use: the coordinator's heartbeat, the others' watch. */
+export const CT = { heartbeat: ALG_SLOT, watch: ALG_SLOT + 1 } as const;
+
+/** What a node remembers of the coordinator. */
+export interface Watcher {
+  /** Own-clock time it last heard the coordinator (or, at boot, when it started waiting). */
+  lastHeardLocalMs: number;
+  lastHeardRealMs: number;
+}
+
+interface Timing {
+  /** Silence for this long (own clock) and a node calls an election. */
+  timeoutMs: number;
+  heartbeatMs: number;
+}
+
+/** The coordinator watch, bound to an algorithm's own state and settings. */
+export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) => Timing) {
+  const arm = (c: Core, n: NodeState): void =>
+    scheduleTimer(c, n, CT.watch, realAtLocal(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
+  return {
+    arm,
+    /** The coordinator `from` was heard: the watch starts over. */
+    heard(c: Core, n: NodeState, from: number): void {
+      const p = st(n);
+      n.knownLeader = from;
+      p.lastHeardLocalMs = localNow(c, n);
+      p.lastHeardRealMs = c.nowMs;
+      arm(c, n);
+    },
+    /** The coordinator's heartbeat: `alive` to every other node, then again a heartbeat later. */
+    heartbeat(c: Core, n: NodeState): void {
+      if (n.role !== 'leader') return;
+      for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'alive', n.term);
+      scheduleTimer(c, n, CT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+    },
+    /** Nobody has heard of a coordinator: the first watches fire soon, up to spreadMs apart. */
+    boot(c: Core, n: NodeState, spreadMs: number): void {
+      st(n).lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, spreadMs) - cfg(c).timeoutMs;
+      arm(c, n);
+    },
+  };
+}
+
+type Start = (c: Core, out: Outputs, n: NodeState) => void;
+
+/**
+ * The rules Bully and the Ring share, around their own `startElection`: a restarted node, or one
+ * asked to campaign, calls an election (a coordinator already leads); a coordinator that storage
+ * fences steps down and calls one (epochs come only from the nodes' own messages, so on its side of
+ * a partition it may win again with the very epoch the other side already uses); the network
+ * changing tells them nothing (no quorum to lose); and there is no lease to renew.
+ */
+export function coordinatorRules(startElection: Start) {
+  return {
+    onRestart: startElection,
+    campaign: (c: Core, out: Outputs, n: NodeState) => {
+      if (n.role !== 'leader') startElection(c, out, n);
+    },
+    onFenced: ((c, out, n) => {
+      if (n.role !== 'leader') return;
+      release(c, out, n, 'fenced by storage');
+      startElection(c, out, n);
+    }) satisfies ElectionAlgorithm['onFenced'],
+    onNetworkChange: () => {},
+    renewalLatencyMs: () => 0,
+  };
+}
+
+/**
+ * A node's view: a follower's deadline is its pending election step (own clock, -1 for none) or
+ * else the watch; the coordinator shows none. `votes` are the ids its election has gathered.
+ */
+export function coordinatorView(
+  c: Core,
+  n: NodeState,
+  p: Watcher,
+  timeoutMs: number,
+  stepLocalMs: number,
+  votes: string[],
+): AlgorithmNodeView {
+  let deadlineAtMs = -1;
+  if (n.alive && n.role !== 'leader') {
+    deadlineAtMs = realAtLocal(c, n, stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + timeoutMs);
+  }
+  return { votedFor: null, deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes, preVoting: false };
+}

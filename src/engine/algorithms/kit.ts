@@ -1,0 +1,46 @@
+// What every algorithm module starts from, written once: typed views of its plain-data state (a
+// node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
+// majority arithmetic and the renewal latency the chart draws.
+import type { Core, NodeState } from '../core';
+import type { Experiment } from '../experiment';
+
+/** Typed views of an algorithm's own state: per node (NodeState.p) and shared (Core.a). */
+export function stateViews<P, A>(): { st: (n: NodeState) => P; shared: (c: Core) => A } {
+  return { st: (n) => n.p as P, shared: (c) => c.a as A };
+}
+
+type SettingsKey = 'raft' | 'lease' | 'etcd' | 'zookeeper' | 'sentinel' | 'stonith' | 'bully' | 'ring';
+
+/** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */
+export function settingsFor<K extends SettingsKey>(e: Experiment, key: K): NonNullable<Experiment[K]> {
+  const settings = e[key];
+  if (!settings) throw new Error(`a ${e.algorithm ?? 'raft'} experiment without its ${key} settings`);
+  return settings as NonNullable<Experiment[K]>;
+}
+
+/** A strict majority of n: 2 of 3, 3 of 5, 2 of 2. */
+export function majorityOf(n: number): number {
+  return Math.floor(n / 2) + 1;
+}
+
+/** Whether `count` of `n` is a strict majority. */
+export function isMajority(count: number, n: number): boolean {
+  return count >= majorityOf(n);
+}
+
+/**
+ * The leader's renewal latency at atMs, for the chart: the last renewal's latency, or how long a
+ * renewal under way has waited (pendingSinceMs, -1 when none), or how overdue the next one is
+ * (everyMs after the last answered one, at lastRenewAtMs; -1 when none yet), whichever is larger.
+ */
+export function renewalLatency(
+  lastLatencyMs: number,
+  lastRenewAtMs: number,
+  everyMs: number,
+  atMs: number,
+  pendingSinceMs = -1,
+): number {
+  const pending = pendingSinceMs >= 0 ? atMs - pendingSinceMs : 0;
+  const overdue = lastRenewAtMs >= 0 ? atMs - lastRenewAtMs - everyMs : 0;
+  return Math.max(lastLatencyMs, pending, overdue > 0 ? overdue : 0);
+}

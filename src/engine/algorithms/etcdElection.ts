@@ -20,6 +20,14 @@ import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
+import * as candidate from '../candidates/etcdCandidate';
+import type {
+  CandidateIO,
+  CandidateTimer,
+  EtcdCandidate,
+  EtcdOp,
+  EtcdReply,
+} from '../candidates/etcdCandidate';
 import {
   STORE_ELECTION_TIMEOUT_MS,
   STORE_SLOT,
@@ -47,28 +55,7 @@ import {
   type StoreRules,
 } from '../services/quorumStore';
 
-/** What a candidate asks of etcd. */
-export type EtcdOp =
-  | { op: 'grant' }
-  | { op: 'keepAlive'; lease: number }
-  | { op: 'create'; lease: number }
-  | { op: 'range'; below: number }
-  | { op: 'watch'; key: number }
-  | { op: 'delete'; key: number }
-  | { op: 'revoke'; lease: number };
-
-/** What etcd answers. */
-export interface EtcdReply {
-  op: EtcdOp['op'];
-  /** grant: the new lease; keepAlive: the lease's TTL left (<= 0: it is gone). */
-  lease: number;
-  ttlMs: number;
-  /** create: the key's create revision; range: the predecessor's key and revision (0: none). */
-  key: number;
-  rev: number;
-  /** The store's revision when it answered (a watch that missed an event catches up from it). */
-  storeRev: number;
-}
+export type { EtcdOp, EtcdReply } from '../candidates/etcdCandidate';
 
 export interface EtcdShared {
   settings: EtcdSettings;
@@ -82,34 +69,15 @@ const MAX_PENDING_OPS = 128;
 /** etcd's own raft election timeout (`--election-timeout`, 1000 ms by default). */
 export const ETCD_ELECTION_TIMEOUT_MS = STORE_ELECTION_TIMEOUT_MS;
 
-const ET = {
+/** The candidate's timers, as node timer slots. */
+const ET: Record<CandidateTimer, number> = {
   keepAlive: ALG_SLOT,
   sessionDeadline: ALG_SLOT + 1,
   request: ALG_SLOT + 2,
   retry: ALG_SLOT + 3,
-} as const;
+};
 
-type Phase = 'granting' | 'creating' | 'ranging' | 'watching' | 'leading' | 'stopping' | 'idle';
-
-export interface EtcdNode {
-  phase: Phase;
-  /** The session's lease (0: none) and the key it campaigns with. */
-  lease: number;
-  myRev: number;
-  /** The key it watches (its predecessor's lease), or 0. */
-  watching: number;
-  /** The store revision it last ranged at: a newer one means a deletion it may have missed. */
-  rangedAtRev: number;
-  /** The request in flight and its id. */
-  requestId: number;
-  /** Own-clock time the last keep-alive was answered with the lease alive. */
-  lastKeepAliveLocalMs: number;
-  lastKeepAliveRealMs: number;
-  keepAliveSentRealMs: number;
-  renewLatencyMs: number;
-}
-
-const { st, shared } = stateViews<EtcdNode, EtcdShared>();
+const { st, shared } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
 const cfg = (c: Core) => shared(c).settings;
 
@@ -159,6 +127,8 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   const a = shared(c);
   const s = a.store;
   const reply: EtcdReply = { op: body.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+  // The simulator names leases and keys by number (the lease's id): what the candidate sends back.
+  const id = 'lease' in body ? (body.lease as number) : 'key' in body ? (body.key as number) : 0;
   switch (body.op) {
     case 'grant': {
       const lease = openSession(c, s, client, a.settings.ttlMs);
@@ -168,17 +138,17 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
     }
     case 'keepAlive': {
       reply.lease = body.lease;
-      reply.ttlMs = touchSession(c, s, body.lease) ? findSession(s, body.lease)!.ttlMs : -1;
+      reply.ttlMs = touchSession(c, s, id) ? findSession(s, id)!.ttlMs : -1;
       break;
     }
     case 'create': {
       // Txn: if the key's create revision is 0 (it does not exist), put it bound to the lease.
       reply.key = body.lease;
-      const existing = s.entries.find((k) => k.key === body.lease);
+      const existing = s.entries.find((k) => k.key === id);
       if (existing) reply.rev = existing.number;
-      else if (findSession(s, body.lease)) {
+      else if (findSession(s, id)) {
         const rev = ++a.revision;
-        s.entries.push({ key: body.lease, session: body.lease, owner: client, number: rev, token: rev });
+        s.entries.push({ key: id, session: id, owner: client, number: rev, token: rev });
         reply.rev = rev;
       }
       break;
@@ -195,14 +165,14 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
     }
     case 'watch':
       reply.key = body.key;
-      if (watchEntry(s, client, body.key)) reply.rev = 1;
+      if (watchEntry(s, client, id)) reply.rev = 1;
       break;
     case 'delete':
-      deleteKey(c, body.key);
+      deleteKey(c, id);
       break;
     case 'revoke':
-      dropSession(s, body.lease);
-      deleteKey(c, body.lease);
+      dropSession(s, id);
+      deleteKey(c, id);
       break;
   }
   reply.storeRev = a.revision;
@@ -256,184 +226,69 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
   promoted,
 };
 
-// ---------------------------------------------------------------- a candidate
-
-function request(c: Core, n: NodeState, body: EtcdOp): void {
-  const p = st(n);
-  const m = send(c, n.idx, memberOf(c, n), 'etcdRequest', 0);
-  m.body = body;
-  p.requestId = m.id;
-  // A request that gets no answer is retried after a while (the client's own timeout).
-  scheduleTimer(c, n, ET.request, realAtLocal(c, n, localNow(c, n) + requestTimeoutMs(c)));
-}
-
-function requestTimeoutMs(c: Core): number {
-  return Math.max(500, Math.floor(cfg(c).ttlMs / 3));
-}
-
-function newSession(c: Core, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'granting';
-  p.lease = 0;
-  p.myRev = 0;
-  p.watching = 0;
-  request(c, n, { op: 'grant' });
-}
-
-function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const p = st(n);
-  const r = m.body as EtcdReply;
-  if (r.op === 'keepAlive') return onKeepAliveReply(c, out, n, r);
-  if (m.round !== p.requestId) return;
-  cancelTimer(n, ET.request);
-  switch (r.op) {
-    case 'grant':
-      if (p.phase !== 'granting') return;
-      p.lease = r.lease;
-      p.lastKeepAliveLocalMs = localNow(c, n);
-      p.lastKeepAliveRealMs = c.nowMs;
-      armSessionDeadline(c, n);
-      scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
-      p.phase = 'creating';
-      campaigned(c, out, n, 0, false, false);
-      return request(c, n, { op: 'create', lease: p.lease });
-    case 'create':
-      if (p.phase !== 'creating') return;
-      if (r.rev === 0) return newSession(c, n); // the lease was gone already
-      p.myRev = r.rev;
-      return rangeNow(c, n);
-    case 'range':
-      if (p.phase !== 'ranging') return;
-      p.rangedAtRev = r.storeRev;
-      if (r.key === 0) return lead(c, out, n);
-      p.watching = r.key;
-      p.phase = 'watching';
-      return request(c, n, { op: 'watch', key: r.key });
-    case 'watch':
-      // The predecessor was already gone by the time the watch was set: look again.
-      if (p.phase === 'watching' && r.rev === 0) rangeNow(c, n);
-      return;
-    case 'delete':
-    case 'revoke':
-      if (p.phase === 'stopping') finishStop(c, n);
-      return;
-  }
-}
-
-function rangeNow(c: Core, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'ranging';
-  p.watching = 0;
-  request(c, n, { op: 'range', below: p.myRev });
-}
-
-function onWatchEvent(c: Core, n: NodeState, m: Message): void {
-  const p = st(n);
-  const r = m.body as EtcdReply;
-  if (p.phase === 'watching' && r.key === p.watching) rangeNow(c, n);
-}
-
-function lead(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'leading';
-  n.term = p.myRev;
-  acquire(c, out, n, p.myRev, null);
-  beginWarmUp(c, n);
-}
-
-// ---------------------------------------------------------------- the session's keep-alives
-
-function keepAliveEveryMs(c: Core): number {
-  return Math.max(1, Math.floor(cfg(c).ttlMs / 3));
-}
-
-function onKeepAliveTimer(c: Core, n: NodeState): void {
-  const p = st(n);
-  if (p.lease === 0) return;
-  const m = send(c, n.idx, memberOf(c, n), 'sessionKeepAlive', 0);
-  m.body = { op: 'keepAlive', lease: p.lease } satisfies EtcdOp;
-  p.keepAliveSentRealMs = c.nowMs;
-  scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
-}
-
-function onKeepAliveReply(c: Core, out: Outputs, n: NodeState, r: EtcdReply): void {
-  const p = st(n);
-  if (r.lease !== p.lease || p.lease === 0) return;
-  if (r.ttlMs <= 0) return sessionLost(c, out, n, 'lease expired');
-  p.lastKeepAliveLocalMs = localNow(c, n);
-  p.lastKeepAliveRealMs = c.nowMs;
-  p.renewLatencyMs = c.nowMs - p.keepAliveSentRealMs;
-  armSessionDeadline(c, n);
-  if (p.phase === 'leading') renewed(c, out, n);
-  // A watch that missed its event (its member was cut off) catches up from the store's revision.
-  if (p.phase === 'watching' && r.storeRev > p.rangedAtRev) rangeNow(c, n);
-}
+// ---------------------------------------------------------------- the candidate's runtime
 
 /**
- * The session ends when no keep-alive was answered for a whole TTL (as clientv3's keep-alive loop
- * decides), or sooner with an application-level renew deadline.
+ * The candidate (candidates/etcdCandidate.ts) runs here through the engine's core: a request is a
+ * message to the node's member, a timer a node timer on its own clock, and acquiring and
+ * releasing go to the leadership kernel. One IO object serves every call: `bound` says which
+ * node of which run the machine is stepping (nothing is allocated per event).
  */
-function armSessionDeadline(c: Core, n: NodeState): void {
-  scheduleTimer(
-    c,
-    n,
-    ET.sessionDeadline,
-    realAtLocal(c, n, st(n).lastKeepAliveLocalMs + sessionDeadlineMs(c)),
-  );
+const bound: { c: Core; out: Outputs; n: NodeState } = { c: null!, out: null!, n: null! };
+
+const io: CandidateIO = {
+  nowMs: () => bound.c.nowMs,
+  localNowMs: () => localNow(bound.c, bound.n),
+  reached: (atLocalMs) => due(bound.c, bound.n, atLocalMs),
+  request: (op) => {
+    const { c, n } = bound;
+    const m = send(c, n.idx, memberOf(c, n), 'etcdRequest', 0);
+    m.body = op;
+    return m.id;
+  },
+  keepAlive: (lease) => {
+    const { c, n } = bound;
+    const m = send(c, n.idx, memberOf(c, n), 'sessionKeepAlive', 0);
+    m.body = { op: 'keepAlive', lease } satisfies EtcdOp;
+  },
+  setTimer: (slot, atLocalMs) =>
+    scheduleTimer(bound.c, bound.n, ET[slot], realAtLocal(bound.c, bound.n, atLocalMs)),
+  cancelTimer: (slot) => cancelTimer(bound.n, ET[slot]),
+  campaigned: () => campaigned(bound.c, bound.out, bound.n, 0, false, false),
+  acquired: (token) => {
+    const { c, out, n } = bound;
+    n.term = token;
+    acquire(c, out, n, token, null);
+    beginWarmUp(c, n);
+  },
+  released: (reason) => void release(bound.c, bound.out, bound.n, reason),
+  renewed: () => renewed(bound.c, bound.out, bound.n),
+  exited: () => bringDown(bound.c, bound.n),
+};
+
+/** Step the node's candidate: bind the IO to this node, then run one of the machine's inputs. */
+function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
+  bound.c = c;
+  bound.out = out;
+  bound.n = n;
+  return io;
 }
 
-function sessionDeadlineMs(c: Core): number {
-  const s = cfg(c);
-  return s.renewDeadlineMs > 0 ? Math.min(s.renewDeadlineMs, s.ttlMs) : s.ttlMs;
+function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
+  const r = m.body as EtcdReply;
+  const io = step(c, out, n);
+  if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
+  if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);
+  candidate.onReply(st(n), cfg(c), io, m.round as number, r);
 }
 
-function onSessionDeadline(c: Core, out: Outputs, n: NodeState): void {
+function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
   const p = st(n);
-  if (p.lease === 0 || !due(c, n, p.lastKeepAliveLocalMs + sessionDeadlineMs(c))) return;
-  sessionLost(c, out, n, cfg(c).renewDeadlineMs > 0 ? 'renew deadline passed' : 'lease expired');
-}
-
-/** session.Done(): a leader stops, and the candidate starts a new session and campaigns again. */
-function sessionLost(
-  c: Core,
-  out: Outputs,
-  n: NodeState,
-  reason: 'lease expired' | 'renew deadline passed',
-): void {
-  const p = st(n);
-  if (p.phase === 'leading') release(c, out, n, reason);
-  cancelTimer(n, ET.keepAlive);
-  cancelTimer(n, ET.sessionDeadline);
-  cancelTimer(n, ET.request);
-  p.lease = 0;
-  // A fresh session after a retry interval (the application's loop).
-  p.phase = 'idle';
-  scheduleTimer(c, n, ET.retry, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
-}
-
-function onRequestTimeout(c: Core, n: NodeState): void {
-  const p = st(n);
-  switch (p.phase) {
-    case 'granting':
-      return newSession(c, n);
-    case 'creating':
-      return request(c, n, { op: 'create', lease: p.lease });
-    case 'ranging':
-      return rangeNow(c, n);
-    case 'watching':
-      return request(c, n, { op: 'watch', key: p.watching });
-    case 'stopping':
-      return finishStop(c, n);
-    default:
-      return;
-  }
-}
-
-function finishStop(c: Core, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'idle';
-  p.lease = 0;
-  bringDown(c, n);
+  const io = step(c, out, n);
+  if (slot === ET.keepAlive) return candidate.onKeepAliveTimer(p, cfg(c), io);
+  if (slot === ET.sessionDeadline) return candidate.onSessionDeadline(p, cfg(c), io);
+  if (slot === ET.request) return candidate.onRequestTimeout(p, cfg(c), io);
+  if (slot === ET.retry) return candidate.onRetry(p, cfg(c), io);
 }
 
 /** The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene. */
@@ -451,18 +306,7 @@ function queueView(c: Core): QueueView {
 export const etcdElection: ElectionAlgorithm = {
   ...ALGORITHM_INFO['etcd-election'],
   timerSlots: 4,
-  initNode: (): EtcdNode => ({
-    phase: 'idle',
-    lease: 0,
-    myRev: 0,
-    watching: 0,
-    rangedAtRev: 0,
-    requestId: -1,
-    lastKeepAliveLocalMs: 0,
-    lastKeepAliveRealMs: -1,
-    keepAliveSentRealMs: 0,
-    renewLatencyMs: 0,
-  }),
+  initNode: () => candidate.initCandidate(),
   initShared: (e): EtcdShared => ({
     settings: settingsFor(e, 'etcd'),
     store: createStore(
@@ -476,16 +320,8 @@ export const etcdElection: ElectionAlgorithm = {
     // Candidates start a little apart.
     scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
   },
-  onTimer: (c, out, n, slot) => {
-    if (slot === ET.keepAlive) return onKeepAliveTimer(c, n);
-    if (slot === ET.sessionDeadline) return onSessionDeadline(c, out, n);
-    if (slot === ET.request) return onRequestTimeout(c, n);
-    if (slot === ET.retry && st(n).phase === 'idle') return newSession(c, n);
-  },
-  onMessage: (c, out, n, m) => {
-    if (m.type === 'etcdReply') onReply(c, out, n, m);
-    else if (m.type === 'watchEvent') onWatchEvent(c, n, m);
-  },
+  onTimer,
+  onMessage,
   onServiceMessage: (c, out, endpoint, m) => {
     if (m.type === 'etcdRequest' || m.type === 'sessionKeepAlive') onRequest(c, out, endpoint, m);
     else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
@@ -496,39 +332,26 @@ export const etcdElection: ElectionAlgorithm = {
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
   // The application hears storage's refusal; the election itself does not.
   onFenced: () => {},
-  onKill: (_c, n) => {
-    const p = st(n);
-    p.phase = 'idle';
-    p.lease = 0;
-    p.watching = 0;
-  },
-  onRestart: (c, _out, n) => newSession(c, n),
-  onStop: (c, out, n) => {
-    // Resign: delete the key (and revoke the lease), then exit.
-    const p = st(n);
-    if (p.phase === 'leading') release(c, out, n, 'stopped');
-    cancelTimer(n, ET.keepAlive);
-    cancelTimer(n, ET.sessionDeadline);
-    if (p.lease === 0) return finishStop(c, n);
-    p.phase = 'stopping';
-    request(c, n, { op: 'revoke', lease: p.lease });
-  },
-  onClockRate: (c, n) => {
-    const p = st(n);
-    if (p.lease !== 0) {
-      armSessionDeadline(c, n);
-      scheduleTimer(c, n, ET.keepAlive, realAtLocal(c, n, localNow(c, n) + keepAliveEveryMs(c)));
-    }
-  },
-  campaign: (c, _out, n) => {
-    if (st(n).phase === 'idle') newSession(c, n);
-  },
+  onKill: (_c, n) => candidate.onKilled(st(n)),
+  onRestart: (c, out, n) => candidate.newSession(st(n), cfg(c), step(c, out, n)),
+  // Resign: revoke the lease (the key goes with it), then exit.
+  onStop: (c, out, n) => candidate.resign(st(n), cfg(c), step(c, out, n)),
+  // Re-arming timers emits nothing: the kernel's outputs are not needed (this hook has none).
+  onClockRate: (c, n) => candidate.onClockChanged(st(n), cfg(c), step(c, null!, n)),
+  campaign: (c, out, n) => candidate.onRetry(st(n), cfg(c), step(c, out, n)),
   renewalLatencyMs: (c, leader, at) =>
-    renewalLatency(st(leader).renewLatencyMs, st(leader).lastKeepAliveRealMs, keepAliveEveryMs(c), at),
+    renewalLatency(
+      st(leader).renewLatencyMs,
+      st(leader).lastKeepAliveRealMs,
+      candidate.keepAliveEveryMs(cfg(c)),
+      at,
+    ),
   nodeView: (c, n) => {
     const p = st(n);
     const deadlineAtMs =
-      n.alive && p.lease !== 0 ? realAtLocal(c, n, p.lastKeepAliveLocalMs + sessionDeadlineMs(c)) : -1;
+      n.alive && p.lease !== 0
+        ? realAtLocal(c, n, p.lastKeepAliveLocalMs + candidate.sessionDeadlineMs(cfg(c)))
+        : -1;
     return {
       votedFor: null,
       deadlineAtMs,

@@ -31,11 +31,11 @@ export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: numbe
   } else if (c.safety.followersReject) {
     // Reject, not route: an explicit error with a redirect hint, so the client re-resolves.
     result = 'redirected';
-    c.counters.clientRedirects++;
+    c.books.counters.clientRedirects++;
     c.clientLeader[client] = -1;
   } else {
     result = 'divergent';
-    c.counters.divergentWrites++;
+    c.books.counters.divergentWrites++;
   }
   emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
   return result === 'accepted';

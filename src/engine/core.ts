@@ -5,18 +5,10 @@
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
+import { createLedger, noteViolation, type Ledger } from './ledger';
 import { heapPush, type QueuedEvent } from './queue';
 import { seedRng, type RngState } from './rng';
-import type {
-  Failover,
-  InvariantName,
-  LeaseRecord,
-  MessageType,
-  Role,
-  SimEvent,
-  StorageWrite,
-  Violation,
-} from './types';
+import type { InvariantName, LeaseRecord, MessageType, Role, SimEvent, StorageWrite } from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
 
@@ -144,31 +136,10 @@ export interface Core<A = unknown> {
   partition: string[][] | null;
   /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
   storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: WriteEvent[] };
-  highestTokenIssued: number;
-  /** Who took office last: a transition is a change of holder, as Kubernetes counts leaderTransitions. */
-  lastLeader: string;
-  elections: number;
-  // Invariant ledger: kept apart from the node state it checks.
-  leaderOfTerm: Map<number, string>;
-  counters: {
-    leaderTransitions: number;
-    fencingRejections: number;
-    staleWritesAccepted: number;
-    divergentWrites: number;
-    clientRedirects: number;
-    maxLeaderCount: number;
-    msWithoutLeader: number;
-    /** Watch notifications a coordination store sent, and the reads they made candidates do. */
-    watchNotifications: number;
-    watchReads: number;
-  };
-  leaderCount: number;
-  leaderCountSinceMs: number;
-  failovers: Failover[];
-  pendingLoss: { atMs: number; from: string; cause: string } | null;
-  detectedAtMs: number;
-  firstCampaignMs: number;
-  violations: Violation[];
+  /** The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). */
+  books: Ledger;
+  /** Watch notifications a coordination store sent, and the reads they made candidates do. */
+  watchCounts: { notifications: number; reads: number };
   dnsLeader: number;
   clientLeader: number[];
   clientCacheUntil: number[];
@@ -200,8 +171,6 @@ export interface Outputs {
   messagesBase: number;
 }
 
-export const MAX_FAILOVERS = 500;
-export const MAX_VIOLATIONS = 500;
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
@@ -274,28 +243,8 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     isolatedGroups: [],
     partition: null,
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
-    highestTokenIssued: 0,
-    lastLeader: '',
-    elections: 0,
-    leaderOfTerm: new Map(),
-    counters: {
-      leaderTransitions: 0,
-      fencingRejections: 0,
-      staleWritesAccepted: 0,
-      divergentWrites: 0,
-      clientRedirects: 0,
-      maxLeaderCount: 0,
-      msWithoutLeader: 0,
-      watchNotifications: 0,
-      watchReads: 0,
-    },
-    leaderCount: 0,
-    leaderCountSinceMs: 0,
-    failovers: [],
-    pendingLoss: null,
-    detectedAtMs: -1,
-    firstCampaignMs: -1,
-    violations: [],
+    books: createLedger(),
+    watchCounts: { notifications: 0, reads: 0 },
     dnsLeader: -1,
     clientLeader: new Array(e.workload.clients).fill(-1),
     clientCacheUntil: new Array(e.workload.clients).fill(0),
@@ -408,15 +357,23 @@ export function retainedFrom(total: number, max: number): number {
   return (Math.floor((total - max - 1) / step) + 1) * step;
 }
 
+/**
+ * Keep a bounded output list (events, samples, the message log) within `max`: past it, the older
+ * half goes. The cut comes from the total alone (the same cut as "keep the newest max/2"), so a
+ * list restored shorter than a straight run's falls back in step. Returns the list's new base
+ * (the absolute index of its first item).
+ */
+export function boundList(list: unknown[], base: number, max: number): number {
+  if (list.length <= max) return base;
+  const keepFrom = retainedFrom(base + list.length, max);
+  list.splice(0, keepFrom - base);
+  return keepFrom;
+}
+
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {
   out.events.push(ev);
-  const max = c.e.limits.maxEvents;
-  if (out.events.length > max) {
-    // Drop the older half. The cut comes from the total alone (the same cut as "keep the newest
-    // max/2"), so a list restored shorter than a straight run's falls back in step here.
-    const keepFrom = retainedFrom(out.eventsBase + out.events.length, max);
-    out.events.splice(0, keepFrom - out.eventsBase);
-    out.eventsBase = keepFrom;
+  if (out.events.length > c.e.limits.maxEvents) {
+    out.eventsBase = boundList(out.events, out.eventsBase, c.e.limits.maxEvents);
   }
 }
 
@@ -442,20 +399,10 @@ export function logMessage(c: Core, out: Outputs, m: Message): void {
     list.splice(0, lo);
     out.messagesBase += lo;
   }
-  if (list.length > MAX_MESSAGE_LOG) {
-    const keepFrom = retainedFrom(out.messagesBase + out.messages.length, MAX_MESSAGE_LOG);
-    out.messages.splice(0, keepFrom - out.messagesBase);
-    out.messagesBase = keepFrom;
-  }
+  out.messagesBase = boundList(list, out.messagesBase, MAX_MESSAGE_LOG);
 }
 
 export function recordViolation(c: Core, out: Outputs, invariant: InvariantName, detail: string): void {
-  const v = {
-    atMs: c.nowMs,
-    invariant,
-    detail,
-    allowedBy: allowedBy(invariant, c.safety, c.unsafeByAlgorithm),
-  };
-  if (c.violations.length < MAX_VIOLATIONS) c.violations.push(v);
+  noteViolation(c.books, c.nowMs, invariant, detail, allowedBy(invariant, c.safety, c.unsafeByAlgorithm));
   emit(c, out, { atMs: c.nowMs, type: 'violation', invariant, detail });
 }

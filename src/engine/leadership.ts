@@ -4,7 +4,6 @@
 // leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and
 // the leader's write loop, the same for every algorithm.
 import {
-  MAX_FAILOVERS,
   T,
   cancelTimer,
   due,
@@ -17,7 +16,17 @@ import {
 } from './core';
 import { checkElection } from './invariants';
 import { sendWrite } from './storage';
-import type { Failover, StepDownReason } from './types';
+import {
+  countLeaders,
+  msWithoutLeaderAt,
+  noteCampaign,
+  noteElected,
+  noteLost,
+  noteReady,
+  noteSurvived,
+  previousLeaderOf,
+} from './ledger';
+import type { StepDownReason } from './types';
 
 /** Who leads now: the alive node that believes it leads in the highest epoch (paused or not). */
 export function currentLeader(c: Core): NodeState | null {
@@ -30,11 +39,7 @@ export function currentLeader(c: Core): NodeState | null {
 export function updateLeaderCount(c: Core): void {
   let count = 0;
   for (const n of c.nodes) if (n.alive && n.role === 'leader') count++;
-  if (count === c.leaderCount) return;
-  if (c.leaderCount === 0) c.counters.msWithoutLeader += c.nowMs - c.leaderCountSinceMs;
-  c.leaderCount = count;
-  c.leaderCountSinceMs = c.nowMs;
-  if (count > c.counters.maxLeaderCount) c.counters.maxLeaderCount = count;
+  countLeaders(c.books, c.nowMs, count);
 }
 
 /** leader_count as a scrape of every node's is-leader gauge sees it: paused nodes fail the scrape. */
@@ -45,7 +50,7 @@ export function observedLeaderCount(c: Core): number {
 }
 
 export function msWithoutLeaderNow(c: Core): number {
-  return c.counters.msWithoutLeader + (c.leaderCount === 0 ? c.nowMs - c.leaderCountSinceMs : 0);
+  return msWithoutLeaderAt(c.books, c.nowMs);
 }
 
 /** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */
@@ -80,8 +85,7 @@ export function campaignedAs(
   preVote: boolean,
   transfer: boolean,
 ): void {
-  if (c.pendingLoss && c.detectedAtMs < 0) c.detectedAtMs = c.nowMs;
-  if (c.firstCampaignMs < 0) c.firstCampaignMs = c.nowMs;
+  noteCampaign(c.books, c.nowMs);
   emit(c, out, { atMs: c.nowMs, type: 'campaign', node: who, term, preVote, transfer });
 }
 
@@ -108,22 +112,15 @@ export function acquire(
     votes,
     majority: c.majority,
     voterCount: c.voterCount,
-    previousLeaderOfTerm: c.leaderOfTerm.get(token),
+    previousLeaderOfTerm: previousLeaderOf(c.books, token),
     word: c.epochWord,
   })) {
     recordViolation(c, out, v.invariant, v.detail);
   }
-  c.leaderOfTerm.set(token, n.id);
-  if (c.leaderOfTerm.size > 256) c.leaderOfTerm.delete(c.leaderOfTerm.keys().next().value as number);
-  if (token > c.highestTokenIssued) c.highestTokenIssued = token;
-
+  noteElected(c.books, c.nowMs, n.id, token, holder ?? n.id);
   n.role = 'leader';
   n.ready = false;
   n.knownLeader = n.idx;
-  const who = holder ?? n.id;
-  if (c.elections > 0 && c.lastLeader !== who) c.counters.leaderTransitions++;
-  c.elections++;
-  c.lastLeader = who;
   c.dnsLeader = n.idx;
   emit(
     c,
@@ -132,7 +129,6 @@ export function acquire(
       ? { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] }
       : { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [], holder },
   );
-  noteElected(c, n, token);
   updateLeaderCount(c);
   sendWrite(c, n.idx, token, 'claim');
 }
@@ -140,28 +136,6 @@ export function acquire(
 /** Warm-up: a new leader serves nothing until it is ready, warmUpMs after it took office. */
 export function beginWarmUp(c: Core, n: NodeState): void {
   scheduleTimer(c, n, T.ready, c.nowMs + c.e.warmUpMs);
-}
-
-function noteElected(c: Core, n: NodeState, token: number): void {
-  if (c.elections > 1) {
-    const loss = c.pendingLoss;
-    const lostAtMs = loss ? loss.atMs : c.firstCampaignMs >= 0 ? c.firstCampaignMs : c.nowMs;
-    const detectedAtMs = loss ? (c.detectedAtMs >= 0 ? c.detectedAtMs : c.nowMs) : lostAtMs;
-    if (c.failovers.length >= MAX_FAILOVERS) c.failovers.shift();
-    c.failovers.push({
-      lostAtMs,
-      detectedAtMs,
-      electedAtMs: c.nowMs,
-      readyAtMs: -1,
-      node: n.id,
-      term: token,
-      from: loss ? loss.from : null,
-      cause: loss ? loss.cause : 'a candidate won while the old leader still believed it led',
-    });
-  }
-  c.pendingLoss = null;
-  c.detectedAtMs = -1;
-  c.firstCampaignMs = -1;
 }
 
 /**
@@ -183,19 +157,15 @@ export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownRea
 
 /** The leader renewed: one that was marked lost (a short pause, a healed partition) survived it. */
 export function renewed(c: Core, out: Outputs, n: NodeState): void {
-  if (c.pendingLoss && c.pendingLoss.from === n.id) {
-    c.pendingLoss = null;
-    c.detectedAtMs = -1;
+  if (noteSurvived(c.books, n.id))
     emit(c, out, { atMs: c.nowMs, type: 'survived', node: n.id, term: n.term });
-  }
 }
 
 /** Mark the current leader as lost (killed, paused, cut off); a later election closes the failover. */
 export function markLoss(c: Core, out: Outputs, n: NodeState, cause: string): void {
-  if (n.role !== 'leader' || c.pendingLoss) return;
+  if (n.role !== 'leader' || c.books.pendingLoss) return;
   if (currentLeader(c) !== n) return;
-  c.pendingLoss = { atMs: c.nowMs, from: n.id, cause };
-  c.detectedAtMs = -1;
+  noteLost(c.books, c.nowMs, n.id, cause);
   emit(c, out, { atMs: c.nowMs, type: 'lost', node: n.id, term: n.term, cause });
 }
 
@@ -203,22 +173,8 @@ export function onReady(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   n.ready = true;
   emit(c, out, { atMs: c.nowMs, type: 'ready', node: n.id, term: n.term });
-  markReady(c.failovers, n.id, n.term, c.nowMs);
+  noteReady(c.books, n.id, n.term, c.nowMs);
   onWriteTick(c, n);
-}
-
-/**
- * The failover that brought this leader to office is over once it is ready. Not always the last
- * one: without a quorum a second side can elect while the first side's leader warms up.
- */
-export function markReady(failovers: Failover[], node: string, term: number, atMs: number): void {
-  for (let i = failovers.length - 1; i >= 0; i--) {
-    const f = failovers[i];
-    if (f.node === node && f.term === term) {
-      if (f.readyAtMs < 0) f.readyAtMs = atMs;
-      return;
-    }
-  }
 }
 
 // ---------------------------------------------------------------- the leader's write loop

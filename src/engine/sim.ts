@@ -17,6 +17,7 @@ import { heapPop, heapPush, type QueuedEvent } from './queue';
 import { nextInt } from './rng';
 import {
   K,
+  boundList,
   serviceIndex,
   serviceTimerLive,
   MAX_MESSAGE_LOG,
@@ -40,6 +41,7 @@ import { applyCommand, defer, resume } from './faults';
 import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWriteSend } from './leadership';
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
+import { countersAt, failoversOf, violationsOf } from './ledger';
 import type {
   MessageLog,
   MessageView,
@@ -145,33 +147,27 @@ export class Simulation {
     const leader = currentLeader(c);
     const s: Sample = {
       atMs: at,
-      leaderCount: c.leaderCount,
+      leaderCount: c.books.leaderCount,
       leaderCountObserved: observedLeaderCount(c),
       maxTerm: c.nodes.reduce((m, n) => Math.max(m, n.term), 0),
       maxTokenSeen: c.storage.maxTokenSeen,
-      fencingRejections: c.counters.fencingRejections,
-      staleWritesAccepted: c.counters.staleWritesAccepted,
-      divergentWrites: c.counters.divergentWrites,
-      leaderTransitions: c.counters.leaderTransitions,
+      fencingRejections: c.books.counters.fencingRejections,
+      staleWritesAccepted: c.books.counters.staleWritesAccepted,
+      divergentWrites: c.books.counters.divergentWrites,
+      leaderTransitions: c.books.counters.leaderTransitions,
       renewalLatencyMs: leader ? this.algorithm.renewalLatencyMs(c, leader, at) : 0,
       msWithoutLeader: msWithoutLeaderNow(c),
-      clientRedirects: c.counters.clientRedirects,
+      clientRedirects: c.books.counters.clientRedirects,
     };
     // Only where they are counted, so that every other algorithm's samples stay as they were.
     if (this.algorithm.watchCounts) {
-      s.watchNotifications = c.counters.watchNotifications;
-      s.watchReads = c.counters.watchReads;
+      s.watchNotifications = c.watchCounts.notifications;
+      s.watchReads = c.watchCounts.reads;
     }
     c.nowMs = saved;
     const out = this.out;
     out.samples.push(s);
-    const max = c.e.limits.maxSamples;
-    if (out.samples.length > max) {
-      // As in emit: the older half goes, cut where the total says.
-      const keepFrom = retainedFrom(out.samplesBase + out.samples.length, max);
-      out.samples.splice(0, keepFrom - out.samplesBase);
-      out.samplesBase = keepFrom;
-    }
+    out.samplesBase = boundList(out.samples, out.samplesBase, c.e.limits.maxSamples);
     c.nextSampleMs = at + c.e.sampleEveryMs;
   }
 
@@ -337,19 +333,13 @@ export class Simulation {
   summary(): Summary {
     const c = this.c;
     return {
-      leaderTransitions: c.counters.leaderTransitions,
-      fencingRejections: c.counters.fencingRejections,
-      staleWritesAccepted: c.counters.staleWritesAccepted,
-      divergentWrites: c.counters.divergentWrites,
-      clientRedirects: c.counters.clientRedirects,
-      maxLeaderCount: c.counters.maxLeaderCount,
-      msWithoutLeader: msWithoutLeaderNow(c),
-      failovers: c.failovers.map((f) => ({ ...f })),
-      violations: c.violations.map((v) => ({ ...v })),
+      ...countersAt(c.books, c.nowMs),
+      failovers: failoversOf(c.books),
+      violations: violationsOf(c.books),
       eventsDropped: this.out.eventsBase,
-      elections: c.elections,
-      watchNotifications: c.counters.watchNotifications,
-      watchReads: c.counters.watchReads,
+      elections: c.books.elections,
+      watchNotifications: c.watchCounts.notifications,
+      watchReads: c.watchCounts.reads,
       electionMessages: this.algorithm.messages.reduce(
         (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
         0,
@@ -411,7 +401,7 @@ export class Simulation {
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
       clients: { count: c.clientLeader.length, byTarget, unresolved },
-      leaderCount: c.leaderCount,
+      leaderCount: c.books.leaderCount,
       leaderCountObserved: observedLeaderCount(c),
       services: (this.algorithm.services ?? []).map((spec, i) => ({
         id: spec.id,
@@ -419,16 +409,8 @@ export class Simulation {
         label: spec.label,
         alive: c.services[i + 1].alive,
       })),
-      highestTokenIssued: c.highestTokenIssued,
-      counters: {
-        leaderTransitions: s.leaderTransitions,
-        fencingRejections: s.fencingRejections,
-        staleWritesAccepted: s.staleWritesAccepted,
-        divergentWrites: s.divergentWrites,
-        clientRedirects: s.clientRedirects,
-        maxLeaderCount: s.maxLeaderCount,
-        msWithoutLeader: s.msWithoutLeader,
-      },
+      highestTokenIssued: c.books.highestTokenIssued,
+      counters: countersAt(c.books, c.nowMs),
       violations: s.violations,
       failovers: s.failovers,
       eventCount: this.eventsTotal,

@@ -39,12 +39,20 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
     if (token > s.maxTokenSeen) s.maxTokenSeen = token;
   } else {
     s.rejected++;
-    c.counters.fencingRejections++;
+    c.books.counters.fencingRejections++;
   }
   const node = c.nodes[m.from].id;
-  const found = writeFindings(node, token, accepted, fencing, before, s.maxTokenSeen, c.highestTokenIssued);
+  const found = writeFindings(
+    node,
+    token,
+    accepted,
+    fencing,
+    before,
+    s.maxTokenSeen,
+    c.books.highestTokenIssued,
+  );
   const stale = found !== null && found.some((f) => f.invariant === 'staleWriteAccepted');
-  if (stale) c.counters.staleWritesAccepted++;
+  if (stale) c.books.counters.staleWritesAccepted++;
   // One object serves as both the trace's event and the storage's recent-writes entry (the
   // snapshot copies it without its type): one allocation per write instead of two.
   const w: WriteEvent = {

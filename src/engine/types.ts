@@ -2,6 +2,7 @@
 // the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
 // JSON, structured clone and a URL round trip.
 import type { Experiment, Fault } from './experiment';
+import type { Counters } from './ledger';
 
 export type Role = 'follower' | 'candidate' | 'leader';
 export type NodeId = string;
@@ -120,14 +121,8 @@ export interface Failover {
   cause: string;
 }
 
-export interface Summary {
-  leaderTransitions: number;
-  fencingRejections: number;
-  staleWritesAccepted: number;
-  divergentWrites: number;
-  clientRedirects: number;
-  maxLeaderCount: number;
-  msWithoutLeader: number;
+/** The run's counters (ledger.ts COUNTER_NAMES) and its ledgers. */
+export interface Summary extends Counters {
   failovers: Failover[];
   violations: Violation[];
   eventsDropped: number;
@@ -342,16 +337,7 @@ export interface Snapshot {
   /** Services besides storage the algorithm runs against (an API server, store members). */
   services: { id: string; kind: string; label: string; alive: boolean }[];
   highestTokenIssued: number;
-  counters: Omit<
-    Summary,
-    | 'failovers'
-    | 'violations'
-    | 'eventsDropped'
-    | 'elections'
-    | 'electionMessages'
-    | 'watchNotifications'
-    | 'watchReads'
-  >;
+  counters: Counters;
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;

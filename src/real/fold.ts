@@ -66,28 +66,28 @@ export class RunFold {
   }
 
   get highestTokenIssued(): number {
-    return this.monitor.highestTokenIssued;
+    return this.monitor.books.highestTokenIssued;
   }
   get maxTokenSeen(): number {
     return this.monitor.maxTokenSeen;
   }
   get rejected(): number {
-    return this.monitor.fencingRejections;
+    return this.monitor.books.counters.fencingRejections;
   }
   get staleWritesAccepted(): number {
-    return this.monitor.staleWritesAccepted;
+    return this.monitor.books.counters.staleWritesAccepted;
   }
   get leaderTransitions(): number {
-    return this.monitor.leaderTransitions;
+    return this.monitor.books.counters.leaderTransitions;
   }
   get maxLeaderCount(): number {
-    return this.monitor.maxLeaderCount;
+    return this.monitor.books.counters.maxLeaderCount;
   }
   get failovers(): readonly Failover[] {
-    return this.monitor.failovers;
+    return this.monitor.books.failovers;
   }
   get violations(): readonly Violation[] {
-    return this.monitor.violations;
+    return this.monitor.books.violations;
   }
 
   host(id: string): HostState | undefined {
@@ -105,7 +105,7 @@ export class RunFold {
 
   /** leader_count: every candidate that believes it leads, a stopped one included (the monitor's). */
   leaderCount(): number {
-    return this.monitor.leaderCount;
+    return this.monitor.books.leaderCount;
   }
 
   /** What a scrape of each candidate's is-leader gauge sees: a stopped candidate fails it. */
@@ -163,7 +163,7 @@ export class RunFold {
       case 'session': {
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
         const h = this.host(e.node);
-        if (h && e.state === 'renewed' && this.monitor.pendingLoss?.from === e.node) {
+        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node) {
           feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
         }
         return;
@@ -269,7 +269,7 @@ export class RunFold {
 
   /** The leader of the moment was lost: the monitor's failover begins here (the engine's markLoss). */
   private markLoss(h: HostState, atMs: number, cause: string, feed: (ev: SimEvent) => void): void {
-    if (this.monitor.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
+    if (this.monitor.books.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
     feed({ atMs, type: 'lost', node: h.id, term: h.token, cause });
   }
 
@@ -314,7 +314,7 @@ export class RunFold {
       failovers: m.failovers,
       violations: m.violations,
       eventsDropped,
-      elections: this.monitor.elections,
+      elections: this.monitor.books.elections,
       // A real run's messages are etcd's own and are not counted here.
       electionMessages: 0,
       watchNotifications: 0,

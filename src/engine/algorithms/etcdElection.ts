@@ -32,10 +32,10 @@ import {
   STORE_ELECTION_TIMEOUT_MS,
   STORE_SLOT,
   createStore,
+  deleteEntries,
   dropSession,
   findSession,
   hasMajority,
-  notifyWatchers,
   onStoreAck,
   onStoreChange,
   onStoreOp,
@@ -45,7 +45,6 @@ import {
   queueOf,
   renewAllSessions,
   scheduleStoreTimer,
-  takeEntries,
   touchSession,
   tryCommit,
   watchEntry,
@@ -181,11 +180,11 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
 
 /** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
-  const a = shared(c);
-  const gone = takeEntries(a.store, (k) => k.key === lease);
-  if (gone.length === 0) return;
-  a.revision++;
-  notifyWatchers(c, a.store, gone, notifyDeleted);
+  deleteEntries(c, store(c), (k) => k.key === lease, newRevision, notifyDeleted);
+}
+
+function newRevision(c: Core): void {
+  shared(c).revision++;
 }
 
 function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {

@@ -21,10 +21,10 @@ import { send } from '../network';
 import { nextInt } from '../rng';
 import {
   createStore,
+  deleteEntries,
   dropSession,
   findSession,
   hasMajority,
-  notifyWatchers,
   onStoreAck,
   onStoreChange,
   onStoreOp,
@@ -34,7 +34,6 @@ import {
   queueOf,
   reachesMajority,
   renewAllSessions,
-  takeEntries,
   touchSession,
   tryCommit,
   watchEntry,
@@ -188,11 +187,11 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
 
 /** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
 function endSession(c: Core, session: number): void {
-  const a = shared(c);
-  const gone = takeEntries(a.store, (z) => z.session === session);
-  if (gone.length === 0) return;
-  a.zxid++;
-  notifyWatchers(c, a.store, gone, notifyDeleted);
+  deleteEntries(c, store(c), (z) => z.session === session, newZxid, notifyDeleted);
+}
+
+function newZxid(c: Core): void {
+  shared(c).zxid++;
 }
 
 /** A watcher hears of a deletion from the server it talks to. */
@@ -271,7 +270,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
     case 'children': {
       if (p.phase !== 'listing') return;
       if (p.notified) {
-        c.counters.watchReads++;
+        c.watchCounts.reads++;
         p.notified = false;
       }
       const i = r.children.indexOf(p.seq);
@@ -401,7 +400,7 @@ function queueView(c: Core): QueueView {
     path: '/election',
     numberName: 'sequence number',
     watch: cfg(c).watch,
-    watchReads: c.counters.watchReads,
+    watchReads: c.watchCounts.reads,
     // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
     name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
   });

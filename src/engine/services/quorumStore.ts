@@ -315,24 +315,26 @@ export function onStoreTimer<B>(
 
 // ---------------------------------------------------------------- entries and their watches
 
-/** Remove the entries bound to a session that ended (or one deleted by its key); returns them. */
-export function takeEntries(s: QuorumStore<unknown>, gone: (e: StoreEntry) => boolean): StoreEntry[] {
-  const taken = s.entries.filter(gone);
-  if (taken.length > 0) s.entries = s.entries.filter((e) => !gone(e));
-  return taken;
-}
-
-/** Tell each watcher of the deleted entries, from the endpoint it talks to; the watches are spent. */
-export function notifyWatchers(
+/**
+ * Delete the entries matching `gone` (those of a session that ended, or one key): if any went,
+ * `committed` records the change (a new revision, a new zxid), then each watcher is told, from the
+ * endpoint it talks to, and the watches are spent.
+ */
+export function deleteEntries(
   c: Core,
   s: QuorumStore<unknown>,
-  deleted: readonly StoreEntry[],
+  gone: (e: StoreEntry) => boolean,
+  committed: (c: Core) => void,
   notify: (c: Core, watcher: number, entry: StoreEntry) => void,
 ): void {
+  const deleted = s.entries.filter(gone);
+  if (deleted.length === 0) return;
+  s.entries = s.entries.filter((e) => !gone(e));
+  committed(c);
   for (const e of deleted) {
     for (const w of s.watches) {
       if (w.key !== e.key) continue;
-      c.counters.watchNotifications++;
+      c.watchCounts.notifications++;
       notify(c, w.watcher, e);
     }
     s.watches = s.watches.filter((w) => w.key !== e.key);
@@ -370,7 +372,7 @@ export function queueOf(
     numberName: how.numberName,
     watch: how.watch,
     entries,
-    watchNotifications: c.counters.watchNotifications,
+    watchNotifications: c.watchCounts.notifications,
     watchReads: how.watchReads,
   };
 }

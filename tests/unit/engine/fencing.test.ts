@@ -26,7 +26,7 @@ const writes = (b: Bench) => b.out.events.filter((e) => e.type === 'write');
 describe('storage with fencing on', () => {
   it('accepts iff token >= maxTokenSeen and raises maxTokenSeen', () => {
     const b = bench();
-    b.c.highestTokenIssued = 6;
+    b.c.books.highestTokenIssued = 6;
     for (const t of [3, 5, 5, 4, 6, 2]) write(b, 'n1', t);
     expect(writes(b).map((w) => [w.token, w.result, w.maxTokenSeen])).toEqual([
       [3, 'accepted', 3],
@@ -37,8 +37,8 @@ describe('storage with fencing on', () => {
       [2, 'rejected', 6],
     ]);
     expect(b.c.storage).toMatchObject({ maxTokenSeen: 6, accepted: 4, rejected: 2 });
-    expect(b.c.counters.fencingRejections).toBe(2);
-    expect(b.c.violations).toEqual([]);
+    expect(b.c.books.counters.fencingRejections).toBe(2);
+    expect(b.c.books.violations).toEqual([]);
   });
 
   it('answers a rejected write with a retryable error that names the newer token', () => {
@@ -68,7 +68,7 @@ describe('storage with fencing on', () => {
 describe('storage with fencing off', () => {
   it('accepts every write and flags those below the highest token issued as stale', () => {
     const b = bench({ safety: { fencing: false } });
-    b.c.highestTokenIssued = 6;
+    b.c.books.highestTokenIssued = 6;
     for (const t of [5, 6, 4, 6]) write(b, 'n1', t);
     expect(writes(b).map((w) => [w.token, w.result, w.stale])).toEqual([
       // 5 is not below maxTokenSeen, but token 6 was already issued: a zombie's write.
@@ -77,8 +77,8 @@ describe('storage with fencing off', () => {
       [4, 'accepted', true],
       [6, 'accepted', false],
     ]);
-    expect(b.c.counters).toMatchObject({ staleWritesAccepted: 2, fencingRejections: 0 });
-    expect(b.c.violations.map((v) => [v.invariant, v.allowedBy])).toEqual([
+    expect(b.c.books.counters).toMatchObject({ staleWritesAccepted: 2, fencingRejections: 0 });
+    expect(b.c.books.violations.map((v) => [v.invariant, v.allowedBy])).toEqual([
       ['staleWriteAccepted', 'fencing'],
       ['staleWriteAccepted', 'fencing'],
     ]);

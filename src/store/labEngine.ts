@@ -100,8 +100,26 @@ export class LabEngine implements LabBackend {
     return this.sim.samplesSince(from);
   }
 
+  /**
+   * The message log the space-time diagram draws. A run keeps none until something reads it (it
+   * is a fifth of the engine's cost); the first read turns it on and simulates the run so far
+   * again from its start (checkpoints taken without the log cannot restore it), once: tens of
+   * milliseconds for ten minutes of the default lab.
+   */
   get messageLog(): MessageLog {
+    if (!this.sim.logMessages) this.startMessageLog();
     return this.sim.messageLog;
+  }
+
+  private startMessageLog(): void {
+    this.sim.logMessages = true;
+    const now = this.sim.nowMs;
+    this.checkpoints = this.checkpoints.slice(0, 1);
+    this.record = null;
+    this.recordAtMs = -1;
+    if (now === 0) return;
+    this.restore(this.checkpoints[0]);
+    this.advanceTo(now);
   }
 
   trace(): Trace {

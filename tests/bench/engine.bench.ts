@@ -1,5 +1,6 @@
 // Engine benchmarks, reported against their budgets.
 //   npm run bench:engine            (or npx tsx tests/bench/engine.bench.ts; options: --runs=N, --json)
+//   Each runs on the engine as the page runs it: a Vite bundle (engineBundle.ts), not tsx.
 //   (a) the page's default lab (5 nodes, 60-180 ms network) over 1 simulated hour.
 //       Budget: at most 100 ms of wall time.
 //   (b) 7 nodes, 1,000 clients writing every 500 ms, over 10 simulated minutes.
@@ -11,7 +12,8 @@
 // the run waited for a core (and adds V8's helper threads, so it is never flattering).
 // To find hot spots: node --import tsx --cpu-prof --cpu-prof-dir=.reports/prof tests/bench/engine.bench.ts
 import { fileURLToPath } from 'node:url';
-import { Simulation, type ExperimentInput } from '../../src/engine';
+import type { ExperimentInput } from '../../src/engine';
+import { bundledEngine, type EngineModule } from './engineBundle';
 import type { Figure } from './figures';
 import { PAGE_LAB } from './seek';
 
@@ -67,8 +69,8 @@ interface Result {
   withinBudget: boolean | null;
 }
 
-function runOnce(c: Case): Result {
-  const sim = new Simulation(c.experiment);
+function runOnce(engine: EngineModule, c: Case): Result {
+  const sim = new engine.Simulation(c.experiment);
   const untilMs = sim.experiment.untilMs;
   let peakRss = 0;
   let peakHeap = 0;
@@ -152,7 +154,7 @@ export function engineTable(results: Result[]): string {
 }
 
 /** A short run so the JIT has compiled the hot paths before anything is timed. */
-function warmUp(): void {
+function warmUp({ Simulation }: EngineModule): void {
   new Simulation({ nodes: 7, untilMs: 20_000, workload: { clients: 200, clientWriteEveryMs: 500 } }).runUntil(
     20_000,
   );
@@ -160,8 +162,10 @@ function warmUp(): void {
 }
 
 /** The median run by wall time; peak memory is the highest seen over all runs. */
-function run(c: Case, runs: number): Result {
-  const all = Array.from({ length: Math.max(1, runs) }, () => runOnce(c)).sort((x, y) => x.wallS - y.wallS);
+function run(engine: EngineModule, c: Case, runs: number): Result {
+  const all = Array.from({ length: Math.max(1, runs) }, () => runOnce(engine, c)).sort(
+    (x, y) => x.wallS - y.wallS,
+  );
   const median = all[Math.floor((all.length - 1) / 2)];
   return {
     ...median,
@@ -170,9 +174,11 @@ function run(c: Case, runs: number): Result {
   };
 }
 
-export function runEngine(runs = 3, busyMs = 600_000): Result[] {
-  warmUp();
-  return engineCases(busyMs).map((c) => run(c, runs));
+/** Each case on the engine as the page runs it (engineBundle.ts). */
+export async function runEngine(runs = 3, busyMs = 600_000): Promise<Result[]> {
+  const engine = await bundledEngine();
+  warmUp(engine);
+  return engineCases(busyMs).map((c) => run(engine, c, runs));
 }
 
 export function engineFigures(results: Result[]): Figure[] {
@@ -204,12 +210,12 @@ export function engineFigures(results: Result[]): Figure[] {
 }
 
 export function engineHeading(runs: number): string {
-  return `Engine (Node ${process.version}, one thread, median of ${runs} runs)`;
+  return `Engine (Node ${process.version}, one thread, the page's Vite bundle, median of ${runs} runs)`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
-  const results = runEngine(runs);
+  const results = await runEngine(runs);
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(results, null, 2));
   } else {
@@ -219,4 +225,4 @@ function main(): void {
   if (results.some((r) => r.withinBudget === false)) process.exitCode = 1;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void main();

@@ -119,7 +119,7 @@ async function measure(bench: Bench, plan: Plan, ci: boolean): Promise<Figure[]>
   switch (bench) {
     case 'engine': {
       heading(engineHeading(plan.engineRuns));
-      const results = runEngine(plan.engineRuns, plan.engineBusyMs);
+      const results = await runEngine(plan.engineRuns, plan.engineBusyMs);
       console.log(engineTable(results));
       return engineFigures(results);
     }

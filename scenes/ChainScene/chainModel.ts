@@ -1,8 +1,7 @@
 // The chain's content as plain data, derived from a snapshot and the folded event memory. Pure,
 // so every sentence the scene shows can be unit-tested without rendering anything, and cheap
 // to compare: the view re-renders only when this model changes, not on every frame.
-import type { NodeId, NodeView, Snapshot } from '../../src/engine';
-import { formatSeconds } from '../../src/store/format';
+import { ALGORITHM_PAGES, majorityOf, type NodeId, type NodeView, type Snapshot } from '../../src/engine';
 import type { ChainMemory } from './chainMemory';
 import { deriveWrites, type TokenView, type CompareView, type OutcomeView } from './writesModel';
 
@@ -57,8 +56,7 @@ export interface Election {
 
 /** Raft's: the nodes vote, a majority elects. */
 export const RAFT_ELECTION: Election = {
-  title: 'Quorum elects one leader',
-  short: 'Quorum elects',
+  ...ALGORITHM_PAGES.raft.elect,
   epoch: 'term',
   leader: 'leader',
   votes: true,
@@ -73,10 +71,6 @@ export interface ChainModel {
   token: TokenView;
   compare: CompareView;
   outcome: OutcomeView;
-}
-
-export function majorityOf(size: number): number {
-  return Math.floor(size / 2) + 1;
 }
 
 /** The leader the chain follows: the highest-term live leader (a paused zombie loses ties). */
@@ -273,6 +267,3 @@ export function deriveChain(
 }
 
 /** "10 s" for whole seconds, "7.5 s" otherwise: lease settings read as people type them. */
-export function formatSpan(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : formatSeconds(ms);
-}

@@ -2,7 +2,8 @@
 // renew deadline and the lease duration. Pure, so the per-frame writer stays a thin DOM shim.
 import type { NodeView, Snapshot } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
-import { formatSpan, type LeaseTiming } from './chainModel';
+import { formatSpan } from '../../src/engine';
+import type { LeaseTiming } from './chainModel';
 
 export type DialState = 'none' | 'ok' | 'late' | 'expired';
 

@@ -207,6 +207,12 @@ export const ALGORITHM_SETTINGS = {
 export type SettingPath = keyof typeof ALGORITHM_SETTINGS;
 const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];
 
+/** The settings that are sections of their own (an object of timings), not a switch or the witness. */
+export type SettingsSection = Exclude<SettingPath, 'witness' | `safety.${string}`>;
+export const SETTINGS_SECTIONS = SETTING_PATHS.filter(
+  (p): p is SettingsSection => p !== 'witness' && !p.startsWith('safety.'),
+);
+
 /** Top-level keys in the schema's order, and safety's: a filled-in experiment keeps them so. */
 const KEY_ORDER = Object.keys(experimentSchema.shape);
 const SAFETY_ORDER = ['quorum', 'fencing', 'followersReject', 'preVote', 'checkQuorum'];

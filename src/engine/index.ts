@@ -4,6 +4,7 @@ export {
   experimentSchema,
   faultSchema,
   ALGORITHM_SETTINGS,
+  SETTINGS_SECTIONS,
   RAFT_PRESETS,
   parseExperiment,
   normalizeExperiment,
@@ -14,6 +15,7 @@ export {
   type Experiment,
   type ExperimentInput,
   type Fault,
+  type SettingsSection,
   type Command,
   type FieldError,
   type ParseResult,
@@ -27,7 +29,19 @@ export {
   loadAlgorithm,
   type AlgorithmKind,
 } from './algorithms';
-export { renewLimitOf, watchCountsOf, type RenewLimit } from './algorithms/info';
+export { watchCountsOf } from './algorithms/info';
+export { majorityOf } from './algorithms/kit';
+export {
+  ALGORITHM_PAGES,
+  formatSpan,
+  pageOf,
+  renewLimitOf,
+  type AlgorithmPage,
+  type ElectStep,
+  type Expiry,
+  type HoldStep,
+  type RenewLimit,
+} from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export type { ServiceSpec } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';

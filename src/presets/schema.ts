@@ -4,7 +4,13 @@
 // source for every number, and a short game day (a fault timeline) that shows that lesson.
 // Files live in scenes/presets/; a bad file is reported by field, never applied.
 import * as z from 'zod/mini';
-import { parseExperiment, type Experiment, type ExperimentInput, type FieldError } from '../engine';
+import {
+  SETTINGS_SECTIONS,
+  parseExperiment,
+  type Experiment,
+  type ExperimentInput,
+  type FieldError,
+} from '../engine';
 
 const text = z.string().check(z.minLength(1));
 
@@ -41,17 +47,8 @@ export interface Preset {
   gameDay: { shows: string; faults: unknown[]; untilMs: number };
 }
 
-/** The settings sections whose every value must name its source. */
-const SOURCED_SECTIONS = [
-  'lease',
-  'etcd',
-  'zookeeper',
-  'sentinel',
-  'stonith',
-  'raft',
-  'bully',
-  'ring',
-] as const;
+/** The settings sections whose every value must name its source: every one there is. */
+const SOURCED_SECTIONS = SETTINGS_SECTIONS;
 
 /** Dotted paths of the values set in the experiment's algorithm settings, as written. */
 export function settingPaths(experiment: ExperimentInput): string[] {

@@ -3,7 +3,8 @@ import { createLabStore } from '../../src/store/labStore';
 import { createGuidedStore } from '../../src/store/guidedStore';
 import { catalog, findScenario } from '../../src/scenario/catalog';
 import { runScenario } from '../../src/scenario/run';
-import { majority, tolerated } from '../../src/app/learn/QuorumTable';
+import { tolerated } from '../../src/app/learn/QuorumTable';
+import { majorityOf as majority } from '../../src/engine';
 
 describe('guided mode', () => {
   it('waits for each step, pauses for the reader, and ends with a measured summary', () => {

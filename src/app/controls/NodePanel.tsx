@@ -3,7 +3,7 @@
 // member), what can be done to one: kill / restart and isolate. Every button names what it does
 // to which node or service, and shows only when the run's backend accepts that command.
 import { useState } from 'react';
-import type { Command, Experiment, Snapshot } from '../../engine';
+import { pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 
 type Service = Snapshot['services'][number];
@@ -13,8 +13,8 @@ type Service = Snapshot['services'][number];
  * simulator's, or the real run's, which the page puts in its experiment). Null for an algorithm
  * without one.
  */
-export function leaseLengthMs(e: Pick<Experiment, 'lease' | 'etcd'>): number | null {
-  return e.lease?.durationMs ?? e.etcd?.ttlMs ?? null;
+export function leaseLengthMs(e: Experiment): number | null {
+  return pageOf(e).leaseMs(e);
 }
 
 /**

@@ -6,6 +6,8 @@ import { useId, useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,
   ALGORITHM_SETTINGS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
   algorithmFor,
   parseExperiment,
   RAFT_PRESETS,
@@ -19,8 +21,8 @@ import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
 
 /** The algorithm-specific sections of an experiment, as the settings table names them. */
-const SECTIONS = ['raft', 'lease', 'etcd', 'zookeeper', 'sentinel', 'stonith', 'bully', 'ring'] as const;
-type Section = (typeof SECTIONS)[number];
+const SECTIONS = SETTINGS_SECTIONS;
+type Section = SettingsSection;
 type Value = number | boolean | string;
 
 interface Field {

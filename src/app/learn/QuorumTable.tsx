@@ -1,13 +1,10 @@
 // Quorum arithmetic for N = 1..9: majority size and failures tolerated. Even sizes buy nothing
 // over the odd size below them; two nodes tolerate no failure until a witness joins.
+import { majorityOf } from '../../engine';
 import { scenarioHref } from '../guided/ScenarioPicker';
 
-export function majority(n: number): number {
-  return Math.floor(n / 2) + 1;
-}
-
 export function tolerated(n: number): number {
-  return n - majority(n);
+  return n - majorityOf(n);
 }
 
 export function QuorumTable() {
@@ -28,7 +25,7 @@ export function QuorumTable() {
           {rows.map((n) => (
             <tr key={n}>
               <td>{n}</td>
-              <td>{majority(n)}</td>
+              <td>{majorityOf(n)}</td>
               <td>{tolerated(n)}</td>
               <td>
                 {n === 2 && (

@@ -2,17 +2,15 @@
 // node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
 // majority arithmetic and the renewal latency the chart draws.
 import type { Core, NodeState } from '../core';
-import type { Experiment } from '../experiment';
+import type { Experiment, SettingsSection } from '../experiment';
 
 /** Typed views of an algorithm's own state: per node (NodeState.p) and shared (Core.a). */
 export function stateViews<P, A>(): { st: (n: NodeState) => P; shared: (c: Core) => A } {
   return { st: (n) => n.p as P, shared: (c) => c.a as A };
 }
 
-type SettingsKey = 'raft' | 'lease' | 'etcd' | 'zookeeper' | 'sentinel' | 'stonith' | 'bully' | 'ring';
-
 /** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */
-export function settingsFor<K extends SettingsKey>(e: Experiment, key: K): NonNullable<Experiment[K]> {
+export function settingsFor<K extends SettingsSection>(e: Experiment, key: K): NonNullable<Experiment[K]> {
   const settings = e[key];
   if (!settings) throw new Error(`a ${e.algorithm ?? 'raft'} experiment without its ${key} settings`);
   return settings as NonNullable<Experiment[K]>;

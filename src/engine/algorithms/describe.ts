@@ -1,0 +1,278 @@
+// What the page says of each algorithm, declared once per kind beside its info (info.ts): the
+// chain's first two steps in its words, what the others wait out before replacing a silent
+// leader, and the line the renewal-latency chart draws where the leader stops by itself. Keyed by
+// AlgorithmKind, so a kind described in info.ts and missing here does not compile, and nothing on
+// the page falls back to another algorithm's words. Plain functions of the experiment: the page
+// loads this with its first screen, before any algorithm's rules.
+import type { AlgorithmKind } from './index';
+import type { Experiment } from '../experiment';
+import { settingsFor as section } from './kit';
+
+/** The chain's first step: how one leader is chosen, in the algorithm's words. */
+export interface ElectStep {
+  title: string;
+  short: string;
+  /** What elects, in one line (Raft's is drawn from its votes instead: empty). */
+  how: string;
+}
+
+/** The chain's second step: what the leader holds and how it keeps it. */
+export interface HoldStep {
+  title: string;
+  short: string;
+  text: string;
+  /** Whether the lease ring (a Kubernetes lease's dial) belongs under it. */
+  ring: boolean;
+}
+
+/** What runs out when the leader goes quiet: the others replace it after that. */
+export interface Expiry {
+  /** What runs out, with its span: "15 s lease", "5 s election timeout". */
+  what: string;
+  /** How the leader keeps it: "renews its lease every 2 s". */
+  keep: string;
+  /** Its span (ms). */
+  ms: number;
+}
+
+/**
+ * The line the renewal latency chart draws: the renewal latency, as the engine measures it (a
+ * round's time, or how overdue the next renewal is), at which the leader stops acting by itself.
+ */
+export interface RenewLimit {
+  ms: number;
+  /** What the line is, in its system's words, with the setting's own value. */
+  label: string;
+}
+
+export interface AlgorithmPage {
+  elect: ElectStep;
+  hold(e: Experiment): HoldStep;
+  expiry(e: Experiment): Expiry;
+  /** Null where the leader never stops by itself for want of renewals. */
+  renewLimit(e: Experiment): RenewLimit | null;
+  /** The lease a pause is measured against (a Kubernetes Lease, an etcd session's TTL); null: none. */
+  leaseMs(e: Experiment): number | null;
+}
+
+/** A span as the page writes it: "15 s", "0.3 s". */
+export function formatSpan(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+const NO_QUORUM = 'no quorum: each side of a partition elects its own';
+
+/** Bully and the Ring: a coordinator heartbeats; nothing expires; the others time it out. */
+function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
+  return {
+    elect,
+    hold: () => ({
+      title: 'No lease',
+      short: 'No lease',
+      text: 'The coordinator leads until it is deposed: nothing expires.',
+      ring: false,
+    }),
+    expiry: (e) => {
+      const s = section(e, key);
+      return {
+        ms: s.timeoutMs,
+        what: `${formatSpan(s.timeoutMs)} coordinator timeout`,
+        keep: `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
+      };
+    },
+    renewLimit: () => null,
+    leaseMs: () => null,
+  };
+}
+
+export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
+  raft: {
+    elect: { title: 'Quorum elects one leader', short: 'Quorum elects', how: '' },
+    hold: (e) => {
+      const { heartbeatMs, electionTimeoutMs: et } = section(e, 'raft');
+      return {
+        title: 'Leader heartbeats',
+        short: 'Heartbeats',
+        text: `every ${formatSpan(heartbeatMs)}; followers wait ${formatSpan(et)}-${formatSpan(2 * et)}`,
+        ring: false,
+      };
+    },
+    expiry: (e) => {
+      const { heartbeatMs, electionTimeoutMs } = section(e, 'raft');
+      return {
+        ms: electionTimeoutMs,
+        what: `${formatSpan(electionTimeoutMs)} election timeout`,
+        keep: `sends heartbeats every ${formatSpan(heartbeatMs)}`,
+      };
+    },
+    // Heartbeat rounds slower than this and the followers campaign (with CheckQuorum, the leader steps down).
+    renewLimit: (e) => {
+      const { electionTimeoutMs } = section(e, 'raft');
+      return { ms: electionTimeoutMs, label: `election timeout ${formatSpan(electionTimeoutMs)}` };
+    },
+    leaseMs: () => null,
+  },
+  'k8s-lease': {
+    elect: {
+      title: 'The API server grants one Lease',
+      short: 'Lease acquired',
+      how: 'one Lease object, updated by compare-and-swap',
+    },
+    hold: (e) => {
+      const { durationMs, retryPeriodMs } = section(e, 'lease');
+      return {
+        title: 'Leader holds a lease',
+        short: 'Lease',
+        text: `TTL ${formatSpan(durationMs)}, renew every ${formatSpan(retryPeriodMs)}`,
+        ring: true,
+      };
+    },
+    expiry: (e) => {
+      const { durationMs, retryPeriodMs } = section(e, 'lease');
+      return {
+        ms: durationMs,
+        what: `${formatSpan(durationMs)} lease`,
+        keep: `renews its lease every ${formatSpan(retryPeriodMs)}`,
+      };
+    },
+    // client-go's RenewDeadline bounds one renewal round, which is what the latency measures.
+    renewLimit: (e) => {
+      const { renewDeadlineMs } = section(e, 'lease');
+      return { ms: renewDeadlineMs, label: `RenewDeadline ${formatSpan(renewDeadlineMs)}` };
+    },
+    leaseMs: (e) => section(e, 'lease').durationMs,
+  },
+  'etcd-election': {
+    elect: {
+      title: 'The lowest key revision leads',
+      short: 'Lowest revision',
+      how: 'keys under election/, the lowest create revision leads',
+    },
+    hold: (e) => {
+      const { ttlMs } = section(e, 'etcd');
+      return {
+        title: 'Leader holds a session',
+        short: 'Session',
+        text: `lease TTL ${formatSpan(ttlMs)}, kept alive every ${formatSpan(Math.floor(ttlMs / 3))}`,
+        ring: false,
+      };
+    },
+    expiry: (e) => {
+      const { ttlMs } = section(e, 'etcd');
+      return {
+        ms: ttlMs,
+        what: `${formatSpan(ttlMs)} session lease`,
+        keep: `keeps its session alive every ${formatSpan(Math.floor(ttlMs / 3))}`,
+      };
+    },
+    // The deadline (or the session's TTL) runs from the last answered keep-alive; the latency
+    // measures how overdue the next one is, so the line sits a keep-alive interval lower.
+    renewLimit: (e) => {
+      const { ttlMs, renewDeadlineMs } = section(e, 'etcd');
+      const every = Math.max(1, Math.floor(ttlMs / 3));
+      const [limit, name] =
+        renewDeadlineMs > 0 ? [renewDeadlineMs, 'renew deadline'] : [ttlMs, 'session TTL'];
+      return {
+        ms: limit - every,
+        label: `${name} ${formatSpan(limit)}: a keep-alive ${formatSpan(limit - every)} overdue`,
+      };
+    },
+    leaseMs: (e) => section(e, 'etcd').ttlMs,
+  },
+  zookeeper: {
+    elect: {
+      title: 'The lowest znode leads',
+      short: 'Lowest znode',
+      how: 'ephemeral sequential znodes, the lowest sequence leads',
+    },
+    hold: (e) => {
+      const { sessionTimeoutMs: t } = section(e, 'zookeeper');
+      return {
+        title: 'Leader holds a session',
+        short: 'Session',
+        text: `timeout ${formatSpan(t)}, pinged every ${formatSpan(Math.floor(t / 3))}`,
+        ring: false,
+      };
+    },
+    expiry: (e) => {
+      const { sessionTimeoutMs: t } = section(e, 'zookeeper');
+      return {
+        ms: t,
+        what: `${formatSpan(t)} session timeout`,
+        keep: `pings the ensemble every ${formatSpan(Math.floor(t / 3))}`,
+      };
+    },
+    // A disconnected leader keeps believing it leads until it hears its session expired.
+    renewLimit: () => null,
+    leaseMs: () => null,
+  },
+  'redis-sentinel': {
+    elect: {
+      title: 'Sentinels promote one primary',
+      short: 'Sentinels promote',
+      how: 'a quorum of sentinels agrees the primary is down, a majority of them picks who promotes; nothing fences the old one',
+    },
+    hold: (e) => ({
+      title: 'Sentinels watch the primary',
+      short: 'Sentinels watch',
+      text: `pinged every 1 s, down after ${formatSpan(section(e, 'sentinel').downAfterMs)} without a reply; no lease: a cut-off primary acts until it is told`,
+      ring: false,
+    }),
+    expiry: (e) => {
+      const { downAfterMs } = section(e, 'sentinel');
+      return {
+        ms: downAfterMs,
+        what: `${formatSpan(downAfterMs)} down-after`,
+        keep: 'answers the sentinels every 1 s',
+      };
+    },
+    // Only min-replicas-to-write makes a primary stop by itself.
+    renewLimit: (e) => {
+      const s = section(e, 'sentinel');
+      return s.minReplicasToWrite > 0
+        ? { ms: s.minReplicasMaxLagMs, label: `min-replicas-max-lag ${formatSpan(s.minReplicasMaxLagMs)}` }
+        : null;
+    },
+    leaseMs: () => null,
+  },
+  pacemaker: {
+    elect: {
+      title: 'Fenced first, then promoted',
+      short: 'STONITH',
+      how: 'a replica is promoted only once the fence device confirms the old primary is off',
+    },
+    hold: (e) => ({
+      title: 'Membership watches the primary',
+      short: 'Membership',
+      text: `lost after ${formatSpan(section(e, 'stonith').tokenMs)} unheard; powered off before anyone is promoted`,
+      ring: false,
+    }),
+    expiry: (e) => {
+      const { tokenMs } = section(e, 'stonith');
+      return {
+        ms: tokenMs,
+        what: `${formatSpan(tokenMs)} membership token`,
+        keep: 'answers the cluster every 1 s',
+      };
+    },
+    // Only fencing stops the old primary.
+    renewLimit: () => null,
+    leaseMs: () => null,
+  },
+  bully: coordinator('bully', { title: 'The highest id takes over', short: 'Highest id', how: NO_QUORUM }),
+  ring: coordinator('ring', {
+    title: 'The ring elects the highest id',
+    short: 'Ring elects',
+    how: NO_QUORUM,
+  }),
+};
+
+/** What the page says of the experiment's algorithm. */
+export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
+  return ALGORITHM_PAGES[(e.algorithm ?? 'raft') as AlgorithmKind];
+}
+
+/** The experiment's renewal limit under its algorithm, or null (the chart's renewal panel). */
+export function renewLimitOf(e: Experiment): RenewLimit | null {
+  return pageOf(e).renewLimit(e);
+}

@@ -2,6 +2,7 @@
 // so every sentence the scene shows can be unit-tested without rendering anything, and cheap
 // to compare: the view re-renders only when this model changes, not on every frame.
 import { ALGORITHM_PAGES, majorityOf, type NodeId, type NodeView, type Snapshot } from '../../src/engine';
+import { believers } from '../../src/store/select';
 import type { ChainMemory } from './chainMemory';
 import { deriveWrites, type TokenView, type CompareView, type OutcomeView } from './writesModel';
 
@@ -73,14 +74,10 @@ export interface ChainModel {
   outcome: OutcomeView;
 }
 
-/** The leader the chain follows: the highest-term live leader (a paused zombie loses ties). */
+/** The leader the chain follows: the snapshot's (the kernel's one rule, leaderAmong). */
 export function pickLeader(s: Snapshot): NodeView | null {
-  let best: NodeView | null = null;
-  for (const n of s.nodes) {
-    if (!n.alive || n.role !== 'leader') continue;
-    if (!best || n.term > best.term || (n.term === best.term && best.paused && !n.paused)) best = n;
-  }
-  return best;
+  const id = s.leader?.id;
+  return id === undefined ? null : (s.nodes.find((n) => n.id === id) ?? null);
 }
 
 function pickCampaigner(s: Snapshot, memory: ChainMemory): NodeView | null {
@@ -130,7 +127,7 @@ export function deriveQuorum(
   const epochOf = (n: NodeView) => `${el.epoch} ${n.term}`;
   // Where nodes do not vote, what elects is a service (its majority) or nothing at all.
   const majorityText = el.votes ? `majority: ${majority} of ${size}` : el.how;
-  const leaders = s.nodes.filter((n) => n.alive && n.role === 'leader');
+  const leaders = believers(s);
   const campaigner = pickCampaigner(s, memory);
 
   // Split brain is what an election without a majority allows: Raft with quorum off, or an

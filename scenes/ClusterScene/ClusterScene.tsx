@@ -7,7 +7,8 @@
 // re-renders the React tree nor changes the SVG per frame.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
-import { useLab, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
+import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
+import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
 import { setText } from '../../src/ui/domWrites';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
@@ -29,50 +30,27 @@ import { DOT_KINDS } from './motion';
 import { useMotionLayer } from './useMotionLayer';
 import './clusterScene.css';
 
-function factsKey(s: Snapshot): string {
-  return s.nodes
-    .map((n) =>
-      [
-        n.id,
-        n.role,
-        n.term,
-        n.votedFor,
-        n.alive,
-        n.paused,
-        n.clockRate,
-        n.witness,
-        n.ready,
-        n.preVoting,
-        n.votes.join('+'),
-      ].join(':'),
-    )
-    .join('|');
+/** What a node glyph draws of each node: its facts, compared field by field (sameRecords). */
+function nodeFacts(s: Snapshot): NodeFacts[] {
+  return s.nodes.map((n) => ({
+    id: n.id,
+    role: n.role,
+    term: n.term,
+    votedFor: n.votedFor,
+    alive: n.alive,
+    paused: n.paused,
+    clockRate: n.clockRate,
+    witness: n.witness,
+    ready: n.ready,
+    preVoting: n.preVoting,
+    votes: n.votes.join('+'),
+  }));
 }
 
-function parseFacts(key: string): NodeFacts[] {
-  return key.split('|').map((row) => {
-    const [id, role, term, votedFor, alive, paused, clockRate, witness, ready, preVoting, votes] =
-      row.split(':');
-    return {
-      id,
-      role: role as NodeFacts['role'],
-      term: Number(term),
-      votedFor: votedFor || null,
-      alive: alive === 'true',
-      paused: paused === 'true',
-      clockRate: Number(clockRate),
-      witness: witness === 'true',
-      ready: ready === 'true',
-      preVoting: preVoting === 'true',
-      votes,
-    };
-  });
-}
-
-/** The services' facts as one string (it changes only when one dies, returns or changes side). */
-function servicesKey(s: Snapshot): string {
+/** The services' facts (they change only when one dies, returns or changes side). */
+function serviceFacts(s: Snapshot): ServiceFacts[] {
   const group = (id: string) => s.partition?.findIndex((g) => g.includes(id)) ?? -1;
-  return JSON.stringify(s.services.map((v) => ({ ...v, group: group(v.id) })));
+  return s.services.map((v) => ({ ...v, group: group(v.id) }));
 }
 
 /**
@@ -112,10 +90,9 @@ function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
 }
 
 export function ClusterScene() {
-  const key = useLab((s) => factsKey(s.snapshot));
-  const nodes = useMemo(() => parseFacts(key), [key]);
-  const { partition, selected, select, clients, algorithm, live } = useLabShallow((s) => ({
-    partition: JSON.stringify(s.snapshot.partition),
+  const nodes = useLabEqual((s) => nodeFacts(s.snapshot), sameRecords);
+  const groups = useLabEqual(selectPartition, samePartition);
+  const { selected, select, clients, algorithm, live } = useLabShallow((s) => ({
     selected: s.selected,
     select: s.select,
     clients: s.snapshot.clients.count,
@@ -123,12 +100,10 @@ export function ClusterScene() {
     live: s.backendKind === 'live',
   }));
   const alg = algorithmFor(algorithm);
-  const serviceKey = useLab((s) => servicesKey(s.snapshot));
-  const services: ServiceFacts[] = useMemo(() => JSON.parse(serviceKey), [serviceKey]);
+  const services = useLabEqual((s) => serviceFacts(s.snapshot), sameRecords);
   const ids = useMemo(() => nodes.map((n) => n.id), [nodes]);
   const pos = useMemo(() => nodePositions(ids, services), [ids, services]);
   const width = viewWidth(services);
-  const groups: string[][] | null = JSON.parse(partition);
   const api = services.filter((v) => isStandalone(v.kind));
   const members = services.filter((v) => !isStandalone(v.kind));
 
@@ -149,7 +124,7 @@ export function ClusterScene() {
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
 
   // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
-  const canvasKey = useMotionLayer(motion, key, width);
+  const canvasKey = useMotionLayer(motion, nodes, width);
   // A paused node's timer follows the snapshot (ten times a second while playing), written
   // straight to its text rather than re-rendering the stage; and after every render, for a
   // timer that has just appeared.

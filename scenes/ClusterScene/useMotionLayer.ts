@@ -169,7 +169,8 @@ function releasePainter(canvas: HTMLCanvasElement): void {
  * width of the stage's viewBox (wider with services). Returns the key to give the canvas
  * element: it changes when the canvas must be replaced (its worker failed).
  */
-export function useMotionLayer(refs: MotionRefs, styleKey: string, viewW: number): string {
+/** `nodes`: the stage's node facts, a new value only when a node changed (its arcs' looks follow). */
+export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number): string {
   const store = useLabStore();
   const [canvasKey, setCanvasKey] = useState('motion');
   const painter = useRef<Painter | null>(null);
@@ -199,7 +200,7 @@ export function useMotionLayer(refs: MotionRefs, styleKey: string, viewW: number
     ready.current.styles = false;
     const raf = requestAnimationFrame(() => redrawLatest.current());
     return () => cancelAnimationFrame(raf);
-  }, [styleKey]);
+  }, [nodes]);
 
   useEffect(() => {
     const svg = refs.svg.current;

@@ -1,8 +1,9 @@
 // The one line under the stage that says what to do next. A pure function of the moment shown,
 // so it is true whenever it is read: it names the leader the stage shows, the button that does
 // the interesting thing to it, and what to watch while a failover or a split plays out.
-import { algorithmFor, type Experiment, type NodeView, type Snapshot } from '../engine';
+import { algorithmFor, type Experiment, type Snapshot } from '../engine';
 import type { BackendCapabilities } from '../store/backend';
+import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
 import { expiry } from '../../scenes/ChainScene/holdStep';
 
@@ -13,12 +14,8 @@ export interface HintInput {
   can: BackendCapabilities;
 }
 
-function leadersOf(s: Snapshot): NodeView[] {
-  return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);
-}
-
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
-  const leaders = leadersOf(s);
+  const leaders = believers(s);
   const { what, keep, ms } = expiry(experiment);
   const alg = algorithmFor(experiment.algorithm);
   const quorum = s.safety.quorum !== false && alg.hasQuorum;

@@ -31,6 +31,7 @@ export {
 } from './algorithms';
 export { watchCountsOf } from './algorithms/info';
 export { majorityOf } from './algorithms/kit';
+export { leaderAmong, leaderOf } from './leadership';
 export {
   ALGORITHM_PAGES,
   formatSpan,

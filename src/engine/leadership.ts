@@ -26,13 +26,30 @@ import {
   noteSurvived,
   previousLeaderOf,
 } from './ledger';
-import type { StepDownReason } from './types';
+import type { NodeView, Role, Snapshot, StepDownReason } from './types';
 
-/** Who leads now: the alive node that believes it leads in the highest epoch (paused or not). */
-export function currentLeader(c: Core): NodeState | null {
-  let top: NodeState | null = null;
-  for (const n of c.nodes) if (n.alive && n.role === 'leader' && (!top || n.term > top.term)) top = n;
+/**
+ * Who leads, the lab's one rule for it: the alive node that believes it leads in the highest
+ * epoch, paused or not; of two in the same epoch (only without a quorum), the first in node
+ * order. The kernel aims "leader" faults with it, and the snapshot's `leader` is it.
+ */
+export function leaderAmong<T extends { alive: boolean; role: Role; term: number }>(
+  nodes: readonly T[],
+): T | null {
+  let top: T | null = null;
+  for (const n of nodes) if (n.alive && n.role === 'leader' && (!top || n.term > top.term)) top = n;
   return top;
+}
+
+/** The snapshot's leader: its id and epoch, by leaderAmong. */
+export function leaderOf(nodes: readonly NodeView[]): Snapshot['leader'] {
+  const l = leaderAmong(nodes);
+  return l ? { id: l.id, epoch: l.term } : null;
+}
+
+/** Who leads now (leaderAmong). */
+export function currentLeader(c: Core): NodeState | null {
+  return leaderAmong(c.nodes);
 }
 
 /** leader_count: alive nodes that believe they lead (paused ones included). */

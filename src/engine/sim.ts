@@ -38,7 +38,14 @@ import {
 } from './core';
 import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
 import { applyCommand, defer, resume } from './faults';
-import { currentLeader, msWithoutLeaderNow, observedLeaderCount, onReady, onWriteSend } from './leadership';
+import {
+  currentLeader,
+  leaderOf,
+  msWithoutLeaderNow,
+  observedLeaderCount,
+  onReady,
+  onWriteSend,
+} from './leadership';
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
 import { countersAt, failoversOf, violationsOf } from './ledger';
@@ -409,6 +416,7 @@ export class Simulation {
       clients: { count: c.clientLeader.length, byTarget, unresolved },
       leaderCount: c.books.leaderCount,
       leaderCountObserved: observedLeaderCount(c),
+      leader: leaderOf(nodes),
       services: (this.algorithm.services ?? []).map((spec, i) => ({
         id: spec.id,
         kind: spec.kind,

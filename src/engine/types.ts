@@ -334,6 +334,12 @@ export interface Snapshot {
   clients: { count: number; byTarget: Record<NodeId, number>; unresolved: number };
   leaderCount: number;
   leaderCountObserved: number;
+  /**
+   * The leader the lab follows (leaderAmong in leadership.ts): the alive node that believes it
+   * leads in the highest epoch, paused or not; of two in the same epoch, the first in node
+   * order. Null when no node believes it leads.
+   */
+  leader: { id: NodeId; epoch: number } | null;
   /** Services besides storage the algorithm runs against (an API server, store members). */
   services: { id: string; kind: string; label: string; alive: boolean }[];
   highestTokenIssued: number;

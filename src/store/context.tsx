@@ -84,6 +84,21 @@ export function useLabShallow<T extends object>(selector: (s: LabState & LabActi
 }
 
 /**
+ * Select a value and re-render only when `equal` says it changed (the selectors and their
+ * equalities are in select.ts): for a list of records that is rebuilt with every snapshot.
+ */
+export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal: (a: T, b: T) => boolean): T {
+  const last = useRef<{ value: T } | null>(null);
+  return useStore(useLabStore(), (s) => {
+    const next = selector(s);
+    const prev = last.current;
+    if (prev && equal(prev.value, next)) return prev.value;
+    last.current = { value: next };
+    return next;
+  });
+}
+
+/**
  * Run a callback with the store's state on every store update (a new snapshot up to ten times a
  * second while playing, and every action) without re-rendering: for text and attributes that
  * follow the snapshot and are cheaper written straight to the DOM than re-rendered.

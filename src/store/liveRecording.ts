@@ -5,7 +5,17 @@
 // start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
 // are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
 // engine takes its own.
-import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite, Trace } from '../engine';
+import {
+  leaderOf,
+  type Command,
+  type Experiment,
+  type NodeView,
+  type Sample,
+  type SimEvent,
+  type Snapshot,
+  type StorageWrite,
+  type Trace,
+} from '../engine';
 import { RunFold } from '../real/fold';
 import type { KeepAliveReport, RealEvent } from '../real/events';
 import { NetworkPlan } from '../real/network';
@@ -287,31 +297,32 @@ export class LiveRecording {
     const top = f.topLeader();
     const ttlMs = this.settings.ttlMs;
     const summary = f.summary(v.nowMs, 0);
+    const nodes: NodeView[] = f.hosts.map((h) => {
+      const leading = h.candidateAlive && h.role === 'leader';
+      return {
+        id: h.id,
+        witness: false,
+        role: h.candidateAlive ? h.role : 'follower',
+        term: h.token,
+        votedFor: null,
+        alive: h.candidateAlive,
+        paused: h.candidatePaused,
+        pausedAtMs: h.candidatePaused ? (v.pausedAt[h.id] ?? v.nowMs) : -1,
+        clockRate: 1,
+        localNowMs: v.nowMs,
+        knownLeader: top?.id ?? null,
+        ready: h.ready,
+        // A leader's session lives a TTL past its last answered keep-alive.
+        deadlineAtMs: leading && h.lastRenewAtMs >= 0 ? h.lastRenewAtMs + ttlMs : -1,
+        lastRenewAtMs: leading ? h.lastRenewAtMs : -1,
+        votes: [],
+        preVoting: false,
+      };
+    });
     return {
       nowMs: v.nowMs,
       seed: this.experiment.seed,
-      nodes: f.hosts.map((h) => {
-        const leading = h.candidateAlive && h.role === 'leader';
-        return {
-          id: h.id,
-          witness: false,
-          role: h.candidateAlive ? h.role : 'follower',
-          term: h.token,
-          votedFor: null,
-          alive: h.candidateAlive,
-          paused: h.candidatePaused,
-          pausedAtMs: h.candidatePaused ? (v.pausedAt[h.id] ?? v.nowMs) : -1,
-          clockRate: 1,
-          localNowMs: v.nowMs,
-          knownLeader: top?.id ?? null,
-          ready: h.ready,
-          // A leader's session lives a TTL past its last answered keep-alive.
-          deadlineAtMs: leading && h.lastRenewAtMs >= 0 ? h.lastRenewAtMs + ttlMs : -1,
-          lastRenewAtMs: leading ? h.lastRenewAtMs : -1,
-          votes: [],
-          preVoting: false,
-        };
-      }),
+      nodes,
       // etcd's own traffic is not observed: no message dots are drawn rather than made up.
       messages: [],
       storage: {
@@ -325,6 +336,7 @@ export class LiveRecording {
       clients: { count: 0, byTarget: {}, unresolved: 0 },
       leaderCount: f.leaderCount(),
       leaderCountObserved: f.leaderCountObserved(),
+      leader: leaderOf(nodes),
       services: f.hosts.map((h) => ({
         id: `m${h.id.slice(1)}`,
         kind: 'etcdMember',

@@ -5,6 +5,7 @@ import { Profiler } from 'react';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  leaderOf as snapshotLeader,
   parseExperiment,
   type Experiment,
   type NodeView,
@@ -75,6 +76,7 @@ function snap(
     clients: { count: 0, byTarget: {}, unresolved: 0 },
     leaderCount: nodes.filter((n) => n.role === 'leader').length,
     leaderCountObserved: nodes.filter((n) => n.role === 'leader' && !n.paused).length,
+    leader: snapshotLeader(nodes),
     services: [],
     highestTokenIssued: 7,
     counters,

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
+import { selectNodeIds, selectServiceIds } from '../../store/select';
 
 type Service = Snapshot['services'][number];
 
@@ -33,12 +34,10 @@ export function versusLease(
 }
 
 export function NodePanel() {
-  const { selected, command, select, ids, serviceIds, lease, leaseMs, commands } = useLabShallow((s) => ({
+  const { selected, command, select, lease, leaseMs, commands } = useLabShallow((s) => ({
     selected: s.selected,
     command: s.command,
     select: s.select,
-    ids: s.snapshot.nodes.map((n) => n.id).join(','),
-    serviceIds: s.snapshot.services.map((v) => v.id).join(','),
     lease: s.experiment.lease,
     leaseMs: leaseLengthMs(s.experiment),
     commands: s.can.commands,
@@ -47,10 +46,12 @@ export function NodePanel() {
   const service = useLab((s) => s.snapshot.services.find((v) => v.id === s.selected) ?? null);
   const [custom, setCustom] = useState(20);
   const can = (c: (typeof commands)[number]) => commands.includes(c);
-  const picker = (list: string, label: string) =>
-    list && (
+  const ids = useLabShallow(selectNodeIds);
+  const serviceIds = useLabShallow(selectServiceIds);
+  const picker = (list: readonly string[], label: string) =>
+    list.length > 0 && (
       <div className="node-picker" role="group" aria-label={label}>
-        {list.split(',').map((id) => (
+        {list.map((id) => (
           <button
             key={id}
             type="button"
@@ -75,7 +76,8 @@ export function NodePanel() {
         <ServiceActions service={service} command={command} can={can} />
       ) : !node ? (
         <p className="hint">
-          Select a node{serviceIds ? ' or a service' : ''} (click it on the stage, or use these buttons) to
+          Select a node{serviceIds.length ? ' or a service' : ''} (click it on the stage, or use these
+          buttons) to
           {/* A recording takes no commands: selecting only shows. */}
           {commands.length ? ' break it.' : ' see its state.'}
         </p>

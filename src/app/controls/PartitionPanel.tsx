@@ -3,31 +3,36 @@
 // group picker, so the same thing can be done with the keyboard alone. The presets split as the
 // S key does (splitMinority), and each control shows only when the run's backend accepts it.
 import { useMemo, useState } from 'react';
-import { useLabShallow } from '../../store/context';
+import { useLabEqual, useLabShallow } from '../../store/context';
+import {
+  samePartition,
+  selectLeaderId,
+  selectNodeIds,
+  selectPartition,
+  selectServiceIds,
+  selectWitnessIds,
+} from '../../store/select';
 import { splitLabel, splitMinority } from '../../shared/split';
 
 const GROUPS = ['A', 'B', 'C'];
 
 export function PartitionPanel() {
-  const { command, ids, services, witnesses, partition, leader, commands } = useLabShallow((s) => ({
+  const { command, leader, commands } = useLabShallow((s) => ({
     command: s.command,
-    ids: s.snapshot.nodes.map((n) => n.id).join(','),
-    services: s.snapshot.services.map((v) => v.id).join(','),
-    witnesses: s.snapshot.nodes
-      .filter((n) => n.witness)
-      .map((n) => n.id)
-      .join(','),
-    partition: s.snapshot.partition ? JSON.stringify(s.snapshot.partition) : '',
-    leader: s.snapshot.nodes.find((n) => n.alive && n.role === 'leader')?.id ?? '',
+    leader: selectLeaderId(s),
     commands: s.can.commands,
   }));
-  const preset = useMemo(() => {
-    const w = witnesses.split(',');
-    return splitMinority(ids.split(',').map((id) => ({ id, witness: w.includes(id) })));
-  }, [ids, witnesses]);
+  const ids = useLabShallow(selectNodeIds);
+  const services = useLabShallow(selectServiceIds);
+  const witnesses = useLabShallow(selectWitnessIds);
+  const partition = useLabEqual(selectPartition, samePartition);
+  const preset = useMemo(
+    () => splitMinority(ids.map((id) => ({ id, witness: witnesses.includes(id) }))),
+    [ids, witnesses],
+  );
   // What reaches every group unless placed in one: the storage and the services.
-  const shared = ['storage', ...(services ? services.split(',') : [])];
-  const members = [...ids.split(','), ...shared];
+  const shared = ['storage', ...services];
+  const members = [...ids, ...shared];
   const [draft, setDraft] = useState<Record<string, number>>({});
   const groupOf = (id: string) => draft[id] ?? (shared.includes(id) ? -1 : 0);
   const move = (id: string, g: number) => setDraft((d) => ({ ...d, [id]: g }));
@@ -87,11 +92,7 @@ export function PartitionPanel() {
         )}
       </div>
       <p className="hint">
-        {partition
-          ? `Now: ${JSON.parse(partition)
-              .map((g: string[]) => g.join(' '))
-              .join(' | ')}`
-          : 'No partition.'}
+        {partition ? `Now: ${partition.map((g) => g.join(' ')).join(' | ')}` : 'No partition.'}
       </p>
       {commands.includes('partition') && (
         <details>

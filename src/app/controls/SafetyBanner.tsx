@@ -5,24 +5,23 @@
 // they lead, paused ones included) and observed (what a scrape sees: a paused node fails it); the
 // chart pages on observed 0 and on 2 or more. It never calls a moment safe that the chart pages on.
 import { algorithmFor, INVARIANT_TITLES } from '../../engine';
-import { useLabShallow } from '../../store/context';
+import { useLabEqual, useLabShallow } from '../../store/context';
+import { sameBelievers, selectBelievers } from '../../store/select';
 
 export function SafetyBanner() {
-  const { violations, leaderCount, observed, safety, leaders, stale, algorithm } = useLabShallow((s) => ({
+  const { violations, leaderCount, observed, safety, stale, algorithm } = useLabShallow((s) => ({
     algorithm: s.experiment.algorithm,
     violations: s.snapshot.violations,
     leaderCount: s.snapshot.leaderCount,
     observed: s.snapshot.leaderCountObserved,
     safety: s.snapshot.safety,
-    leaders: s.snapshot.nodes
-      .filter((n) => n.alive && n.role === 'leader')
-      .map(
-        (n) =>
-          `${n.id} (${algorithmFor(s.experiment.algorithm).words.epoch} ${n.term}${n.paused ? ', paused' : ''})`,
-      )
-      .join(' and '),
     stale: s.snapshot.counters.staleWritesAccepted,
   }));
+  const believing = useLabEqual(selectBelievers, sameBelievers);
+  const epochWord = algorithmFor(algorithm).words.epoch;
+  const leaders = believing
+    .map((n) => `${n.id} (${epochWord} ${n.term}${n.paused ? ', paused' : ''})`)
+    .join(' and ');
   const off = Object.entries(safety)
     .filter(([, v]) => !v)
     .map(([k]) => k);

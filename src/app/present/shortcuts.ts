@@ -21,7 +21,7 @@ export interface Shortcut {
 }
 
 function hasLeader(lab: LabStore): boolean {
-  return lab.getState().snapshot.nodes.some((n) => n.alive && n.role === 'leader');
+  return lab.getState().snapshot.leader !== null;
 }
 
 /** A command aimed at the leader, or why there is nothing to aim it at. */

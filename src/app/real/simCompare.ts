@@ -70,10 +70,7 @@ export function compareWithSimulator(
       const e = real.events[cursor];
       if (e.type === 'elected') realLeader = e.node;
     }
-    const simLeader = sim
-      .snapshot()
-      .nodes.filter((n) => n.alive && n.role === 'leader')
-      .sort((a, b) => b.term - a.term)[0]?.id;
+    const simLeader = sim.snapshot().leader?.id;
     if (realLeader && simLeader && simName(realLeader) !== simLeader) {
       // Swap: the real leader becomes the simulated leader, and whoever mapped there takes its old place.
       const other = [...names.keys()].find((k) => simName(k) === simLeader) ?? simLeader;

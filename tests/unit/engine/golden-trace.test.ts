@@ -205,9 +205,9 @@ const GOLDEN: Record<string, string> = {
   'trace etcd election': 'e6dadfe0b78299a1',
   'trace 7 nodes, 1000 clients': '948a99a1c18d6229',
   'trace bounded outputs': '38d4e258500a318a',
-  'snapshots everything': 'c005bf973920396c',
-  'snapshots 7 nodes, 1000 clients': '94ea261930a25318',
-  'lab timeline': '8796992340dd94ca',
+  'snapshots everything': 'feed84f5a13b8510',
+  'snapshots 7 nodes, 1000 clients': '34555793ccbab3f6',
+  'lab timeline': '899a5cc37667da02',
 };
 
 const actual = (): Record<string, string> => {

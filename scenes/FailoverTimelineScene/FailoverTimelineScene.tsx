@@ -23,12 +23,18 @@ export function FailoverTimelineScene() {
         ? 'no-leader'
         : 'paused',
   );
+  const startedAtMs = useLab((s) => s.snapshot.startedAtMs);
   const { controls } = useSceneHost();
   const maxMs = Math.max(20_000, ...bars.map((b) => b.totalMs));
   const x = scaleLinear([0, maxMs], [0, 100]);
   return (
     <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
       <h2 id="failover-title">Failover timeline</h2>
+      <p className="hint" data-testid="failover-starting">
+        {startedAtMs < 0
+          ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages, and no failover is measured from it.'
+          : `Start-up: the first leader was elected at ${sec(startedAtMs)}; failovers are measured from the fault that caused each.`}
+      </p>
       {underWay === 'no-leader' && (
         <p className="hint" data-testid="failover-under-way">
           A failover is under way: no leader now (leader_count 0, believed and observed). Its bar appears once

@@ -103,7 +103,7 @@ function DataTable({ chart }: { chart: ChartModel }) {
           </td>
         </tr>
         <tr>
-          <th scope="row">time without a leader (believed 0)</th>
+          <th scope="row">time without a leader (observed 0, after start-up)</th>
           <td>{formatSeconds(f.msWithoutLeader)}</td>
           <td />
         </tr>

@@ -213,6 +213,16 @@ function yScale(top: number, height: number, max: number, inset = 0): LinearScal
   return scaleLinear([0, max], [top + height - inset, top + inset]);
 }
 
+/**
+ * When the run's first leader was elected, as the samples show it (the first with a believed
+ * leader), or -1 while none has been: start-up, before then, is no outage and pages nothing.
+ */
+function startedAt(c: Columns, liveLeaders: number | undefined, nowMs: number): number {
+  const believed = c.values.leaderCount;
+  for (let i = 0; i < c.length; i++) if (believed[i] >= 1) return c.atMs[i];
+  return liveLeaders !== undefined && liveLeaders >= 1 ? nowMs : -1;
+}
+
 /** The latest sampled value of a field (0 before the first sample). */
 function latest(c: Columns, field: SeriesField): number {
   return c.length ? c.values[field][c.length - 1] : 0;
@@ -283,7 +293,8 @@ export function buildChart(input: ChartInput): ChartModel {
   const splitBrainBand = { y: mainTop, h: bandEdge2 - mainTop };
   const pagedMs = { 'no-leader': 0, 'split-brain': 0 };
   const firing: FiringRect[] = [];
-  for (const span of pageSpans(observedSeries)) {
+  const started = startedAt(c, live?.leaderCount, nowMs);
+  for (const span of pageSpans(observedSeries, started)) {
     const x0 = Math.max(0, x(span.startMs));
     const x1 = Math.min(plotW, x(span.endMs));
     if (x1 <= x0) continue;
@@ -420,7 +431,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const msWithoutLeader = live?.msWithoutLeader ?? latest(c, 'msWithoutLeader');
   const withoutPanel: Panel = {
     key: 'without',
-    title: `time without a leader (believed 0) · ${formatSeconds(msWithoutLeader)}`,
+    title: `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`,
     top: withoutTop,
     height: PANEL_H,
     yTicks: [0, maxWithout].map((v) => ({ pos: yWithout(v), label: v ? formatDuration(v) : '0' })),
@@ -437,6 +448,8 @@ export function buildChart(input: ChartInput): ChartModel {
   const xTicks = timeTicks(win, tickCount).map((t) => ({ pos: x(t), label: formatTick(t, win.x1 - win.x0) }));
   const faultEvents = faultsIn(faults, win);
   const observedNow = live?.leaderCountObserved ?? latest(c, 'leaderCountObserved');
+  // The dashboard pages on the observed line, but not while the cluster elects its first leader.
+  const pagingNow = started < 0 ? 'none' : pagingOf(observedNow);
   const placed = layoutLabels(
     faultEvents.map((ev) => ({ x: x(ev.atMs), label: faultLabel(ev) })),
     plotW,
@@ -477,7 +490,7 @@ export function buildChart(input: ChartInput): ChartModel {
     facts: {
       leaderCount: live?.leaderCount ?? latest(c, 'leaderCount'),
       leaderCountObserved: observedNow,
-      paging: pagingOf(observedNow),
+      paging: pagingNow,
       fencingRejections: live?.fencingRejections ?? fencingRejections,
       leaderTransitions: live?.leaderTransitions ?? latest(c, 'leaderTransitions'),
       renewalLatencyMs: latest(c, 'renewalLatencyMs'),

@@ -37,12 +37,14 @@ export interface PageSpan {
  * The stretches of a step series that would page (each point holds until the next; the last
  * one is a moment). Neighbouring points of the same kind make one span.
  */
-export function pageSpans(points: readonly SeriesPoint[]): PageSpan[] {
+export function pageSpans(points: readonly SeriesPoint[], startedAtMs = 0): PageSpan[] {
   const spans: PageSpan[] = [];
+  // Nothing pages before the first leader was elected (start-up is no outage; -1: not yet).
+  if (startedAtMs < 0) return spans;
   for (let i = 0; i + 1 < points.length; i++) {
     const kind = pagingOf(points[i].value);
-    if (kind === 'none') continue;
-    const startMs = points[i].atMs;
+    if (kind === 'none' || points[i + 1].atMs <= startedAtMs) continue;
+    const startMs = Math.max(points[i].atMs, startedAtMs);
     const endMs = points[i + 1].atMs;
     const last = spans[spans.length - 1];
     if (last && last.kind === kind && last.endMs === startMs) last.endMs = endMs;

@@ -40,7 +40,10 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
       return votes && quorum
         ? `No ${role}: ${campaigning.id} is asking for votes. A majority elects; watch the votes on the stage.`
         : `No ${role}: ${campaigning.id} is trying to become ${role}; watch its messages on the stage.`;
-    if (s.nowMs === 0) return `No ${role} yet: press Play and watch the nodes elect one.`;
+    if (s.startedAtMs < 0)
+      return s.nowMs === 0
+        ? `No ${role} yet: press Play and watch the nodes elect one.`
+        : `No ${role} yet: the nodes are electing the first one. Start-up is not an outage: nothing pages.`;
     return `No ${role}: the others wait out the ${what}, then elect a new one. Watch leader_count.`;
   }
   if (leader.paused)

@@ -22,6 +22,7 @@ import {
 import type { QueuedEvent } from './queue';
 import { currentLeader, markLoss, release, sendManualWrite, updateLeaderCount } from './leadership';
 import { heal, setGroups } from './network';
+import { causesFailover, noteFault } from './ledger';
 
 /** What a paused node runs when it resumes: an event that was deferred while it was paused. */
 export type RunDeferred = (n: NodeState, ev: QueuedEvent) => void;
@@ -49,6 +50,7 @@ export function applyCommand(
   const skipped = !applies(c, cmd, n);
   emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target: n?.id, ...(skipped ? { skipped } : {}), live });
   if (skipped) return;
+  if (causesFailover(cmd)) noteFault(c.books, c.nowMs);
   switch (cmd.do) {
     case 'kill':
       return kill(c, out, n!, alg);
@@ -62,7 +64,7 @@ export function applyCommand(
     case 'pause':
       return pause(c, out, n!, cmd.forMs);
     case 'resume':
-      return resume(n!, runDeferred);
+      return resume(c, n!, runDeferred);
     case 'partition':
       setGroups(c, cmd.groups, (id) => idxOf(c, id));
       return alg.onNetworkChange(c, out);
@@ -112,6 +114,7 @@ function serviceFault(
     live,
   });
   if (!applies) return;
+  noteFault(c.books, c.nowMs);
   if (cmd.do === 'kill') svc.alive = false;
   else if (cmd.do === 'restart') svc.alive = true;
   else {
@@ -172,6 +175,8 @@ function pause(c: Core, out: Outputs, n: NodeState, forMs: number | undefined): 
   markLoss(c, out, n, 'paused');
   n.paused = true;
   n.pausedAtMs = c.nowMs;
+  // A paused leader fails its scrape: the observed leader_count drops.
+  updateLeaderCount(c);
   if (forMs !== undefined) scheduleTimer(c, n, T.pause, c.nowMs + forMs);
 }
 
@@ -183,11 +188,12 @@ export function defer(c: Core, n: NodeState, ev: QueuedEvent): void {
   else if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
 }
 
-export function resume(n: NodeState, runDeferred: RunDeferred): void {
+export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {
   if (!n.paused) return;
   n.paused = false;
   n.pausedAtMs = -1;
   n.gens[T.pause]++;
+  updateLeaderCount(c);
   // A write whose lease check passed before the pause was already on its way out: it leaves
   // first, with the token it captured (Kleppmann's 33/34), before the node can notice
   // anything. Everything else then runs in the order it arrived.

@@ -54,9 +54,14 @@ export function currentLeader(c: Core): NodeState | null {
 
 /** leader_count: alive nodes that believe they lead (paused ones included). */
 export function updateLeaderCount(c: Core): void {
-  let count = 0;
-  for (const n of c.nodes) if (n.alive && n.role === 'leader') count++;
-  countLeaders(c.books, c.nowMs, count);
+  let believed = 0;
+  let observed = 0;
+  for (const n of c.nodes) {
+    if (!n.alive || n.role !== 'leader') continue;
+    believed++;
+    if (!n.paused) observed++;
+  }
+  countLeaders(c.books, c.nowMs, believed, observed);
 }
 
 /** leader_count as a scrape of every node's is-leader gauge sees it: paused nodes fail the scrape. */

@@ -26,13 +26,22 @@ export type CounterName = (typeof COUNTER_NAMES)[number];
 export type Counters = Record<CounterName, number>;
 
 export interface Ledger {
-  /** msWithoutLeader here runs to leaderCountSinceMs; msWithoutLeaderAt gives it now. */
+  /** msWithoutLeader here runs to observedSinceMs; msWithoutLeaderAt gives it now. */
   counters: Counters;
-  /** leader_count believed: nodes that think they lead. */
+  /** leader_count believed: nodes that think they lead (paused ones included). */
   leaderCount: number;
-  leaderCountSinceMs: number;
+  /**
+   * leader_count observed: what a dashboard scraping every node sees (a paused node fails its
+   * scrape), since when. Time without a leader is time it reads 0, the dashboard's page.
+   */
+  observedCount: number;
+  observedSinceMs: number;
   /** Leaderships taken (the first election included). */
   elections: number;
+  /** When the first leader was elected: start-up, before it, is no outage (-1 until then). */
+  startedAtMs: number;
+  /** The first fault since the last election (-1: none): where a failover with no loss begins. */
+  faultAtMs: number;
   /** Who took office last: a transition is a change of holder, as Kubernetes counts leaderTransitions. */
   lastHolder: string;
   /** Who won each recent epoch. */
@@ -42,6 +51,7 @@ export interface Ledger {
   /** The leader of the moment was lost; the next election closes the failover. */
   pendingLoss: { atMs: number; from: string; cause: string } | null;
   detectedAtMs: number;
+  /** The first campaign since the last election: where a failover with no loss and no fault begins. */
   firstCampaignMs: number;
   violations: Violation[];
 }
@@ -58,8 +68,11 @@ export function createLedger(): Ledger {
       msWithoutLeader: 0,
     },
     leaderCount: 0,
-    leaderCountSinceMs: 0,
+    observedCount: 0,
+    observedSinceMs: 0,
     elections: 0,
+    startedAtMs: -1,
+    faultAtMs: -1,
     lastHolder: '',
     leaderOfTerm: new Map(),
     highestTokenIssued: 0,
@@ -71,17 +84,33 @@ export function createLedger(): Ledger {
   };
 }
 
-/** leader_count changed (or not) at atMs: the time without a leader and the peak follow. */
-export function countLeaders(l: Ledger, atMs: number, count: number): void {
-  if (count === l.leaderCount) return;
-  if (l.leaderCount === 0) l.counters.msWithoutLeader += atMs - l.leaderCountSinceMs;
-  l.leaderCount = count;
-  l.leaderCountSinceMs = atMs;
-  if (count > l.counters.maxLeaderCount) l.counters.maxLeaderCount = count;
+/**
+ * leader_count, believed and observed, at atMs: the peak follows the believed count; the time
+ * without a leader is the time the observed count reads 0 after start-up (the first election):
+ * what the dashboard pages on, and not the cluster electing its first leader.
+ */
+export function countLeaders(l: Ledger, atMs: number, believed: number, observed: number): void {
+  l.leaderCount = believed;
+  if (believed > l.counters.maxLeaderCount) l.counters.maxLeaderCount = believed;
+  if (observed === l.observedCount) return;
+  if (l.observedCount === 0) l.counters.msWithoutLeader += outageSince(l, atMs);
+  l.observedCount = observed;
+  l.observedSinceMs = atMs;
+}
+
+/** The part of the current stretch at observed 0 that lies after start-up, up to atMs. */
+function outageSince(l: Ledger, atMs: number): number {
+  if (l.startedAtMs < 0) return 0;
+  return atMs - Math.max(l.observedSinceMs, l.startedAtMs);
 }
 
 export function msWithoutLeaderAt(l: Ledger, nowMs: number): number {
-  return l.counters.msWithoutLeader + (l.leaderCount === 0 ? nowMs - l.leaderCountSinceMs : 0);
+  return l.counters.msWithoutLeader + (l.observedCount === 0 ? outageSince(l, nowMs) : 0);
+}
+
+/** Whether the cluster is still electing its first leader (start-up is not an outage). */
+export function startingUp(l: Ledger): boolean {
+  return l.startedAtMs < 0;
 }
 
 /** The counters as of nowMs (the time without a leader runs on while there is none). */
@@ -89,10 +118,20 @@ export function countersAt(l: Ledger, nowMs: number): Counters {
   return { ...l.counters, msWithoutLeader: msWithoutLeaderAt(l, nowMs) };
 }
 
-/** A campaign: the first after a loss is when the loss was detected. */
+/** A campaign: the first after a loss (or, without one, after a fault) is when it was detected. */
 export function noteCampaign(l: Ledger, atMs: number): void {
-  if (l.pendingLoss && l.detectedAtMs < 0) l.detectedAtMs = atMs;
+  if ((l.pendingLoss || l.faultAtMs >= 0) && l.detectedAtMs < 0) l.detectedAtMs = atMs;
   if (l.firstCampaignMs < 0) l.firstCampaignMs = atMs;
+}
+
+/** Whether a fault can begin a failover (a manual write changes no leadership). */
+export function causesFailover(fault: { do: string }): boolean {
+  return fault.do !== 'write';
+}
+
+/** A fault was applied: the first since the last election is where a failover with no loss begins. */
+export function noteFault(l: Ledger, atMs: number): void {
+  if (l.faultAtMs < 0) l.faultAtMs = atMs;
 }
 
 /**
@@ -107,10 +146,21 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   if (l.elections > 0 && l.lastHolder !== holder) l.counters.leaderTransitions++;
   l.elections++;
   l.lastHolder = holder;
+  if (l.startedAtMs < 0) l.startedAtMs = atMs;
+  // A failover begins at the loss of the leader; with none noticed (the old leader still believes
+  // it leads: a split brain, a flapping lease), at the first fault since the last election, or
+  // else at the first campaign since it. Start-up (the first election) is none.
+  const loss = l.pendingLoss;
   if (l.elections > 1) {
-    const loss = l.pendingLoss;
-    const lostAtMs = loss ? loss.atMs : l.firstCampaignMs >= 0 ? l.firstCampaignMs : atMs;
-    const detectedAtMs = loss ? (l.detectedAtMs >= 0 ? l.detectedAtMs : atMs) : lostAtMs;
+    const fault = l.faultAtMs >= 0;
+    const lostAtMs = loss
+      ? loss.atMs
+      : fault
+        ? l.faultAtMs
+        : l.firstCampaignMs >= 0
+          ? l.firstCampaignMs
+          : atMs;
+    const detectedAtMs = loss || fault ? (l.detectedAtMs >= 0 ? l.detectedAtMs : atMs) : lostAtMs;
     if (l.failovers.length >= MAX_FAILOVERS) l.failovers.shift();
     l.failovers.push({
       lostAtMs,
@@ -125,6 +175,7 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   }
   l.pendingLoss = null;
   l.detectedAtMs = -1;
+  l.faultAtMs = -1;
   l.firstCampaignMs = -1;
 }
 
@@ -144,6 +195,8 @@ export function noteSurvived(l: Ledger, node: string): boolean {
   if (!l.pendingLoss || l.pendingLoss.from !== node) return false;
   l.pendingLoss = null;
   l.detectedAtMs = -1;
+  // The fault cost nothing: a later failover begins at a later fault.
+  l.faultAtMs = -1;
   return true;
 }
 

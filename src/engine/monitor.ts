@@ -8,12 +8,14 @@ import { algorithmFor } from './algorithms';
 import type { Experiment } from './experiment';
 import { allowedBy, checkLeaderOfTerm, writeFindings } from './invariants';
 import {
+  causesFailover,
   countLeaders,
   countersAt,
   createLedger,
   failoversOf,
   noteCampaign,
   noteElected,
+  noteFault,
   noteLost,
   noteReady,
   noteSurvived,
@@ -80,15 +82,18 @@ export function observe(s: MonitorState, ev: SimEvent): void {
     case 'fault': {
       const f = ev.fault;
       if (ev.skipped) return;
+      if (causesFailover(f)) noteFault(s.books, at);
       if (f.do === 'safety') {
         if (f.quorum !== undefined) s.safety.quorum = f.quorum;
         if (f.fencing !== undefined) s.safety.fencing = f.fencing;
       } else if (f.do === 'pause' && ev.target) s.paused.add(ev.target);
       else if ((f.do === 'resume' || f.do === 'kill') && ev.target) s.paused.delete(ev.target);
+      countLeaders(s.books, at, s.leaders.length, observedCount(s));
       return;
     }
     case 'resumed':
       s.paused.delete(ev.node);
+      countLeaders(s.books, at, s.leaders.length, observedCount(s));
       return;
     case 'campaign':
       noteCampaign(s.books, at);
@@ -98,13 +103,13 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (twice) violate(s, at, twice.invariant, twice.detail);
       noteElected(s.books, at, ev.node, ev.term, ev.holder ?? ev.node);
       s.leaders.push({ node: ev.node, term: ev.term });
-      countLeaders(s.books, at, s.leaders.length);
+      countLeaders(s.books, at, s.leaders.length, observedCount(s));
       return;
     }
     case 'steppedDown': {
       const i = s.leaders.findIndex((l) => l.node === ev.node);
       if (i >= 0) s.leaders.splice(i, 1);
-      countLeaders(s.books, at, s.leaders.length);
+      countLeaders(s.books, at, s.leaders.length, observedCount(s));
       return;
     }
     case 'lost':
@@ -143,11 +148,18 @@ export function observe(s: MonitorState, ev: SimEvent): void {
   }
 }
 
+/** Leaders whose is-leader gauge a scrape reaches: the paused ones fail it. */
+function observedCount(s: MonitorState): number {
+  let count = 0;
+  for (const l of s.leaders) if (!s.paused.has(l.node)) count++;
+  return count;
+}
+
 /** The summary's numbers without its ledgers (nothing copied): for a sample taken often. */
 export function monitorCounts(s: MonitorState, nowMs: number): MonitorCounts {
   return {
     leaderCount: s.books.leaderCount,
-    leaderCountObserved: s.leaders.filter((l) => !s.paused.has(l.node)).length,
+    leaderCountObserved: observedCount(s),
     ...countersAt(s.books, nowMs),
   };
 }

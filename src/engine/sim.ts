@@ -241,7 +241,7 @@ export class Simulation {
     if (ev.kind === TIMER + T.pause) {
       if (ev.gen !== n.gens[T.pause] || !n.paused) return;
       emit(c, this.out, { atMs: c.nowMs, type: 'resumed', node: n.id, pausedMs: c.nowMs - n.pausedAtMs });
-      resume(n, this.runDeferred);
+      resume(c, n, this.runDeferred);
       return;
     }
     if (n.paused) return defer(c, n, ev);
@@ -417,6 +417,7 @@ export class Simulation {
       leaderCount: c.books.leaderCount,
       leaderCountObserved: observedLeaderCount(c),
       leader: leaderOf(nodes),
+      startedAtMs: c.books.startedAtMs,
       services: (this.algorithm.services ?? []).map((spec, i) => ({
         id: spec.id,
         kind: spec.kind,

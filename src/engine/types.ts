@@ -340,6 +340,11 @@ export interface Snapshot {
    * order. Null when no node believes it leads.
    */
   leader: { id: NodeId; epoch: number } | null;
+  /**
+   * When the first leader was elected, or -1 while the cluster is still electing it: start-up,
+   * before then, is its own phase, not an outage (no time without a leader, no page, no failover).
+   */
+  startedAtMs: number;
   /** Services besides storage the algorithm runs against (an API server, store members). */
   services: { id: string; kind: string; label: string; alive: boolean }[];
   highestTokenIssued: number;

@@ -65,6 +65,11 @@ export class RunFold {
     }));
   }
 
+  /** When the first leader was elected (-1: not yet): start-up is no outage. */
+  get startedAtMs(): number {
+    return this.monitor.books.startedAtMs;
+  }
+
   get highestTokenIssued(): number {
     return this.monitor.books.highestTokenIssued;
   }

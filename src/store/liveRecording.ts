@@ -337,6 +337,7 @@ export class LiveRecording {
       leaderCount: f.leaderCount(),
       leaderCountObserved: f.leaderCountObserved(),
       leader: leaderOf(nodes),
+      startedAtMs: f.startedAtMs,
       services: f.hosts.map((h) => ({
         id: `m${h.id.slice(1)}`,
         kind: 'etcdMember',

@@ -77,6 +77,7 @@ function snap(
     leaderCount: nodes.filter((n) => n.role === 'leader').length,
     leaderCountObserved: nodes.filter((n) => n.role === 'leader' && !n.paused).length,
     leader: snapshotLeader(nodes),
+    startedAtMs: 1000,
     services: [],
     highestTokenIssued: 7,
     counters,

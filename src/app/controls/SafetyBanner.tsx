@@ -9,13 +9,14 @@ import { useLabEqual, useLabShallow } from '../../store/context';
 import { sameBelievers, selectBelievers } from '../../store/select';
 
 export function SafetyBanner() {
-  const { violations, leaderCount, observed, safety, stale, algorithm } = useLabShallow((s) => ({
+  const { violations, leaderCount, observed, safety, stale, algorithm, startingUp } = useLabShallow((s) => ({
     algorithm: s.experiment.algorithm,
     violations: s.snapshot.violations,
     leaderCount: s.snapshot.leaderCount,
     observed: s.snapshot.leaderCountObserved,
     safety: s.snapshot.safety,
     stale: s.snapshot.counters.staleWritesAccepted,
+    startingUp: s.snapshot.startedAtMs < 0,
   }));
   const believing = useLabEqual(selectBelievers, sameBelievers);
   const epochWord = algorithmFor(algorithm).words.epoch;
@@ -64,6 +65,9 @@ export function SafetyBanner() {
       (safety.fencing
         ? 'Fencing decides whose writes land: storage rejects a token below the highest it has seen.'
         : 'Fencing is off: storage accepts writes from every one of them.') + hidden;
+  } else if (leaderCount === 0 && startingUp) {
+    headline = `Starting: the cluster is electing its first ${algorithmFor(algorithm).words.leader} · ${writes}.`;
+    detail = 'Start-up is not an outage: nothing pages until a leader has been elected once.';
   } else if (leaderCount === 0) {
     headline = `⚠ leader_count 0, believed and observed: no leader, writes are paused · ${writes}.`;
   } else if (observed === 0) {
@@ -74,7 +78,7 @@ export function SafetyBanner() {
   }
   return (
     <div
-      className={`banner ${leaderCount === 1 && observed === 1 ? 'banner-good' : 'banner-warn'}`}
+      className={`banner ${leaderCount === 1 && observed === 1 ? 'banner-good' : startingUp ? 'banner-info' : 'banner-warn'}`}
       role="status"
       data-testid="safety-banner"
       data-state="safe"

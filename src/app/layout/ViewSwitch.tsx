@@ -60,8 +60,10 @@ function MiniLeaderCount() {
     const observed = s.snapshot.leaderCountObserved;
     if (observedValue.current) setText(observedValue.current, String(observed));
     if (believedValue.current) setText(believedValue.current, String(s.snapshot.leaderCount));
-    // The alarm is a page: it follows the observed count, as the chart's bands do.
-    if (box.current) setAttr(box.current, 'data-alarm', observed === 1 ? 'no' : 'yes');
+    // The alarm is a page: it follows the observed count, as the chart's bands do, and not while
+    // the cluster elects its first leader (start-up is no outage).
+    const alarm = s.snapshot.startedAtMs >= 0 && observed !== 1;
+    if (box.current) setAttr(box.current, 'data-alarm', alarm ? 'yes' : 'no');
     const wall = performance.now();
     if (wall - drawnAt.current < REDRAW_EVERY_MS || !observedPath.current || !believedPath.current) return;
     drawnAt.current = wall;

@@ -8,7 +8,7 @@ import { allowedBy } from './invariants';
 import { createLedger, noteViolation, type Ledger } from './ledger';
 import { heapPush, type QueuedEvent } from './queue';
 import { seedRng, type RngState } from './rng';
-import type { InvariantName, LeaseRecord, MessageType, Role, SimEvent, StorageWrite } from './types';
+import type { InvariantName, MessageType, Role, SimEvent, StorageWrite } from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
 
@@ -67,27 +67,38 @@ export interface Message {
   term: number;
   sentAtMs: number;
   deliverAtMs: number;
+  // What the views draw of any message, and what the kernel itself reads: a reply's verdict (a
+  // vote granted or refused, the API server's answer), which request or round it answers, and
+  // the storage's fields (the token a write carries, its kind, its client, a refusal's newer token).
   granted?: boolean;
-  token?: number;
+  status?: 'ok' | 'conflict' | 'notFound';
   round?: number;
-  transfer?: boolean;
+  token?: number;
   kind?: StorageWrite['kind'];
   client?: number;
   maxTokenSeen?: number;
-  /** Ids a message carries (a ring election collects them). */
-  ids?: number[];
-  /** The sender's last log entry (Raft's vote requests and heartbeats). */
-  logTerm?: number;
-  logIndex?: number;
-  /** A Lease object carried by a request or a reply, and the API server's answer. */
-  record?: LeaseRecord | null;
-  status?: 'ok' | 'conflict' | 'notFound';
-  /** An algorithm's own request or reply (plain data), for protocols with more to say. */
-  body?: unknown;
+  /**
+   * What an algorithm's message carries: the one place for its payload, declared per type in
+   * MessageBodies (each algorithm declares its own) and read through bodyOf.
+   */
+  body?: MessageBodies[keyof MessageBodies];
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
   /** When it was delivered or dropped (a paused receiver takes it late): set as it enters the message log. */
   doneAtMs?: number;
+}
+
+/**
+ * The body each type of message carries, by type. Every algorithm declares its own types' bodies
+ * beside its rules (`declare module '../core' { interface MessageBodies { ... } }`), so a
+ * message's payload has one convention and one type, and no reader casts an unknown.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each algorithm
+export interface MessageBodies {}
+
+/** A message's body, as its type declares it. */
+export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): MessageBodies[T] {
+  return m.body as MessageBodies[T];
 }
 
 /**

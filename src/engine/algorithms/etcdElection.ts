@@ -11,7 +11,16 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import {
+  ALG_SLOT,
+  bodyOf,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  serviceEndpoints,
+} from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { EtcdSettings } from '../experiment';
@@ -56,6 +65,15 @@ import {
 
 export type { EtcdOp, EtcdReply } from '../candidates/etcdCandidate';
 
+declare module '../core' {
+  interface MessageBodies {
+    etcdRequest: EtcdOp;
+    sessionKeepAlive: EtcdOp;
+    etcdReply: EtcdReply;
+    watchEvent: EtcdReply;
+  }
+}
+
 export interface EtcdShared {
   settings: EtcdSettings;
   /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
@@ -95,7 +113,7 @@ function onRequest(c: Core, out: Outputs, member: number, m: Message): void {
     id: m.id,
     client: m.from,
     via: member,
-    body: m.body as EtcdOp,
+    body: bodyOf(m, 'etcdRequest'),
     acks: [member],
   };
   // A client's keep-alives share one stream, which its member serves in order: one sent after
@@ -274,7 +292,7 @@ function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
 }
 
 function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const r = m.body as EtcdReply;
+  const r = bodyOf(m, 'etcdReply');
   const io = step(c, out, n);
   if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
   if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);

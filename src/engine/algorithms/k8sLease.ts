@@ -18,7 +18,16 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import {
+  ALG_SLOT,
+  bodyOf,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  serviceEndpoints,
+} from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { LeaseSettings } from '../experiment';
@@ -93,6 +102,15 @@ export interface K8sNode {
   renewLatencyMs: number;
 }
 
+declare module '../core' {
+  interface MessageBodies {
+    leaseGet: LeaseRecord | null;
+    leaseUpdate: LeaseRecord | null;
+    leaseCreate: LeaseRecord | null;
+    leaseReply: LeaseRecord | null;
+  }
+}
+
 /** A request to the API server on the Lease. */
 interface LeaseOp {
   op: 'get' | 'update' | 'create';
@@ -129,7 +147,7 @@ function request(
   const m = send(c, n.idx, shared(c).api, type, 0);
   p.requestId = m.id;
   m.round = m.id;
-  m.record = record;
+  m.body = record;
   // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
   // deadline (the poll's context) may cut it shorter: onRoundDeadline.
   scheduleTimer(
@@ -149,7 +167,7 @@ function onApiMessage(c: Core, m: Message): void {
     via: a.api,
     body: {
       op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
-      record: m.record ?? null,
+      record: bodyOf(m, 'leaseUpdate') ?? null,
     },
     acks: [],
   };
@@ -173,7 +191,7 @@ function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>):
   }
   const r = send(c, a.api, client, 'leaseReply', 0);
   r.round = id;
-  r.record = result ? { ...result } : null;
+  r.body = result ? { ...result } : null;
   r.status = status;
 }
 
@@ -246,7 +264,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
   cancelTimer(n, KT.request);
   const step = p.step;
   p.step = null;
-  const record = m.record ?? null;
+  const record = bodyOf(m, 'leaseReply') ?? null;
   switch (step) {
     case 'fast':
       if (m.status === 'ok') return tryDone(c, out, n, true, record);

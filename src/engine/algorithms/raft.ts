@@ -7,7 +7,16 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, cancelTimer, due, localNow, realAtLocal, recordViolation, scheduleTimer } from '../core';
+import {
+  ALG_SLOT,
+  bodyOf,
+  cancelTimer,
+  due,
+  localNow,
+  realAtLocal,
+  recordViolation,
+  scheduleTimer,
+} from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RaftSettings } from '../experiment';
@@ -24,6 +33,25 @@ export const RT = {
   checkQuorum: ALG_SLOT + 2,
   window: ALG_SLOT + 3,
 } as const;
+
+/** A log's last entry, as a heartbeat carries it. */
+export interface LogEntry {
+  logTerm: number;
+  logIndex: number;
+}
+
+/** What a (pre-)vote request carries: the candidate's last entry, and whether it is a transfer. */
+export interface VoteAsk extends LogEntry {
+  transfer: boolean;
+}
+
+declare module '../core' {
+  interface MessageBodies {
+    preVote: VoteAsk;
+    requestVote: VoteAsk;
+    heartbeat: LogEntry;
+  }
+}
 
 export interface Round {
   round: number;
@@ -211,12 +239,11 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
   }
   campaigned(c, out, n, term, kind === 'pre', transfer);
   p.granted = [n.idx];
+  // One body for every voter: the candidate's last log entry, and whether this is a transfer.
+  const ask: VoteAsk = { logTerm: p.logTerm, logIndex: p.logIndex, transfer };
   for (const q of c.nodes) {
     if (q === n) continue;
-    const m = send(c, n.idx, q.idx, kind === 'pre' ? 'preVote' : 'requestVote', term);
-    m.logTerm = p.logTerm;
-    m.logIndex = p.logIndex;
-    m.transfer = transfer;
+    send(c, n.idx, q.idx, kind === 'pre' ? 'preVote' : 'requestVote', term).body = ask;
   }
   if (kind === 'real' && !quorumOn(c)) {
     // Teaching switch: without a quorum a candidate wins with whatever votes arrive within a round trip.
@@ -269,14 +296,15 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
   const round: Round = { round: ++p.round, sentRealMs: c.nowMs, acks: [n.idx] };
+  // One body for the round's every heartbeat: the leader's last log entry.
+  const log: LogEntry = { logTerm: p.logTerm, logIndex: p.logIndex };
   p.rounds.push(round);
   if (p.rounds.length > MAX_ROUNDS) p.rounds.shift();
   for (const q of c.nodes) {
     if (q === n) continue;
     const m = send(c, n.idx, q.idx, 'heartbeat', n.term);
     m.round = round.round;
-    m.logTerm = p.logTerm;
-    m.logIndex = p.logIndex;
+    m.body = log;
   }
   if (!quorumOn(c)) roundHeard(c, out, n, round);
   scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
@@ -327,7 +355,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
     if (m.type === 'preVote' || m.type === 'requestVote') {
       // A server within an election timeout of hearing from a current leader neither updates its
       // term nor votes (CheckQuorum's lease); a leadership transfer forces its way through.
-      if (!m.transfer && inLease(c, n)) return;
+      if (!bodyOf(m, 'requestVote')?.transfer && inLease(c, n)) return;
     }
     if (m.type === 'preVote') {
       // Never change the term in response to a pre-vote.
@@ -359,8 +387,11 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       n.knownLeader = m.from;
       p.lastHeardRealMs = c.nowMs;
       // The heartbeat stands for the leader's appends too: the follower's log catches up.
-      p.logTerm = m.logTerm ?? p.logTerm;
-      p.logIndex = m.logIndex ?? p.logIndex;
+      const log = bodyOf(m, 'heartbeat');
+      if (log) {
+        p.logTerm = log.logTerm;
+        p.logIndex = log.logIndex;
+      }
       restartElectionClock(c, n);
       {
         const r = send(c, n.idx, m.from, 'ack', n.term);
@@ -392,7 +423,8 @@ function onVoteRequest(c: Core, out: Outputs, n: NodeState, m: Message): void {
     (p.votedFor === null && n.knownLeader < 0) ||
     (m.type === 'preVote' && m.term > n.term);
   const reply = m.type === 'preVote' ? 'preVoteReply' : 'vote';
-  if (canVote && upToDate(p, m.logTerm ?? 0, m.logIndex ?? 0)) {
+  const ask = bodyOf(m, 'requestVote');
+  if (canVote && upToDate(p, ask?.logTerm ?? 0, ask?.logIndex ?? 0)) {
     // A granted vote carries the term of the request (a pre-vote's is in the voter's future).
     send(c, n.idx, m.from, reply, m.term).granted = true;
     if (m.type === 'requestVote') {

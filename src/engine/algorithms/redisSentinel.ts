@@ -16,6 +16,7 @@ import { ALGORITHM_INFO } from './info';
 import { majorityOf, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
+  bodyOf,
   emit,
   localNow,
   realAtLocal,
@@ -147,6 +148,20 @@ type Body =
   | { op: 'ack'; lineage: number; offset: number }
   | { op: 'fence'; target: number }
   | { op: 'fenced'; target: number };
+
+declare module '../core' {
+  interface MessageBodies {
+    sentinelPong: Body;
+    isMasterDown: Body;
+    isMasterDownReply: Body;
+    sentinelHello: Body;
+    replicaOf: Body;
+    replicate: Body;
+    replAck: Body;
+    fence: Body;
+    fenced: Body;
+  }
+}
 
 const { st, shared } = stateViews<RedisNode, RedisShared>();
 const cfg = (c: Core) => shared(c).settings;
@@ -284,7 +299,7 @@ function onWrite(c: Core, n: NodeState): void {
 
 function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
-  const body = m.body as Body;
+  const body = bodyOf(m, 'sentinelPong');
   switch (body.op) {
     case 'isMasterDown': // only sentinels ask this
     case 'downReply':
@@ -605,7 +620,7 @@ function fixRoles(c: Core, s: number): void {
 function onSentinelMessage(c: Core, s: number, m: Message): void {
   const a = shared(c);
   const me = a.sentinels[s];
-  const body = m.body as Body;
+  const body = bodyOf(m, 'sentinelPong');
   if (body.op === 'fenced') {
     // Confirmed off: only now may a replica take over.
     if (me.failover === 'waitFence' && body.target === me.primary) promote(c, s);
@@ -710,7 +725,7 @@ export const redisSentinel: ElectionAlgorithm = {
     }
   },
   onServiceMessage: (c, out, endpoint, m) => {
-    const body = m.body as Body;
+    const body = bodyOf(m, 'sentinelPong');
     if (endpoint !== FENCE_DEVICE) return onSentinelMessage(c, sentinelAt(endpoint), m);
     if (body.op === 'fence') onFenceRequest(c, out, m, body.target);
   },

@@ -12,7 +12,7 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
 import { settingsFor, stateViews } from './kit';
-import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
@@ -23,6 +23,14 @@ import { send } from '../network';
 const RT = { ...CT, ack: CT.watch + 1, round: CT.watch + 2, hold: CT.watch + 3 } as const;
 
 type RingMessage = 'ringElection' | 'ringCoordinator';
+
+declare module '../core' {
+  interface MessageBodies {
+    /** The ids an election has collected; a coordinator's: who closed the ring, and the winner. */
+    ringElection: number[];
+    ringCoordinator: number[];
+  }
+}
 
 /** A message this node holds, to pass on once it has handled it (own clock). */
 interface Held {
@@ -112,7 +120,7 @@ function forward(
     return pump(c, out, n);
   }
   const m = send(c, n.idx, to, type, term);
-  m.ids = ids;
+  m.body = ids;
   p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: localNow(c, n) + cfg(c).ackTimeoutMs };
   scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
 }
@@ -142,7 +150,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
 
 function onElection(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
-  const ids = m.ids ?? [];
+  const ids = bodyOf(m, 'ringElection') ?? [];
   const starter = ids[0];
   const term = Math.max(m.term, n.term);
   if (n.role !== 'leader') n.term = term;
@@ -166,7 +174,7 @@ function closeElection(c: Core, out: Outputs, n: NodeState, ids: number[], term:
 }
 
 function onCoordinator(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const [closer, winner] = m.ids ?? [];
+  const [closer, winner] = bodyOf(m, 'ringCoordinator') ?? [];
   if (closer === n.idx) return; // round the ring and home: the announcement is done
   applyCoordinator(c, out, n, winner, m.term);
   hold(c, out, n, 'ringCoordinator', [closer, winner], m.term);

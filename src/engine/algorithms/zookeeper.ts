@@ -10,7 +10,15 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
+import {
+  ALG_SLOT,
+  bodyOf,
+  cancelTimer,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  serviceEndpoints,
+} from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { ZooKeeperSettings } from '../experiment';
@@ -50,6 +58,15 @@ export type ZkOp =
   | { op: 'children' }
   | { op: 'watch'; seq: number }
   | { op: 'close'; session: number };
+
+declare module '../core' {
+  interface MessageBodies {
+    zkRequest: ZkOp;
+    zkPing: ZkOp;
+    zkReply: ZkReply;
+    zkWatch: ZkReply;
+  }
+}
 
 export interface ZkReply {
   op: ZkOp['op'];
@@ -111,7 +128,7 @@ function isWrite(body: ZkOp): boolean {
 
 function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
   const s = store(c);
-  const body = m.body as ZkOp;
+  const body = bodyOf(m, 'zkRequest');
   // A server outside a majority serves no client (it has no leader; read-only mode is off by
   // default): the request goes unanswered, and the client's silence timer runs.
   if (!reachesMajority(c, s, server)) return;
@@ -246,7 +263,7 @@ function heard(c: Core, n: NodeState): void {
 
 function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
-  const r = m.body as ZkReply;
+  const r = bodyOf(m, 'zkReply');
   heard(c, n);
   if (r.op === 'ping') return onPingReply(c, out, n, r);
   if (m.round !== p.requestId) return;
@@ -306,7 +323,7 @@ function list(c: Core, n: NodeState): void {
 function onWatch(c: Core, n: NodeState, m: Message): void {
   const p = st(n);
   heard(c, n);
-  const r = m.body as ZkReply;
+  const r = bodyOf(m, 'zkReply');
   if (p.phase !== 'watching' || r.seq !== p.watching) return;
   p.notified = true;
   list(c, n);

@@ -119,7 +119,11 @@ describe('TestRecvMsgVote and TestRecvMsgPreVote (etcd raft_test.go)', () => {
         n1.p.votedFor = votedFor;
         n1.role = state === 'leader' ? 'leader' : state === 'candidate' ? 'candidate' : 'follower';
         n1.p.preVoting = state === 'preCandidate';
-        const replies = deliver(b, 'n2', 'n1', { type, term, logIndex: index, logTerm });
+        const replies = deliver(b, 'n2', 'n1', {
+          type,
+          term,
+          body: { logIndex: index, logTerm, transfer: false },
+        });
         expect(replies).toHaveLength(1);
         expect(replies[0]).toMatchObject({
           type: type === 'preVote' ? 'preVoteReply' : 'vote',
@@ -136,19 +140,35 @@ describe('vote replies', () => {
     const n1 = benchNode(b, 'n1');
     n1.term = 7;
     // A request from an older term is refused with the voter's term (7): the candidate learns it is behind.
-    const [stale] = deliver(b, 'n2', 'n1', { type: 'preVote', term: 5, logIndex: 0, logTerm: 0 });
+    const [stale] = deliver(b, 'n2', 'n1', {
+      type: 'preVote',
+      term: 5,
+      body: { logIndex: 0, logTerm: 0, transfer: false },
+    });
     expect(stale).toMatchObject({ type: 'preVoteReply', term: 7, granted: false });
     // A pre-vote for a future term is granted with that term, and the voter's term does not move.
-    const [future] = deliver(b, 'n2', 'n1', { type: 'preVote', term: 9, logIndex: 0, logTerm: 0 });
+    const [future] = deliver(b, 'n2', 'n1', {
+      type: 'preVote',
+      term: 9,
+      body: { logIndex: 0, logTerm: 0, transfer: false },
+    });
     expect(future).toMatchObject({ type: 'preVoteReply', term: 9, granted: true });
     expect(n1.term).toBe(7);
     // A real vote request from a higher term moves the voter there, and is granted at it.
-    const [vote] = deliver(b, 'n2', 'n1', { type: 'requestVote', term: 8, logIndex: 0, logTerm: 0 });
+    const [vote] = deliver(b, 'n2', 'n1', {
+      type: 'requestVote',
+      term: 8,
+      body: { logIndex: 0, logTerm: 0, transfer: false },
+    });
     expect(vote).toMatchObject({ type: 'vote', term: 8, granted: true });
     expect(n1.term).toBe(8);
     expect(n1.p.votedFor).toBe('n2');
     // One vote per term: a second candidate in term 8 is refused, with the voter's term.
-    const [second] = deliver(b, 'n3', 'n1', { type: 'requestVote', term: 8, logIndex: 0, logTerm: 0 });
+    const [second] = deliver(b, 'n3', 'n1', {
+      type: 'requestVote',
+      term: 8,
+      body: { logIndex: 0, logTerm: 0, transfer: false },
+    });
     expect(second).toMatchObject({ type: 'vote', term: 8, granted: false });
   });
 });
@@ -205,11 +225,21 @@ describe('CheckQuorum', () => {
     n2.p.lastResetLocalMs = b.c.nowMs;
     n2.term = 1;
     // In lease: no reply at all, and the term does not move.
-    expect(deliver(b, 'n3', 'n2', { type: 'requestVote', term: 2, logIndex: 0, logTerm: 0 })).toEqual([]);
+    expect(
+      deliver(b, 'n3', 'n2', {
+        type: 'requestVote',
+        term: 2,
+        body: { logIndex: 0, logTerm: 0, transfer: false },
+      }),
+    ).toEqual([]);
     expect(n2.term).toBe(1);
     // A leadership transfer forces its way through.
     expect(
-      deliver(b, 'n3', 'n2', { type: 'requestVote', term: 2, logIndex: 0, logTerm: 0, transfer: true }),
+      deliver(b, 'n3', 'n2', {
+        type: 'requestVote',
+        term: 2,
+        body: { logIndex: 0, logTerm: 0, transfer: true },
+      }),
     ).toEqual([expect.objectContaining({ type: 'vote', granted: true, term: 2 })]);
   });
 });

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { findEtcd } from '../../src/real/etcdBinary';
+import { findEtcd } from '../../src/real/cluster/etcdBinary';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TTL_MS = 2000;
@@ -67,7 +67,7 @@ test.beforeAll(async () => {
     [
       '--import',
       'tsx',
-      'src/real/labReal.ts',
+      'src/real/bridge/labReal.ts',
       '--fast',
       '--ttl-ms',
       String(TTL_MS),

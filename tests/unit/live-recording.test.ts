@@ -3,12 +3,12 @@
 // commands become the bridge's. From a hand-written stream in the shapes the run emits (the live
 // stream itself is tested in tests/e2e/real-mode.spec.ts, on a real etcd cluster).
 import { describe, expect, it } from 'vitest';
-import type { RealEvent, RealFaultEvent } from '../../src/real/events';
-import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../../src/real/settings';
-import { parseRealCommand } from '../../src/real/commands';
-import { LiveRecording } from '../../src/store/liveRecording';
-import { toRealCommand } from '../../src/store/liveEvents';
-import { readRealLink, RealLinkError } from '../../src/store/liveParams';
+import type { RealEvent, RealFaultEvent } from '../../src/real/model/events';
+import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../../src/real/model/settings';
+import { parseRealCommand } from '../../src/real/model/commands';
+import { LiveRecording } from '../../src/store/backends/liveRecording';
+import { toRealCommand } from '../../src/store/backends/liveEvents';
+import { readRealLink, RealLinkError } from '../../src/store/backends/liveParams';
 import { parseExperiment } from '../../src/engine';
 
 const SETTINGS: RunSettings = { ...DEFAULT_SETTINGS, ...TIMINGS.fast, ttlMs: 2000, warmUpMs: 500 };

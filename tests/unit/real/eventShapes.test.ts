@@ -3,11 +3,11 @@
 // Also the trace's experiment: the engine's own parser accepts it.
 import { describe, expect, it } from 'vitest';
 import { runExperiment, type SimEvent } from '../../../src/engine';
-import { Candidate } from '../../../src/real/candidateCore';
-import type { CandidateOutput, RealEvent } from '../../../src/real/events';
-import { FencedStorage } from '../../../src/real/storage';
-import { DEFAULT_SETTINGS, TIMINGS } from '../../../src/real/settings';
-import { engineFault, experimentOf } from '../../../src/real/trace';
+import { Candidate } from '../../../src/real/candidate/candidateCore';
+import type { CandidateOutput, RealEvent } from '../../../src/real/model/events';
+import { FencedStorage } from '../../../src/real/cluster/storage';
+import { DEFAULT_SETTINGS, TIMINGS } from '../../../src/real/model/settings';
+import { engineFault, experimentOf } from '../../../src/real/model/trace';
 import { FakeEtcd } from './fakeGateway';
 import { ManualClock } from './manualClock';
 

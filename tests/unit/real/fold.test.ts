@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../src/engine';
 import { monitorEvents } from '../../../src/engine/monitor';
-import type { RealEvent, RealFaultEvent } from '../../../src/real/events';
-import { RunFold } from '../../../src/real/fold';
-import { keepAliveEveryMs, type RunSettings } from '../../../src/real/settings';
+import type { RealEvent, RealFaultEvent } from '../../../src/real/model/events';
+import { RunFold } from '../../../src/real/model/fold';
+import { keepAliveEveryMs, type RunSettings } from '../../../src/real/model/settings';
 
 const fault = (atMs: number, f: Record<string, unknown>, target?: string): RealFaultEvent => ({
   atMs,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTraceFile, traceFileOf, type ImportedRun } from '../../../src/app/export/traceFile';
 import { createLabStore } from '../../../src/store/labStore';
-import { RecordingBackend } from '../../../src/store/recordingBackend';
+import { RecordingBackend } from '../../../src/store/backends/recordingBackend';
 
 const TEXT = readFileSync(new URL('./fixtures/real-run-trace.json', import.meta.url), 'utf8');
 const FILE = JSON.parse(TEXT);

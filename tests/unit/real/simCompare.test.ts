@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation, type Sample } from '../../../src/engine';
 import { compareWithSimulator, stepPath } from '../../../src/app/real/simCompare';
-import { liveExperiment } from '../../../src/store/liveEvents';
+import { liveExperiment } from '../../../src/store/backends/liveEvents';
 
 const SETTINGS = {
   nodes: 3,

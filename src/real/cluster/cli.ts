@@ -5,9 +5,9 @@
 // process it started is ended by PID, and with --trace the run is written as a trace file.
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Bridge } from './bridge';
+import { Bridge } from '../bridge/bridge';
 import { parseCliArgs, USAGE } from './cliArgs';
-import { COMMAND_LINE_HELP, commandFromLine } from './commands';
+import { COMMAND_LINE_HELP, commandFromLine } from '../model/commands';
 import { formatEvent } from './format';
 import { EtcdMissingError, RealRun } from './run';
 

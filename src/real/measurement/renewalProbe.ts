@@ -10,9 +10,9 @@ import type { Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findEtcd, INSTALL_HINT } from './etcdBinary';
-import { keepAliveAgent, postJson } from './jsonHttp';
-import { freePorts } from './ports';
+import { findEtcd, INSTALL_HINT } from '../cluster/etcdBinary';
+import { keepAliveAgent, postJson } from '../candidate/jsonHttp';
+import { freePorts } from '../cluster/ports';
 import { sleep } from './waits';
 
 interface Member {

@@ -2,8 +2,8 @@
 // or the write's token is at least the highest token it has seen, and reports each write in the
 // engine's write-event shape, with the engine's own invariant checks (a stale write is one
 // accepted although a newer leadership had been issued: only possible with fencing off).
-import { writeFindings } from '../engine/invariants';
-import type { ViolationEvent, WriteEvent } from './events';
+import { writeFindings } from '../../engine/invariants';
+import type { ViolationEvent, WriteEvent } from '../model/events';
 
 export interface WriteRequest {
   node: string;

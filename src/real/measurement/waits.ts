@@ -1,7 +1,7 @@
 // Waiting on a real run: for a condition of its state, for its raft members to agree on a
 // leader, for a ready application leader. Used by the real suite and the measurements.
-import type { RealEvent } from './events';
-import type { RealRun } from './run';
+import type { RealEvent } from '../model/events';
+import type { RealRun } from '../cluster/run';
 
 export async function waitFor<T>(
   what: string,

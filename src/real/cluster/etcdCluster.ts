@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
-import type { MemberRoleEvent, RealEvent } from './events';
+import type { MemberRoleEvent, RealEvent } from '../model/events';
 import { decimalIdToHex, memberIdHex } from './memberId';
 import { PeerProxy } from './peerProxy';
 import { freePorts } from './ports';

@@ -1,6 +1,6 @@
 // One line of text per event, for the headless CLI: time since the run started, then what
 // happened in the lesson's words.
-import type { RealEvent } from './events';
+import type { RealEvent } from '../model/events';
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3).padStart(8) + ' s';

@@ -1,5 +1,5 @@
 // The headless CLI's options: `npm run real -- [options]`.
-import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from './settings';
+import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../model/settings';
 
 export interface CliOptions {
   settings: RunSettings;

@@ -5,8 +5,8 @@
 // the commands are all stamped on that one clock.
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
-import type { RealRun } from './run';
-import { keepAliveEveryMs } from './settings';
+import type { RealRun } from '../cluster/run';
+import { keepAliveEveryMs } from '../model/settings';
 import { appSettled, eventsOf, raftSettled, sleep } from './waits';
 
 /** Poll until fn gives a value or withinMs passes (null): a trial records a miss, it does not abort. */

@@ -3,7 +3,7 @@
 // raft roles of the etcd members (from their own logs), the candidates' etcd sessions, and the
 // processes' lives. Times are ms since the run started. The engine will fold the new ones in
 // later; until then this file is their definition.
-import type { NodeId, SimEvent, StepDownReason } from '../engine';
+import type { NodeId, SimEvent, StepDownReason } from '../../engine';
 import type { RealFault } from './commands';
 
 /** An etcd member: m1 runs on host n1, beside candidate c1. */

@@ -5,8 +5,14 @@
 // order, and observed. What only a real cluster has stays here: each host's etcd member (raft
 // role, term, the leader it knows), its processes (alive, stopped) and the leader's keep-alive
 // renewal latency. Pure: the run feeds it events and asks it for numbers.
-import { createMonitor, monitorCounts, monitorSummary, observe, type MonitorState } from '../engine/monitor';
-import type { Failover, Sample, SimEvent, StepDownReason, Summary, Trace, Violation } from '../engine';
+import {
+  createMonitor,
+  monitorCounts,
+  monitorSummary,
+  observe,
+  type MonitorState,
+} from '../../engine/monitor';
+import type { Failover, Sample, SimEvent, StepDownReason, Summary, Trace, Violation } from '../../engine';
 import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
 
 /** What the real candidates run, in the simulator's words (its epoch is the key's revision). */

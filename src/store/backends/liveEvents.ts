@@ -10,10 +10,10 @@ import {
   type Fault,
   type SimEvent,
   type StepDownReason,
-} from '../engine';
-import { NOT_FOR_REAL, type Part, type RealCommand, type RealFault } from '../real/commands';
-import type { RealEvent } from '../real/events';
-import type { RunSettings } from '../real/settings';
+} from '../../engine';
+import { NOT_FOR_REAL, type Part, type RealCommand, type RealFault } from '../../real/model/commands';
+import type { RealEvent } from '../../real/model/events';
+import type { RunSettings } from '../../real/model/settings';
 
 /** The engine's verbs a real run performs; the rest are hidden (NOT_FOR_REAL says why). */
 export const LIVE_COMMANDS = [

@@ -2,7 +2,7 @@
 // {result, maxTokenSeen}; a rejected write is still a 200 (the answer names the newer token,
 // like a retryable error that tells the writer it has been deposed).
 import { createServer, type Server } from 'node:http';
-import type { RealEvent } from './events';
+import type { RealEvent } from '../model/events';
 import { parseWriteRequest, type FencedStorage } from './storage';
 
 const MAX_BODY_BYTES = 4096;

@@ -6,7 +6,7 @@
 // Progress goes to stderr, the report to stdout. Exit status: 0 when every fault ran (whatever
 // the verdicts: they are figures to read, not a test), 1 when a fault could not run, 2 on bad options.
 // Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
-import '../engine/algorithms/all';
+import '../../engine/algorithms/all';
 import { cpus, loadavg } from 'node:os';
 import { FIDELITY_USAGE, parseFidelityArgs } from './fidelityArgs';
 import {
@@ -21,7 +21,7 @@ import {
 import { realTrial } from './fidelityReal';
 import { SETUPS } from './fidelitySetups';
 import { simTrials } from './fidelitySim';
-import { EtcdMissingError, RealRun } from './run';
+import { EtcdMissingError, RealRun } from '../cluster/run';
 
 const log = (line: string) => process.stderr.write(`# ${line}\n`);
 const load = () =>

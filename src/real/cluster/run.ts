@@ -4,23 +4,29 @@
 // in ms since the run started, folded into the run's state, kept (bounded) for the trace, and
 // passed to listeners (the CLI's printer, the bridge's event stream).
 import { execFileSync } from 'node:child_process';
-import type { Sample } from '../engine';
-import type { BridgeBackend } from './bridge';
+import type { Sample } from '../../engine';
+import type { BridgeBackend } from '../bridge/bridge';
 import { CandidateProcess } from './candidateProcess';
 import { Children } from './children';
-import { parseRealCommand, type ApplyResult, type Part, type RealCommand, type RealFault } from './commands';
+import {
+  parseRealCommand,
+  type ApplyResult,
+  type Part,
+  type RealCommand,
+  type RealFault,
+} from '../model/commands';
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
 import { EtcdCluster } from './etcdCluster';
-import type { CandidateOutput, KeepAliveReport, RealEvent } from './events';
-import { RunFold } from './fold';
-import { NetworkPlan } from './network';
+import type { CandidateOutput, KeepAliveReport, RealEvent } from '../model/events';
+import { RunFold } from '../model/fold';
+import { NetworkPlan } from '../model/network';
 import { cleanLeftovers, defaultPidDir } from './pidfiles';
 import { makeRunDir, removeRunDir } from './runDir';
-import { checkSettings, DEFAULT_SETTINGS, keepAliveEveryMs, type RunSettings } from './settings';
+import { checkSettings, DEFAULT_SETTINGS, keepAliveEveryMs, type RunSettings } from '../model/settings';
 import { FencedStorage } from './storage';
 import { StorageServer } from './storageServer';
-import { capabilities } from './capabilities';
-import { buildTrace, type RealTrace } from './trace';
+import { capabilities } from '../model/capabilities';
+import { buildTrace, type RealTrace } from '../model/trace';
 
 export class EtcdMissingError extends Error {
   constructor() {

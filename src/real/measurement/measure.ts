@@ -3,8 +3,8 @@
 // 5 s), raft failover after kill -9 of the raft leader at 20/200 ms (pre-vote on and off), and
 // how many stale writes after a pause past the TTL the storage rejected. Each figure is N trials
 // (default 5); min / median / max are printed with the trials.
-import { RealRun } from './run';
-import { TIMINGS, type RunSettings } from './settings';
+import { RealRun } from '../cluster/run';
+import { TIMINGS, type RunSettings } from '../model/settings';
 import { appFailoverMs, appSettled, pausePastTtl, raftFailoverMs } from './waits';
 
 const SECTIONS = ['startup', 'app', 'raft', 'pause'] as const;

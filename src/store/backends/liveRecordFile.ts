@@ -2,9 +2,9 @@
 // engine-shaped trace, and an import opens the file as the recording it is (recordingBackend.ts):
 // the same events folded again by the same fold the live page used. A re-simulation would be
 // another run. Reading never throws: each bad field comes back as a problem naming its path.
-import { parseRealCommand } from '../real/commands';
-import type { KeepAliveReport, RealEvent } from '../real/events';
-import { checkSettings, type RunSettings } from '../real/settings';
+import { parseRealCommand } from '../../real/model/commands';
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import { checkSettings, type RunSettings } from '../../real/model/settings';
 import { MAX_RECORDED, type LiveRecording } from './liveRecording';
 
 export interface RealRecord {

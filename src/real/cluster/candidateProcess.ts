@@ -3,12 +3,12 @@
 // object a line (its events and keep-alive reports); its last stderr lines are kept for errors.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CandidateConfig } from './candidate';
+import type { CandidateConfig } from '../candidate/candidate';
 import type { Child, Children } from './children';
-import type { CandidateOutput } from './events';
+import type { CandidateOutput } from '../model/events';
 import { LinkProxy } from './linkProxy';
 
-const SCRIPT = fileURLToPath(new URL('./candidate.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const STDERR_LINES = 20;
 

@@ -4,10 +4,10 @@
 // measured. One trial per seed. Real faults land at any phase of the heartbeat or keep-alive
 // cycle, so trial i of count puts its fault i/count of the way through one such period (a
 // fixed moment would measure one phase only). Deterministic: the same seeds give the same trials.
-import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../engine';
+import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../../engine';
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
-import { keepAliveEveryMs, type RunSettings } from './settings';
+import { keepAliveEveryMs, type RunSettings } from '../model/settings';
 
 /**
  * Loopback between processes on one machine, plus the write etcd makes before it answers: a

@@ -2,8 +2,8 @@
 // bridge streams it) or was opened from a trace file: the experiment, the moment shown, its
 // snapshot, events, samples and trace, all from the LiveRecording that folds the run's events.
 // A subclass says how far the run goes (horizonMs) and how time moves.
-import type { Sample, SimEvent, Snapshot, Trace } from '../engine';
-import type { RecordedCommand } from './backend';
+import type { Sample, SimEvent, Snapshot, Trace } from '../../engine';
+import type { RecordedCommand } from '../backend';
 import type { LiveRecording } from './liveRecording';
 
 export abstract class RecordingView {

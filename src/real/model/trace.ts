@@ -2,7 +2,7 @@
 // plus a `real` section with what only a real run has. The experiment holds the engine's
 // closest parameters, so the simulator can replay the same commands (the fidelity comparison);
 // its faults are the commands the simulator has an equivalent for.
-import { normalizeExperiment, type Experiment, type Fault, type Sample, type Trace } from '../engine';
+import { normalizeExperiment, type Experiment, type Fault, type Sample, type Trace } from '../../engine';
 import type { RealFault } from './commands';
 import type { RealEvent } from './events';
 import type { RunFold } from './fold';

@@ -4,9 +4,9 @@
 // speed: the moment shown follows the run's clock, never ahead of it; scrubbing goes back within
 // the recording, and playing from there catches up at wall speed. What a real cluster cannot do
 // (a clock's rate, stepping, seeking past now, replaying) is not offered.
-import type { KeepAliveReport, RealEvent } from '../real/events';
-import type { RunSettings } from '../real/settings';
-import type { ApplyResult, BackendCapabilities, LabBackend } from './backend';
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import type { RunSettings } from '../../real/model/settings';
+import type { ApplyResult, BackendCapabilities, LabBackend } from '../backend';
 import { LIVE_COMMANDS, toRealCommand } from './liveEvents';
 import { LiveRecording } from './liveRecording';
 import { RecordingView } from './recordingView';

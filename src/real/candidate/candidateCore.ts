@@ -17,7 +17,7 @@
 // only drop the request. The recipe is the same steps etcd's server runs for that call.
 // Everything external comes in through deps, so the same code runs in the candidate process
 // and against a fake gateway in the unit tests.
-import type { CandidateOutput, RealStepDownReason } from './events';
+import type { CandidateOutput, RealStepDownReason } from '../model/events';
 import type { Gateway } from './gateway';
 
 export interface CandidateSettings {

@@ -5,12 +5,12 @@
 // start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
 // are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
 // engine takes its own.
-import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite, Trace } from '../engine';
-import { RunFold } from '../real/fold';
-import type { KeepAliveReport, RealEvent } from '../real/events';
-import { NetworkPlan } from '../real/network';
-import { keepAliveEveryMs, type RunSettings } from '../real/settings';
-import type { RecordedCommand } from './backend';
+import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite, Trace } from '../../engine';
+import { RunFold } from '../../real/model/fold';
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import { NetworkPlan } from '../../real/model/network';
+import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
+import type { RecordedCommand } from '../backend';
 import { faultOf, liveExperiment, toSimEvent } from './liveEvents';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */

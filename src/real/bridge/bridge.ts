@@ -11,8 +11,8 @@
 //   GET  /trace         the run as a trace file (the engine's Trace plus a `real` section)
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { parseRealCommand, type ApplyResult, type RealCommand } from './commands';
-import type { KeepAliveReport, RealEvent } from './events';
+import { parseRealCommand, type ApplyResult, type RealCommand } from '../model/commands';
+import type { KeepAliveReport, RealEvent } from '../model/events';
 
 export interface BridgeBackend {
   nodes: number;

@@ -2,7 +2,7 @@
 // the real run's settings (the simulator's experiment is built from the same ones) and the
 // fault's own durations.
 import type { FaultId } from './fidelityReport';
-import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from './settings';
+import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../model/settings';
 
 export interface FaultSetup {
   settings: RunSettings;

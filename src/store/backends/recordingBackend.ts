@@ -2,7 +2,7 @@
 // fold the live page used (LiveRecording, over src/real/fold.ts), so the stage, chain, chart,
 // failover timeline and log show what the live page showed. A recording can be played, stepped,
 // sped up and scrubbed anywhere within it; it takes no commands: nothing runs to apply a fault to.
-import type { ApplyResult, BackendCapabilities, LabBackend } from './backend';
+import type { ApplyResult, BackendCapabilities, LabBackend } from '../backend';
 import type { RealRecord } from './liveRecordFile';
 import { LiveRecording } from './liveRecording';
 import { RecordingView } from './recordingView';

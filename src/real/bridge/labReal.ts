@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bridge } from './bridge';
-import { parseCliArgs, USAGE } from './cliArgs';
-import { findEtcd, findOnPath, INSTALL_HINT } from './etcdBinary';
-import { formatEvent } from './format';
-import { RealRun } from './run';
+import { parseCliArgs, USAGE } from '../cluster/cliArgs';
+import { findEtcd, findOnPath, INSTALL_HINT } from '../cluster/etcdBinary';
+import { formatEvent } from '../cluster/format';
+import { RealRun } from '../cluster/run';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const LAB_USAGE = `usage: npm run lab:real -- [options]
   --page-port N            the lab page's port on 127.0.0.1 (default: a free one)

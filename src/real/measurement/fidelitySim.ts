@@ -1,6 +1,6 @@
 // The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's
 // parameters (the same algorithm, node count, timings, TTL, renew deadline, warm-up and write
-// period), the fault applied as a live command at a settled moment, and the same quantity
+// period: the run's twin, src/real/model/twin.ts, for the application's faults), the fault applied as a live command at a settled moment, and the same quantity
 // measured. One trial per seed. Real faults land at any phase of the heartbeat or keep-alive
 // cycle, so trial i of count puts its fault i/count of the way through one such period (a
 // fixed moment would measure one phase only). Deterministic: the same seeds give the same trials.
@@ -8,12 +8,7 @@ import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
 import { keepAliveEveryMs, type RunSettings } from '../model/settings';
-
-/**
- * Loopback between processes on one machine, plus the write etcd makes before it answers: a
- * millisecond or two. The engine's default (2-10 ms) is a small LAN's.
- */
-export const SIM_NETWORK = { delayMsMin: 1, delayMsMax: 3 };
+import { LOOPBACK_NETWORK, twinExperiment } from '../model/twin';
 
 const STEP_MS = 5;
 
@@ -25,24 +20,16 @@ export function raftExperiment(s: RunSettings, seed: number, untilMs: number): E
     raft: { heartbeatMs: s.heartbeatMs, electionTimeoutMs: s.electionMs },
     // etcd always runs raft with CheckQuorum; pre-vote is its start-up flag.
     safety: { preVote: s.preVote, checkQuorum: true },
-    network: SIM_NETWORK,
+    network: LOOPBACK_NETWORK,
     warmUpMs: s.warmUpMs,
     workload: { leaderWriteEveryMs: s.writeEveryMs },
     untilMs,
   };
 }
 
+/** The application's side: the real run's twin, with this trial's seed. */
 export function etcdExperiment(s: RunSettings, seed: number, untilMs: number): ExperimentInput {
-  return {
-    algorithm: 'etcd-election',
-    seed,
-    nodes: s.nodes,
-    etcd: { ttlMs: s.ttlMs, renewDeadlineMs: s.renewDeadlineMs ?? 0 },
-    network: SIM_NETWORK,
-    warmUpMs: s.warmUpMs,
-    workload: { leaderWriteEveryMs: s.writeEveryMs },
-    untilMs,
-  };
+  return twinExperiment(s, { seed, untilMs });
 }
 
 function leaderOf(sim: Simulation): NodeView | null {

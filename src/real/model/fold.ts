@@ -14,9 +14,7 @@ import {
 } from '../../engine/monitor';
 import type { Failover, Sample, SimEvent, StepDownReason, Summary, Trace, Violation } from '../../engine';
 import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
-
-/** What the real candidates run, in the simulator's words (its epoch is the key's revision). */
-const ALGORITHM = 'etcd-election';
+import { TWIN_ALGORITHM } from './twin';
 
 export interface HostState {
   id: string;
@@ -51,7 +49,7 @@ export class RunFold {
     private readonly keepAliveEveryMs: number,
   ) {
     this.monitor = createMonitor({
-      algorithm: ALGORITHM,
+      algorithm: TWIN_ALGORITHM,
       safety: { quorum: safety.quorum, fencing: safety.fencing, followersReject: true },
     });
     this.hosts = hostIds.map((id) => ({

@@ -1,12 +1,14 @@
 // A real run as a trace file: the engine's Trace (experiment, events, samples, summary, final)
-// plus a `real` section with what only a real run has. The experiment holds the engine's
-// closest parameters, so the simulator can replay the same commands (the fidelity comparison);
-// its faults are the commands the simulator has an equivalent for.
-import { normalizeExperiment, type Experiment, type Fault, type Sample, type Trace } from '../../engine';
+// plus a `real` section with what only a real run has. The experiment is the run's simulated twin
+// (twin.ts), the one the page exports too, so the simulator replays the same commands on the
+// same algorithm whichever of the two files it is given; its faults are the commands the
+// simulator has an equivalent for.
+import type { Fault, Sample, Trace } from '../../engine';
 import type { RealFault } from './commands';
 import type { RealEvent } from './events';
 import type { RunFold } from './fold';
-import { keepAliveEveryMs, type RunSettings } from './settings';
+import type { RunSettings } from './settings';
+import { twinExperiment } from './twin';
 
 export interface RealTrace extends Omit<Trace, 'events'> {
   events: RealEvent[];
@@ -45,31 +47,6 @@ export function engineFault(f: RealFault, target: string | undefined): Fault | n
   }
 }
 
-export function experimentOf(s: RunSettings, faults: Fault[], untilMs: number): Experiment {
-  const retryPeriodMs = keepAliveEveryMs(s);
-  // The closest simulated algorithm to a session lease kept alive against etcd: a lease renewed
-  // every keep-alive period. (etcd's members run their own Raft; pre-vote is in the run's settings.)
-  return normalizeExperiment({
-    algorithm: 'k8s-lease',
-    nodes: s.nodes,
-    lease: {
-      durationMs: s.ttlMs,
-      // Without a renew deadline the session's own end (no answer for a whole TTL) is the
-      // deadline; the engine needs it below the lease, so 1 ms below.
-      renewDeadlineMs: s.renewDeadlineMs ?? s.ttlMs - 1,
-      retryPeriodMs,
-    },
-    network: { delayMsMin: 0, delayMsMax: 1 },
-    warmUpMs: s.warmUpMs,
-    safety: { fencing: s.fencing, followersReject: true },
-    workload: { leaderWriteEveryMs: s.writeEveryMs, clients: 0 },
-    faults,
-    untilMs: Math.max(0, Math.round(untilMs)),
-    sampleEveryMs: s.sampleEveryMs,
-    limits: { maxEvents: Math.max(100, s.maxEvents), maxSamples: Math.max(100, s.maxSamples) },
-  });
-}
-
 export function buildTrace(args: {
   settings: RunSettings;
   etcdVersion: string;
@@ -83,7 +60,7 @@ export function buildTrace(args: {
 }): RealTrace {
   const faults = args.commands.flatMap((c) => engineFault(c.fault, c.target) ?? []);
   return {
-    experiment: experimentOf(args.settings, faults, args.nowMs),
+    experiment: twinExperiment(args.settings, { faults, untilMs: args.nowMs }),
     events: args.events,
     samples: args.samples,
     summary: args.fold.summary(args.nowMs, args.eventsDropped),

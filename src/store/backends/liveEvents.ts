@@ -3,17 +3,9 @@
 // either, in the engine's verbs; the bridge's name the host and the part (src/real/commands.ts).
 // The run's events come back in the engine's shapes where the engine has the event; those only a
 // real cluster has (raft roles, sessions, processes) are folded into the state, not the log.
-import {
-  normalizeExperiment,
-  type Command,
-  type Experiment,
-  type Fault,
-  type SimEvent,
-  type StepDownReason,
-} from '../../engine';
+import type { Command, Fault, SimEvent, StepDownReason } from '../../engine';
 import { NOT_FOR_REAL, type Part, type RealCommand, type RealFault } from '../../real/model/commands';
 import type { RealEvent } from '../../real/model/events';
-import type { RunSettings } from '../../real/model/settings';
 
 /** The engine's verbs a real run performs; the rest are hidden (NOT_FOR_REAL says why). */
 export const LIVE_COMMANDS = [
@@ -143,22 +135,4 @@ export function toSimEvent(e: RealEvent, pausedAtMs: (node: string) => number): 
     default:
       return null;
   }
-}
-
-/**
- * The experiment a real run is closest to in the simulator: etcd's election recipe, with the
- * run's TTL, renew deadline, warm-up, write loop and fencing. The page reads it for the words and
- * the settings shown; the seed means nothing for a real run.
- */
-export function liveExperiment(s: RunSettings): Experiment {
-  return normalizeExperiment({
-    algorithm: 'etcd-election',
-    nodes: s.nodes,
-    etcd: { ttlMs: s.ttlMs, renewDeadlineMs: s.renewDeadlineMs ?? 0 },
-    warmUpMs: s.warmUpMs,
-    safety: { fencing: s.fencing },
-    workload: { leaderWriteEveryMs: s.writeEveryMs, clients: 0 },
-    untilMs: 0,
-    sampleEveryMs: s.sampleEveryMs,
-  });
 }

@@ -11,7 +11,8 @@ import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import { NetworkPlan } from '../../real/model/network';
 import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { RecordedCommand } from '../backend';
-import { faultOf, liveExperiment, toSimEvent } from './liveEvents';
+import { twinExperiment } from '../../real/model/twin';
+import { faultOf, toSimEvent } from './liveEvents';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
@@ -66,7 +67,8 @@ export class LiveRecording {
   private late = false;
 
   constructor(private readonly settings: RunSettings) {
-    this.experiment = liveExperiment(settings);
+    // The simulator's words, settings and comparison for this run: its twin.
+    this.experiment = twinExperiment(settings);
     this.ids = Array.from({ length: settings.nodes }, (_, i) => `n${i + 1}`);
     this.base = this.freshView();
     this.view = cloneView(this.base);

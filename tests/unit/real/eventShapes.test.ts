@@ -2,12 +2,13 @@
 // real part emits (the candidate's state machine, the storage) has exactly the engine's fields.
 // Also the trace's experiment: the engine's own parser accepts it.
 import { describe, expect, it } from 'vitest';
-import { runExperiment, type SimEvent } from '../../../src/engine';
+import { parseExperiment, runExperiment, type SimEvent } from '../../../src/engine';
 import { Candidate } from '../../../src/real/candidate/candidateCore';
 import type { CandidateOutput, RealEvent } from '../../../src/real/model/events';
 import { FencedStorage } from '../../../src/real/cluster/storage';
 import { DEFAULT_SETTINGS, TIMINGS } from '../../../src/real/model/settings';
-import { engineFault, experimentOf } from '../../../src/real/model/trace';
+import { engineFault } from '../../../src/real/model/trace';
+import { twinExperiment } from '../../../src/real/model/twin';
 import { FakeEtcd } from './fakeGateway';
 import { ManualClock } from './manualClock';
 
@@ -92,12 +93,11 @@ describe('real events in the engine shapes', () => {
       DEFAULT_SETTINGS,
       { ...DEFAULT_SETTINGS, ...TIMINGS.fast, ttlMs: 2000, renewDeadlineMs: 1500 },
     ]) {
-      const e = experimentOf(
-        s,
-        faults.flatMap((f) => f ?? []),
-        12_345,
-      );
-      expect(e.lease).toMatchObject({ durationMs: s.ttlMs, retryPeriodMs: Math.floor(s.ttlMs / 3) });
+      const e = twinExperiment(s, { faults: faults.flatMap((f) => f ?? []), untilMs: 12_345 });
+      expect(parseExperiment(e).ok).toBe(true);
+      // The twin runs what the real candidates run: etcd's election recipe, with the run's session.
+      expect(e.algorithm).toBe('etcd-election');
+      expect(e.etcd).toEqual({ ttlMs: s.ttlMs, renewDeadlineMs: s.renewDeadlineMs ?? 0 });
       expect(e.untilMs).toBe(12_345);
       expect(e.faults).toHaveLength(3);
     }

@@ -56,7 +56,7 @@ export class RealRun implements BridgeBackend {
   private readonly events: RealEvent[] = [];
   private eventsDropped = 0;
   private readonly samples: Sample[] = [];
-  private readonly commands: { fault: RealFault; target: string | undefined }[] = [];
+  private readonly commands: { fault: RealFault; target: string | undefined; skipped: boolean }[] = [];
   private readonly listeners = new Set<(e: RealEvent, index: number) => void>();
   private readonly keepAliveListeners = new Set<(k: KeepAliveReport) => void>();
   private readonly resumeTimers = new Set<ReturnType<typeof setTimeout>>();
@@ -253,7 +253,7 @@ export class RealRun implements BridgeBackend {
   }
 
   private record(fault: RealFault, target: string | undefined, skipped: boolean): void {
-    this.commands.push({ fault, target });
+    this.commands.push({ fault, target, skipped });
     this.emit({
       atMs: fault.atMs,
       type: 'fault',
@@ -321,8 +321,8 @@ export class RealRun implements BridgeBackend {
         return changed;
       }
       case 'safety':
+        // The fold takes the switch from the command's own event (record, below).
         (this.storage as FencedStorage).fencing = cmd.fencing;
-        this.fold.setFencing(cmd.fencing);
         return true;
     }
   }

@@ -2,7 +2,10 @@
 // Each verb is the engine's, with the same fields, plus `part`: a lab node nK is a host running
 // etcd member mK and candidate cK, and a real fault hits one process or both. Anything outside
 // the set is refused with a named error, including what the engine can do and a real cluster
-// cannot (a clock's rate, campaigning on demand, switches that only exist at start).
+// cannot (a clock's rate, campaigning on demand, switches that only exist at start). The page's
+// commands (the engine's, on node nK or service mK) become the bridge's here (toRealCommand);
+// the way back, a real fault as the engine's, is the fold's (fold.ts's faultOf).
+import type { Command } from '../../engine';
 
 export type Part = 'candidate' | 'member' | 'host';
 /** n1..n9, the application leader's host, or the host of etcd's raft leader. */
@@ -20,6 +23,7 @@ export type RealCommand =
 
 export type RealFault = RealCommand & { atMs: number };
 
+/** The engine's verbs a real run performs; the page hides the rest (NOT_FOR_REAL says why). */
 export const VERBS = [
   'kill',
   'restart',
@@ -29,7 +33,7 @@ export const VERBS = [
   'partition',
   'heal',
   'safety',
-] as const;
+] as const satisfies readonly Command['do'][];
 
 /** Engine verbs and switches a real cluster cannot perform, with the reason the page shows. */
 export const NOT_FOR_REAL: Record<string, string> = {
@@ -59,6 +63,58 @@ export interface ApplyResult {
 }
 
 export type CommandResult = { ok: true; command: RealCommand } | { ok: false; error: CommandError };
+
+export type PageCommandResult = { ok: true; command: RealCommand } | { ok: false; error: string };
+
+/** "m2" is etcd member 2 (the host n2's member part); "n2", "leader" are candidates. */
+function targetOf(node: string): { node: string; part: Part } {
+  const m = /^m([1-9])$/.exec(node);
+  return m ? { node: `n${m[1]}`, part: 'member' } : { node, part: 'candidate' };
+}
+
+/** The page's command (engine verbs, node or service ids) as the bridge's. */
+export function toRealCommand(cmd: Command): PageCommandResult {
+  switch (cmd.do) {
+    case 'kill':
+    case 'restart':
+    case 'resume':
+      return { ok: true, command: { do: cmd.do, ...targetOf(cmd.node) } };
+    case 'pause': {
+      const t = targetOf(cmd.node);
+      return { ok: true, command: { do: 'pause', ...t, ...(cmd.forMs ? { forMs: cmd.forMs } : {}) } };
+    }
+    case 'isolate': {
+      // A candidate is cut from its own member (all it talks to besides the storage); a member
+      // from the other members: its host is off the network.
+      const t = targetOf(cmd.node);
+      return {
+        ok: true,
+        command: { do: 'isolate', node: t.node, part: t.part === 'member' ? 'host' : 'candidate' },
+      };
+    }
+    case 'partition': {
+      const groups = cmd.groups.map((g) => [
+        ...new Set(g.map((id) => (id === 'storage' ? id : targetOf(id).node))),
+      ]);
+      return { ok: true, command: { do: 'partition', groups } };
+    }
+    case 'heal':
+      return { ok: true, command: { do: 'heal' } };
+    case 'safety': {
+      const other = (['quorum', 'preVote', 'followersReject', 'checkQuorum'] as const).find(
+        (k) => cmd[k] !== undefined,
+      );
+      if (other) return { ok: false, error: `not possible for real: ${NOT_FOR_REAL[other] ?? other}` };
+      if (cmd.fencing === undefined) return { ok: false, error: 'a safety command must set fencing' };
+      return { ok: true, command: { do: 'safety', fencing: cmd.fencing } };
+    }
+    default:
+      return {
+        ok: false,
+        error: `not possible for real: ${NOT_FOR_REAL[cmd.do] ?? `${cmd.do} has no real counterpart`}`,
+      };
+  }
+}
 
 const PARTS: Part[] = ['candidate', 'member', 'host'];
 

@@ -1,10 +1,12 @@
-// The run's state, folded from its events as they come. What every run is measured by
-// (leader_count believed and observed, leader transitions, failovers, the storage's counters and
-// the invariants) is the engine's monitor's (src/engine/monitor.ts), the same fold and checkers
-// as a simulated run: each real event is translated to the engine events the monitor reads, in
-// order, and observed. What only a real cluster has stays here: each host's etcd member (raft
-// role, term, the leader it knows), its processes (alive, stopped) and the leader's keep-alive
-// renewal latency. Pure: the run feeds it events and asks it for numbers.
+// The run's state, folded from its events as they come, and the one translation of a real run's
+// events into the engine's. Each real event becomes the engine events it amounts to (apply's
+// result), in order: the engine's monitor (src/engine/monitor.ts) observes them, so leader_count
+// believed and observed, leader transitions, failovers, the storage's counters and the
+// invariants are the same fold and checkers as a simulated run's; and the page shows the same
+// list in its event log, chart marks and space-time diagram (store/backends/liveRecording.ts).
+// What only a real cluster has stays here: each host's etcd member (raft role, term, the leader
+// it knows), its processes (alive, stopped) and the leader's keep-alive renewal latency. Pure:
+// the run feeds it events and asks it for numbers.
 import {
   createMonitor,
   monitorCounts,
@@ -12,7 +14,17 @@ import {
   observe,
   type MonitorState,
 } from '../../engine/monitor';
-import type { Failover, Sample, SimEvent, StepDownReason, Summary, Trace, Violation } from '../../engine';
+import type {
+  Failover,
+  Fault,
+  Sample,
+  SimEvent,
+  StepDownReason,
+  Summary,
+  Trace,
+  Violation,
+} from '../../engine';
+import type { Part, RealFault } from './commands';
 import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
 import { TWIN_ALGORITHM } from './twin';
 
@@ -24,6 +36,8 @@ export interface HostState {
   ready: boolean;
   candidateAlive: boolean;
   candidatePaused: boolean;
+  /** When its candidate was stopped (SIGSTOP), while it is; else -1. */
+  pausedAtMs: number;
   memberAlive: boolean;
   memberPaused: boolean;
   memberRole: MemberRole | 'down';
@@ -40,8 +54,6 @@ export class RunFold {
   readonly monitor: MonitorState;
   /** Writes the storage accepted (the monitor counts only the rejected ones). */
   accepted = 0;
-  /** When each stopped candidate was stopped, for the monitor's resumed event. */
-  private readonly stoppedAtMs: Record<string, number> = {};
 
   constructor(
     hostIds: string[],
@@ -59,6 +71,7 @@ export class RunFold {
       ready: false,
       candidateAlive: false,
       candidatePaused: false,
+      pausedAtMs: -1,
       memberAlive: false,
       memberPaused: false,
       memberRole: 'down',
@@ -117,11 +130,10 @@ export class RunFold {
     return monitorCounts(this.monitor, this.monitor.lastEventAtMs).leaderCountObserved;
   }
 
-  setFencing(on: boolean): void {
-    this.monitor.safety.fencing = on;
-  }
-
-  /** Fold one event of the run; returns the engine events the monitor was given for it, in order. */
+  /**
+   * Fold one event of the run; returns the engine events it amounts to, in order, which the
+   * monitor has observed: what the page shows of the run.
+   */
   apply(e: RealEvent): SimEvent[] {
     const fed: SimEvent[] = [];
     this.fold(e, (ev) => {
@@ -162,7 +174,7 @@ export class RunFold {
         if (!h || h.role !== 'leader') return;
         this.markLoss(h, e.atMs, e.reason, feed);
         Object.assign(h, { role: 'follower', ready: false });
-        return feed({ ...e, reason: STEP_DOWN_REASONS[e.reason] ?? (e.reason as StepDownReason) });
+        return feed({ ...e, reason: stepDownReason(e.reason) });
       }
       case 'session': {
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
@@ -176,11 +188,10 @@ export class RunFold {
         if (e.result === 'accepted') this.accepted++;
         return feed(e);
       case 'violation':
-        // Not fed: the storage reports only what writeFindings finds in one write (a token
-        // below the highest seen accepted with fencing on, a stale write, the highest token
-        // going down), and the monitor runs the same checker over the same write event. The
-        // candidates report none. So the monitor's checkers decide, and nothing is counted twice.
-        return;
+        // Shown as the storage reported it. The monitor counts none from it (it observes no
+        // violation event): it runs the same checker (writeFindings) over the same write event,
+        // so its checkers decide and nothing is counted twice.
+        return feed(e);
       case 'member': {
         const h = this.host(hostOfMember(e.member));
         if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
@@ -197,9 +208,11 @@ export class RunFold {
   }
 
   /**
-   * A candidate's process: to the monitor, a stop is the engine's pause and a continue its
-   * resumed (the observed leader_count leaves a stopped leader out); an exit while it believes
-   * it leads is the engine's kill: the leader lost, then stepped down.
+   * A candidate's process. Its stop comes with the command that stopped it (its fault event,
+   * the engine's pause: the observed leader_count leaves a stopped leader out); its continue is
+   * the engine's resumed, as a paused node's end of pause is; an exit while it believes it leads
+   * is the engine's kill: the leader lost, then stepped down. A stopped candidate that exits with
+   * no kill command (the run's end) is killed, to the engine: it is paused no longer.
    */
   private onProcess(e: Extract<RealEvent, { type: 'process' }>, feed: (ev: SimEvent) => void): void {
     const h = this.host(e.node);
@@ -219,35 +232,33 @@ export class RunFold {
     h.candidateAlive = alive;
     h.candidatePaused = e.state === 'stopped';
     if (!alive) Object.assign(h, { role: 'follower', ready: false });
-    if (e.state === 'stopped' && !wasPaused) {
-      this.stoppedAtMs[h.id] = e.atMs;
-      feed({ atMs: e.atMs, type: 'fault', fault: { atMs: e.atMs, do: 'pause', node: h.id }, target: h.id });
-    } else if (e.state === 'continued' && wasPaused) {
-      const since = this.stoppedAtMs[h.id] ?? e.atMs;
-      feed({ atMs: e.atMs, type: 'resumed', node: h.id, pausedMs: Math.max(0, e.atMs - since) });
-    } else if (!alive && wasPaused) {
-      // A stopped candidate that exits is paused no longer (the engine's kill ends a pause).
+    if (e.state === 'stopped' && !wasPaused) h.pausedAtMs = e.atMs;
+    else if (e.state === 'continued' && wasPaused) {
+      feed({ atMs: e.atMs, type: 'resumed', node: h.id, pausedMs: Math.max(0, e.atMs - h.pausedAtMs) });
+    } else if (!alive && this.monitor.paused.has(h.id)) {
       feed({ atMs: e.atMs, type: 'fault', fault: { atMs: e.atMs, do: 'kill', node: h.id }, target: h.id });
     }
+    if (!h.candidatePaused) h.pausedAtMs = -1;
   }
 
   /**
-   * A command: the monitor is given its fencing switch, and the loss of the leader it causes.
-   * Kills and pauses are not passed as they are: one may hit the etcd member and not the
-   * candidate, and the candidate's own process events say what happened to it.
+   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's
+   * or a host's at the node nK), then the loss of the leader it causes. The monitor takes the
+   * fencing switch and the pause from it; what happened to each process, its own events say.
    */
   private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
     const f = e.fault;
-    if (e.skipped) return;
-    if (f.do === 'safety') {
-      feed({
-        atMs: e.atMs,
-        type: 'fault',
-        fault: { atMs: f.atMs, do: 'safety', fencing: f.fencing },
-        live: true,
-      });
-      return;
-    }
+    const fault = faultOf(f, e.target);
+    const target = e.target && 'node' in fault ? fault.node : undefined;
+    feed({
+      atMs: e.atMs,
+      type: 'fault',
+      fault,
+      ...(target ? { target } : {}),
+      ...(e.skipped ? { skipped: true } : {}),
+      live: true,
+    });
+    if (e.skipped || f.do === 'safety') return;
     const top = this.topLeader();
     if (!top) return;
     if (f.do === 'partition') {
@@ -342,8 +353,44 @@ export class RunFold {
   }
 }
 
-/** The real reasons the engine has no word for, in its words: a resignation is its graceful stop. */
-const STEP_DOWN_REASONS: Record<string, StepDownReason> = { resigned: 'stopped' };
+/** A real step-down reason in the engine's words: a resignation is its graceful stop. */
+function stepDownReason(reason: string): StepDownReason {
+  return reason === 'resigned' ? 'stopped' : (reason as StepDownReason);
+}
+
+/**
+ * The engine's fault a real command was, on the node or service it hit: a member's part is
+ * etcd member mK (a service of the twin), a candidate's or a whole host's is node nK. The
+ * page's recorded commands, its replay in the simulator and the run's trace file all use it.
+ */
+export function faultOf(f: RealFault, target: string | undefined): Fault {
+  const atMs = f.atMs;
+  const id = (part: Part | undefined) => {
+    const host = target ?? ('node' in f ? f.node : '');
+    return part === 'member' ? `m${host.slice(1)}` : host;
+  };
+  switch (f.do) {
+    case 'kill':
+    case 'restart':
+    case 'resume':
+      return { atMs, do: f.do, node: id(f.part) };
+    case 'pause':
+      return { atMs, do: 'pause', node: id(f.part), ...(f.forMs ? { forMs: f.forMs } : {}) };
+    case 'isolate':
+      return { atMs, do: 'isolate', node: id(f.part === 'host' ? 'member' : 'candidate') };
+    case 'partition':
+      return { atMs, do: 'partition', groups: f.groups };
+    case 'heal':
+      return { atMs, do: 'heal' };
+    case 'safety':
+      return { atMs, do: 'safety', fencing: f.fencing };
+  }
+}
+
+/** The command a simulator replays for a real fault event: none when it did nothing (skipped). */
+export function replayedFault(e: Pick<RealFaultEvent, 'fault' | 'target' | 'skipped'>): Fault | null {
+  return e.skipped ? null : faultOf(e.fault, e.target);
+}
 
 /** Member mK runs on host nK. */
 export function hostOfMember(member: string): string {

@@ -6,8 +6,8 @@
 // (a clock's rate, stepping, seeking past now, replaying) is not offered.
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import type { RunSettings } from '../../real/model/settings';
+import { toRealCommand, VERBS } from '../../real/model/commands';
 import type { ApplyResult, BackendCapabilities, LabBackend } from '../backend';
-import { LIVE_COMMANDS, toRealCommand } from './liveEvents';
 import { LiveRecording } from './liveRecording';
 import { RecordingView } from './recordingView';
 import { realRecordOf, type RealRecord } from './liveRecordFile';
@@ -64,7 +64,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
       step: false,
       speed: false,
       replay: false,
-      commands: LIVE_COMMANDS.filter((c) => capabilities.commands.includes(c)),
+      commands: VERBS.filter((c) => capabilities.commands.includes(c)),
       // Fencing is the storage's check; the others are etcd's own or its start-up flags.
       switches: ['fencing'],
     };

@@ -1,18 +1,19 @@
 // A real run as the page records it: every event the bridge sent, and the run's state at the
-// moment shown, folded by the run's own fold (src/real/fold.ts, the same code the run uses, so
-// the page counts leader_count and failovers as the run does). Pure: the bridge's stream feeds
+// moment shown, folded by the run's own fold (src/real/model/fold.ts, the same code the run uses,
+// so the page counts leader_count and failovers as the run does). The events the page shows (the
+// log, the chart's marks, the space-time diagram) are the engine events the fold translated each
+// real event to, the very ones its monitor counted. Pure: the bridge's stream feeds
 // receive(), the clock asks for a moment with advanceTo(), scrubbing back refolds from the
 // start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
 // are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
 // engine takes its own.
 import type { Command, Experiment, Sample, SimEvent, Snapshot, StorageWrite, Trace } from '../../engine';
-import { RunFold } from '../../real/model/fold';
+import { replayedFault, RunFold } from '../../real/model/fold';
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import { NetworkPlan } from '../../real/model/network';
 import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { RecordedCommand } from '../backend';
 import { twinExperiment } from '../../real/model/twin';
-import { faultOf, toSimEvent } from './liveEvents';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
@@ -26,7 +27,6 @@ interface View {
   fold: RunFold;
   plan: NetworkPlan;
   fencing: boolean;
-  pausedAt: Record<string, number>;
   recent: StorageWrite[];
   events: SimEvent[];
   eventsTotal: number;
@@ -46,7 +46,6 @@ function cloneView(v: View): View {
     ...v,
     fold: cloneInstance(v.fold),
     plan: cloneInstance(v.plan),
-    pausedAt: { ...v.pausedAt },
     recent: [...v.recent],
     events: [...v.events],
     samples: [...v.samples],
@@ -84,7 +83,6 @@ export class LiveRecording {
       ),
       plan: new NetworkPlan(this.ids),
       fencing: this.settings.fencing,
-      pausedAt: {},
       recent: [],
       events: [],
       eventsTotal: 0,
@@ -199,18 +197,14 @@ export class LiveRecording {
 
   private apply(e: RealEvent): void {
     const v = this.view;
-    v.fold.apply(e);
-    const shown = toSimEvent(e, (node) => v.pausedAt[node] ?? -1);
-    if (e.type === 'process' && e.part === 'candidate') {
-      v.pausedAt[e.node] = e.state === 'stopped' ? e.atMs : -1;
-    }
+    const shown = v.fold.apply(e);
     if (e.type === 'write') {
       v.recent.push({ ...e });
       if (v.recent.length > MAX_RECENT_WRITES) v.recent.shift();
     }
     if (e.type === 'fault' && !e.skipped) this.applyFault(e);
-    if (shown) {
-      v.events.push(shown);
+    for (const ev of shown) {
+      v.events.push(ev);
       v.eventsTotal++;
       if (v.events.length > this.settings.maxEvents) v.events.splice(0, v.events.length >> 1);
     }
@@ -225,12 +219,10 @@ export class LiveRecording {
       if (f.part === 'candidate') v.plan.cutCandidate(e.target);
       else v.plan.isolate(e.target);
     }
-    if (f.do === 'safety') {
-      v.fencing = f.fencing;
-      v.fold.setFencing(f.fencing);
-    }
-    if (v.commands.length < MAX_COMMANDS) {
-      const { atMs, ...command } = faultOf(f, e.target);
+    if (f.do === 'safety') v.fencing = f.fencing;
+    const replayed = replayedFault(e);
+    if (replayed && v.commands.length < MAX_COMMANDS) {
+      const { atMs, ...command } = replayed;
       v.commands.push({ atMs, command: command as Command });
     }
   }
@@ -302,7 +294,7 @@ export class LiveRecording {
           votedFor: null,
           alive: h.candidateAlive,
           paused: h.candidatePaused,
-          pausedAtMs: h.candidatePaused ? (v.pausedAt[h.id] ?? v.nowMs) : -1,
+          pausedAtMs: h.candidatePaused ? h.pausedAtMs : -1,
           clockRate: 1,
           localNowMs: v.nowMs,
           knownLeader: top?.id ?? null,

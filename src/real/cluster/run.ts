@@ -36,6 +36,23 @@ export class EtcdMissingError extends Error {
 
 const ELECTION_PREFIX = 'lab-election';
 
+/** What start() makes first, before it spawns anything: the run's folder and its children. */
+interface Workspace {
+  runDir: string;
+  children: Children;
+}
+
+/** What a command acts on: everything start() made, once it has finished. */
+interface Started extends Workspace {
+  cluster: EtcdCluster;
+  storage: FencedStorage;
+  hosts: readonly CandidateProcess[];
+}
+
+/** A command that names a host (resolved to one before it is carried out), and one that does not. */
+type HostCommand = Extract<RealCommand, { node: string }>;
+type NetworkCommand = Exclude<RealCommand, HostCommand>;
+
 export class RealRun implements BridgeBackend {
   readonly settings: RunSettings;
   readonly pidDir: string;
@@ -45,11 +62,13 @@ export class RealRun implements BridgeBackend {
   /** When everything was started (candidates spawned, not yet campaigning), in ms since the start. */
   startupMs = 0;
   etcdVersion = '';
-  private runDir = '';
-  private children: Children | null = null;
-  cluster: EtcdCluster | null = null;
+  /** From start() on; null before it. */
+  private workspace: Workspace | null = null;
+  /** From the end of start() on; null before, and when start failed (stop() ends the commands). */
+  private started: Started | null = null;
+  /** Every part start() made, as it made it, for stop() to close (a failed start made only some). */
+  private etcd: EtcdCluster | null = null;
   private storageServer: StorageServer | null = null;
-  private storage: FencedStorage | null = null;
   private readonly hosts: CandidateProcess[] = [];
   private network: NetworkPlan;
   readonly fold: RunFold;
@@ -76,6 +95,11 @@ export class RealRun implements BridgeBackend {
       { quorum: true, fencing: this.settings.fencing },
       keepAliveEveryMs(this.settings),
     );
+  }
+
+  /** The etcd cluster, once the run has started. */
+  get cluster(): EtcdCluster | null {
+    return this.started?.cluster ?? null;
   }
 
   get nodes(): number {
@@ -114,38 +138,42 @@ export class RealRun implements BridgeBackend {
     const etcdBin = findEtcd();
     if (!etcdBin) throw new EtcdMissingError();
     this.etcdVersion = etcdVersionOf(etcdBin);
-    this.runDir = makeRunDir();
-    this.children = new Children(this.pidDir, this.runDir);
+    const runDir = makeRunDir();
+    const workspace: Workspace = { runDir, children: new Children(this.pidDir, runDir) };
+    this.workspace = workspace;
     process.on('exit', this.onExit);
     this.runStartEpochMs = Date.now();
     try {
-      this.storage = new FencedStorage(() => this.fold.highestTokenIssued);
-      this.storage.fencing = this.settings.fencing;
-      this.storageServer = new StorageServer(
-        this.storage,
+      const storage = new FencedStorage(() => this.fold.highestTokenIssued);
+      storage.fencing = this.settings.fencing;
+      const storageServer = new StorageServer(
+        storage,
         () => this.nowMs(),
         (e) => this.emit(e),
       );
-      await this.storageServer.listen();
-      this.cluster = new EtcdCluster({
+      this.storageServer = storageServer;
+      await storageServer.listen();
+      const cluster = new EtcdCluster({
         etcdBin,
         size: this.settings.nodes,
         heartbeatMs: this.settings.heartbeatMs,
         electionMs: this.settings.electionMs,
         preVote: this.settings.preVote,
-        runDir: this.runDir,
-        children: this.children,
+        runDir,
+        children: workspace.children,
         runStartEpochMs: this.runStartEpochMs,
         emit: (e) => this.emit(e),
       });
-      await this.cluster.start();
+      this.etcd = cluster;
+      await cluster.start();
       this.healthyAtMs = this.nowMs();
-      for (const m of this.cluster.members) {
-        this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, this.storageServer.port));
+      for (const m of cluster.members) {
+        this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, storageServer.port));
       }
-      for (const h of this.hosts) this.spawnCandidate(h);
+      for (const h of this.hosts) this.spawnCandidate(workspace, h);
       this.startupMs = this.nowMs();
       this.sampler = setInterval(() => this.takeSample(), this.settings.sampleEveryMs);
+      this.started = { ...workspace, cluster, storage, hosts: this.hosts };
     } catch (err) {
       await this.stop();
       throw err;
@@ -153,10 +181,10 @@ export class RealRun implements BridgeBackend {
     return { leftovers: cleaned.killed.length };
   }
 
-  private spawnCandidate(h: CandidateProcess): void {
+  private spawnCandidate(ws: Workspace, h: CandidateProcess): void {
     h.spawn(
-      this.children as Children,
-      this.runDir,
+      ws.children,
+      ws.runDir,
       {
         node: h.id,
         prefix: ELECTION_PREFIX,
@@ -227,29 +255,32 @@ export class RealRun implements BridgeBackend {
   apply(input: unknown): ApplyResult {
     const parsed = parseRealCommand(input, this.settings.nodes);
     if (!parsed.ok) return { ok: false, error: parsed.error };
-    if (!this.cluster || this.stopped)
+    const run = this.started;
+    if (!run || this.stopped)
       return { ok: false, error: { error: 'not running', message: 'the run has not started or has ended' } };
     const cmd = parsed.command;
-    const atMs = this.nowMs();
-    const fault = { ...cmd, atMs } as RealFault;
-    let target: string | undefined;
-    if ('node' in cmd) {
-      target = this.resolve(cmd.node) ?? undefined;
-      if (!target) {
-        this.record(fault, undefined, true);
-        return { ok: true, skipped: true };
-      }
+    const fault: RealFault = { ...cmd, atMs: this.nowMs() };
+    if (!('node' in cmd)) {
+      const done = this.performOnNetwork(run, cmd);
+      this.record(fault, undefined, !done);
+      return { ok: true, ...(done ? {} : { skipped: true }) };
     }
-    const done = this.perform(cmd, target);
-    this.record(fault, target, !done);
+    const h = this.resolve(run, cmd.node);
+    if (!h) {
+      this.record(fault, undefined, true);
+      return { ok: true, skipped: true };
+    }
+    const done = this.performOnHost(run, cmd, h);
+    this.record(fault, h.id, !done);
     if (done && cmd.do === 'pause' && cmd.forMs !== undefined) {
+      const part = cmd.part ?? 'candidate';
       const t = setTimeout(() => {
         this.resumeTimers.delete(t);
-        this.resumeParts(target as string, cmd.part ?? 'candidate');
+        this.resumeParts(run, h, part);
       }, cmd.forMs);
       this.resumeTimers.add(t);
     }
-    return { ok: true, target, ...(done ? {} : { skipped: true }) };
+    return { ok: true, target: h.id, ...(done ? {} : { skipped: true }) };
   }
 
   private record(fault: RealFault, target: string | undefined, skipped: boolean): void {
@@ -264,109 +295,108 @@ export class RealRun implements BridgeBackend {
     });
   }
 
-  private resolve(ref: string): string | null {
-    if (ref === 'leader') return this.fold.topLeader()?.id ?? null;
-    if (ref === 'raftLeader') return this.cluster?.raftLeader()?.node ?? null;
-    return ref;
+  /** The host a command names: nK itself, the application leader's, or the raft leader's; null when none. */
+  private resolve(run: Started, ref: string): CandidateProcess | null {
+    const id =
+      ref === 'leader'
+        ? this.fold.topLeader()?.id
+        : ref === 'raftLeader'
+          ? run.cluster.raftLeader()?.node
+          : ref;
+    return run.hosts.find((h) => h.id === id) ?? null;
   }
 
-  private host(id: string): CandidateProcess {
-    return this.hosts.find((h) => h.id === id) as CandidateProcess;
+  private memberOf(run: Started, h: CandidateProcess) {
+    return run.cluster.member(`m${h.id.slice(1)}`);
   }
 
-  private member(id: string) {
-    return (this.cluster as EtcdCluster).member(`m${id.slice(1)}`);
-  }
-
-  /** Carry out a validated command; false when it changed nothing (the engine's "skipped"). */
-  private perform(cmd: RealCommand, target: string | undefined): boolean {
-    const cluster = this.cluster as EtcdCluster;
-    const children = this.children as Children;
+  /** Carry out a validated command on host h; false when it changed nothing (the engine's "skipped"). */
+  private performOnHost(run: Started, cmd: HostCommand, h: CandidateProcess): boolean {
     switch (cmd.do) {
       case 'kill': {
-        const h = this.host(target as string);
         const part = cmd.part ?? 'candidate';
         let done = false;
-        if (part !== 'member') done = h.signal(children, 'SIGKILL') || done;
-        if (part !== 'candidate') done = cluster.kill(this.member(h.id)) || done;
+        if (part !== 'member') done = h.signal(run.children, 'SIGKILL') || done;
+        if (part !== 'candidate') done = run.cluster.kill(this.memberOf(run, h)) || done;
         return done;
       }
       case 'restart': {
-        const h = this.host(target as string);
         const part = cmd.part ?? 'host';
         let done = false;
-        if (part !== 'candidate') done = cluster.restart(this.member(h.id)) || done;
+        if (part !== 'candidate') done = run.cluster.restart(this.memberOf(run, h)) || done;
         if (part !== 'member' && !h.running) {
-          this.spawnCandidate(h);
+          this.spawnCandidate(run, h);
           done = true;
         }
         return done;
       }
       case 'pause':
-        return this.pauseParts(target as string, cmd.part ?? 'candidate');
+        return this.pauseParts(run, h, cmd.part ?? 'candidate');
       case 'resume':
-        return this.resumeParts(target as string, cmd.part ?? 'host');
+        return this.resumeParts(run, h, cmd.part ?? 'host');
       case 'isolate':
-        if ((cmd.part ?? 'host') === 'candidate') this.network.cutCandidate(target as string);
-        else this.network.isolate(target as string);
-        this.applyNetwork();
+        if ((cmd.part ?? 'host') === 'candidate') this.network.cutCandidate(h.id);
+        else this.network.isolate(h.id);
+        this.applyNetwork(run);
         return true;
+    }
+  }
+
+  /** Carry out a validated command that names no host; false when it changed nothing. */
+  private performOnNetwork(run: Started, cmd: NetworkCommand): boolean {
+    switch (cmd.do) {
       case 'partition':
         this.network.setPartition(cmd.groups);
-        this.applyNetwork();
+        this.applyNetwork(run);
         return true;
       case 'heal': {
         const changed = this.network.heal();
-        this.applyNetwork();
+        this.applyNetwork(run);
         return changed;
       }
       case 'safety':
-        // The fold takes the switch from the command's own event (record, below).
-        (this.storage as FencedStorage).fencing = cmd.fencing;
+        // The fold takes the switch from the command's own event (record, above).
+        run.storage.fencing = cmd.fencing;
         return true;
     }
   }
 
-  private pauseParts(id: string, part: Part): boolean {
-    const h = this.host(id);
+  private pauseParts(run: Started, h: CandidateProcess, part: Part): boolean {
     let done = false;
     if (part !== 'member' && !h.paused) {
-      h.paused = h.signal(this.children as Children, 'SIGSTOP');
+      h.paused = h.signal(run.children, 'SIGSTOP');
       if (h.paused) {
         done = true;
-        this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'stopped' });
+        this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'stopped' });
       }
     }
-    if (part !== 'candidate' && (this.cluster as EtcdCluster).pause(this.member(id))) {
+    if (part !== 'candidate' && run.cluster.pause(this.memberOf(run, h))) {
       done = true;
-      this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'member', state: 'stopped' });
+      this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'member', state: 'stopped' });
     }
     return done;
   }
 
-  private resumeParts(id: string, part: Part): boolean {
-    const h = this.host(id);
+  private resumeParts(run: Started, h: CandidateProcess, part: Part): boolean {
     let done = false;
     if (part !== 'member' && h.paused) {
       h.paused = false;
-      if (h.signal(this.children as Children, 'SIGCONT')) {
+      if (h.signal(run.children, 'SIGCONT')) {
         done = true;
-        this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'candidate', state: 'continued' });
+        this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'continued' });
       }
     }
-    if (part !== 'candidate' && (this.cluster as EtcdCluster).resume(this.member(id))) {
+    if (part !== 'candidate' && run.cluster.resume(this.memberOf(run, h))) {
       done = true;
-      this.emit({ atMs: this.nowMs(), type: 'process', node: id, part: 'member', state: 'continued' });
+      this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'member', state: 'continued' });
     }
     return done;
   }
 
-  private applyNetwork(): void {
+  private applyNetwork(run: Started): void {
     const net = this.network;
-    (this.cluster as EtcdCluster).setGroups(
-      net.partition ? (member) => net.groupOf(`n${member.slice(1)}`) : null,
-    );
-    for (const h of this.hosts) {
+    run.cluster.setGroups(net.partition ? (member) => net.groupOf(`n${member.slice(1)}`) : null);
+    for (const h of run.hosts) {
       h.etcdLink.setCut(net.etcdLinkCut(h.id));
       h.storageLink.setCut(net.storageCut(h.id));
     }
@@ -379,7 +409,7 @@ export class RealRun implements BridgeBackend {
       hosts: this.fold.hosts.map((h) => ({ ...h })),
       partition: this.network.partition,
       candidatesCutFromEtcd: this.network.cutCandidates,
-      fencing: this.storage?.fencing ?? this.settings.fencing,
+      fencing: this.started?.storage.fencing ?? this.settings.fencing,
       storage: {
         maxTokenSeen: this.fold.maxTokenSeen,
         accepted: this.fold.accepted,
@@ -406,17 +436,17 @@ export class RealRun implements BridgeBackend {
 
   /** The run's folder (etcd data, in the command line of every child): empty before start. */
   get folder(): string {
-    return this.runDir;
+    return this.workspace?.runDir ?? '';
   }
 
   /** The PIDs of every process of this run that is still running. */
   runningPids(): number[] {
-    return (this.children?.running() ?? []).map((c) => c.process.pid as number);
+    return (this.workspace?.children.running() ?? []).flatMap((c) => c.process.pid ?? []);
   }
 
   /** Processes of this run still alive by their PID and command line (after stop: none). */
   leftovers(): { name: string; pid: number }[] {
-    return (this.children?.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
+    return (this.workspace?.children.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
   }
 
   /** A candidate's last stderr lines (for error reports). */
@@ -434,23 +464,24 @@ export class RealRun implements BridgeBackend {
     this.stopped = true;
     if (this.sampler) clearInterval(this.sampler);
     for (const t of this.resumeTimers) clearTimeout(t);
-    const children = this.children;
+    const children = this.workspace?.children;
     if (children) {
       const candidates = children.running().filter((c) => c.name.startsWith('c'));
       await children.stop(candidates, graceMs);
       children.killAllSync();
       await Promise.all(children.running().map((c) => c.exited));
     }
-    await this.cluster?.close();
+    await this.etcd?.close();
     await Promise.all(this.hosts.map((h) => h.close()));
     await this.storageServer?.close();
-    if (this.runDir) removeRunDir(this.runDir);
+    if (this.workspace) removeRunDir(this.workspace.runDir);
     process.off('exit', this.onExit);
   }
 
   private killAllSync(): void {
-    this.children?.killAllSync();
-    if (this.runDir) removeRunDir(this.runDir);
+    if (!this.workspace) return;
+    this.workspace.children.killAllSync();
+    removeRunDir(this.workspace.runDir);
   }
 }
 

@@ -13,7 +13,7 @@ import { Bridge } from './bridge';
 import { parseCliArgs, USAGE } from '../cluster/cliArgs';
 import { findEtcd, findOnPath, INSTALL_HINT } from '../cluster/etcdBinary';
 import { formatEvent } from '../cluster/format';
-import { RealRun } from '../cluster/run';
+import { terminalRun } from '../cluster/terminal';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -106,36 +106,21 @@ async function main(): Promise<number> {
     process.stderr.write(`${INSTALL_HINT}\n`);
     return 1;
   }
-  let run: RealRun;
-  try {
-    run = new RealRun(o.settings);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 2;
-  }
-  const print = (line: string) => process.stdout.write(line + '\n');
-  if (!lab.quiet) run.onEvent((e) => print(formatEvent(e)));
   let page: Awaited<ReturnType<typeof startPage>> | null = null;
   let bridge: Bridge | null = null;
-  let ending: Promise<number> | null = null;
-  const end = (code: number) =>
-    (ending ??= (async () => {
+  const t = terminalRun(o.settings, {
+    beforeStop: async () => {
       await bridge?.close();
       await page?.server.close();
-      await run.stop();
-      const left = run.leftovers();
-      if (left.length) {
-        process.stderr.write(`could not end ${left.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}\n`);
-        return 1;
-      }
-      print('# the run has ended: every process it started is gone');
-      return code;
-    })());
-  // The children have process groups of their own (children.ts): these signals reach only this
-  // process, which ends them by PID. Node runs no exit handler when a signal ends it.
-  process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
-  process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
-  process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));
+    },
+    afterStop: (_run, print) => print('# the run has ended: every process it started is gone'),
+  });
+  if ('error' in t) {
+    process.stderr.write(`${t.error}\n`);
+    return 2;
+  }
+  const { run, print, end } = t;
+  if (!lab.quiet) run.onEvent((e) => print(formatEvent(e)));
   try {
     page = await startPage(lab.pagePort);
     const { leftovers } = await run.start();

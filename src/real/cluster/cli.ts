@@ -9,7 +9,8 @@ import { Bridge } from '../bridge/bridge';
 import { parseCliArgs, USAGE } from './cliArgs';
 import { COMMAND_LINE_HELP, commandFromLine } from '../model/commands';
 import { formatEvent } from './format';
-import { EtcdMissingError, RealRun } from './run';
+import { EtcdMissingError } from './run';
+import { terminalRun } from './terminal';
 
 async function main(): Promise<number> {
   const o = parseCliArgs(process.argv.slice(2));
@@ -21,37 +22,21 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n\n${COMMAND_LINE_HELP}\n`);
     return 0;
   }
-  let run: RealRun;
-  try {
-    run = new RealRun(o.settings);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
+  let bridge: Bridge | null = null;
+  const t = terminalRun(o.settings, {
+    beforeStop: async () => await bridge?.close(),
+    afterStop: (run, print) => {
+      if (!o.tracePath) return;
+      writeFileSync(o.tracePath, JSON.stringify(run.trace()) + '\n');
+      print(`# trace written to ${o.tracePath}`);
+    },
+  });
+  if ('error' in t) {
+    process.stderr.write(`${t.error}\n`);
     return 2;
   }
-  const print = (line: string) => process.stdout.write(line + '\n');
+  const { run, print, end } = t;
   run.onEvent((e) => print(o.json ? JSON.stringify(e) : formatEvent(e)));
-  let bridge: Bridge | null = null;
-  let ending: Promise<number> | null = null;
-  const end = (code: number) =>
-    (ending ??= (async () => {
-      await bridge?.close();
-      await run.stop();
-      const left = run.leftovers();
-      if (left.length) {
-        process.stderr.write(`could not end ${left.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}\n`);
-        return 1;
-      }
-      if (o.tracePath) {
-        writeFileSync(o.tracePath, JSON.stringify(run.trace()) + '\n');
-        print(`# trace written to ${o.tracePath}`);
-      }
-      return code;
-    })());
-  // The children have process groups of their own (children.ts): these signals reach only the
-  // lab, which ends them. Node runs no exit handler when a signal ends it, hence SIGHUP too.
-  process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
-  process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
-  process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));
   try {
     const { leftovers } = await run.start();
     if (leftovers)

@@ -2,6 +2,7 @@
 // Cutting it silences every connection, as a partition would: requests neither fail nor arrive,
 // they time out. Healing ends the silenced connections so the client reconnects.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { listenOnLoopback } from './ports';
 
 const MAX_HELD = 256;
 
@@ -21,14 +22,9 @@ export class LinkProxy {
     this.server = createServer((socket) => this.accept(socket));
   }
 
-  listen(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => {
-        this.port = (this.server.address() as { port: number }).port;
-        resolve(this.port);
-      });
-    });
+  async listen(): Promise<number> {
+    this.port = await listenOnLoopback(this.server);
+    return this.port;
   }
 
   get isCut(): boolean {

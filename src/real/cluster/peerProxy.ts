@@ -5,6 +5,7 @@
 // either way (no reset that would tell etcd at once). Healing ends the silenced connections so
 // etcd dials again. Unlabelled requests (probes, version checks) pass with `Connection: close`.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { listenOnLoopback } from './ports';
 import { classifyPeerRequest, parseRequestHead, withConnectionClose, type RequestHead } from './httpHead';
 
 /** Bound on silenced connections held per proxy: etcd redials while cut, so they add up. */
@@ -41,14 +42,9 @@ export class PeerProxy {
     this.server = createServer((socket) => this.accept(socket));
   }
 
-  listen(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => {
-        this.port = (this.server.address() as { port: number }).port;
-        resolve(this.port);
-      });
-    });
+  async listen(): Promise<number> {
+    this.port = await listenOnLoopback(this.server);
+    return this.port;
   }
 
   /** Which senders cannot reach this member from now on; existing links from them fall silent. */

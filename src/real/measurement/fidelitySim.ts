@@ -74,27 +74,37 @@ function settle(sim: Simulation, atMs: number, fault: FaultId, seed: number): No
 
 const phase = (i: number, count: number, periodMs: number) => Math.floor((i * periodMs) / count);
 
-function raftKill(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+/**
+ * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it,
+ * and the next leader another node became within the watch (null if none).
+ */
+function onRaftLeader(
+  setup: FaultSetup,
+  seed: number,
+  i: number,
+  count: number,
+  fault: FaultId,
+  verb: 'kill' | 'isolate',
+): { sim: Simulation; leader: NodeView; at: number; e: SimEvent | null } {
   const s = setup.settings;
   const sim = new Simulation(raftExperiment(s, seed, 600_000));
   const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
   const at = sim.nowMs;
   const from = sim.eventsTotal;
-  sim.apply({ do: 'kill', node: leader.id });
+  sim.apply({ do: verb, node: leader.id });
   const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, setup.watchMs);
+  return { sim, leader, at, e };
+}
+
+function raftKill(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+  const { at, e } = onRaftLeader(setup, seed, i, count, fault, 'kill');
   return e
     ? { value: e.atMs - at, outcome: OUTCOME.newRaftLeader }
     : { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
 }
 
 function isolate(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
-  const s = setup.settings;
-  const sim = new Simulation(raftExperiment(s, seed, 600_000));
-  const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
-  const at = sim.nowMs;
-  const from = sim.eventsTotal;
-  sim.apply({ do: 'isolate', node: leader.id });
-  const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, setup.watchMs);
+  const { sim, leader, at, e } = onRaftLeader(setup, seed, i, count, fault, 'isolate');
   if (!e) return { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
   // CheckQuorum: the cut-off leader steps down within an election timeout of losing its quorum.
   sim.runUntil(at + setup.watchMs);

@@ -5,6 +5,7 @@
 // started, by its PID, and checks that none is left; a start after a crashed one ends that one's
 // leftovers from their pidfiles first. Without etcd it says how to install it, in one line.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,10 +52,14 @@ function parseLabArgs(argv: string[]): LabOptions | string {
   return o;
 }
 
-/** The lab page, served by Vite on 127.0.0.1 (its cache outside the checkout, reused between runs). */
+/**
+ * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout and reused between
+ * runs, one per checkout: two checkouts' labs running at once would otherwise write one cache.
+ */
 async function startPage(port: number) {
   const { createServer } = await import('vite');
-  const cacheDir = join(tmpdir(), 'leader-election-lab-vite');
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+  const cacheDir = join(tmpdir(), `leader-election-lab-vite-${checkout}`);
   const server = await createServer({
     configFile: join(ROOT, 'vite.config.ts'),
     root: ROOT,

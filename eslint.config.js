@@ -1,3 +1,5 @@
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 // The engine is the lab's truth: it must stay pure so the same seed gives the same run
@@ -114,6 +116,100 @@ const entrySeparation = [
   },
 ];
 
+// src/real runs in two runtimes. src/real/model is the part the page imports (the events, the
+// commands, the settings, the fold): it runs in the browser, so it imports no Node module, no
+// Node-only package and no other part of src/real. The rest of src/real (cluster, candidate,
+// bridge, measurement) is Node only, and the page (src/app, src/store, src/embed, src/shared,
+// scenes) imports none of it. tests/unit/real/lintBoundary.test.ts checks both rules on snippets.
+const REAL_DIR = resolve(import.meta.dirname, 'src/real');
+const REAL_MODEL_DIR = resolve(REAL_DIR, 'model');
+/** Packages that run only in Node: the build, test and measuring tools. */
+const NODE_ONLY_PACKAGES =
+  /^(vite|tsx|vitest|playwright|@playwright\/[^/]+|chrome-launcher|lighthouse|jsdom)(\/|$)/;
+
+/** Does a relative import from `file` land in src/real outside src/real/model? */
+function nodeOnlyRealPart(file, source) {
+  if (!source.startsWith('.')) return null;
+  const target = resolve(dirname(file), source);
+  const inReal = !relative(REAL_DIR, target).startsWith('..');
+  const inModel = !relative(REAL_MODEL_DIR, target).startsWith('..');
+  return inReal && !inModel ? relative(import.meta.dirname, target) : null;
+}
+
+const realBoundaryRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Only src/real/model, of src/real, may be imported by browser code.' },
+    messages: {
+      nodeOnly:
+        '{{target}} is Node only (src/real/{cluster,candidate,bridge,measurement}): browser code may import only src/real/model.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const target = nodeOnlyRealPart(context.filename, node.source.value);
+      if (target) context.report({ node: node.source, messageId: 'nodeOnly', data: { target } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+const realBoundary = [
+  {
+    plugins: { lab: { rules: { 'real-boundary': realBoundaryRule } } },
+  },
+  {
+    files: ['src/real/model/**/*.ts'],
+    rules: {
+      'lab/real-boundary': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          // By exact name: a pattern "events" would also match the model's own ./events.
+          paths: builtinModules.map((name) => ({
+            name,
+            message: 'src/real/model runs in the browser (the page imports it): no Node module.',
+          })),
+          patterns: [
+            {
+              regex: '^node:',
+              message: 'src/real/model runs in the browser (the page imports it): no Node module.',
+            },
+            {
+              regex: NODE_ONLY_PACKAGES.source,
+              message: 'src/real/model runs in the browser (the page imports it): no Node-only package.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: 'src/real/model runs in the browser (the page imports it): no Node global.',
+        })),
+      ],
+    },
+  },
+  {
+    files: [
+      'src/app/**/*.{ts,tsx}',
+      'src/store/**/*.{ts,tsx}',
+      'src/embed/**/*.{ts,tsx}',
+      'src/shared/**/*.{ts,tsx}',
+      'scenes/**/*.{ts,tsx}',
+    ],
+    rules: { 'lab/real-boundary': 'error' },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**'] },
   ...tseslint.configs.recommended,
@@ -125,4 +221,5 @@ export default tseslint.config(
   enginePurity,
   explorerPurity,
   ...entrySeparation,
+  ...realBoundary,
 );

@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--report');
 const report = i >= 0 ? process.argv[i + 1] : null;
 
-// The same search as src/real/etcdBinary.ts: $ETCD_BIN, then PATH.
+// The same search as src/real/cluster/etcdBinary.ts: $ETCD_BIN, then PATH.
 function findEtcd() {
   const ok = (p) => {
     try {

@@ -5,7 +5,7 @@ import { OpenRecording, type OpenedRecording } from './recording/openRecording';
 import { createGuidedStore } from '../store/guidedStore';
 import { createLabStore } from '../store/labStore';
 import { readPageParams } from '../shared/link';
-import { readRealLink } from '../store/liveParams';
+import { readRealLink } from '../store/backends/liveParams';
 import { AppHeader } from './AppHeader';
 import { Lab } from './Lab';
 import { Later } from './Later';

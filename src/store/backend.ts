@@ -3,7 +3,7 @@
 // guided mode and export see only this interface, never the Simulation class, so a run from any
 // source shows in the same stage, chain and chart.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
-import type { RealRecord } from './liveRecordFile';
+import type { RealRecord } from './backends/liveRecordFile';
 
 export interface RecordedCommand {
   atMs: number;

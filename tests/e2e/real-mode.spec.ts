@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { findEtcd } from '../../src/real/etcdBinary';
+import { findEtcd } from '../../src/real/cluster/etcdBinary';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TTL_MS = 2000;
@@ -67,7 +67,7 @@ test.beforeAll(async () => {
     [
       '--import',
       'tsx',
-      'src/real/labReal.ts',
+      'src/real/bridge/labReal.ts',
       '--fast',
       '--ttl-ms',
       String(TTL_MS),
@@ -246,6 +246,17 @@ test("the run's trace, exported and imported back, opens as the recording of a r
   const file = JSON.parse(bytes.toString('utf8'));
   expect(file.real.settings).toMatchObject({ ttlMs: TTL_MS, electionMs: 200 });
   expect(file.real.events.some((e: { type: string }) => e.type === 'member')).toBe(true);
+  // The run's own trace file (the bridge's GET /trace, what --trace writes) names the same
+  // simulated twin as the page's export, with the same commands: both replay as one run.
+  const q = new URL(link).searchParams;
+  const own = await page.request.get(`${q.get('real')}/trace`, {
+    headers: { authorization: `Bearer ${q.get('token')}`, origin: new URL(link).origin },
+  });
+  expect(own.ok()).toBe(true);
+  const ownExperiment = (await own.json()).experiment;
+  expect(ownExperiment.algorithm).toBe('etcd-election');
+  expect(file.experiment.algorithm).toBe('etcd-election');
+  expect({ ...ownExperiment, untilMs: 0 }).toEqual({ ...file.trace.experiment, untilMs: 0 });
 
   await page.getByLabel('Open a trace file (JSON)').setInputFiles({
     name: 'real-run.json',

@@ -5,7 +5,7 @@
 // majority and rejoins when healed; a host killed and restarted (one that does not lead, then the
 // leader's) rejoins as a follower. leader_count returns to 1 after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealRun } from '../../src/real/run';
+import type { RealRun } from '../../src/real/cluster/run';
 import {
   appFailoverMs,
   appSettled,
@@ -13,7 +13,7 @@ import {
   pausePastTtl,
   raftSettled,
   waitFor,
-} from '../../src/real/waits';
+} from '../../src/real/measurement/waits';
 import { hasEtcd, startRun, stopAndCheck } from './harness';
 
 const TTL_MS = 2000;

@@ -3,10 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { findEtcd } from '../../src/real/etcdBinary';
-import { isAlive, readPidfiles } from '../../src/real/pidfiles';
-import { RealRun } from '../../src/real/run';
-import { TIMINGS, type RunSettings } from '../../src/real/settings';
+import { findEtcd } from '../../src/real/cluster/etcdBinary';
+import { isAlive, readPidfiles } from '../../src/real/cluster/pidfiles';
+import { RealRun } from '../../src/real/cluster/run';
+import { TIMINGS, type RunSettings } from '../../src/real/model/settings';
 
 export const hasEtcd = findEtcd() !== null;
 

@@ -3,8 +3,8 @@
 // timeout with pre-vote, 6 x without), and what isolating and healing a follower does to the
 // terms: nothing with pre-vote, a forced election without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealRun } from '../../src/real/run';
-import { eventsOf, raftFailoverMs, raftSettled, sleep } from '../../src/real/waits';
+import type { RealRun } from '../../src/real/cluster/run';
+import { eventsOf, raftFailoverMs, raftSettled, sleep } from '../../src/real/measurement/waits';
 import { hasEtcd, median, startRun, stopAndCheck } from './harness';
 
 const ELECTION_MS = 200;

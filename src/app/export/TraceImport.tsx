@@ -5,7 +5,7 @@
 // could not be read.
 import { useContext, useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
-import { RecordingBackend } from '../../store/recordingBackend';
+import { RecordingBackend } from '../../store/backends/recordingBackend';
 import { OpenRecording, type OpenedRecording } from '../recording/openRecording';
 import { runLink } from './runLink';
 import { algorithmFor, loadAlgorithm } from '../../engine';

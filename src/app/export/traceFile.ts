@@ -5,7 +5,7 @@
 // never throws: each bad field comes back as a problem naming its path in the file.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
 import type { RunView } from '../../store/backend';
-import { readRealRecord, type RealRecord } from '../../store/liveRecordFile';
+import { readRealRecord, type RealRecord } from '../../store/backends/liveRecordFile';
 import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEngine';
 import { MAX_RUN_MS } from '../../store/labStore';
 

@@ -4,8 +4,8 @@
 // first; every way it can fail is shown by name, with the way back to the simulator.
 import { useEffect, useState } from 'react';
 import { createLabStore, type LabStore } from '../../store/labStore';
-import { LiveBackend } from '../../store/liveBackend';
-import { openRealRun, RealLinkError, type RealLink } from '../../store/liveParams';
+import { LiveBackend } from '../../store/backends/liveBackend';
+import { openRealRun, RealLinkError, type RealLink } from '../../store/backends/liveParams';
 import { Lab } from '../Lab';
 import { HelpOverlay } from '../present/HelpOverlay';
 import { usePageKeys } from '../present/usePageKeys';

@@ -1,8 +1,8 @@
 // The banner of real mode: this is a real etcd cluster on this machine, how it was started, and
 // whether the page is following it; and what the page does not offer for real, with the reason.
 import { useEffect, useState } from 'react';
-import type { RunSettings } from '../../real/settings';
-import type { LiveBackend, LiveStatus } from '../../store/liveBackend';
+import type { RunSettings } from '../../real/model/settings';
+import type { LiveBackend, LiveStatus } from '../../store/backends/liveBackend';
 
 const STATUS: Record<LiveStatus, string> = {
   connecting: 'connecting to its event stream…',

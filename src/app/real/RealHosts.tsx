@@ -2,7 +2,7 @@
 // candidates (role, token) and what it cannot show of the members (their raft role and term, the
 // raft leader they follow), from their own logs.
 import { useLab } from '../../store/context';
-import type { LiveRecording } from '../../store/liveRecording';
+import type { LiveRecording } from '../../store/backends/liveRecording';
 
 interface HostLine {
   id: string;

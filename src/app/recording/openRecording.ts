@@ -2,7 +2,7 @@
 // the Export tab's import (TraceImport.tsx) opens it. A recording is no link: it holds the run's
 // events, far more than a URL carries, so it replaces the page in place.
 import { createContext } from 'react';
-import type { RecordingBackend } from '../../store/recordingBackend';
+import type { RecordingBackend } from '../../store/backends/recordingBackend';
 
 export interface OpenedRecording {
   /** Tells one import from the next, so the page builds the new one afresh. */

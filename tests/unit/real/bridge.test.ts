@@ -3,9 +3,9 @@
 // fixed set are refused by name, and events stream as Server-Sent Events from any index.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Bridge, type BridgeBackend } from '../../../src/real/bridge';
-import type { RealCommand } from '../../../src/real/commands';
-import type { KeepAliveReport, RealEvent } from '../../../src/real/events';
+import { Bridge, type BridgeBackend } from '../../../src/real/bridge/bridge';
+import type { RealCommand } from '../../../src/real/model/commands';
+import type { KeepAliveReport, RealEvent } from '../../../src/real/model/events';
 
 const ORIGIN = 'http://localhost:5173';
 

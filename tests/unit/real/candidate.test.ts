@@ -2,9 +2,9 @@
 // send write loop) against the fake gateway, on a hand-driven clock where a pause is what
 // SIGSTOP does: the process's timers freeze while time and etcd go on, and fire late, in order.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Candidate, type CandidateSettings } from '../../../src/real/candidateCore';
-import type { CandidateOutput, WriteEvent } from '../../../src/real/events';
-import { FencedStorage } from '../../../src/real/storage';
+import { Candidate, type CandidateSettings } from '../../../src/real/candidate/candidateCore';
+import type { CandidateOutput, WriteEvent } from '../../../src/real/model/events';
+import { FencedStorage } from '../../../src/real/cluster/storage';
 import { FakeEtcd, type FakeGateway } from './fakeGateway';
 import { ManualClock } from './manualClock';
 

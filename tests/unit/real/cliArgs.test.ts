@@ -1,8 +1,8 @@
 // The headless CLI's options and its one line per event.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../../src/real/cliArgs';
-import { formatEvent } from '../../../src/real/format';
-import { DEFAULT_SETTINGS } from '../../../src/real/settings';
+import { parseCliArgs } from '../../../src/real/cluster/cliArgs';
+import { formatEvent } from '../../../src/real/cluster/format';
+import { DEFAULT_SETTINGS } from '../../../src/real/model/settings';
 
 describe('real CLI options', () => {
   it("start from etcd's default timing with pre-vote and fencing on", () => {

@@ -1,6 +1,6 @@
 // The bridge's fixed command set: what is accepted, each refusal's name, and the CLI's text form.
 import { describe, expect, it } from 'vitest';
-import { commandFromLine, parseRealCommand } from '../../../src/real/commands';
+import { commandFromLine, parseRealCommand } from '../../../src/real/model/commands';
 
 const ok = (x: unknown) => parseRealCommand(x, 3);
 const errorOf = (x: unknown) => {

@@ -3,9 +3,9 @@
 // for 1 s and healed, and a SIGKILL and restart of the raft leader, with pre-vote on and off.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEtcdLogLine } from '../../../src/real/etcdLog';
-import type { MemberLeaderEvent, MemberRoleEvent } from '../../../src/real/events';
-import { memberIdHex } from '../../../src/real/memberId';
+import { parseEtcdLogLine } from '../../../src/real/cluster/etcdLog';
+import type { MemberLeaderEvent, MemberRoleEvent } from '../../../src/real/model/events';
+import { memberIdHex } from '../../../src/real/cluster/memberId';
 
 interface Fixture {
   preVote: boolean;

@@ -2,7 +2,7 @@
 // (leases with TTLs expired by etcd's side of the clock, keys with create revisions, watches
 // for deletion), in memory, on a ManualClock. A host's link can be cut: its calls then never
 // answer, and fail when the caller's deadline passes, as they do through a cut proxy.
-import type { Gateway } from '../../../src/real/gateway';
+import type { Gateway } from '../../../src/real/candidate/gateway';
 import type { ManualClock } from './manualClock';
 
 interface Lease {

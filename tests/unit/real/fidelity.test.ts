@@ -2,7 +2,12 @@
 // of the two sides (ratio, the 20% goal, the mechanism's verdict), its options, and the
 // simulator's side (deterministic and matched to the real run's settings). No etcd here.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUNS, DEFAULT_SEEDS, FAST_RUNS, parseFidelityArgs } from '../../../src/real/fidelityArgs';
+import {
+  DEFAULT_RUNS,
+  DEFAULT_SEEDS,
+  FAST_RUNS,
+  parseFidelityArgs,
+} from '../../../src/real/measurement/fidelityArgs';
 import {
   compare,
   distribution,
@@ -12,9 +17,14 @@ import {
   markdownFault,
   outcomeCounts,
   type Trial,
-} from '../../../src/real/fidelityReport';
-import { longestGapMs, OUTCOME, SETUPS } from '../../../src/real/fidelitySetups';
-import { etcdExperiment, raftExperiment, simTrial, simTrials } from '../../../src/real/fidelitySim';
+} from '../../../src/real/measurement/fidelityReport';
+import { longestGapMs, OUTCOME, SETUPS } from '../../../src/real/measurement/fidelitySetups';
+import {
+  etcdExperiment,
+  raftExperiment,
+  simTrial,
+  simTrials,
+} from '../../../src/real/measurement/fidelitySim';
 import { parseExperiment } from '../../../src/engine';
 
 const trials = (values: number[], outcome = 'x'): Trial[] => values.map((value) => ({ value, outcome }));

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../src/engine';
 import { monitorEvents } from '../../../src/engine/monitor';
-import type { RealEvent, RealFaultEvent } from '../../../src/real/events';
-import { RunFold } from '../../../src/real/fold';
-import { keepAliveEveryMs, type RunSettings } from '../../../src/real/settings';
+import type { RealEvent, RealFaultEvent } from '../../../src/real/model/events';
+import { RunFold } from '../../../src/real/model/fold';
+import { keepAliveEveryMs, type RunSettings } from '../../../src/real/model/settings';
 
 const fault = (atMs: number, f: Record<string, unknown>, target?: string): RealFaultEvent => ({
   atMs,
@@ -178,7 +178,9 @@ describe('run fold', () => {
   it('a leader whose process ends steps down; a stopped one is left out of the observed count', () => {
     const f = fold([
       ...boot,
+      // As the run emits a pause: the process stopped, then the command's own event.
       { atMs: 2000, type: 'process', node: 'n1', part: 'candidate', state: 'stopped' },
+      fault(2000, { do: 'pause', node: 'leader' }, 'n1'),
     ]);
     expect(f.sample(2500)).toMatchObject({ leaderCount: 1, leaderCountObserved: 0 });
     const fed = f.apply({
@@ -189,7 +191,11 @@ describe('run fold', () => {
       state: 'exited',
       signal: 'SIGKILL',
     });
-    expect(fed.map((e) => e.type)).toEqual(['lost', 'steppedDown', 'fault']);
+    // Lost at its pause already; it steps down, and is killed to the engine (no kill command
+    // came: a stopped candidate exits only at the run's end), so no longer paused.
+    expect(fed.map((e) => e.type)).toEqual(['steppedDown', 'fault']);
+    expect(f.failovers).toEqual([]);
+    expect(f.monitor.books.pendingLoss).toMatchObject({ atMs: 2000, from: 'n1', cause: 'paused' });
     expect(f.sample(3500)).toMatchObject({
       leaderCount: 0,
       leaderCountObserved: 0,
@@ -198,6 +204,50 @@ describe('run fold', () => {
     f.apply({ atMs: 4000, type: 'process', node: 'n1', part: 'candidate', state: 'started' });
     f.apply({ atMs: 5000, type: 'elected', node: 'n1', term: 7, votes: [] });
     expect(f.sample(5500)).toMatchObject({ leaderCount: 1, leaderCountObserved: 1 });
+  });
+
+  it('a stopped leader killed by a command: the command is the kill, its exit adds none', () => {
+    const f = fold([
+      ...boot,
+      { atMs: 2000, type: 'process', node: 'n1', part: 'candidate', state: 'stopped' },
+      fault(2000, { do: 'pause', node: 'leader' }, 'n1'),
+    ]);
+    const killed = f.apply(fault(2500, { do: 'kill', node: 'n1' }, 'n1'));
+    expect(killed).toEqual([
+      { atMs: 2500, type: 'fault', fault: { atMs: 2500, do: 'kill', node: 'n1' }, target: 'n1', live: true },
+    ]);
+    const exited = f.apply({
+      atMs: 2501,
+      type: 'process',
+      node: 'n1',
+      part: 'candidate',
+      state: 'exited',
+      signal: 'SIGKILL',
+    });
+    expect(exited.map((e) => e.type)).toEqual(['steppedDown']);
+    expect(f.host('n1')).toMatchObject({ candidateAlive: false, candidatePaused: false, pausedAtMs: -1 });
+  });
+
+  it("shows each command as the engine's fault on the node or service it hit, a skipped one too", () => {
+    const f = fold(boot);
+    expect(f.apply(fault(2000, { do: 'kill', node: 'leader', part: 'member' }, 'n1'))).toEqual([
+      { atMs: 2000, type: 'fault', fault: { atMs: 2000, do: 'kill', node: 'm1' }, target: 'm1', live: true },
+      { atMs: 2000, type: 'lost', node: 'n1', term: 2, cause: 'its etcd member was killed' },
+    ]);
+    const none = { ...fault(2100, { do: 'resume', node: 'n3' }, 'n3'), skipped: true };
+    expect(f.apply(none)).toEqual([
+      {
+        atMs: 2100,
+        type: 'fault',
+        fault: { atMs: 2100, do: 'resume', node: 'n3' },
+        target: 'n3',
+        skipped: true,
+        live: true,
+      },
+    ]);
+    expect(f.apply({ atMs: 2200, type: 'steppedDown', node: 'n1', term: 2, reason: 'resigned' })).toEqual([
+      { atMs: 2200, type: 'steppedDown', node: 'n1', term: 2, reason: 'stopped' },
+    ]);
   });
 
   it('folds a recorded real run to the numbers monitorEvents gives for the events it fed the monitor', () => {

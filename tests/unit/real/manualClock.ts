@@ -2,7 +2,7 @@
 // candidate process, one for etcd); pausing a domain freezes its timers while time goes on,
 // and on resume its overdue timers fire in the order they were due: what SIGSTOP and SIGCONT
 // do to a real process's timers.
-import type { Clock } from '../../../src/real/candidateCore';
+import type { Clock } from '../../../src/real/candidate/candidateCore';
 
 interface Timer {
   id: number;

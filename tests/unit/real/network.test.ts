@@ -1,7 +1,7 @@
 // The partition model of a real run (the engine's): groups, isolate, the storage's side, and
 // candidates cut from their own member.
 import { describe, expect, it } from 'vitest';
-import { NetworkPlan } from '../../../src/real/network';
+import { NetworkPlan } from '../../../src/real/model/network';
 
 describe('network plan', () => {
   it('isolate puts the host alone and keeps the rest together, as the engine does', () => {

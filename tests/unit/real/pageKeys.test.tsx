@@ -5,12 +5,12 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offeredShortcuts, SHORTCUTS } from '../../../src/app/present/shortcuts';
-import { capabilities } from '../../../src/real/capabilities';
-import type { RealEvent } from '../../../src/real/events';
-import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../../../src/real/settings';
+import { capabilities } from '../../../src/real/model/capabilities';
+import type { RealEvent } from '../../../src/real/model/events';
+import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../../../src/real/model/settings';
 import { createLabStore } from '../../../src/store/labStore';
 import { Keys, press } from './keysHarness';
-import { LiveBackend, type BridgeCapabilities } from '../../../src/store/liveBackend';
+import { LiveBackend, type BridgeCapabilities } from '../../../src/store/backends/liveBackend';
 
 afterEach(cleanup);
 

@@ -3,7 +3,11 @@
 // membership queries and probes do not, and must not keep their connection.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyPeerRequest, parseRequestHead, withConnectionClose } from '../../../src/real/httpHead';
+import {
+  classifyPeerRequest,
+  parseRequestHead,
+  withConnectionClose,
+} from '../../../src/real/cluster/httpHead';
 
 const fixture = JSON.parse(
   readFileSync(new URL('./fixtures/etcd-3.4-peer-heads.json', import.meta.url), 'utf8'),

@@ -3,7 +3,7 @@
 // (nothing passes, nothing closes), and fresh connections after healing.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PeerProxy } from '../../../src/real/peerProxy';
+import { PeerProxy } from '../../../src/real/cluster/peerProxy';
 import { closesWithin, connect, get, readFor } from './sockets';
 
 let upstream: Server;

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanLeftovers, isAlive, readPidfiles, writePidfile } from '../../../src/real/pidfiles';
+import { cleanLeftovers, isAlive, readPidfiles, writePidfile } from '../../../src/real/cluster/pidfiles';
 
 const started: ChildProcess[] = [];
 const dirs: string[] = [];

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTraceFile, traceFileOf, type ImportedRun } from '../../../src/app/export/traceFile';
+import { monitorEvents } from '../../../src/engine/monitor';
 import { createLabStore } from '../../../src/store/labStore';
-import { RecordingBackend } from '../../../src/store/recordingBackend';
+import { RecordingBackend } from '../../../src/store/backends/recordingBackend';
 
 const TEXT = readFileSync(new URL('./fixtures/real-run-trace.json', import.meta.url), 'utf8');
 const FILE = JSON.parse(TEXT);
@@ -47,7 +48,26 @@ describe("a real run's trace file", () => {
     expect(b.nowMs).toBe(FILE.atMs);
     expect(b.horizonMs).toBe(FILE.real.untilMs);
     const t = b.trace();
-    expect(t.events).toEqual(FILE.trace.events);
+    // The live page (at the time of the fixture) showed its own translation of the run's events;
+    // the page now shows the fold's, the one its monitor counts: the same events, plus the
+    // monitor's own mark of the kill's loss (as a simulated run's log has it).
+    expect(t.events.filter((e) => e.type !== 'lost')).toEqual(FILE.trace.events);
+    expect(t.events.filter((e) => e.type === 'lost')).toEqual([
+      { atMs: 8493, type: 'lost', node: 'n2', term: 2, cause: 'killed' },
+    ]);
+    // One translation: the events shown are the ones counted. The engine's monitor over them
+    // gives the recording's leader_count, transitions, failovers and violations.
+    const counted = monitorEvents(b.experiment, t.events, t.experiment.untilMs);
+    expect(counted).toMatchObject({
+      leaderTransitions: t.summary.leaderTransitions,
+      maxLeaderCount: t.summary.maxLeaderCount,
+      msWithoutLeader: t.summary.msWithoutLeader,
+      failovers: t.summary.failovers,
+      violations: t.summary.violations,
+    });
+    expect(counted.leaderCount).toBe(b.snapshot().leaderCount);
+    // And they are what the views read: the log and the space-time diagram take the backend's events.
+    expect(b.events).toEqual(t.events);
     // The file was saved when start-up (before n2's election at 1,398 ms) still counted as time
     // without a leader; it no longer does. Everything else is as the live page folded it.
     const STARTUP_MS = 1398;

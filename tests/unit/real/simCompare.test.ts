@@ -3,20 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation, type Sample } from '../../../src/engine';
 import { compareWithSimulator, stepPath } from '../../../src/app/real/simCompare';
-import { liveExperiment } from '../../../src/store/liveEvents';
+import { DEFAULT_SETTINGS, type RunSettings } from '../../../src/real/model/settings';
+import { twinExperiment } from '../../../src/real/model/twin';
 
-const SETTINGS = {
-  nodes: 3,
-  ttlMs: 5000,
-  renewDeadlineMs: 0,
-  warmUpMs: 200,
-  fencing: true,
-  writeEveryMs: 300,
-  sampleEveryMs: 100,
-};
+const SETTINGS: RunSettings = { ...DEFAULT_SETTINGS, ttlMs: 5000, warmUpMs: 200, writeEveryMs: 300 };
 
 describe('compareWithSimulator', () => {
-  const experiment = liveExperiment(SETTINGS as never);
+  const experiment = twinExperiment(SETTINGS);
   // The "real" side here is itself a simulated run with a kill of the leader at 10 s: the same
   // commands replayed must then give the same failover, which pins the replay's moments.
   const realish = new Simulation({ ...experiment, untilMs: 30_000 });

@@ -2,9 +2,9 @@
 // highest seen; each write is reported in the engine's write shape, with the engine's own
 // invariant checks. Then the same over HTTP on loopback.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RealEvent } from '../../../src/real/events';
-import { FencedStorage, parseWriteRequest } from '../../../src/real/storage';
-import { StorageServer } from '../../../src/real/storageServer';
+import type { RealEvent } from '../../../src/real/model/events';
+import { FencedStorage, parseWriteRequest } from '../../../src/real/cluster/storage';
+import { StorageServer } from '../../../src/real/cluster/storageServer';
 
 describe('fenced storage', () => {
   it('accepts tokens at or above the highest seen and rejects older ones', () => {

@@ -13,7 +13,7 @@ import { TraceImport } from '../../../src/app/export/TraceImport';
 import { offeredShortcuts } from '../../../src/app/present/shortcuts';
 import { OpenRecording, type OpenedRecording } from '../../../src/app/recording/openRecording';
 import { createLabStore } from '../../../src/store/labStore';
-import { RecordingBackend } from '../../../src/store/recordingBackend';
+import { RecordingBackend } from '../../../src/store/backends/recordingBackend';
 import { Keys, press } from './keysHarness';
 
 afterEach(cleanup);

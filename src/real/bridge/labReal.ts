@@ -1,0 +1,153 @@
+// `npm run lab:real -- [options]`: the lab page on a real etcd cluster. Starts the run (etcd
+// members, candidates, storage: run.ts), the bridge, and the lab page (Vite's server, in this
+// process, on 127.0.0.1), then opens the page in real mode: /?real=<bridge>&token=<token>. The
+// bridge accepts only that page's Origin. Ctrl-C (or SIGTERM, SIGHUP) ends every process the run
+// started, by its PID, and checks that none is left; a start after a crashed one ends that one's
+// leftovers from their pidfiles first. Without etcd it says how to install it, in one line.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Bridge } from './bridge';
+import { parseCliArgs, USAGE } from '../cluster/cliArgs';
+import { findEtcd, findOnPath, INSTALL_HINT } from '../cluster/etcdBinary';
+import { formatEvent } from '../cluster/format';
+import { terminalRun } from '../cluster/terminal';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const LAB_USAGE = `usage: npm run lab:real -- [options]
+  --page-port N            the lab page's port on 127.0.0.1 (default: a free one)
+  --no-open                print the page's link instead of opening a browser
+  --quiet                  do not print the run's events
+${USAGE.split('\n')
+  .slice(1)
+  .filter((l) => !/--(bridge|origin|json)\b/.test(l))
+  .join('\n')}`;
+
+interface LabOptions {
+  pagePort: number;
+  open: boolean;
+  quiet: boolean;
+  rest: string[];
+}
+
+function parseLabArgs(argv: string[]): LabOptions | string {
+  const o: LabOptions = { pagePort: 0, open: true, quiet: false, rest: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--no-open') o.open = false;
+    else if (a === '--quiet') o.quiet = true;
+    else if (a === '--page-port') {
+      const v = argv[++i];
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535)
+        return '--page-port needs a port number';
+      o.pagePort = Number(v);
+    } else if (a === '--bridge' || a === '--origin' || a === '--json')
+      return `${a} is set by lab:real itself`;
+    else o.rest.push(a);
+  }
+  return o;
+}
+
+/**
+ * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout and reused between
+ * runs, one per checkout: two checkouts' labs running at once would otherwise write one cache.
+ */
+async function startPage(port: number) {
+  const { createServer } = await import('vite');
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+  const cacheDir = join(tmpdir(), `leader-election-lab-vite-${checkout}`);
+  const server = await createServer({
+    configFile: join(ROOT, 'vite.config.ts'),
+    root: ROOT,
+    cacheDir,
+    logLevel: 'warn',
+    clearScreen: false,
+    server: {
+      host: '127.0.0.1',
+      port,
+      strictPort: port !== 0,
+      open: false,
+      hmr: false,
+      watch: null,
+      fs: { allow: [ROOT, realpathSync(join(ROOT, 'node_modules')), cacheDir] },
+    },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('the page server has no port');
+  return { server, origin: `http://127.0.0.1:${address.port}` };
+}
+
+/** Hand the link to the desktop's browser, if this machine has an opener; it runs on its own. */
+function openInBrowser(url: string): boolean {
+  const opener = findOnPath(process.platform === 'darwin' ? 'open' : 'xdg-open');
+  if (!opener) return false;
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined);
+  child.unref();
+  return true;
+}
+
+async function main(): Promise<number> {
+  const lab = parseLabArgs(process.argv.slice(2));
+  if (typeof lab === 'string') {
+    process.stderr.write(`${lab}\n${LAB_USAGE}\n`);
+    return 2;
+  }
+  const o = parseCliArgs(lab.rest);
+  if (typeof o === 'string') {
+    process.stderr.write(`${o}\n${LAB_USAGE}\n`);
+    return 2;
+  }
+  if (o.help) {
+    process.stdout.write(`${LAB_USAGE}\n`);
+    return 0;
+  }
+  if (!findEtcd()) {
+    process.stderr.write(`${INSTALL_HINT}\n`);
+    return 1;
+  }
+  let page: Awaited<ReturnType<typeof startPage>> | null = null;
+  let bridge: Bridge | null = null;
+  const t = terminalRun(o.settings, {
+    beforeStop: async () => {
+      await bridge?.close();
+      await page?.server.close();
+    },
+    afterStop: (_run, print) => print('# the run has ended: every process it started is gone'),
+  });
+  if ('error' in t) {
+    process.stderr.write(`${t.error}\n`);
+    return 2;
+  }
+  const { run, print, end } = t;
+  if (!lab.quiet) run.onEvent((e) => print(formatEvent(e)));
+  try {
+    page = await startPage(lab.pagePort);
+    const { leftovers } = await run.start();
+    if (leftovers)
+      print(`# ended ${leftovers} leftover process(es) of an earlier run that did not stop cleanly`);
+    bridge = new Bridge(run, page.origin);
+    await bridge.listen();
+  } catch (err) {
+    process.stderr.write(`cannot start the real lab: ${(err as Error).message}\n`);
+    return end(1);
+  }
+  const s = run.settings;
+  print(
+    `# etcd ${run.etcdVersion}: ${s.nodes} members healthy ${run.healthyAtMs} ms after start ` +
+      `(heartbeat ${s.heartbeatMs} ms, election ${s.electionMs} ms, pre-vote ${s.preVote ? 'on' : 'off'}); ` +
+      `candidates: TTL ${s.ttlMs / 1000} s, fencing ${s.fencing ? 'on' : 'off'}`,
+  );
+  const link = `${page.origin}/?real=${encodeURIComponent(bridge.url)}&token=${bridge.token}`;
+  print(`# lab ${link}`);
+  if (lab.open && !openInBrowser(link)) print('# open that link in a browser on this machine');
+  print('# Ctrl-C ends the run');
+  return new Promise<number>(() => undefined);
+}
+
+void main().then((code) => process.exit(code));

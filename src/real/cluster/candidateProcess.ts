@@ -1,0 +1,93 @@
+// One host's candidate process (cK): spawned with tsx and its config, reached through its two
+// link proxies (to its etcd member, to the storage), signalled by PID. Its stdout is one JSON
+// object a line (its events and keep-alive reports); its last stderr lines are kept for errors.
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CandidateConfig } from '../candidate/candidate';
+import type { Child, Children } from './children';
+import type { CandidateOutput } from '../model/events';
+import { LinkProxy } from './linkProxy';
+
+const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const STDERR_LINES = 20;
+
+export interface CandidateHandlers {
+  output: (o: CandidateOutput) => void;
+  exited: (code: number | null, signal: NodeJS.Signals | null) => void;
+}
+
+export class CandidateProcess {
+  private child: Child | null = null;
+  paused = false;
+  readonly stderr: string[] = [];
+
+  private constructor(
+    readonly id: string,
+    readonly etcdLink: LinkProxy,
+    readonly storageLink: LinkProxy,
+  ) {}
+
+  static async create(id: string, etcdPort: number, storagePort: number): Promise<CandidateProcess> {
+    const p = new CandidateProcess(id, new LinkProxy(etcdPort), new LinkProxy(storagePort));
+    await Promise.all([p.etcdLink.listen(), p.storageLink.listen()]);
+    return p;
+  }
+
+  get name(): string {
+    return `c${this.id.slice(1)}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null && !this.child.exitedAlready;
+  }
+
+  spawn(
+    children: Children,
+    runDir: string,
+    config: Omit<CandidateConfig, 'etcdPort' | 'storagePort'>,
+    on: CandidateHandlers,
+  ): void {
+    const full: CandidateConfig = {
+      ...config,
+      etcdPort: this.etcdLink.port,
+      storagePort: this.storageLink.port,
+    };
+    // The run folder in the command line is what lets a later start recognise a leftover.
+    const args = ['--import', TSX_LOADER, SCRIPT, '--run-dir', runDir, '--config', JSON.stringify(full)];
+    const child = children.spawn(this.name, process.execPath, args);
+    this.child = child;
+    this.paused = false;
+    let rest = '';
+    child.process.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      rest += chunk;
+      let nl: number;
+      while ((nl = rest.indexOf('\n')) >= 0) {
+        const line = rest.slice(0, nl);
+        rest = rest.slice(nl + 1);
+        try {
+          on.output(JSON.parse(line) as CandidateOutput);
+        } catch {
+          // not one of its JSON lines (a stray print): nothing to fold
+        }
+      }
+    });
+    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr.push(...chunk.split('\n').filter(Boolean));
+      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES));
+    });
+    void child.exited.then(({ code, signal }) => {
+      this.paused = false;
+      on.exited(code, signal);
+    });
+  }
+
+  /** Send a signal by PID; false when the process is not running. */
+  signal(children: Children, signal: NodeJS.Signals): boolean {
+    return this.running && children.signal(this.name, signal);
+  }
+
+  close(): Promise<void> {
+    return Promise.all([this.etcdLink.close(), this.storageLink.close()]).then(() => undefined);
+  }
+}

@@ -1,0 +1,81 @@
+// `npm run real -- [options]`: the real cluster, headless. Starts etcd, the candidates and the
+// storage, prints every event as it happens, and reads commands from stdin, one a line (the
+// bridge's command set, e.g. `kill leader`, `pause leader 20000`, `isolate n2`, `heal`; `wait
+// <ms>` pauses the reading, for scripts). Ctrl-C, `quit` or the end of stdin ends the run: every
+// process it started is ended by PID, and with --trace the run is written as a trace file.
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Bridge } from '../bridge/bridge';
+import { parseCliArgs, USAGE } from './cliArgs';
+import { COMMAND_LINE_HELP, commandFromLine } from '../model/commands';
+import { formatEvent } from './format';
+import { EtcdMissingError } from './run';
+import { terminalRun } from './terminal';
+
+async function main(): Promise<number> {
+  const o = parseCliArgs(process.argv.slice(2));
+  if (typeof o === 'string') {
+    process.stderr.write(`${o}\n${USAGE}\n`);
+    return 2;
+  }
+  if (o.help) {
+    process.stdout.write(`${USAGE}\n\n${COMMAND_LINE_HELP}\n`);
+    return 0;
+  }
+  let bridge: Bridge | null = null;
+  const t = terminalRun(o.settings, {
+    beforeStop: async () => await bridge?.close(),
+    afterStop: (run, print) => {
+      if (!o.tracePath) return;
+      writeFileSync(o.tracePath, JSON.stringify(run.trace()) + '\n');
+      print(`# trace written to ${o.tracePath}`);
+    },
+  });
+  if ('error' in t) {
+    process.stderr.write(`${t.error}\n`);
+    return 2;
+  }
+  const { run, print, end } = t;
+  run.onEvent((e) => print(o.json ? JSON.stringify(e) : formatEvent(e)));
+  try {
+    const { leftovers } = await run.start();
+    if (leftovers)
+      print(`# ended ${leftovers} leftover process(es) of an earlier run that did not stop cleanly`);
+  } catch (err) {
+    await end(1);
+    if (err instanceof EtcdMissingError) process.stderr.write(`${err.message}\n`);
+    else process.stderr.write(`cannot start the real cluster: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const s = run.settings;
+  print(
+    `# etcd ${run.etcdVersion}: ${s.nodes} members healthy ${run.startupMs} ms after start ` +
+      `(heartbeat ${s.heartbeatMs} ms, election ${s.electionMs} ms, pre-vote ${s.preVote ? 'on' : 'off'}); ` +
+      `candidates: TTL ${s.ttlMs / 1000} s, renew deadline ${s.renewDeadlineMs ?? 'none'}, fencing ${s.fencing ? 'on' : 'off'}`,
+  );
+  if (o.bridge) {
+    bridge = new Bridge(run, o.origin);
+    await bridge.listen();
+    print(`# bridge ${bridge.url} token ${bridge.token} (accepts Origin ${o.origin})`);
+  }
+  print('# type "help" for commands');
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) {
+    const words = line.trim().split(/\s+/);
+    if (words[0] === 'quit' || words[0] === 'exit') break;
+    if (words[0] === 'help') print(COMMAND_LINE_HELP);
+    else if (words[0] === 'status') print(JSON.stringify(run.state()));
+    else if (words[0] === 'wait' && /^\d+$/.test(words[1] ?? ''))
+      await new Promise((r) => setTimeout(r, Number(words[1])));
+    else {
+      const cmd = commandFromLine(line);
+      if (!cmd) continue;
+      const r = run.apply(cmd);
+      if (!r.ok)
+        print(`# ${r.error?.error}: ${r.error?.message}${r.error?.field ? ` (${r.error.field})` : ''}`);
+    }
+  }
+  return end(0);
+}
+
+void main().then((code) => process.exit(code));

@@ -1,0 +1,146 @@
+// One proxy in front of each etcd member's peer port. The other members dial the proxy (it is
+// the member's advertised peer URL); the proxy reads the first request head of each connection,
+// names the sender from X-Server-From, and forwards, unless the sender is cut off from this
+// member. A cut is silence, as on a real partition: the connection stays open and nothing passes
+// either way (no reset that would tell etcd at once). Healing ends the silenced connections so
+// etcd dials again. Unlabelled requests (probes, version checks) pass with `Connection: close`.
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { listenOnLoopback } from './ports';
+import { classifyPeerRequest, parseRequestHead, withConnectionClose, type RequestHead } from './httpHead';
+
+/** Bound on silenced connections held per proxy: etcd redials while cut, so they add up. */
+const MAX_FROZEN = 256;
+
+interface Link {
+  client: Socket;
+  upstream: Socket | null;
+  /** Sender's member name; null for unlabelled requests. */
+  from: string | null;
+  /** Silenced: a close on one side is not passed to the other, as no packet would carry it. */
+  frozen: boolean;
+}
+
+export interface PeerProxyOptions {
+  /** The member this proxy fronts, e.g. "m2". */
+  owner: string;
+  upstreamPort: number;
+  /** Member name for a hex member ID (from X-Server-From). */
+  nameOf: (hexId: string) => string | undefined;
+  /** Called with each connection's first request head (used to record fixtures). */
+  onHead?: (head: RequestHead, raw: Buffer) => void;
+}
+
+export class PeerProxy {
+  port = 0;
+  private server: Server;
+  private readonly live = new Set<Link>();
+  private readonly frozen: Link[] = [];
+  private blocked: (from: string) => boolean = () => false;
+  readonly counts = { peer: 0, unlabelled: 0, silenced: 0 };
+
+  constructor(private readonly opts: PeerProxyOptions) {
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  async listen(): Promise<number> {
+    this.port = await listenOnLoopback(this.server);
+    return this.port;
+  }
+
+  /** Which senders cannot reach this member from now on; existing links from them fall silent. */
+  setBlocked(blocked: (from: string) => boolean): void {
+    this.blocked = blocked;
+    for (const link of [...this.live]) if (link.from !== null && blocked(link.from)) this.freeze(link);
+    // Healed senders: end their silenced connections so etcd dials afresh.
+    for (let i = this.frozen.length - 1; i >= 0; i--) {
+      const link = this.frozen[i];
+      if (link.from === null || !blocked(link.from)) {
+        this.frozen.splice(i, 1);
+        destroy(link);
+      }
+    }
+  }
+
+  close(): Promise<void> {
+    for (const link of [...this.live, ...this.frozen]) destroy(link);
+    this.live.clear();
+    this.frozen.length = 0;
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private accept(client: Socket): void {
+    let buf = Buffer.alloc(0);
+    client.on('error', () => client.destroy());
+    const onData = (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      let head: RequestHead | null;
+      try {
+        head = parseRequestHead(buf);
+      } catch {
+        client.destroy();
+        return;
+      }
+      if (!head) return;
+      client.off('data', onData);
+      client.pause();
+      this.opts.onHead?.(head, buf.subarray(0, head.length));
+      this.route(client, head, buf);
+    };
+    client.on('data', onData);
+  }
+
+  private route(client: Socket, head: RequestHead, buf: Buffer): void {
+    const c = classifyPeerRequest(head);
+    if (c.kind === 'unlabelled') {
+      this.counts.unlabelled++;
+      this.forward({ client, upstream: null, from: null, frozen: false }, withConnectionClose(buf, head));
+      return;
+    }
+    this.counts.peer++;
+    const from = this.opts.nameOf(c.fromId) ?? `?${c.fromId}`;
+    const link: Link = { client, upstream: null, from, frozen: false };
+    if (this.blocked(from)) this.hold(link);
+    else this.forward(link, buf);
+  }
+
+  private forward(link: Link, first: Buffer): void {
+    const upstream = createConnection({ host: '127.0.0.1', port: this.opts.upstreamPort });
+    link.upstream = upstream;
+    this.live.add(link);
+    const end = () => {
+      if (link.frozen) return;
+      this.live.delete(link);
+      destroy(link);
+    };
+    upstream.on('error', () => upstream.destroy());
+    upstream.on('close', end);
+    link.client.on('close', end);
+    upstream.write(first);
+    link.client.pipe(upstream);
+    upstream.pipe(link.client);
+    link.client.resume();
+  }
+
+  private freeze(link: Link): void {
+    this.live.delete(link);
+    if (link.upstream) {
+      link.client.unpipe(link.upstream);
+      link.upstream.unpipe(link.client);
+      link.upstream.pause();
+    }
+    link.client.pause();
+    this.hold(link);
+  }
+
+  private hold(link: Link): void {
+    this.counts.silenced++;
+    link.frozen = true;
+    this.frozen.push(link);
+    if (this.frozen.length > MAX_FROZEN) destroy(this.frozen.shift() as Link);
+  }
+}
+
+function destroy(link: Link): void {
+  link.client.destroy();
+  link.upstream?.destroy();
+}

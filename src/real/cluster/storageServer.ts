@@ -1,0 +1,69 @@
+// The fenced storage over HTTP on 127.0.0.1: POST /write {node, token, checkedAtMs} answers
+// {result, maxTokenSeen}; a rejected write is still a 200 (the answer names the newer token,
+// like a retryable error that tells the writer it has been deposed).
+import { createServer, type Server } from 'node:http';
+import type { RealEvent } from '../model/events';
+import { parseWriteRequest, type FencedStorage } from './storage';
+
+const MAX_BODY_BYTES = 4096;
+
+export class StorageServer {
+  port = 0;
+  private readonly server: Server;
+
+  constructor(
+    readonly storage: FencedStorage,
+    private readonly now: () => number,
+    private readonly emit: (e: RealEvent) => void,
+  ) {
+    this.server = createServer((req, res) => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/write') return reply(404, { error: 'unknown endpoint' });
+      let text = '';
+      let tooLarge = false;
+      req.setEncoding('utf8');
+      req.on('data', (d: string) => {
+        text += d;
+        if (text.length > MAX_BODY_BYTES) tooLarge = true;
+      });
+      req.on('end', () => {
+        if (tooLarge) return reply(413, { error: 'body too large' });
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return reply(400, { error: 'not json' });
+        }
+        const w = parseWriteRequest(json);
+        if (typeof w === 'string') return reply(400, { error: 'bad write', message: w });
+        const { event, violations } = this.storage.write(w, this.now());
+        this.emit(event);
+        for (const v of violations) this.emit(v);
+        reply(200, { result: event.result, maxTokenSeen: event.maxTokenSeen });
+      });
+    });
+  }
+
+  listen(): Promise<number> {
+    // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped
+    // longer than that (the pause past the TTL, the lab's central fault) would send its stale
+    // write on a connection the storage had closed meanwhile: the write would die as a reset
+    // instead of reaching the storage and being rejected there, which is what the fault shows.
+    this.server.keepAliveTimeout = 0;
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => {
+        this.port = (this.server.address() as { port: number }).port;
+        resolve(this.port);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

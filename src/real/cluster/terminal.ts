@@ -1,0 +1,52 @@
+// What the two terminal front ends of a real run share (`npm run real`, cli.ts, and
+// `npm run lab:real`, bridge/labReal.ts): the run made from the command line's settings, a line
+// printer, and one way to end it. The end runs once, whoever asks first (the end of input, a
+// failed start, Ctrl-C, SIGTERM or SIGHUP): what the front end opened beside the run closes
+// first, then the run ends every child by its PID and says so if one is left (exit code 1).
+import type { RunSettings } from '../model/settings';
+import { RealRun } from './run';
+
+export interface TerminalRun {
+  run: RealRun;
+  print(line: string): void;
+  /** End the run (once); resolves to the exit code. */
+  end(code: number): Promise<number>;
+}
+
+export function terminalRun(
+  settings: RunSettings,
+  hooks: {
+    /** What to close before the run stops (the bridge, the page server). */
+    beforeStop(): Promise<void>;
+    /** After a clean stop (every child gone): the last words. */
+    afterStop(run: RealRun, print: (line: string) => void): void;
+  },
+): TerminalRun | { error: string } {
+  let run: RealRun;
+  try {
+    run = new RealRun(settings);
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  const print = (line: string) => void process.stdout.write(line + '\n');
+  let ending: Promise<number> | null = null;
+  const end = (code: number) =>
+    (ending ??= (async () => {
+      await hooks.beforeStop();
+      await run.stop();
+      const left = run.leftovers();
+      if (left.length) {
+        process.stderr.write(`could not end ${left.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}\n`);
+        return 1;
+      }
+      hooks.afterStop(run, print);
+      return code;
+    })());
+  // The children have process groups of their own (children.ts): these signals reach only this
+  // process, which ends them by PID. Node runs no exit handler when a signal ends it, hence
+  // SIGHUP too.
+  process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
+  process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
+  process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));
+  return { run, print, end };
+}

@@ -1,0 +1,87 @@
+// What each fault of `npm run fidelity` sets up, shared by both sides so their parameters match:
+// the real run's settings (the simulator's experiment is built from the same ones) and the
+// fault's own durations.
+import type { FaultId } from './fidelityReport';
+import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../model/settings';
+
+export interface FaultSetup {
+  settings: RunSettings;
+  /** pause faults: how long the leader is stopped. */
+  pauseMs?: number;
+  /** heal faults: how long the follower is cut off before the heal. */
+  isolateMs?: number;
+  /** How long after the fault (or the heal) the outcome is read. */
+  watchMs: number;
+}
+
+// A short warm-up and write period, so a trial's new leader writes (and the zombie's write
+// meets a newer token) soon after it is elected; the same on both sides.
+const APP = { warmUpMs: 200, writeEveryMs: 300 };
+
+function settings(s: Partial<RunSettings>): RunSettings {
+  return { ...DEFAULT_SETTINGS, ...s };
+}
+
+export const SETUPS: Record<FaultId, FaultSetup> = {
+  'raft-kill-fast': { settings: settings({ ...TIMINGS.fast, ttlMs: 2000, ...APP }), watchMs: 5000 },
+  'raft-kill': { settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }), watchMs: 10_000 },
+  'pause-ttl5': {
+    settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }),
+    pauseMs: 8000,
+    watchMs: 3000,
+  },
+  'pause-ttl15': {
+    settings: settings({ ...TIMINGS.default, ttlMs: 15_000, ...APP }),
+    pauseMs: 18_000,
+    watchMs: 3000,
+  },
+  'pause-short': {
+    settings: settings({ ...TIMINGS.default, ttlMs: 5000, renewDeadlineMs: 3000, ...APP }),
+    pauseMs: 1000,
+    watchMs: 3000,
+  },
+  isolate: { settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }), watchMs: 10_000 },
+  'heal-prevote-off': {
+    settings: settings({ ...TIMINGS.default, preVote: false, ttlMs: 5000, ...APP }),
+    isolateMs: 5000,
+    watchMs: 3000,
+  },
+  'heal-prevote-on': {
+    settings: settings({ ...TIMINGS.default, preVote: true, ttlMs: 5000, ...APP }),
+    isolateMs: 5000,
+    watchMs: 3000,
+  },
+  'raft-kill-under-lease': {
+    settings: settings({ ...TIMINGS.default, ttlMs: 5000, renewDeadlineMs: 3000, ...APP }),
+    // The renew deadline falls at most 3 s after the kill.
+    watchMs: 5000,
+  },
+};
+
+export const OUTCOME = {
+  newRaftLeader: 'another member became raft leader',
+  noNewRaftLeader: 'no other raft leader',
+  isolatedSteppedDown: 'another member leads; the isolated one stepped down',
+  isolatedKept: 'another member leads; the isolated one still believes it leads',
+  failoverRejected: 'another candidate elected; the stale write rejected',
+  failoverAccepted: 'another candidate elected; the stale write accepted',
+  failoverNoWrite: 'another candidate elected; no write from the paused one',
+  kept: 'leadership kept',
+  lost: 'leadership lost',
+  termsRose: 'the heal raised the term (the leader was disrupted)',
+  termsSame: 'the heal changed no term',
+} as const;
+
+/**
+ * Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. With
+ * `lostAtMs`, the session ended there: the last gap runs to the loss, and what comes after (a new
+ * session's keep-alives, sent at once by one client and a period later by another) is not counted.
+ */
+export function longestGapMs(times: number[], lostAtMs: number | null = null): number {
+  const s = (lostAtMs === null ? [...times] : [...times.filter((t) => t <= lostAtMs), lostAtMs]).sort(
+    (a, b) => a - b,
+  );
+  let gap = 0;
+  for (let i = 1; i < s.length; i++) gap = Math.max(gap, s[i] - s[i - 1]);
+  return gap;
+}

@@ -1,0 +1,231 @@
+// The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's
+// parameters (the same algorithm, node count, timings, TTL, renew deadline, warm-up and write
+// period: the run's twin, src/real/model/twin.ts, for the application's faults), the fault applied as a live command at a settled moment, and the same quantity
+// measured. One trial per seed. Real faults land at any phase of the heartbeat or keep-alive
+// cycle, so trial i of count puts its fault i/count of the way through one such period (a
+// fixed moment would measure one phase only). Deterministic: the same seeds give the same trials.
+import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../../engine';
+import type { FaultId, Trial } from './fidelityReport';
+import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
+import { keepAliveEveryMs, type RunSettings } from '../model/settings';
+import { LOOPBACK_NETWORK, twinExperiment } from '../model/twin';
+
+const STEP_MS = 5;
+
+export function raftExperiment(s: RunSettings, seed: number, untilMs: number): ExperimentInput {
+  return {
+    algorithm: 'raft',
+    seed,
+    nodes: s.nodes,
+    raft: { heartbeatMs: s.heartbeatMs, electionTimeoutMs: s.electionMs },
+    // etcd always runs raft with CheckQuorum; pre-vote is its start-up flag.
+    safety: { preVote: s.preVote, checkQuorum: true },
+    network: LOOPBACK_NETWORK,
+    warmUpMs: s.warmUpMs,
+    workload: { leaderWriteEveryMs: s.writeEveryMs },
+    untilMs,
+  };
+}
+
+/** The application's side: the real run's twin, with this trial's seed. */
+export function etcdExperiment(s: RunSettings, seed: number, untilMs: number): ExperimentInput {
+  return twinExperiment(s, { seed, untilMs });
+}
+
+function leaderOf(sim: Simulation): NodeView | null {
+  return sim.snapshot().nodes.find((n) => n.alive && n.role === 'leader') ?? null;
+}
+
+/** Advance in small steps until an event matches (returned) or withinMs has passed (null). */
+function untilEvent(
+  sim: Simulation,
+  from: number,
+  match: (e: SimEvent) => boolean,
+  withinMs: number,
+): SimEvent | null {
+  const end = sim.nowMs + withinMs;
+  let seen = from;
+  while (sim.nowMs < end) {
+    sim.runUntil(Math.min(end, sim.nowMs + STEP_MS));
+    const found = sim.eventsSince(seen).find(match);
+    if (found) return found;
+    seen = sim.eventsTotal;
+  }
+  return null;
+}
+
+/** Advance to `toMs` in small steps, noting each new answered keep-alive (renewal) of `node`. */
+function renewalsUntil(sim: Simulation, node: string, toMs: number, into: number[]): void {
+  while (sim.nowMs < toMs) {
+    sim.runUntil(Math.min(toMs, sim.nowMs + STEP_MS));
+    const at = sim.snapshot().nodes.find((n) => n.id === node)?.lastRenewAtMs ?? -1;
+    if (at >= 0 && into[into.length - 1] !== at) into.push(at);
+  }
+}
+
+/** Run to the settled moment plus this trial's phase; the leader then, or an error naming the seed. */
+function settle(sim: Simulation, atMs: number, fault: FaultId, seed: number): NodeView {
+  sim.runUntil(atMs);
+  const leader = leaderOf(sim);
+  if (!leader || !leader.ready)
+    throw new Error(`${fault}: no ready leader at ${atMs} ms (reproduce with seed=${seed})`);
+  return leader;
+}
+
+const phase = (i: number, count: number, periodMs: number) => Math.floor((i * periodMs) / count);
+
+/**
+ * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it,
+ * and the next leader another node became within the watch (null if none).
+ */
+function onRaftLeader(
+  setup: FaultSetup,
+  seed: number,
+  i: number,
+  count: number,
+  fault: FaultId,
+  verb: 'kill' | 'isolate',
+): { sim: Simulation; leader: NodeView; at: number; e: SimEvent | null } {
+  const s = setup.settings;
+  const sim = new Simulation(raftExperiment(s, seed, 600_000));
+  const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
+  const at = sim.nowMs;
+  const from = sim.eventsTotal;
+  sim.apply({ do: verb, node: leader.id });
+  const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, setup.watchMs);
+  return { sim, leader, at, e };
+}
+
+function raftKill(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+  const { at, e } = onRaftLeader(setup, seed, i, count, fault, 'kill');
+  return e
+    ? { value: e.atMs - at, outcome: OUTCOME.newRaftLeader }
+    : { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
+}
+
+function isolate(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+  const { sim, leader, at, e } = onRaftLeader(setup, seed, i, count, fault, 'isolate');
+  if (!e) return { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
+  // CheckQuorum: the cut-off leader steps down within an election timeout of losing its quorum.
+  sim.runUntil(at + setup.watchMs);
+  const old = sim.snapshot().nodes.find((n) => n.id === leader.id);
+  return {
+    value: e.atMs - at,
+    outcome: old?.role === 'leader' ? OUTCOME.isolatedKept : OUTCOME.isolatedSteppedDown,
+  };
+}
+
+function heal(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+  const s = setup.settings;
+  const sim = new Simulation(raftExperiment(s, seed, 600_000));
+  const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
+  const follower = sim.snapshot().nodes.find((n) => n.id !== leader.id && n.alive) as NodeView;
+  sim.apply({ do: 'isolate', node: follower.id });
+  sim.runUntil(sim.nowMs + (setup.isolateMs as number));
+  const before = leaderOf(sim);
+  if (!before) throw new Error(`${fault}: no leader at the heal (reproduce with seed=${seed})`);
+  sim.apply({ do: 'heal' });
+  sim.runUntil(sim.nowMs + setup.watchMs);
+  const after = leaderOf(sim);
+  if (!after)
+    throw new Error(`${fault}: no leader ${setup.watchMs} ms after the heal (reproduce with seed=${seed})`);
+  const rise = after.term - before.term;
+  return { value: rise, outcome: rise > 0 ? OUTCOME.termsRose : OUTCOME.termsSame };
+}
+
+function pausePastTtl(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+  const s = setup.settings;
+  const pauseMs = setup.pauseMs as number;
+  const sim = new Simulation(etcdExperiment(s, seed, 600_000));
+  const leader = settle(sim, 3000 + phase(i, count, keepAliveEveryMs(s)), fault, seed);
+  const at = sim.nowMs;
+  const from = sim.eventsTotal;
+  sim.apply({ do: 'pause', node: leader.id, forMs: pauseMs });
+  const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, pauseMs);
+  if (!e) return { value: pauseMs, outcome: OUTCOME.kept };
+  const resumedAt = at + pauseMs;
+  sim.runUntil(resumedAt);
+  const zombie = untilEvent(
+    sim,
+    sim.eventsTotal,
+    (x) => x.type === 'write' && x.node === leader.id && x.atMs >= resumedAt,
+    setup.watchMs,
+  );
+  const outcome =
+    zombie?.type !== 'write'
+      ? OUTCOME.failoverNoWrite
+      : zombie.result === 'rejected'
+        ? OUTCOME.failoverRejected
+        : OUTCOME.failoverAccepted;
+  return { value: e.atMs - at, outcome };
+}
+
+/** The leader's longest keep-alive gap around a fault, and whether it still leads after. */
+function leaseGap(
+  setup: FaultSetup,
+  seed: number,
+  i: number,
+  count: number,
+  fault: FaultId,
+  act: (sim: Simulation, leader: NodeView) => void,
+  accept: (leader: NodeView) => boolean = () => true,
+): Trial {
+  const s = setup.settings;
+  // A run whose leader does not suit the fault is drawn again on another seed (1,000 apart).
+  let sim: Simulation;
+  let leader: NodeView;
+  for (let k = 0; ; k++) {
+    sim = new Simulation(etcdExperiment(s, seed + 1000 * k, 600_000));
+    leader = settle(sim, 3000 + phase(i, count, keepAliveEveryMs(s)), fault, seed + 1000 * k);
+    if (accept(leader) || k >= 20) break;
+  }
+  const renewals = [leader.lastRenewAtMs];
+  const from = sim.eventsTotal;
+  const end = sim.nowMs + setup.watchMs + (setup.pauseMs ?? 0);
+  act(sim, leader);
+  renewalsUntil(sim, leader.id, end, renewals);
+  const lost = sim.eventsSince(from).find((x) => x.type === 'steppedDown' && x.node === leader.id);
+  const now = sim.snapshot().nodes.find((n) => n.id === leader.id);
+  const kept = !lost && now?.role === 'leader' && now.term === leader.term;
+  return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
+}
+
+/** One simulator trial of a fault: trial i of count, on seed `seed`. */
+export function simTrial(fault: FaultId, seed: number, i: number, count: number): Trial {
+  const setup = SETUPS[fault];
+  switch (fault) {
+    case 'raft-kill-fast':
+    case 'raft-kill':
+      return raftKill(setup, seed, i, count, fault);
+    case 'isolate':
+      return isolate(setup, seed, i, count, fault);
+    case 'heal-prevote-off':
+    case 'heal-prevote-on':
+      return heal(setup, seed, i, count, fault);
+    case 'pause-ttl5':
+    case 'pause-ttl15':
+      return pausePastTtl(setup, seed, i, count, fault);
+    case 'pause-short':
+      return leaseGap(setup, seed, i, count, fault, (sim, leader) =>
+        sim.apply({ do: 'pause', node: leader.id, forMs: setup.pauseMs as number }),
+      );
+    case 'raft-kill-under-lease':
+      // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft
+      // leadership off the application leader's host, so the simulated leader must talk to m2 or
+      // m3 (host nK's member is mK): a run led from n1 is drawn again.
+      return leaseGap(
+        setup,
+        seed,
+        i,
+        count,
+        fault,
+        (sim) => sim.apply({ do: 'kill', node: 'm1' }),
+        (leader) => leader.id !== 'n1',
+      );
+  }
+}
+
+/** `count` trials on seeds 1..count. */
+export function simTrials(fault: FaultId, count: number): Trial[] {
+  return Array.from({ length: count }, (_, i) => simTrial(fault, i + 1, i, count));
+}

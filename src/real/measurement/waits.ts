@@ -1,0 +1,141 @@
+// Waiting on a real run: for a condition of its state, for its raft members to agree on a
+// leader, for a ready application leader. Used by the real suite and the measurements.
+import type { RealEvent } from '../model/events';
+import type { RealRun } from '../cluster/run';
+
+export async function waitFor<T>(
+  what: string,
+  fn: () => T | null | undefined | false,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The run's kept events of one type, at or after sinceMs. */
+export function eventsOf<T extends RealEvent['type']>(
+  run: RealRun,
+  type: T,
+  sinceMs = 0,
+): Extract<RealEvent, { type: T }>[] {
+  return run
+    .eventsFrom(0)
+    .map((x) => x.event)
+    .filter((e): e is Extract<RealEvent, { type: T }> => e.type === type && e.atMs >= sinceMs);
+}
+
+/** Every member runs and follows the same raft leader at one term, and has for settleMs. */
+export async function raftSettled(
+  run: RealRun,
+  settleMs = 300,
+  timeoutMs = 10_000,
+): Promise<{ leader: string; term: number }> {
+  let since = -1;
+  return waitFor(
+    'the members to agree on one raft leader',
+    () => {
+      const hosts = run.fold.hosts;
+      const leader = hosts[0].memberLeader;
+      const term = hosts[0].memberTerm;
+      const agreed =
+        leader !== null &&
+        hosts.every((h) => h.memberAlive && h.memberLeader === leader && h.memberTerm === term);
+      if (!agreed) {
+        since = -1;
+        return null;
+      }
+      if (since < 0) since = Date.now();
+      return Date.now() - since >= settleMs ? { leader, term } : null;
+    },
+    timeoutMs,
+  );
+}
+
+/** One candidate leads and has warmed up, and every candidate has a session. */
+export async function appSettled(
+  run: RealRun,
+  timeoutMs = 20_000,
+): Promise<{ leader: string; token: number }> {
+  return waitFor(
+    'a ready application leader',
+    () => {
+      const top = run.fold.topLeader();
+      const sessions = new Set(eventsOf(run, 'session').map((e) => e.node));
+      return top?.ready && run.fold.leaderCount() === 1 && sessions.size === run.settings.nodes
+        ? { leader: top.id, token: top.token }
+        : null;
+    },
+    timeoutMs,
+  );
+}
+
+/** Kill the raft leader's member; ms from the kill to another member's "became leader" (etcd's clock). */
+export async function raftFailoverMs(run: RealRun): Promise<number> {
+  const { leader } = await raftSettled(run);
+  const killedAtMs = run.nowMs();
+  run.apply({ do: 'kill', node: leader, part: 'member' });
+  const elected = await waitFor(
+    'a new raft leader',
+    () =>
+      eventsOf(run, 'member', killedAtMs).find(
+        (e) => e.role === 'leader' && `n${e.member.slice(1)}` !== leader,
+      ),
+    10_000,
+  );
+  run.apply({ do: 'restart', node: leader, part: 'member' });
+  await run.cluster?.waitHealthy(run.cluster.members, 10_000);
+  return elected.atMs - killedAtMs;
+}
+
+/** Kill -9 the application leader; ms from the kill to another candidate's election. */
+export async function appFailoverMs(run: RealRun): Promise<number> {
+  const { leader } = await appSettled(run);
+  const killedAtMs = run.nowMs();
+  run.apply({ do: 'kill', node: leader });
+  const next = await waitFor(
+    'a new leader',
+    () => eventsOf(run, 'elected', killedAtMs).find((e) => e.node !== leader),
+    run.settings.ttlMs + 10_000,
+  );
+  run.apply({ do: 'restart', node: leader });
+  return next.atMs - killedAtMs;
+}
+
+export interface PauseOutcome {
+  leader: string;
+  token: number;
+  nextToken: number;
+  /** leader_count once the next leader was elected, the stopped one still believing it leads. */
+  leaderCountWhilePaused: number;
+  /** The stopped holder's first write after SIGCONT. */
+  zombie: Extract<RealEvent, { type: 'write' }>;
+  resumedAtMs: number;
+}
+
+/** SIGSTOP the application leader for pauseMs (past its TTL), and wait for its write after SIGCONT. */
+export async function pausePastTtl(run: RealRun, pauseMs = 2 * run.settings.ttlMs): Promise<PauseOutcome> {
+  const { leader, token } = await appSettled(run);
+  const pausedAtMs = run.nowMs();
+  run.apply({ do: 'pause', node: leader, forMs: pauseMs });
+  const next = await waitFor(
+    'a leader while the holder is stopped',
+    () => eventsOf(run, 'elected', pausedAtMs).find((e) => e.node !== leader),
+    pauseMs,
+  );
+  const leaderCountWhilePaused = run.fold.leaderCount();
+  const resumedAtMs = pausedAtMs + pauseMs;
+  const zombie = await waitFor(
+    "the stopped holder's write after SIGCONT",
+    () => eventsOf(run, 'write', resumedAtMs).find((w) => w.node === leader),
+    pauseMs + 5000,
+  );
+  await waitFor('leader_count 1', () => run.fold.leaderCount() === 1, 5000);
+  return { leader, token, nextToken: next.term, leaderCountWhilePaused, zombie, resumedAtMs };
+}

@@ -1,0 +1,110 @@
+// The events of a real run, in the engine's shapes where the engine has the event (campaign,
+// elected, steppedDown, ready, write, violation, fault), plus what only a real cluster has: the
+// raft roles of the etcd members (from their own logs), the candidates' etcd sessions, and the
+// processes' lives. Times are ms since the run started. The engine will fold the new ones in
+// later; until then this file is their definition.
+import type { NodeId, SimEvent, StepDownReason } from '../../engine';
+import type { RealFault } from './commands';
+
+/** An etcd member: m1 runs on host n1, beside candidate c1. */
+export type MemberName = string;
+
+export type MemberRole = 'follower' | 'preCandidate' | 'candidate' | 'leader';
+
+/** A member's raft role changed: etcd's "<id> became <role> at term <N>". */
+export interface MemberRoleEvent {
+  atMs: number;
+  type: 'member';
+  member: MemberName;
+  role: MemberRole;
+  term: number;
+}
+
+/** A member learned who leads raft, or lost its leader: "elected leader <id> at term <N>" / "lost leader". */
+export interface MemberLeaderEvent {
+  atMs: number;
+  type: 'memberLeader';
+  member: MemberName;
+  leader: MemberName | null;
+  term: number;
+}
+
+/**
+ * A candidate's etcd session (its lease) began, ended, or was renewed after a gap of more than
+ * 1.5 keep-alive periods (a keep-alive was missed and the lease survived the pause or the cut).
+ * Lease IDs exceed 2^53: a string.
+ */
+export interface SessionEvent {
+  atMs: number;
+  type: 'session';
+  node: NodeId;
+  leaseId: string;
+  state: 'granted' | 'renewed' | 'lost';
+  ttlMs: number;
+  /** For 'renewed': ms since the previous answered keep-alive. */
+  gapMs?: number;
+}
+
+/**
+ * Not an event of the run's record: each answered keep-alive, which the run folds into the
+ * leader's renewal latency (as frequent as TTL/3 per candidate, too many to keep).
+ */
+export interface KeepAliveReport {
+  atMs: number;
+  type: 'keepAlive';
+  node: NodeId;
+  rttMs: number;
+}
+
+/** A process of the run started or ended: member mK or candidate cK of host nK. */
+export interface ProcessEvent {
+  atMs: number;
+  type: 'process';
+  node: NodeId;
+  part: 'member' | 'candidate';
+  /** stopped/continued: SIGSTOP and SIGCONT sent by a pause and its end. */
+  state: 'started' | 'stopped' | 'continued' | 'exited';
+  code?: number | null;
+  signal?: string | null;
+}
+
+/**
+ * Why a candidate stopped leading. Beyond the engine's reasons: its etcd session ended (the
+ * lease expired, as etcd said or as its client's own deadline said), or it resigned on SIGTERM.
+ */
+export type RealStepDownReason = StepDownReason | 'lease expired' | 'resigned';
+
+export type SteppedDownEvent = Omit<Extract<SimEvent, { type: 'steppedDown' }>, 'reason'> & {
+  reason: RealStepDownReason;
+};
+
+/** A command applied to the real cluster; the fault is the command with its time. */
+export interface RealFaultEvent {
+  atMs: number;
+  type: 'fault';
+  fault: RealFault;
+  target?: NodeId;
+  skipped?: boolean;
+  live: true;
+}
+
+export type CampaignEvent = Extract<SimEvent, { type: 'campaign' }>;
+export type ElectedEvent = Extract<SimEvent, { type: 'elected' }>;
+export type ReadyEvent = Extract<SimEvent, { type: 'ready' }>;
+export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
+export type ViolationEvent = Extract<SimEvent, { type: 'violation' }>;
+
+/** What a candidate reports of its run. */
+export type CandidateEvent = CampaignEvent | ElectedEvent | SteppedDownEvent | ReadyEvent | SessionEvent;
+
+/** What a candidate process prints on its stdout, one JSON object a line. */
+export type CandidateOutput = CandidateEvent | KeepAliveReport;
+
+export type RealEvent =
+  | CandidateEvent
+  | WriteEvent
+  | ViolationEvent
+  | RealFaultEvent
+  | MemberRoleEvent
+  | MemberLeaderEvent
+  | ProcessEvent;

@@ -1,0 +1,403 @@
+// The run's state, folded from its events as they come, and the one translation of a real run's
+// events into the engine's. Each real event becomes the engine events it amounts to (apply's
+// result), in order: the engine's monitor (src/engine/monitor.ts) observes them, so leader_count
+// believed and observed, leader transitions, failovers, the storage's counters and the
+// invariants are the same fold and checkers as a simulated run's; and the page shows the same
+// list in its event log, chart marks and space-time diagram (store/backends/liveRecording.ts).
+// What only a real cluster has stays here: each host's etcd member (raft role, term, the leader
+// it knows), its processes (alive, stopped) and the leader's keep-alive renewal latency. Pure:
+// the run feeds it events and asks it for numbers.
+import {
+  createMonitor,
+  monitorCounts,
+  monitorSummary,
+  observe,
+  type MonitorState,
+} from '../../engine/monitor';
+import type {
+  Failover,
+  Fault,
+  Sample,
+  SimEvent,
+  StepDownReason,
+  Summary,
+  Trace,
+  Violation,
+} from '../../engine';
+import type { Part, RealFault } from './commands';
+import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
+import { TWIN_ALGORITHM } from './twin';
+
+export interface HostState {
+  id: string;
+  role: 'follower' | 'candidate' | 'leader';
+  /** Token of its current campaign or leadership (its key's create revision). */
+  token: number;
+  ready: boolean;
+  candidateAlive: boolean;
+  candidatePaused: boolean;
+  /** When its candidate was stopped (SIGSTOP), while it is; else -1. */
+  pausedAtMs: number;
+  memberAlive: boolean;
+  memberPaused: boolean;
+  memberRole: MemberRole | 'down';
+  memberTerm: number;
+  /** The raft leader this host's member knows. */
+  memberLeader: string | null;
+  lastRenewAtMs: number;
+  renewRttMs: number;
+}
+
+export class RunFold {
+  readonly hosts: HostState[];
+  /** The engine's monitor, fed the engine events each real event amounts to. */
+  readonly monitor: MonitorState;
+  /** Writes the storage accepted (the monitor counts only the rejected ones). */
+  accepted = 0;
+
+  constructor(
+    hostIds: string[],
+    safety: { quorum: boolean; fencing: boolean },
+    private readonly keepAliveEveryMs: number,
+  ) {
+    this.monitor = createMonitor({
+      algorithm: TWIN_ALGORITHM,
+      safety: { quorum: safety.quorum, fencing: safety.fencing, followersReject: true },
+    });
+    this.hosts = hostIds.map((id) => ({
+      id,
+      role: 'follower',
+      token: 0,
+      ready: false,
+      candidateAlive: false,
+      candidatePaused: false,
+      pausedAtMs: -1,
+      memberAlive: false,
+      memberPaused: false,
+      memberRole: 'down',
+      memberTerm: 0,
+      memberLeader: null,
+      lastRenewAtMs: -1,
+      renewRttMs: 0,
+    }));
+  }
+
+  /** When the first leader was elected (-1: not yet): start-up is no outage. */
+  get startedAtMs(): number {
+    return this.monitor.books.startedAtMs;
+  }
+
+  get highestTokenIssued(): number {
+    return this.monitor.books.highestTokenIssued;
+  }
+  get maxTokenSeen(): number {
+    return this.monitor.maxTokenSeen;
+  }
+  get rejected(): number {
+    return this.monitor.books.counters.fencingRejections;
+  }
+  get staleWritesAccepted(): number {
+    return this.monitor.books.counters.staleWritesAccepted;
+  }
+  get leaderTransitions(): number {
+    return this.monitor.books.counters.leaderTransitions;
+  }
+  get maxLeaderCount(): number {
+    return this.monitor.books.counters.maxLeaderCount;
+  }
+  get failovers(): readonly Failover[] {
+    return this.monitor.books.failovers;
+  }
+  get violations(): readonly Violation[] {
+    return this.monitor.books.violations;
+  }
+
+  host(id: string): HostState | undefined {
+    return this.hosts.find((h) => h.id === id);
+  }
+
+  /** The candidate that believes it leads with the newest token, stopped or not. */
+  topLeader(): HostState | null {
+    let top: HostState | null = null;
+    for (const h of this.hosts) {
+      if (h.candidateAlive && h.role === 'leader' && (!top || h.token > top.token)) top = h;
+    }
+    return top;
+  }
+
+  /** leader_count: every candidate that believes it leads, a stopped one included (the monitor's). */
+  leaderCount(): number {
+    return this.monitor.books.leaderCount;
+  }
+
+  /** What a scrape of each candidate's is-leader gauge sees: a stopped candidate fails it. */
+  leaderCountObserved(): number {
+    return monitorCounts(this.monitor, this.monitor.lastEventAtMs).leaderCountObserved;
+  }
+
+  /**
+   * Fold one event of the run; returns the engine events it amounts to, in order, which the
+   * monitor has observed: what the page shows of the run.
+   */
+  apply(e: RealEvent): SimEvent[] {
+    const fed: SimEvent[] = [];
+    this.fold(e, (ev) => {
+      observe(this.monitor, ev);
+      fed.push(ev);
+    });
+    return fed;
+  }
+
+  keepAlive(k: KeepAliveReport): void {
+    const h = this.host(k.node);
+    if (!h) return;
+    h.lastRenewAtMs = k.atMs;
+    h.renewRttMs = k.rttMs;
+  }
+
+  private fold(e: RealEvent, feed: (ev: SimEvent) => void): void {
+    switch (e.type) {
+      case 'fault':
+        return this.onFault(e, feed);
+      case 'campaign': {
+        const h = this.host(e.node);
+        if (h) Object.assign(h, { role: 'candidate', token: e.term, ready: false });
+        return feed(e);
+      }
+      case 'elected': {
+        const h = this.host(e.node);
+        if (h) Object.assign(h, { role: 'leader', token: e.term, ready: false, lastRenewAtMs: e.atMs });
+        return feed(e);
+      }
+      case 'ready': {
+        const h = this.host(e.node);
+        if (h) h.ready = true;
+        return feed(e);
+      }
+      case 'steppedDown': {
+        const h = this.host(e.node);
+        if (!h || h.role !== 'leader') return;
+        this.markLoss(h, e.atMs, e.reason, feed);
+        Object.assign(h, { role: 'follower', ready: false });
+        return feed({ ...e, reason: stepDownReason(e.reason) });
+      }
+      case 'session': {
+        // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
+        const h = this.host(e.node);
+        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node) {
+          feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
+        }
+        return;
+      }
+      case 'write':
+        if (e.result === 'accepted') this.accepted++;
+        return feed(e);
+      case 'violation':
+        // Shown as the storage reported it. The monitor counts none from it (it observes no
+        // violation event): it runs the same checker (writeFindings) over the same write event,
+        // so its checkers decide and nothing is counted twice.
+        return feed(e);
+      case 'member': {
+        const h = this.host(hostOfMember(e.member));
+        if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
+        return;
+      }
+      case 'memberLeader': {
+        const h = this.host(hostOfMember(e.member));
+        if (h) h.memberLeader = e.leader === null ? null : hostOfMember(e.leader);
+        return;
+      }
+      case 'process':
+        return this.onProcess(e, feed);
+    }
+  }
+
+  /**
+   * A candidate's process. Its stop comes with the command that stopped it (its fault event,
+   * the engine's pause: the observed leader_count leaves a stopped leader out); its continue is
+   * the engine's resumed, as a paused node's end of pause is; an exit while it believes it leads
+   * is the engine's kill: the leader lost, then stepped down. A stopped candidate that exits with
+   * no kill command (the run's end) is killed, to the engine: it is paused no longer.
+   */
+  private onProcess(e: Extract<RealEvent, { type: 'process' }>, feed: (ev: SimEvent) => void): void {
+    const h = this.host(e.node);
+    if (!h) return;
+    const alive = e.state !== 'exited';
+    if (e.part === 'member') {
+      h.memberAlive = alive;
+      h.memberPaused = e.state === 'stopped';
+      if (!alive) Object.assign(h, { memberRole: 'down', memberLeader: null });
+      return;
+    }
+    const wasPaused = h.candidatePaused;
+    if (!alive && h.role === 'leader') {
+      this.markLoss(h, e.atMs, e.signal ? 'killed' : 'its process exited', feed);
+      feed({ atMs: e.atMs, type: 'steppedDown', node: h.id, term: h.token, reason: 'killed' });
+    }
+    h.candidateAlive = alive;
+    h.candidatePaused = e.state === 'stopped';
+    if (!alive) Object.assign(h, { role: 'follower', ready: false });
+    if (e.state === 'stopped' && !wasPaused) h.pausedAtMs = e.atMs;
+    else if (e.state === 'continued' && wasPaused) {
+      feed({ atMs: e.atMs, type: 'resumed', node: h.id, pausedMs: Math.max(0, e.atMs - h.pausedAtMs) });
+    } else if (!alive && this.monitor.paused.has(h.id)) {
+      feed({ atMs: e.atMs, type: 'fault', fault: { atMs: e.atMs, do: 'kill', node: h.id }, target: h.id });
+    }
+    if (!h.candidatePaused) h.pausedAtMs = -1;
+  }
+
+  /**
+   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's
+   * or a host's at the node nK), then the loss of the leader it causes. The monitor takes the
+   * fencing switch and the pause from it; what happened to each process, its own events say.
+   */
+  private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
+    const f = e.fault;
+    const fault = faultOf(f, e.target);
+    const target = e.target && 'node' in fault ? fault.node : undefined;
+    feed({
+      atMs: e.atMs,
+      type: 'fault',
+      fault,
+      ...(target ? { target } : {}),
+      ...(e.skipped ? { skipped: true } : {}),
+      live: true,
+    });
+    if (e.skipped || f.do === 'safety') return;
+    const top = this.topLeader();
+    if (!top) return;
+    if (f.do === 'partition') {
+      const side = f.groups.find((g) => g.includes(top.id));
+      const majority = Math.floor(this.hosts.length / 2) + 1;
+      const sideSize = side ? side.filter((x) => x !== 'storage').length : this.restSize(f.groups);
+      if (sideSize < majority) this.markLoss(top, e.atMs, 'partitioned', feed);
+      return;
+    }
+    if (e.target !== top.id) return;
+    const part = 'part' in f ? f.part : undefined;
+    if (f.do === 'kill')
+      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was killed' : 'killed', feed);
+    if (f.do === 'pause')
+      this.markLoss(top, e.atMs, part === 'member' ? 'its etcd member was paused' : 'paused', feed);
+    if (f.do === 'isolate') this.markLoss(top, e.atMs, 'partitioned', feed);
+  }
+
+  private restSize(groups: string[][]): number {
+    const named = new Set(groups.flat());
+    return this.hosts.filter((h) => !named.has(h.id)).length;
+  }
+
+  /** The leader of the moment was lost: the monitor's failover begins here (the engine's markLoss). */
+  private markLoss(h: HostState, atMs: number, cause: string, feed: (ev: SimEvent) => void): void {
+    if (this.monitor.books.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
+    feed({ atMs, type: 'lost', node: h.id, term: h.token, cause });
+  }
+
+  msWithoutLeaderAt(atMs: number): number {
+    return monitorCounts(this.monitor, atMs).msWithoutLeader;
+  }
+
+  sample(atMs: number): Sample {
+    const top = this.topLeader();
+    let renewalLatencyMs = 0;
+    if (top && top.lastRenewAtMs >= 0) {
+      const overdue = atMs - top.lastRenewAtMs - this.keepAliveEveryMs;
+      renewalLatencyMs = Math.max(top.renewRttMs, overdue);
+    }
+    const m = monitorCounts(this.monitor, atMs);
+    return {
+      atMs,
+      leaderCount: m.leaderCount,
+      leaderCountObserved: m.leaderCountObserved,
+      maxTerm: this.highestTokenIssued,
+      maxTokenSeen: this.maxTokenSeen,
+      fencingRejections: m.fencingRejections,
+      staleWritesAccepted: m.staleWritesAccepted,
+      divergentWrites: 0,
+      leaderTransitions: m.leaderTransitions,
+      renewalLatencyMs,
+      msWithoutLeader: m.msWithoutLeader,
+      clientRedirects: 0,
+    };
+  }
+
+  summary(atMs: number, eventsDropped: number): Summary {
+    const m = monitorSummary(this.monitor, atMs);
+    return {
+      leaderTransitions: m.leaderTransitions,
+      fencingRejections: m.fencingRejections,
+      staleWritesAccepted: m.staleWritesAccepted,
+      divergentWrites: 0,
+      clientRedirects: 0,
+      maxLeaderCount: m.maxLeaderCount,
+      msWithoutLeader: m.msWithoutLeader,
+      failovers: m.failovers,
+      violations: m.violations,
+      eventsDropped,
+      elections: this.monitor.books.elections,
+      // A real run's messages are etcd's own and are not counted here.
+      electionMessages: 0,
+      watchNotifications: 0,
+      watchReads: 0,
+    };
+  }
+
+  final(): Trace['final'] {
+    return {
+      nodes: this.hosts.map((h) => ({
+        id: h.id,
+        role: h.role,
+        term: h.token,
+        votedFor: null,
+        alive: h.candidateAlive,
+        paused: h.candidatePaused,
+        clockRate: 1,
+      })),
+      storage: { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected },
+    };
+  }
+}
+
+/** A real step-down reason in the engine's words: a resignation is its graceful stop. */
+function stepDownReason(reason: string): StepDownReason {
+  return reason === 'resigned' ? 'stopped' : (reason as StepDownReason);
+}
+
+/**
+ * The engine's fault a real command was, on the node or service it hit: a member's part is
+ * etcd member mK (a service of the twin), a candidate's or a whole host's is node nK. The
+ * page's recorded commands, its replay in the simulator and the run's trace file all use it.
+ */
+export function faultOf(f: RealFault, target: string | undefined): Fault {
+  const atMs = f.atMs;
+  const id = (part: Part | undefined) => {
+    const host = target ?? ('node' in f ? f.node : '');
+    return part === 'member' ? `m${host.slice(1)}` : host;
+  };
+  switch (f.do) {
+    case 'kill':
+    case 'restart':
+    case 'resume':
+      return { atMs, do: f.do, node: id(f.part) };
+    case 'pause':
+      return { atMs, do: 'pause', node: id(f.part), ...(f.forMs ? { forMs: f.forMs } : {}) };
+    case 'isolate':
+      return { atMs, do: 'isolate', node: id(f.part === 'host' ? 'member' : 'candidate') };
+    case 'partition':
+      return { atMs, do: 'partition', groups: f.groups };
+    case 'heal':
+      return { atMs, do: 'heal' };
+    case 'safety':
+      return { atMs, do: 'safety', fencing: f.fencing };
+  }
+}
+
+/** The command a simulator replays for a real fault event: none when it did nothing (skipped). */
+export function replayedFault(e: Pick<RealFaultEvent, 'fault' | 'target' | 'skipped'>): Fault | null {
+  return e.skipped ? null : faultOf(e.fault, e.target);
+}
+
+/** Member mK runs on host nK. */
+export function hostOfMember(member: string): string {
+  return `n${member.slice(1)}`;
+}

@@ -1,0 +1,49 @@
+// A real run as a trace file: the engine's Trace (experiment, events, samples, summary, final)
+// plus a `real` section with what only a real run has. The experiment is the run's simulated twin
+// (twin.ts), the one the page exports too, so the simulator replays the same commands on the
+// same algorithm whichever of the two files it is given; its faults are the commands that did
+// something, in the engine's words (fold.ts's faultOf, as the page records them).
+import type { Sample, Trace } from '../../engine';
+import type { RealFault } from './commands';
+import type { RealEvent } from './events';
+import { replayedFault, type RunFold } from './fold';
+import type { RunSettings } from './settings';
+import { twinExperiment } from './twin';
+
+export interface RealTrace extends Omit<Trace, 'events'> {
+  events: RealEvent[];
+  real: {
+    settings: RunSettings;
+    etcdVersion: string;
+    startupMs: number;
+    /** Every command applied, with the part of the host it hit. */
+    commands: RealFault[];
+  };
+}
+
+export function buildTrace(args: {
+  settings: RunSettings;
+  etcdVersion: string;
+  startupMs: number;
+  commands: { fault: RealFault; target: string | undefined; skipped?: boolean }[];
+  events: RealEvent[];
+  samples: Sample[];
+  fold: RunFold;
+  nowMs: number;
+  eventsDropped: number;
+}): RealTrace {
+  const faults = args.commands.flatMap((c) => replayedFault(c) ?? []);
+  return {
+    experiment: twinExperiment(args.settings, { faults, untilMs: args.nowMs }),
+    events: args.events,
+    samples: args.samples,
+    summary: args.fold.summary(args.nowMs, args.eventsDropped),
+    final: args.fold.final(),
+    real: {
+      settings: args.settings,
+      etcdVersion: args.etcdVersion,
+      startupMs: args.startupMs,
+      commands: args.commands.map((c) => c.fault),
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// A real run as the lab's run backend: the bridge of `npm run lab:real` streams the run's events
+// (Server-Sent Events), the recording folds them into the same snapshot, events and samples the
+// simulator gives, and commands go back to the bridge with the run's token. Time runs at wall
+// speed: the moment shown follows the run's clock, never ahead of it; scrubbing goes back within
+// the recording, and playing from there catches up at wall speed. What a real cluster cannot do
+// (a clock's rate, stepping, seeking past now, replaying) is not offered.
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import type { RunSettings } from '../../real/model/settings';
+import { toRealCommand, VERBS } from '../../real/model/commands';
+import type { ApplyResult, BackendCapabilities, LabBackend } from '../backend';
+import { LiveRecording } from './liveRecording';
+import { RecordingView } from './recordingView';
+import { realRecordOf, type RealRecord } from './liveRecordFile';
+import type { RealLink } from './liveParams';
+
+/** A seek this close to the run's now (a timeline dragged to its end) follows the run again. */
+const FOLLOW_WITHIN_MS = 1000;
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
+
+/** What the bridge answered to GET /capabilities (the fields the page reads). */
+export interface BridgeCapabilities {
+  backend: 'real';
+  commands: string[];
+  settings: RunSettings;
+  notForReal: Record<string, string>;
+}
+
+export interface LiveOptions {
+  /** The wall clock, in epoch ms. */
+  now?: () => number;
+  EventSource?: typeof EventSource;
+  fetch?: typeof fetch;
+}
+
+export class LiveBackend extends RecordingView implements LabBackend {
+  readonly kind = 'live';
+  readonly can: BackendCapabilities;
+  readonly recording: LiveRecording;
+  status: LiveStatus = 'connecting';
+  /** Showing the run's now, as opposed to a moment scrubbed back to. */
+  private following = true;
+  private source: EventSource | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly problems = new Set<(message: string) => void>();
+  private readonly now: () => number;
+  private readonly fetchFn: typeof fetch;
+  private readonly EventSourceCtor: typeof EventSource;
+
+  constructor(
+    readonly link: RealLink,
+    readonly capabilities: BridgeCapabilities,
+    /** The run's start on the wall clock: the run's times are ms since it. */
+    readonly runStartEpochMs: number,
+    opts: LiveOptions = {},
+  ) {
+    super();
+    this.now = opts.now ?? (() => Date.now());
+    this.fetchFn = opts.fetch ?? ((...a) => fetch(...a));
+    this.EventSourceCtor = opts.EventSource ?? EventSource;
+    this.recording = new LiveRecording(capabilities.settings);
+    this.can = {
+      seek: true,
+      step: false,
+      speed: false,
+      replay: false,
+      commands: VERBS.filter((c) => capabilities.commands.includes(c)),
+      // Fencing is the storage's check; the others are etcd's own or its start-up flags.
+      switches: ['fencing'],
+    };
+  }
+
+  /** The run's clock now: how far the recording can be shown. */
+  liveNowMs(): number {
+    return Math.max(0, this.now() - this.runStartEpochMs);
+  }
+
+  /** Open the event stream; it reconnects by itself, from the last event it had. */
+  connect(): void {
+    if (this.source) return;
+    const url = `${this.link.url}/events?token=${encodeURIComponent(this.link.token)}`;
+    const source = new this.EventSourceCtor(url);
+    this.source = source;
+    source.onopen = () => this.setStatus('live');
+    source.onmessage = (m: MessageEvent<string>) => this.recording.receive(JSON.parse(m.data) as RealEvent);
+    source.addEventListener('keepAlive', (m) =>
+      this.recording.receiveKeepAlive(JSON.parse((m as MessageEvent<string>).data) as KeepAliveReport),
+    );
+    source.onerror = () => {
+      // A closed stream that does not come back is a run that ended (Ctrl-C in its terminal).
+      this.setStatus(source.readyState === source.CLOSED ? 'ended' : 'reconnecting');
+    };
+  }
+
+  private setStatus(s: LiveStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    for (const fn of this.listeners) fn();
+  }
+
+  onStatus(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** A command the bridge refused or could not be sent: shown where the page shows errors. */
+  onProblem(fn: (message: string) => void): () => void {
+    this.problems.add(fn);
+    return () => this.problems.delete(fn);
+  }
+
+  get horizonMs(): number {
+    return Math.max(this.recording.nowMs, this.liveNowMs());
+  }
+  /** The recording as a trace file carries it, to be opened again as the recording it is. */
+  realRecord(): RealRecord {
+    return realRecordOf(this.recording, this.capabilities.settings, this.runStartEpochMs, this.horizonMs);
+  }
+
+  /**
+   * Follow the run: at its now while following it (from the start, so a page opened late shows
+   * the present, not the run's first seconds), or at wall speed from a moment scrubbed back to,
+   * never past its clock.
+   */
+  advanceTo(targetMs: number): void {
+    const live = this.liveNowMs();
+    this.recording.showAt(this.following ? live : Math.min(targetMs, live));
+    if (this.recording.nowMs >= live) this.following = true;
+  }
+
+  /** Back within the recording, or forward up to the run's now (which follows it again); never past it. */
+  seek(targetMs: number): void {
+    const live = this.liveNowMs();
+    this.following = targetMs >= live - FOLLOW_WITHIN_MS;
+    this.recording.showAt(this.following ? live : Math.max(targetMs, this.recording.earliestMs));
+  }
+
+  /** To the next recorded event (only as far as the run has come). */
+  stepToNextEvent(): void {
+    const next = this.recording.nextEventAtMs();
+    this.advanceTo(next < 0 ? this.liveNowMs() : next);
+  }
+
+  /**
+   * Send a command to the real run. It happens now, so the page shows now; its result arrives as
+   * the run's fault event, and a refusal through onProblem.
+   */
+  apply(cmd: Parameters<LabBackend['apply']>[0]): ApplyResult {
+    const real = toRealCommand(cmd);
+    if (!real.ok) return { ok: false, error: real.error };
+    if (this.status === 'ended') return { ok: false, error: 'the real run has ended' };
+    this.following = true;
+    this.advanceTo(this.liveNowMs());
+    void this.send(real.command);
+    return { ok: true };
+  }
+
+  private async send(command: unknown): Promise<void> {
+    try {
+      const res = await this.fetchFn(`${this.link.url}/command`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.link.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(command),
+      });
+      if (res.ok) return;
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      this.problem(`the real run refused the command: ${body.error ?? res.status}: ${body.message ?? ''}`);
+    } catch (err) {
+      this.problem(`the real run could not be reached: ${(err as Error).message}`);
+    }
+  }
+
+  private problem(message: string): void {
+    for (const fn of this.problems) fn(message);
+  }
+
+  dispose(): void {
+    this.source?.close();
+    this.source = null;
+    this.listeners.clear();
+    this.problems.clear();
+  }
+}

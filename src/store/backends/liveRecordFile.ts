@@ -1,0 +1,218 @@
+// A real run's recording in a trace file: the page's Export tab adds it (as `real`) beside the
+// engine-shaped trace, and an import opens the file as the recording it is (recordingBackend.ts):
+// the same events folded again by the same fold the live page used. A re-simulation would be
+// another run. Reading never throws: each bad field comes back as a problem naming its path.
+import { parseRealCommand } from '../../real/model/commands';
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import { checkSettings, type RunSettings } from '../../real/model/settings';
+import { MAX_RECORDED, type LiveRecording } from './liveRecording';
+
+export interface RealRecord {
+  /** The run's settings, as `npm run lab:real` started it. */
+  settings: RunSettings;
+  /** The run's start on the wall clock (epoch ms): every time in the recording is ms since it. */
+  startedAtEpochMs: number;
+  /** How far the recording reaches: the run's clock when it was exported, in run ms. */
+  untilMs: number;
+  /**
+   * Where the events held begin: 0, or later once the page had folded its oldest events into
+   * the start of its recording (it keeps MAX_RECORDED); such a file cannot be folded again.
+   */
+  fromMs: number;
+  /** Every event the page received, in the order the run emitted them. */
+  events: RealEvent[];
+  /** Every answered keep-alive (the leader's renewal latency is folded from them). */
+  keepAlives: KeepAliveReport[];
+}
+
+/** The recording as a file carries it. */
+export function realRecordOf(
+  recording: LiveRecording,
+  settings: RunSettings,
+  startedAtEpochMs: number,
+  untilMs: number,
+): RealRecord {
+  const held = recording.held();
+  return {
+    settings,
+    startedAtEpochMs: Math.round(startedAtEpochMs),
+    untilMs: Math.max(0, Math.round(untilMs)),
+    fromMs: held.fromMs,
+    events: held.events,
+    keepAlives: held.keepAlives,
+  };
+}
+
+type Check = (v: unknown) => boolean;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const str: Check = (v) => typeof v === 'string';
+const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+const bool: Check = (v) => typeof v === 'boolean';
+const oneOf =
+  (...xs: unknown[]): Check =>
+  (v) =>
+    xs.includes(v);
+const optional =
+  (c: Check): Check =>
+  (v) =>
+    v === undefined || c(v);
+const orNull =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
+const strings: Check = (v) => Array.isArray(v) && v.every(str);
+const member: Check = (v) => typeof v === 'string' && /^m[1-9]$/.test(v);
+
+/** The fields each event of a real run must have (src/real/events.ts), beyond atMs and type. */
+const FIELDS: Record<Exclude<RealEvent['type'], 'fault'>, Record<string, Check>> = {
+  campaign: { node: str, term: num, preVote: bool, transfer: bool },
+  elected: { node: str, term: num, votes: strings },
+  ready: { node: str, term: num },
+  steppedDown: { node: str, term: num, reason: str },
+  session: {
+    node: str,
+    leaseId: str,
+    state: oneOf('granted', 'renewed', 'lost'),
+    ttlMs: num,
+    gapMs: optional(num),
+  },
+  write: {
+    node: str,
+    token: num,
+    result: oneOf('accepted', 'rejected'),
+    maxTokenSeen: num,
+    stale: bool,
+    kind: oneOf('claim', 'leader', 'client', 'manual'),
+  },
+  violation: {
+    invariant: oneOf(
+      'oneLeaderPerTerm',
+      'termsNeverDecrease',
+      'oneVotePerTerm',
+      'leaderHasMajority',
+      'maxTokenNeverDecreases',
+      'fencedWriteAccepted',
+      'tokensIncrease',
+      'staleWriteAccepted',
+    ),
+    detail: str,
+  },
+  member: { member, role: oneOf('follower', 'preCandidate', 'candidate', 'leader'), term: num },
+  memberLeader: { member, leader: orNull(member), term: num },
+  process: {
+    node: str,
+    part: oneOf('member', 'candidate'),
+    state: oneOf('started', 'stopped', 'continued', 'exited'),
+    code: optional(orNull(num)),
+    signal: optional(orNull(str)),
+  },
+};
+
+const time: Check = (v) => num(v) && (v as number) >= 0;
+
+/** The first problem with one recorded event, or null. */
+function eventProblem(e: unknown, nodes: number): string | null {
+  if (!isObject(e)) return 'must be an event object';
+  if (!time(e.atMs)) return 'atMs: must be a time in ms, 0 or more';
+  if (e.type === 'fault') {
+    if (!isObject(e.fault)) return 'fault: must be the command applied';
+    const { atMs, ...command } = e.fault;
+    if (!time(atMs)) return 'fault.atMs: must be a time in ms, 0 or more';
+    const c = parseRealCommand(command, nodes);
+    if (!c.ok) return `fault${c.error.field ? '.' + c.error.field : ''}: ${c.error.message}`;
+    if (!optional(str)(e.target)) return 'target: must be a host or left out';
+    if (!optional(bool)(e.skipped)) return 'skipped: must be true, false or left out';
+    return null;
+  }
+  const fields = FIELDS[e.type as keyof typeof FIELDS];
+  if (typeof e.type !== 'string' || !fields) return `type: not an event of a real run (${String(e.type)})`;
+  for (const [k, check] of Object.entries(fields)) if (!check(e[k])) return `${k}: missing or malformed`;
+  return null;
+}
+
+function readSettings(raw: unknown, problems: string[]): RunSettings | null {
+  if (!isObject(raw)) {
+    problems.push('real.settings: must be the run settings');
+    return null;
+  }
+  const numbers = [
+    'nodes',
+    'heartbeatMs',
+    'electionMs',
+    'ttlMs',
+    'warmUpMs',
+    'writeEveryMs',
+    'sampleEveryMs',
+    'requestTimeoutMs',
+  ];
+  const before = problems.length;
+  for (const k of numbers) if (!num(raw[k])) problems.push(`real.settings.${k}: must be a number`);
+  for (const k of ['preVote', 'fencing'])
+    if (!bool(raw[k])) problems.push(`real.settings.${k}: must be true or false`);
+  if (!orNull(num)(raw.renewDeadlineMs))
+    problems.push('real.settings.renewDeadlineMs: must be a number or null');
+  // They bound what the page keeps of the recording's events and samples.
+  for (const k of ['maxEvents', 'maxSamples']) {
+    const v = raw[k];
+    if (!(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1_000_000))
+      problems.push(`real.settings.${k}: must be a whole number from 1 to 1000000`);
+  }
+  if (problems.length > before) return null;
+  const settings = raw as unknown as RunSettings;
+  problems.push(...checkSettings(settings).map((p) => `real.settings.${p}`));
+  return problems.length > before ? null : settings;
+}
+
+/** The recording in a file's `real` section, checked field by field; null with problems when unusable. */
+export function readRealRecord(raw: unknown, problems: string[]): RealRecord | null {
+  if (!isObject(raw)) {
+    problems.push('real: must be the recording of a real run');
+    return null;
+  }
+  if (raw.events === undefined && isObject(raw.settings) && raw.etcdVersion !== undefined) {
+    problems.push(
+      "real: this is the run's own trace file (npm run real -- --trace, or the bridge's /trace), which keeps no keep-alives; open the trace the page exports in real mode (its Export tab)",
+    );
+    return null;
+  }
+  const before = problems.length;
+  const settings = readSettings(raw.settings, problems);
+  if (!time(raw.startedAtEpochMs)) problems.push('real.startedAtEpochMs: must be the run start, in epoch ms');
+  if (!time(raw.untilMs)) problems.push('real.untilMs: must be a time in ms, 0 or more');
+  if (raw.fromMs !== undefined && raw.fromMs !== 0) {
+    problems.push(
+      `real.fromMs: the page no longer held the recording's first ${Math.round(Number(raw.fromMs) / 1000)} s (it keeps ${MAX_RECORDED} events), so it cannot be folded from its start`,
+    );
+  }
+  for (const key of ['events', 'keepAlives'] as const) {
+    const list = raw[key];
+    if (!Array.isArray(list)) problems.push(`real.${key}: must be a list`);
+    else if (list.length > MAX_RECORDED)
+      problems.push(`real.${key}: at most ${MAX_RECORDED} (got ${list.length})`);
+  }
+  if (problems.length > before || !settings) return null;
+  const events = raw.events as unknown[];
+  for (const [i, e] of events.entries()) {
+    const p = eventProblem(e, settings.nodes);
+    if (p && problems.push(`real.events.${i}.${p}`) >= before + 20) break;
+  }
+  for (const [i, k] of (raw.keepAlives as unknown[]).entries()) {
+    const ok = isObject(k) && time(k.atMs) && k.type === 'keepAlive' && str(k.node) && num(k.rttMs);
+    if (
+      !ok &&
+      problems.push(`real.keepAlives.${i}: must be { atMs, type: "keepAlive", node, rttMs }`) >= before + 20
+    )
+      break;
+  }
+  if (problems.length > before) return null;
+  return {
+    settings,
+    startedAtEpochMs: raw.startedAtEpochMs as number,
+    untilMs: raw.untilMs as number,
+    fromMs: 0,
+    events: events as RealEvent[],
+    keepAlives: raw.keepAlives as KeepAliveReport[],
+  };
+}

@@ -1,0 +1,400 @@
+// A real run as the page records it: every event the bridge sent, and the run's state at the
+// moment shown, folded by the run's own fold (src/real/model/fold.ts, the same code the run uses,
+// so the page counts leader_count and failovers as the run does). The events the page shows (the
+// log, the chart's marks, the space-time diagram) are the engine events the fold translated each
+// real event to, the very ones its monitor counted. Pure: the bridge's stream feeds
+// receive(), the clock asks for a moment with advanceTo(), scrubbing back refolds from the
+// start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
+// are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
+// engine takes its own.
+import {
+  leaderOf,
+  type Command,
+  type Experiment,
+  type NodeView,
+  type Sample,
+  type SimEvent,
+  type Snapshot,
+  type StorageWrite,
+  type Trace,
+} from '../../engine';
+import { replayedFault, RunFold } from '../../real/model/fold';
+import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import { NetworkPlan } from '../../real/model/network';
+import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
+import type { RecordedCommand } from '../backend';
+import { twinExperiment } from '../../real/model/twin';
+
+/** Kept in full before the oldest half is folded into the start of the recording. */
+export const MAX_RECORDED = 100_000;
+const MAX_RECENT_WRITES = 8;
+/** An event this much older than the moment shown arrived late (a backlog), not in the stream's stride. */
+const LATE_MS = 1000;
+const MAX_COMMANDS = 2_000;
+
+interface View {
+  nowMs: number;
+  fold: RunFold;
+  plan: NetworkPlan;
+  fencing: boolean;
+  recent: StorageWrite[];
+  events: SimEvent[];
+  eventsTotal: number;
+  samples: Sample[];
+  samplesTotal: number;
+  nextSampleAtMs: number;
+  commands: RecordedCommand[];
+}
+
+/** A copy of an instance of a class of plain data (the fold, the network plan). */
+function cloneInstance<T extends object>(x: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(x)) as T, structuredClone({ ...x }));
+}
+
+function cloneView(v: View): View {
+  return {
+    ...v,
+    fold: cloneInstance(v.fold),
+    plan: cloneInstance(v.plan),
+    recent: [...v.recent],
+    events: [...v.events],
+    samples: [...v.samples],
+    commands: [...v.commands],
+  };
+}
+
+export class LiveRecording {
+  readonly experiment: Experiment;
+  private readonly ids: string[];
+  private raw: RealEvent[] = [];
+  private keepAlives: KeepAliveReport[] = [];
+  /** The state before raw[0]: the start of the run, or where older events were folded in. */
+  private base: View;
+  private view: View;
+  private rawAt = 0;
+  private keepAliveAt = 0;
+  private late = false;
+
+  constructor(private readonly settings: RunSettings) {
+    // The simulator's words, settings and comparison for this run: its twin.
+    this.experiment = twinExperiment(settings);
+    this.ids = Array.from({ length: settings.nodes }, (_, i) => `n${i + 1}`);
+    this.base = this.freshView();
+    this.view = cloneView(this.base);
+  }
+
+  private freshView(): View {
+    return {
+      nowMs: 0,
+      fold: new RunFold(
+        this.ids,
+        { quorum: true, fencing: this.settings.fencing },
+        keepAliveEveryMs(this.settings),
+      ),
+      plan: new NetworkPlan(this.ids),
+      fencing: this.settings.fencing,
+      recent: [],
+      events: [],
+      eventsTotal: 0,
+      samples: [],
+      samplesTotal: 0,
+      nextSampleAtMs: this.settings.sampleEveryMs,
+      commands: [],
+    };
+  }
+
+  /** An event of the run, in the order the run emitted them. */
+  receive(e: RealEvent): void {
+    // The recording so far arrives in a burst when the page connects (or reconnects), after the
+    // page has shown a moment past it: that moment and its samples are folded again.
+    if (e.atMs < this.view.nowMs - LATE_MS) this.late = true;
+    this.raw.push(e);
+    if (this.raw.length > MAX_RECORDED) this.forgetOldest();
+  }
+
+  receiveKeepAlive(k: KeepAliveReport): void {
+    this.keepAlives.push(k);
+    if (this.keepAlives.length > MAX_RECORDED) {
+      // Only the leader's renewal latency in the oldest samples depends on these.
+      const drop = MAX_RECORDED / 2;
+      this.keepAlives.splice(0, drop);
+      this.keepAliveAt = Math.max(0, this.keepAliveAt - drop);
+    }
+  }
+
+  /**
+   * Fold the oldest half into the start of the recording (scrubbing can no longer reach before
+   * it), as far as the moment shown has folded them.
+   */
+  private forgetOldest(): void {
+    const drop = Math.min(this.rawAt, MAX_RECORDED / 2);
+    if (drop === 0) return;
+    const shownMs = this.view.nowMs;
+    this.view = cloneView(this.base);
+    this.rawAt = 0;
+    this.keepAliveAt = 0;
+    this.foldUntil(this.raw[drop - 1].atMs, drop);
+    this.base = cloneView(this.view);
+    this.raw = this.raw.slice(drop);
+    this.keepAlives.splice(0, this.keepAliveAt);
+    this.rawAt = 0;
+    this.keepAliveAt = 0;
+    this.foldUntil(shownMs, this.raw.length);
+  }
+
+  /** The earliest moment scrubbing can reach. */
+  get earliestMs(): number {
+    return this.base.nowMs;
+  }
+
+  /** The latest time stamped on anything received. */
+  get latestMs(): number {
+    return this.raw.length ? this.raw[this.raw.length - 1].atMs : this.base.nowMs;
+  }
+
+  get nowMs(): number {
+    return this.view.nowMs;
+  }
+
+  /** Show the run at targetMs: forward folds what is due, back folds again from the start. */
+  showAt(targetMs: number): void {
+    const t = Math.max(this.base.nowMs, Math.round(targetMs));
+    if (t < this.view.nowMs || this.late) {
+      this.late = false;
+      this.view = cloneView(this.base);
+      this.rawAt = 0;
+      this.keepAliveAt = 0;
+    }
+    this.foldUntil(t, this.raw.length);
+  }
+
+  /** The time of the next recorded event after the moment shown, or -1. */
+  nextEventAtMs(): number {
+    return this.rawAt < this.raw.length ? this.raw[this.rawAt].atMs : -1;
+  }
+
+  private foldUntil(t: number, rawLimit: number): void {
+    const v = this.view;
+    for (;;) {
+      const stop = Math.min(t, v.nextSampleAtMs);
+      this.applyUntil(stop, rawLimit);
+      if (v.nextSampleAtMs > t) break;
+      this.pushSample(v.fold.sample(v.nextSampleAtMs));
+      v.nextSampleAtMs += this.settings.sampleEveryMs;
+    }
+    if (t > v.nowMs) v.nowMs = t;
+  }
+
+  /**
+   * Events in the order the run emitted them, up to their time (processes stamp their own, so an
+   * event may carry a time a few ms before its predecessor's: it is folded with it).
+   */
+  private applyUntil(t: number, rawLimit: number): void {
+    for (;;) {
+      const e = this.rawAt < rawLimit ? this.raw[this.rawAt] : undefined;
+      const k = this.keepAlives[this.keepAliveAt];
+      const eDue = e !== undefined && e.atMs <= t;
+      const kDue = k !== undefined && k.atMs <= t;
+      if (kDue && (!eDue || k.atMs < e.atMs)) {
+        this.view.fold.keepAlive(k);
+        this.keepAliveAt++;
+      } else if (eDue) {
+        this.apply(e);
+        this.rawAt++;
+      } else return;
+    }
+  }
+
+  private apply(e: RealEvent): void {
+    const v = this.view;
+    const shown = v.fold.apply(e);
+    if (e.type === 'write') {
+      v.recent.push({ ...e });
+      if (v.recent.length > MAX_RECENT_WRITES) v.recent.shift();
+    }
+    if (e.type === 'fault' && !e.skipped) this.applyFault(e);
+    for (const ev of shown) {
+      v.events.push(ev);
+      v.eventsTotal++;
+      if (v.events.length > this.settings.maxEvents) v.events.splice(0, v.events.length >> 1);
+    }
+  }
+
+  private applyFault(e: Extract<RealEvent, { type: 'fault' }>): void {
+    const v = this.view;
+    const f = e.fault;
+    if (f.do === 'partition') v.plan.setPartition(f.groups);
+    if (f.do === 'heal') v.plan.heal();
+    if (f.do === 'isolate' && e.target) {
+      if (f.part === 'candidate') v.plan.cutCandidate(e.target);
+      else v.plan.isolate(e.target);
+    }
+    if (f.do === 'safety') v.fencing = f.fencing;
+    const replayed = replayedFault(e);
+    if (replayed && v.commands.length < MAX_COMMANDS) {
+      const { atMs, ...command } = replayed;
+      v.commands.push({ atMs, command: command as Command });
+    }
+  }
+
+  private pushSample(s: Sample): void {
+    const v = this.view;
+    v.samples.push(s);
+    v.samplesTotal++;
+    if (v.samples.length > this.settings.maxSamples) v.samples.splice(0, v.samples.length >> 1);
+  }
+
+  get events(): readonly SimEvent[] {
+    return this.view.events;
+  }
+  get eventsTotal(): number {
+    return this.view.eventsTotal;
+  }
+  eventsSince(from: number): SimEvent[] {
+    const v = this.view;
+    return v.events.slice(Math.max(0, from - (v.eventsTotal - v.events.length)));
+  }
+  get samples(): readonly Sample[] {
+    return this.view.samples;
+  }
+  get samplesTotal(): number {
+    return this.view.samplesTotal;
+  }
+  samplesSince(from: number): Sample[] {
+    const v = this.view;
+    return v.samples.slice(Math.max(0, from - (v.samplesTotal - v.samples.length)));
+  }
+  get commands(): readonly RecordedCommand[] {
+    return this.view.commands;
+  }
+
+  /** What the page's hosts panel shows beyond the snapshot: each host's etcd member. */
+  hosts() {
+    return this.view.fold.hosts.map((h) => ({ ...h }));
+  }
+
+  /** The groups as the stage draws them: a host's member beside its candidate, a cut candidate alone. */
+  private partition(): string[][] | null {
+    const plan = this.view.plan;
+    const cut = plan.cutCandidates;
+    const groups = plan.partition;
+    if (!groups && cut.length === 0) return null;
+    const drawn = (groups ?? [[...this.ids]]).map((g) =>
+      g.flatMap((id) => (id === 'storage' ? [id] : [...(cut.includes(id) ? [] : [id]), `m${id.slice(1)}`])),
+    );
+    return [...cut.map((id) => [id]), ...drawn];
+  }
+
+  snapshot(): Snapshot {
+    const v = this.view;
+    const f = v.fold;
+    const top = f.topLeader();
+    const ttlMs = this.settings.ttlMs;
+    const summary = f.summary(v.nowMs, 0);
+    const nodes: NodeView[] = f.hosts.map((h) => {
+      const leading = h.candidateAlive && h.role === 'leader';
+      return {
+        id: h.id,
+        witness: false,
+        role: h.candidateAlive ? h.role : 'follower',
+        term: h.token,
+        votedFor: null,
+        alive: h.candidateAlive,
+        paused: h.candidatePaused,
+        pausedAtMs: h.candidatePaused ? h.pausedAtMs : -1,
+        clockRate: 1,
+        localNowMs: v.nowMs,
+        knownLeader: top?.id ?? null,
+        ready: h.ready,
+        // A leader's session lives a TTL past its last answered keep-alive.
+        deadlineAtMs: leading && h.lastRenewAtMs >= 0 ? h.lastRenewAtMs + ttlMs : -1,
+        lastRenewAtMs: leading ? h.lastRenewAtMs : -1,
+        votes: [],
+        preVoting: false,
+      };
+    });
+    return {
+      nowMs: v.nowMs,
+      seed: this.experiment.seed,
+      nodes,
+      // etcd's own traffic is not observed: no message dots are drawn rather than made up.
+      messages: [],
+      storage: {
+        maxTokenSeen: f.maxTokenSeen,
+        accepted: f.accepted,
+        rejected: f.rejected,
+        recent: [...v.recent],
+      },
+      partition: this.partition(),
+      safety: { ...this.experiment.safety, fencing: v.fencing },
+      clients: { count: 0, byTarget: {}, unresolved: 0 },
+      leaderCount: f.leaderCount(),
+      leaderCountObserved: f.leaderCountObserved(),
+      leader: leaderOf(nodes),
+      startedAtMs: f.startedAtMs,
+      services: f.hosts.map((h) => ({
+        id: `m${h.id.slice(1)}`,
+        kind: 'etcdMember',
+        label: `etcd m${h.id.slice(1)}`,
+        alive: h.memberAlive,
+      })),
+      highestTokenIssued: f.highestTokenIssued,
+      counters: {
+        leaderTransitions: summary.leaderTransitions,
+        fencingRejections: summary.fencingRejections,
+        staleWritesAccepted: summary.staleWritesAccepted,
+        divergentWrites: 0,
+        clientRedirects: 0,
+        maxLeaderCount: summary.maxLeaderCount,
+        msWithoutLeader: summary.msWithoutLeader,
+      },
+      violations: summary.violations,
+      failovers: summary.failovers,
+      eventCount: v.eventsTotal,
+    };
+  }
+
+  /**
+   * Everything received, in the order received: what a file needs to fold the run again as the
+   * page did (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into
+   * the start of the recording and are no longer held.
+   */
+  held(): { fromMs: number; events: RealEvent[]; keepAlives: KeepAliveReport[] } {
+    return { fromMs: this.base.nowMs, events: [...this.raw], keepAlives: [...this.keepAlives] };
+  }
+
+  /** The trace of the recording at the moment shown, in the engine's shape (for other tools). */
+  trace(): Trace {
+    return {
+      experiment: {
+        ...this.experiment,
+        untilMs: this.nowMs,
+        faults: this.commands.map(
+          (c) => ({ ...c.command, atMs: c.atMs }) as Trace['experiment']['faults'][number],
+        ),
+      },
+      events: [...this.events],
+      samples: [...this.samples],
+      summary: this.summary(),
+      final: this.final(),
+    };
+  }
+
+  /** The trace up to untilMs (no further than the recording holds), leaving the moment shown as it was. */
+  traceUntil(untilMs: number): Trace {
+    const shown = this.nowMs;
+    this.showAt(untilMs);
+    const t = this.trace();
+    this.showAt(shown);
+    return t;
+  }
+
+  /** The summary at the moment shown, for a trace of the recording. */
+  summary() {
+    return this.view.fold.summary(this.view.nowMs, 0);
+  }
+
+  final() {
+    return this.view.fold.final();
+  }
+}

@@ -1,22 +1,40 @@
-// A candidate's logic, the way etcd's own client library elects (clientv3/concurrency):
-//   session  a lease with a TTL, kept alive about every TTL/3; it ends when etcd says the lease
-//            is gone, or when no keep-alive was answered for a whole TTL (the client's own
-//            deadline, as clientv3's lease deadline loop has it);
-//   campaign a key prefix/<lease ID in hex> bound to the lease; wait until every key under the
-//            prefix with a lower create revision is deleted, watching the predecessor; then lead.
-//            The key's create revision is the fencing token (etcd revisions only grow);
-//   work     check (still in session, and within the optional renew deadline), then work for
-//            writeEveryMs, then send the write with the token captured at the check, whatever
-//            happened since; then check again. A pause that lands in the work sends a stale
-//            write after it, which is what fencing is for;
-//   resign   delete the key, revoke the lease.
-// The campaign is the recipe itself (txn, range, watch through the JSON gateway), not the
-// gateway's /v3/election/campaign: that call blocks in one HTTP request until the candidate
-// wins, so the candidate would learn its key's create revision (its place in the queue, the
-// token it will lead with) only on winning, and a waiting candidate whose session ends could
-// only drop the request. The recipe is the same steps etcd's server runs for that call.
-// Everything external comes in through deps, so the same code runs in the candidate process
-// and against a fake gateway in the unit tests.
+// The real candidate's runtime. The recipe itself (etcd's session and election, as etcd's Go
+// client runs them) is src/engine/candidates/etcdCandidate.ts, the same state machine the
+// simulator's etcd-election nodes run; this file only gives it I/O:
+//   requests   through etcd's JSON gateway (gateway.ts): grant, keep-alive, the campaign's
+//              create txn on `${prefix}/<lease ID in hex>` (etcd's NewElection key), the range for
+//              the predecessor by create revision, a watch for its deletion, revoke;
+//   timers     the process's own (a timer that fires a little early is re-armed, so the machine
+//              sees its own clock reached);
+//   the kernel's part  the run's events on stdout, in the engine's shapes (events.ts).
+// What the machine leaves to its application is here too: the work loop (check that it still
+// leads, then work for writeEveryMs, then send the write with the token taken at the check,
+// whatever happened since; a pause that lands in the work sends a stale write after it, which is
+// what fencing is for) and the warm-up before it.
+// The campaign is the recipe's own steps (txn, range, watch), not the gateway's
+// /v3/election/campaign: that call blocks in one HTTP request until the candidate wins, so a
+// waiting candidate would not know its key's create revision, and one whose session ended could
+// only drop the request.
+import {
+  initCandidate,
+  keepAliveEveryMs,
+  onKeepAliveReply,
+  onKeepAliveTimer,
+  onReply,
+  onRequestTimeout,
+  onRetry,
+  onSessionDeadline,
+  onWatchEvent,
+  resign,
+  sessionDeadlineMs,
+  type CandidateIO,
+  type CandidateTimer,
+  type EtcdCandidateSettings,
+  type EtcdOp,
+  type EtcdReply,
+  type KeyId,
+  type LeaseId,
+} from '../../engine/candidates/etcdCandidate';
 import type { CandidateOutput, RealStepDownReason } from '../model/events';
 import type { Gateway } from './gateway';
 
@@ -30,7 +48,7 @@ export interface CandidateSettings {
   warmUpMs: number;
   /** The work between a write's check and its send. */
   writeEveryMs: number;
-  /** Wait before retrying a failed call. */
+  /** Wait before retrying a call that failed (rather than went unanswered). */
   retryMs: number;
 }
 
@@ -41,7 +59,7 @@ export interface StorageClient {
   }>;
 }
 
-/** Time and timers: the process's own in a candidate, a hand-driven clock in the unit tests. */
+/** Time and timers: the process's own. */
 export interface Clock {
   /** Ms since the run started. */
   now(): number;
@@ -56,294 +74,303 @@ export interface CandidateDeps {
   clock: Clock;
 }
 
-interface Session {
-  leaseId: string;
-  ttlMs: number;
-  lastAckMs: number;
-  key: string;
-  abort: AbortController;
-  timers: Set<unknown>;
-  deadlines: unknown[];
-}
+type Handler = (c: Candidate) => void;
+const ON_TIMER: Record<CandidateTimer, Handler> = {
+  keepAlive: (c) => onKeepAliveTimer(c.state, c.recipe, c.io),
+  sessionDeadline: (c) => onSessionDeadline(c.state, c.recipe, c.io),
+  request: (c) => onRequestTimeout(c.state, c.recipe, c.io),
+  retry: (c) => onRetry(c.state, c.recipe, c.io),
+};
 
 export class Candidate {
   role: 'follower' | 'candidate' | 'leader' = 'follower';
   ready = false;
   token = 0;
-  private session: Session | null = null;
+  /** The recipe's state and settings (the TTL is the one etcd granted). */
+  readonly state = initCandidate();
+  readonly recipe: EtcdCandidateSettings;
+  readonly io: CandidateIO;
+  private readonly timers = new Map<CandidateTimer, unknown>();
+  /** The application's timers (warm-up, work): they end with the leadership. */
+  private readonly work = new Set<unknown>();
+  private nextRequest = 1;
+  private watch: { key: KeyId; abort: AbortController } | null = null;
+  /** What the last step left, to tell the run what changed. */
+  private seen = { lease: 0 as LeaseId, myRev: 0, ttlMs: 0 };
   private stopped = false;
+  private exited: (() => void) | null = null;
 
   constructor(
     private readonly s: CandidateSettings,
     private readonly deps: CandidateDeps,
-  ) {}
+  ) {
+    this.recipe = { ttlMs: s.ttlMs, renewDeadlineMs: s.renewDeadlineMs ?? 0 };
+    const clock = deps.clock;
+    this.io = {
+      nowMs: () => clock.now(),
+      localNowMs: () => clock.now(),
+      reached: (at) => clock.now() >= at,
+      request: (op) => {
+        const id = this.nextRequest++;
+        this.perform(id, op);
+        return id;
+      },
+      keepAlive: (lease) => this.keepAlive(lease),
+      setTimer: (slot, at) => this.setTimer(slot, at),
+      cancelTimer: (slot) => {
+        clock.clearTimeout(this.timers.get(slot));
+        this.timers.delete(slot);
+      },
+      campaigned: () => {
+        this.role = 'candidate';
+      },
+      acquired: (token) => this.acquired(token),
+      released: (reason) => this.released(reason === 'stopped' ? 'resigned' : reason),
+      renewed: () => {},
+      exited: () => this.exit(),
+    };
+  }
 
   start(): void {
-    void this.startSession();
+    this.step(() => onRetry(this.state, this.recipe, this.io));
   }
 
-  /** Resign (delete the key if leading) and revoke the lease; no new session after this. */
-  async resign(): Promise<void> {
-    this.stopped = true;
-    const s = this.session;
-    if (!s) return;
-    this.session = null;
-    this.clearTimers(s);
-    if (this.role === 'leader') {
-      await this.deps.gateway.deleteKey(s.key).catch(() => {});
-      this.stepDownEvent('resigned');
+  /** Resign: revoke the lease (its key goes with it); no new session after this. */
+  resign(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const done = new Promise<void>((r) => (this.exited = r));
+    this.step(() => resign(this.state, this.recipe, this.io));
+    return done;
+  }
+
+  /** Run one input of the machine, then tell the run what changed and drop a watch it left. */
+  private step(input: () => void): void {
+    if (this.stopped) return;
+    input();
+    const p = this.state;
+    const was = this.seen;
+    const emit = this.deps.emit;
+    const atMs = this.deps.clock.now();
+    const node = this.s.node;
+    if (was.lease !== 0 && p.lease !== was.lease) {
+      emit({ atMs, type: 'session', node, leaseId: String(was.lease), state: 'lost', ttlMs: was.ttlMs });
     }
-    this.role = 'follower';
-    this.ready = false;
-    await this.deps.gateway.revoke(s.leaseId).catch(() => {});
-    this.deps.emit({
-      atMs: this.deps.clock.now(),
-      type: 'session',
-      node: this.s.node,
-      leaseId: s.leaseId,
-      state: 'lost',
-      ttlMs: s.ttlMs,
-    });
+    if (p.lease !== 0 && p.lease !== was.lease) {
+      emit({
+        atMs,
+        type: 'session',
+        node,
+        leaseId: String(p.lease),
+        state: 'granted',
+        ttlMs: this.recipe.ttlMs,
+      });
+    }
+    if (p.myRev !== 0 && p.myRev !== was.myRev) {
+      emit({ atMs, type: 'campaign', node, term: p.myRev, preVote: false, transfer: false });
+    }
+    this.seen = { lease: p.lease, myRev: p.myRev, ttlMs: this.recipe.ttlMs };
+    if (this.watch && (p.phase !== 'watching' || p.watching !== this.watch.key)) {
+      this.watch.abort.abort();
+      this.watch = null;
+    }
   }
 
-  private async startSession(): Promise<void> {
-    const gw = this.deps.gateway;
-    let granted: { leaseId: string; ttlS: number } | null = null;
-    while (!this.stopped && !granted) {
-      try {
-        granted = await gw.grant(Math.ceil(this.s.ttlMs / 1000));
-      } catch {
-        await this.sleep(this.s.retryMs);
+  private setTimer(slot: CandidateTimer, atMs: number): void {
+    const clock = this.deps.clock;
+    clock.clearTimeout(this.timers.get(slot));
+    const fire = () => {
+      if (clock.now() < atMs) {
+        this.timers.set(slot, clock.setTimeout(fire, atMs - clock.now()));
+        return;
       }
-    }
-    if (!granted || this.stopped) return;
-    const s: Session = {
-      leaseId: granted.leaseId,
-      // etcd raises a TTL below its minimum and answers with the TTL it granted.
-      ttlMs: granted.ttlS * 1000,
-      lastAckMs: this.deps.clock.now(),
-      key: `${this.s.prefix}/${BigInt(granted.leaseId).toString(16)}`,
-      abort: new AbortController(),
-      timers: new Set(),
-      deadlines: [],
+      this.timers.delete(slot);
+      this.step(() => ON_TIMER[slot](this));
     };
-    this.session = s;
-    this.deps.emit({
-      atMs: s.lastAckMs,
-      type: 'session',
-      node: this.s.node,
-      leaseId: s.leaseId,
-      state: 'granted',
-      ttlMs: s.ttlMs,
-    });
-    this.armDeadlines(s);
-    void this.keepAliveLoop(s);
-    void this.campaign(s);
+    this.timers.set(slot, clock.setTimeout(fire, Math.max(0, atMs - clock.now())));
   }
 
-  private async keepAliveLoop(s: Session): Promise<void> {
-    const every = Math.max(1, Math.floor(s.ttlMs / 3));
-    while (this.session === s) {
-      let answered = false;
-      const sentAtMs = this.deps.clock.now();
-      try {
-        // Wait for the answer as long as the session can: etcd holds a keep-alive while its raft
-        // elects a leader (a follower forwards renewals to the leader and retries until one
-        // exists), as clientv3's keep-alive stream waits with no deadline of its own. Cut at a
-        // fixed request timeout instead, a renewal would be retried on that timeout's grid, up
-        // to a whole timeout after the new leader could have answered.
-        const ttlS = await this.deps.gateway.keepAlive(s.leaseId, this.sessionLeftMs(s));
-        if (this.session !== s) return;
-        if (ttlS <= 0) return this.loseSession(s, 'lease expired');
-        const now = this.deps.clock.now();
-        const gapMs = now - s.lastAckMs;
-        s.lastAckMs = now;
-        answered = true;
-        this.armDeadlines(s);
+  /** A reply reaches the machine only after its own deadline had its say (timers fire in order). */
+  private answer(id: number, r: EtcdReply): void {
+    this.step(() => {
+      onSessionDeadline(this.state, this.recipe, this.io);
+      onReply(this.state, this.recipe, this.io, id, r);
+    });
+  }
+
+  /** A call failed (rather than went unanswered): ask again after retryMs, not the full timeout. */
+  private failed(id: number): void {
+    if (id === this.state.requestId && !this.stopped)
+      this.setTimer('request', this.deps.clock.now() + this.s.retryMs);
+  }
+
+  private keyOf(lease: LeaseId): string {
+    return `${this.s.prefix}/${BigInt(lease).toString(16)}`;
+  }
+
+  private perform(id: number, op: EtcdOp): void {
+    const gw = this.deps.gateway;
+    const r: EtcdReply = { op: op.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+    const done = () => this.answer(id, r);
+    const fail = () => this.failed(id);
+    switch (op.op) {
+      case 'grant':
+        return void gw.grant(Math.ceil(this.s.ttlMs / 1000)).then((g) => {
+          if (id !== this.state.requestId) return;
+          // etcd raises a TTL below its minimum and answers with the TTL it granted.
+          this.recipe.ttlMs = g.ttlS * 1000;
+          r.lease = g.leaseId;
+          r.ttlMs = this.recipe.ttlMs;
+          done();
+        }, fail);
+      case 'create':
+        return void gw.createKey(this.keyOf(op.lease), this.s.node, String(op.lease)).then(
+          (k) => {
+            r.key = this.keyOf(op.lease);
+            r.rev = k.createRevision;
+            done();
+          },
+          // The lease is gone already: the recipe's answer is "not created" (a new session).
+          (err: Error) => (/lease not found/.test(err.message) ? done() : fail()),
+        );
+      case 'range':
+        return void gw.lastCreatedBelow(`${this.s.prefix}/`, op.below - 1).then((b) => {
+          r.key = b.key ?? 0;
+          r.storeRev = b.revision;
+          done();
+        }, fail);
+      case 'watch':
+        return this.startWatch(id, op.key, r);
+      case 'delete':
+        return void gw.deleteKey(String(op.key)).then(done, fail);
+      case 'revoke':
+        return void gw.revoke(String(op.lease)).then(done, fail);
+      case 'keepAlive':
+        return this.keepAlive(op.lease);
+    }
+  }
+
+  /**
+   * etcd's waitDeletes: a watch on the predecessor from the revision after the range, so a deletion
+   * between the range and the watch is seen. The watch is set at once (its answer); its event, or
+   * a broken watch, sends the machine to look again.
+   */
+  private startWatch(id: number, key: KeyId, r: EtcdReply): void {
+    const watch = { key, abort: new AbortController() };
+    this.watch?.abort.abort();
+    this.watch = watch;
+    const fromRevision = this.state.rangedAtRev + 1;
+    queueMicrotask(() => {
+      r.key = key;
+      r.rev = 1;
+      this.answer(id, r);
+    });
+    const lookAgain = () => {
+      if (this.watch !== watch) return;
+      this.step(() => onWatchEvent(this.state, this.recipe, this.io, key));
+    };
+    this.deps.gateway.waitDelete(String(key), fromRevision, watch.abort.signal).then(lookAgain, () => {
+      if (this.watch === watch) this.deps.clock.setTimeout(lookAgain, this.s.retryMs);
+    });
+  }
+
+  /**
+   * A keep-alive waits for its answer as long as the session can: etcd holds one while its raft
+   * elects a leader, as the Go client's keep-alive stream waits with no deadline of its own.
+   */
+  private keepAlive(lease: LeaseId): void {
+    const clock = this.deps.clock;
+    const sentAtMs = clock.now();
+    const left = this.state.lastKeepAliveLocalMs + sessionDeadlineMs(this.recipe) - sentAtMs;
+    this.deps.gateway.keepAlive(String(lease), Math.max(50, left)).then(
+      (ttlS) => {
+        if (this.stopped || lease !== this.state.lease) return;
+        const now = clock.now();
+        const gapMs = now - this.state.lastKeepAliveRealMs;
         const node = this.s.node;
+        this.step(() =>
+          onKeepAliveReply(this.state, this.recipe, this.io, {
+            op: 'keepAlive',
+            lease,
+            ttlMs: ttlS * 1000,
+            key: 0,
+            rev: 0,
+            storeRev: 0,
+          }),
+        );
+        if (ttlS <= 0) return;
         this.deps.emit({ atMs: now, type: 'keepAlive', node, rttMs: now - sentAtMs });
         // Half a period late or more: a keep-alive was missed, and the lease survived the gap.
-        if (gapMs > 1.5 * every) {
+        if (gapMs > 1.5 * keepAliveEveryMs(this.recipe)) {
+          const leaseId = String(lease);
           this.deps.emit({
             atMs: now,
             type: 'session',
             node,
-            leaseId: s.leaseId,
+            leaseId,
             state: 'renewed',
-            ttlMs: s.ttlMs,
+            ttlMs: this.recipe.ttlMs,
             gapMs,
           });
         }
-      } catch {
-        if (this.session !== s) return;
-      }
-      // After a failure, try again sooner, as clientv3 does (its send loop ticks every 500 ms).
-      await this.sleep(answered ? every : Math.min(500, every));
-    }
-  }
-
-  /** The session's end by the client's own clock, and the leader's renew deadline. */
-  private armDeadlines(s: Session): void {
-    for (const t of s.deadlines) {
-      this.deps.clock.clearTimeout(t);
-      s.timers.delete(t);
-    }
-    s.deadlines = [
-      this.after(s, s.lastAckMs + s.ttlMs - this.deps.clock.now(), () =>
-        this.loseSession(s, 'lease expired'),
-      ),
-    ];
-    const d = this.s.renewDeadlineMs;
-    if (d !== null) {
-      s.deadlines.push(
-        this.after(s, s.lastAckMs + d - this.deps.clock.now(), () => {
-          if (this.role === 'leader') this.loseSession(s, 'renew deadline passed');
-        }),
-      );
-    }
-  }
-
-  private async campaign(s: Session): Promise<void> {
-    const gw = this.deps.gateway;
-    let rev = 0;
-    while (this.session === s && rev === 0) {
-      try {
-        rev = (await gw.createKey(s.key, this.s.node, s.leaseId)).createRevision;
-      } catch {
-        await this.sleep(this.s.retryMs);
-      }
-    }
-    if (this.session !== s) return;
-    this.role = 'candidate';
-    this.deps.emit({
-      atMs: this.deps.clock.now(),
-      type: 'campaign',
-      node: this.s.node,
-      term: rev,
-      preVote: false,
-      transfer: false,
-    });
-    // etcd's waitDeletes: until no key under the prefix was created before ours.
-    for (;;) {
-      try {
-        const below = await gw.lastCreatedBelow(`${this.s.prefix}/`, rev - 1);
-        if (this.session !== s) return;
-        if (below.key === null) break;
-        await gw.waitDelete(below.key, below.revision + 1, s.abort.signal);
-      } catch {
-        if (this.session !== s) return;
-        await this.sleep(this.s.retryMs);
-      }
-      if (this.session !== s) return;
-    }
-    if (this.actingDenied(s) === 'lease expired') return this.loseSession(s, 'lease expired');
-    this.role = 'leader';
-    this.token = rev;
-    this.deps.emit({ atMs: this.deps.clock.now(), type: 'elected', node: this.s.node, term: rev, votes: [] });
-    this.armDeadlines(s);
-    this.after(s, this.s.warmUpMs, () => {
-      this.ready = true;
-      this.deps.emit({ atMs: this.deps.clock.now(), type: 'ready', node: this.s.node, term: rev });
-      this.writeTick(s);
-    });
-  }
-
-  /** Ms until the session ends by the client's own clock (the renew deadline, if set, for a leader too). */
-  private sessionLeftMs(s: Session): number {
-    const d = this.s.renewDeadlineMs;
-    const limit = d !== null ? Math.min(d, s.ttlMs) : s.ttlMs;
-    return Math.max(50, s.lastAckMs + limit - this.deps.clock.now());
-  }
-
-  /** Why this leader must not act now, or null. */
-  private actingDenied(s: Session): RealStepDownReason | null {
-    const sinceAck = this.deps.clock.now() - s.lastAckMs;
-    if (sinceAck >= s.ttlMs) return 'lease expired';
-    const d = this.s.renewDeadlineMs;
-    if (d !== null && sinceAck >= d) return 'renew deadline passed';
-    return null;
-  }
-
-  private writeTick(s: Session): void {
-    if (this.session !== s || this.role !== 'leader' || !this.ready) return;
-    const denied = this.actingDenied(s);
-    if (denied) return this.loseSession(s, denied);
-    const token = this.token;
-    const checkedAtMs = this.deps.clock.now();
-    this.after(s, this.s.writeEveryMs, () => {
-      this.send(s, token, checkedAtMs);
-      this.writeTick(s);
-    });
-  }
-
-  private send(s: Session, token: number, checkedAtMs: number): void {
-    this.deps.storage.write({ node: this.s.node, token, checkedAtMs }).then(
-      (r) => {
-        // The storage has seen a newer token: a newer leader exists and this one is deposed.
-        if (
-          r.result === 'rejected' &&
-          r.maxTokenSeen > token &&
-          this.session === s &&
-          this.role === 'leader'
-        ) {
-          this.loseSession(s, 'fenced by storage');
-        }
       },
-      () => {}, // storage unreachable: the next write tries again
+      () => {
+        // The gateway failed the call outright (the Go client's stream resends on its 500 ms tick).
+        if (this.stopped || lease !== this.state.lease) return;
+        const every = keepAliveEveryMs(this.recipe);
+        if (every > 500) this.setTimer('keepAlive', clock.now() + 500);
+      },
     );
   }
 
-  private loseSession(s: Session, reason: RealStepDownReason): void {
-    if (this.session !== s) return;
-    this.session = null;
-    this.clearTimers(s);
-    if (this.role === 'leader') this.stepDownEvent(reason);
+  private acquired(token: number): void {
+    this.role = 'leader';
+    this.token = token;
+    const node = this.s.node;
+    this.deps.emit({ atMs: this.deps.clock.now(), type: 'elected', node, term: token, votes: [] });
+    this.later(this.s.warmUpMs, () => {
+      this.ready = true;
+      this.deps.emit({ atMs: this.deps.clock.now(), type: 'ready', node, term: token });
+      this.workTick(token);
+    });
+  }
+
+  private released(reason: RealStepDownReason): void {
+    for (const t of this.work) this.deps.clock.clearTimeout(t);
+    this.work.clear();
+    const node = this.s.node;
+    this.deps.emit({ atMs: this.deps.clock.now(), type: 'steppedDown', node, term: this.token, reason });
     this.role = 'follower';
     this.ready = false;
-    this.deps.emit({
-      atMs: this.deps.clock.now(),
-      type: 'session',
-      node: this.s.node,
-      leaseId: s.leaseId,
-      state: 'lost',
-      ttlMs: s.ttlMs,
-    });
-    // The lease must go so its key stops holding the election; if etcd cannot be reached the
-    // key stays until the lease expires there. Not awaited: the new session need not wait.
-    this.deps.gateway.revoke(s.leaseId).catch(() => {});
-    if (!this.stopped) void this.startSession();
   }
 
-  private stepDownEvent(reason: RealStepDownReason): void {
-    this.deps.emit({
-      atMs: this.deps.clock.now(),
-      type: 'steppedDown',
-      node: this.s.node,
-      term: this.token,
-      reason,
+  /** Check that it still leads (its own deadline first), work, then send with the token checked. */
+  private workTick(token: number): void {
+    this.step(() => onSessionDeadline(this.state, this.recipe, this.io));
+    if (this.role !== 'leader' || this.token !== token) return;
+    const checkedAtMs = this.deps.clock.now();
+    this.later(this.s.writeEveryMs, () => {
+      // The storage's answer is the application's to hear; the election itself does not (as the
+      // simulator's etcd-election has it): a deposed leader stops when its session ends.
+      this.deps.storage.write({ node: this.s.node, token, checkedAtMs }).catch(() => {});
+      this.workTick(token);
     });
   }
 
-  private clearTimers(s: Session): void {
-    for (const t of s.timers) this.deps.clock.clearTimeout(t);
-    s.timers.clear();
-    s.abort.abort();
+  private later(ms: number, fn: () => void): void {
+    const t = this.deps.clock.setTimeout(() => {
+      this.work.delete(t);
+      fn();
+    }, ms);
+    this.work.add(t);
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => this.deps.clock.setTimeout(resolve, ms));
-  }
-
-  /** A timer that belongs to the session: it never fires once the session has ended. */
-  private after(s: Session, ms: number, fn: () => void): unknown {
-    const t = this.deps.clock.setTimeout(
-      () => {
-        s.timers.delete(t);
-        if (this.session === s) fn();
-      },
-      Math.max(0, ms),
-    );
-    s.timers.add(t);
-    return t;
+  private exit(): void {
+    this.stopped = true;
+    for (const t of [...this.timers.values(), ...this.work]) this.deps.clock.clearTimeout(t);
+    this.timers.clear();
+    this.work.clear();
+    this.watch?.abort.abort();
+    this.watch = null;
+    this.exited?.();
   }
 }

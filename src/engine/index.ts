@@ -32,6 +32,7 @@ export {
 export { watchCountsOf } from './algorithms/info';
 export { majorityOf } from './algorithms/kit';
 export { leaderAmong, leaderOf } from './leadership';
+export { sampleOf, snapshotOf, summaryOf } from './readModel';
 export {
   ALGORITHM_PAGES,
   formatSpan,
@@ -45,5 +46,6 @@ export {
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export type { ServiceSpec } from './core';
+export { boundList, MAX_RECENT_WRITES } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';
 export type * from './types';

@@ -176,3 +176,26 @@ export const INVARIANT_TITLES: Record<InvariantName, string> = {
   tokensIncrease: 'Tokens of successive leaderships strictly increase (no longer checked)',
   staleWriteAccepted: 'No stale write accepted',
 };
+
+/** A fenced register's counts: the simulator's storage and the real run's. */
+export interface FencedRegister {
+  maxTokenSeen: number;
+  accepted: number;
+  rejected: number;
+}
+
+/**
+ * The storage's rule, the one the lab teaches, for the simulated storage and the real one alike:
+ * with fencing on, a write is accepted if and only if its token is at least the highest seen.
+ * Counts the write and raises the highest token seen; returns whether it was accepted.
+ */
+export function admitWrite(s: FencedRegister, fencing: boolean, token: number): boolean {
+  const accepted = !fencing || token >= s.maxTokenSeen;
+  if (accepted) {
+    s.accepted++;
+    if (token > s.maxTokenSeen) s.maxTokenSeen = token;
+  } else {
+    s.rejected++;
+  }
+  return accepted;
+}

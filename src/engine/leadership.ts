@@ -18,7 +18,6 @@ import { checkElection } from './invariants';
 import { sendWrite } from './storage';
 import {
   countLeaders,
-  msWithoutLeaderAt,
   noteCampaign,
   noteElected,
   noteLost,
@@ -69,10 +68,6 @@ export function observedLeaderCount(c: Core): number {
   let count = 0;
   for (const n of c.nodes) if (n.alive && !n.paused && n.role === 'leader') count++;
   return count;
-}
-
-export function msWithoutLeaderNow(c: Core): number {
-  return msWithoutLeaderAt(c.books, c.nowMs);
 }
 
 /** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */

@@ -38,17 +38,10 @@ import {
 } from './core';
 import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
 import { applyCommand, defer, resume } from './faults';
-import {
-  currentLeader,
-  leaderOf,
-  msWithoutLeaderNow,
-  observedLeaderCount,
-  onReady,
-  onWriteSend,
-} from './leadership';
+import { currentLeader, observedLeaderCount, onReady, onWriteSend } from './leadership';
 import { STORAGE, canReach } from './network';
 import { onStorageWrite } from './storage';
-import { countersAt, failoversOf, violationsOf } from './ledger';
+import { sampleOf, snapshotOf, summaryOf } from './readModel';
 import type {
   MessageLog,
   MessageView,
@@ -158,25 +151,13 @@ export class Simulation {
     const saved = c.nowMs;
     c.nowMs = at;
     const leader = currentLeader(c);
-    const s: Sample = {
-      atMs: at,
-      leaderCount: c.books.leaderCount,
+    const s = sampleOf(c.books, at, {
       leaderCountObserved: observedLeaderCount(c),
       maxTerm: c.nodes.reduce((m, n) => Math.max(m, n.term), 0),
       maxTokenSeen: c.storage.maxTokenSeen,
-      fencingRejections: c.books.counters.fencingRejections,
-      staleWritesAccepted: c.books.counters.staleWritesAccepted,
-      divergentWrites: c.books.counters.divergentWrites,
-      leaderTransitions: c.books.counters.leaderTransitions,
       renewalLatencyMs: leader ? this.algorithm.renewalLatencyMs(c, leader, at) : 0,
-      msWithoutLeader: msWithoutLeaderNow(c),
-      clientRedirects: c.books.counters.clientRedirects,
-    };
-    // Only where they are counted, so that every other algorithm's samples stay as they were.
-    if (this.algorithm.watchCounts) {
-      s.watchNotifications = c.watchCounts.notifications;
-      s.watchReads = c.watchCounts.reads;
-    }
+      watch: this.algorithm.watchCounts ? c.watchCounts : undefined,
+    });
     c.nowMs = saved;
     const out = this.out;
     out.samples.push(s);
@@ -345,20 +326,15 @@ export class Simulation {
 
   summary(): Summary {
     const c = this.c;
-    return {
-      ...countersAt(c.books, c.nowMs),
-      failovers: failoversOf(c.books),
-      violations: violationsOf(c.books),
+    return summaryOf(c.books, c.nowMs, {
       eventsDropped: this.out.eventsBase,
-      elections: c.books.elections,
-      watchNotifications: c.watchCounts.notifications,
-      watchReads: c.watchCounts.reads,
+      watch: c.watchCounts,
       electionMessages: this.algorithm.messages.reduce(
         (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
         0,
       ),
       ...(this.algorithm.writesLost ? { writesLost: this.algorithm.writesLost(c) } : {}),
-    };
+    });
   }
 
   snapshot(): Snapshot {
@@ -389,8 +365,7 @@ export class Simulation {
       if (t < 0) unresolved++;
       else byTarget[c.nodes[t].id] = (byTarget[c.nodes[t].id] ?? 0) + 1;
     }
-    const s = this.summary();
-    return {
+    return snapshotOf(c.books, {
       nowMs: c.nowMs,
       seed: c.e.seed,
       nodes,
@@ -414,23 +389,16 @@ export class Simulation {
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
       clients: { count: c.clientLeader.length, byTarget, unresolved },
-      leaderCount: c.books.leaderCount,
       leaderCountObserved: observedLeaderCount(c),
-      leader: leaderOf(nodes),
-      startedAtMs: c.books.startedAtMs,
       services: (this.algorithm.services ?? []).map((spec, i) => ({
         id: spec.id,
         kind: spec.kind,
         label: spec.label,
         alive: c.services[i + 1].alive,
       })),
-      highestTokenIssued: c.books.highestTokenIssued,
-      counters: countersAt(c.books, c.nowMs),
-      violations: s.violations,
-      failovers: s.failovers,
       eventCount: this.eventsTotal,
       ...(this.algorithm.queueView ? { queue: this.algorithm.queueView(c) } : {}),
-    };
+    });
   }
 
   private nodeView(n: NodeState): NodeView {

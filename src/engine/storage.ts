@@ -10,7 +10,7 @@ import {
   type Outputs,
   type WriteEvent,
 } from './core';
-import { writeFindings } from './invariants';
+import { admitWrite, writeFindings } from './invariants';
 import { STORAGE, send } from './network';
 import type { StorageWrite } from './types';
 
@@ -33,14 +33,8 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   const token = m.token as number;
   const before = s.maxTokenSeen;
   const fencing = c.safety.fencing;
-  const accepted = !fencing || token >= before;
-  if (accepted) {
-    s.accepted++;
-    if (token > s.maxTokenSeen) s.maxTokenSeen = token;
-  } else {
-    s.rejected++;
-    c.books.counters.fencingRejections++;
-  }
+  const accepted = admitWrite(s, fencing, token);
+  if (!accepted) c.books.counters.fencingRejections++;
   const node = c.nodes[m.from].id;
   const found = writeFindings(
     node,

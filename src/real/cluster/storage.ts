@@ -2,7 +2,7 @@
 // or the write's token is at least the highest token it has seen, and reports each write in the
 // engine's write-event shape, with the engine's own invariant checks (a stale write is one
 // accepted although a newer leadership had been issued: only possible with fencing off).
-import { writeFindings } from '../../engine/invariants';
+import { admitWrite, writeFindings } from '../../engine/invariants';
 import type { ViolationEvent, WriteEvent } from '../model/events';
 
 export interface WriteRequest {
@@ -23,13 +23,7 @@ export class FencedStorage {
 
   write(w: WriteRequest, atMs: number): { event: WriteEvent; violations: ViolationEvent[] } {
     const before = this.maxTokenSeen;
-    const accepted = !this.fencing || w.token >= before;
-    if (accepted) {
-      this.accepted++;
-      if (w.token > this.maxTokenSeen) this.maxTokenSeen = w.token;
-    } else {
-      this.rejected++;
-    }
+    const accepted = admitWrite(this, this.fencing, w.token);
     const found = writeFindings(
       w.node,
       w.token,

@@ -139,11 +139,17 @@ export interface Comparison {
   /**
    * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial
    * that went the other way is shown in the counts, not hidden, but does not flip the verdict).
+   * Outcomes tied for most common are all most common: a side split evenly agrees with either.
    */
   mechanismAgrees: boolean;
 }
 
 export const MEDIAN_TOLERANCE = 0.2;
+
+/** The outcomes tied for most common (counts sorted most common first). */
+function mostCommon(counts: { outcome: string; count: number }[]): string[] {
+  return counts.filter((c) => c.count === counts[0].count).map((c) => c.outcome);
+}
 
 export function compare(fault: FaultInfo, real: Trial[], sim: Trial[]): Comparison {
   const r = distribution(real.map((t) => t.value));
@@ -159,8 +165,7 @@ export function compare(fault: FaultInfo, real: Trial[], sim: Trial[]): Comparis
     withinGoal: fault.medianGoal ? ratio !== null && Math.abs(ratio - 1) <= MEDIAN_TOLERANCE + 1e-9 : null,
     realOutcomes,
     simOutcomes,
-    mechanismAgrees:
-      realOutcomes.length > 0 && simOutcomes.length > 0 && realOutcomes[0].outcome === simOutcomes[0].outcome,
+    mechanismAgrees: mostCommon(realOutcomes).some((o) => mostCommon(simOutcomes).includes(o)),
   };
 }
 

@@ -7,13 +7,10 @@
 // What only a real cluster has stays here: each host's etcd member (raft role, term, the leader
 // it knows), its processes (alive, stopped) and the leader's keep-alive renewal latency. Pure:
 // the run feeds it events and asks it for numbers.
-import {
-  createMonitor,
-  monitorCounts,
-  monitorSummary,
-  observe,
-  type MonitorState,
-} from '../../engine/monitor';
+import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
+import { majorityOf } from '../../engine/algorithms/kit';
+import { leaderAmong } from '../../engine/leadership';
+import { sampleOf, summaryOf } from '../../engine/readModel';
 import type {
   Failover,
   Fault,
@@ -116,13 +113,10 @@ export class RunFold {
     return this.hosts.find((h) => h.id === id);
   }
 
-  /** The candidate that believes it leads with the newest token, stopped or not. */
+  /** The candidate that believes it leads with the newest token, stopped or not (the kernel's rule). */
   topLeader(): HostState | null {
-    let top: HostState | null = null;
-    for (const h of this.hosts) {
-      if (h.candidateAlive && h.role === 'leader' && (!top || h.token > top.token)) top = h;
-    }
-    return top;
+    const running = this.hosts.map((h) => ({ alive: h.candidateAlive, role: h.role, term: h.token, h }));
+    return leaderAmong(running)?.h ?? null;
   }
 
   /** leader_count: every candidate that believes it leads, a stopped one included (the monitor's). */
@@ -268,7 +262,7 @@ export class RunFold {
     if (!top) return;
     if (f.do === 'partition') {
       const side = f.groups.find((g) => g.includes(top.id));
-      const majority = Math.floor(this.hosts.length / 2) + 1;
+      const majority = majorityOf(this.hosts.length);
       const sideSize = side ? side.filter((x) => x !== 'storage').length : this.restSize(f.groups);
       if (sideSize < majority) this.markLoss(top, e.atMs, 'partitioned', feed);
       return;
@@ -304,42 +298,21 @@ export class RunFold {
       const overdue = atMs - top.lastRenewAtMs - this.keepAliveEveryMs;
       renewalLatencyMs = Math.max(top.renewRttMs, overdue);
     }
-    const m = monitorCounts(this.monitor, atMs);
-    return {
-      atMs,
-      leaderCount: m.leaderCount,
-      leaderCountObserved: m.leaderCountObserved,
+    return sampleOf(this.monitor.books, atMs, {
+      leaderCountObserved: this.leaderCountObserved(),
       maxTerm: this.highestTokenIssued,
       maxTokenSeen: this.maxTokenSeen,
-      fencingRejections: m.fencingRejections,
-      staleWritesAccepted: m.staleWritesAccepted,
-      divergentWrites: 0,
-      leaderTransitions: m.leaderTransitions,
       renewalLatencyMs,
-      msWithoutLeader: m.msWithoutLeader,
-      clientRedirects: 0,
-    };
+    });
   }
 
+  /** A real run's messages are etcd's own: neither they nor its watches are counted here. */
   summary(atMs: number, eventsDropped: number): Summary {
-    const m = monitorSummary(this.monitor, atMs);
-    return {
-      leaderTransitions: m.leaderTransitions,
-      fencingRejections: m.fencingRejections,
-      staleWritesAccepted: m.staleWritesAccepted,
-      divergentWrites: 0,
-      clientRedirects: 0,
-      maxLeaderCount: m.maxLeaderCount,
-      msWithoutLeader: m.msWithoutLeader,
-      failovers: m.failovers,
-      violations: m.violations,
+    return summaryOf(this.monitor.books, atMs, {
       eventsDropped,
-      elections: this.monitor.books.elections,
-      // A real run's messages are etcd's own and are not counted here.
+      watch: { notifications: 0, reads: 0 },
       electionMessages: 0,
-      watchNotifications: 0,
-      watchReads: 0,
-    };
+    });
   }
 
   final(): Trace['final'] {

@@ -8,7 +8,9 @@
 // are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
 // engine takes its own.
 import {
-  leaderOf,
+  boundList,
+  MAX_RECENT_WRITES,
+  snapshotOf,
   type Command,
   type Experiment,
   type NodeView,
@@ -27,7 +29,6 @@ import { twinExperiment } from '../../real/model/twin';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
-const MAX_RECENT_WRITES = 8;
 /** An event this much older than the moment shown arrived late (a backlog), not in the stream's stride. */
 const LATE_MS = 1000;
 const MAX_COMMANDS = 2_000;
@@ -216,7 +217,7 @@ export class LiveRecording {
     for (const ev of shown) {
       v.events.push(ev);
       v.eventsTotal++;
-      if (v.events.length > this.settings.maxEvents) v.events.splice(0, v.events.length >> 1);
+      boundList(v.events, v.eventsTotal - v.events.length, this.settings.maxEvents);
     }
   }
 
@@ -241,7 +242,7 @@ export class LiveRecording {
     const v = this.view;
     v.samples.push(s);
     v.samplesTotal++;
-    if (v.samples.length > this.settings.maxSamples) v.samples.splice(0, v.samples.length >> 1);
+    boundList(v.samples, v.samplesTotal - v.samples.length, this.settings.maxSamples);
   }
 
   get events(): readonly SimEvent[] {
@@ -290,7 +291,6 @@ export class LiveRecording {
     const f = v.fold;
     const top = f.topLeader();
     const ttlMs = this.settings.ttlMs;
-    const summary = f.summary(v.nowMs, 0);
     const nodes: NodeView[] = f.hosts.map((h) => {
       const leading = h.candidateAlive && h.role === 'leader';
       return {
@@ -313,7 +313,7 @@ export class LiveRecording {
         preVoting: false,
       };
     });
-    return {
+    return snapshotOf(f.monitor.books, {
       nowMs: v.nowMs,
       seed: this.experiment.seed,
       nodes,
@@ -328,30 +328,15 @@ export class LiveRecording {
       partition: this.partition(),
       safety: { ...this.experiment.safety, fencing: v.fencing },
       clients: { count: 0, byTarget: {}, unresolved: 0 },
-      leaderCount: f.leaderCount(),
       leaderCountObserved: f.leaderCountObserved(),
-      leader: leaderOf(nodes),
-      startedAtMs: f.startedAtMs,
       services: f.hosts.map((h) => ({
         id: `m${h.id.slice(1)}`,
         kind: 'etcdMember',
         label: `etcd m${h.id.slice(1)}`,
         alive: h.memberAlive,
       })),
-      highestTokenIssued: f.highestTokenIssued,
-      counters: {
-        leaderTransitions: summary.leaderTransitions,
-        fencingRejections: summary.fencingRejections,
-        staleWritesAccepted: summary.staleWritesAccepted,
-        divergentWrites: 0,
-        clientRedirects: 0,
-        maxLeaderCount: summary.maxLeaderCount,
-        msWithoutLeader: summary.msWithoutLeader,
-      },
-      violations: summary.violations,
-      failovers: summary.failovers,
       eventCount: v.eventsTotal,
-    };
+    });
   }
 
   /**

@@ -73,6 +73,15 @@ describe('compare', () => {
     ).toBe(false);
     expect(compare(FAULTS['raft-kill-under-lease'], [], trials([1], 'kept')).mechanismAgrees).toBe(false);
   });
+  it('counts a side split evenly as agreeing with either outcome, and only with those', () => {
+    const even = [...trials([1, 2, 3], 'kept'), ...trials([4, 5, 6], 'lost')];
+    const mostlyLost = [...trials([1, 2, 3, 4], 'lost'), ...trials([5, 6], 'kept')];
+    const fault = FAULTS['raft-kill-under-lease'];
+    expect(compare(fault, mostlyLost, even).mechanismAgrees).toBe(true);
+    expect(compare(fault, even, mostlyLost).mechanismAgrees).toBe(true);
+    expect(compare(fault, mostlyLost, [...even, ...trials([7, 8, 9], 'other')]).mechanismAgrees).toBe(true);
+    expect(compare(fault, mostlyLost, trials([1, 2, 3], 'other')).mechanismAgrees).toBe(false);
+  });
   it('orders outcome counts by count, then by name', () => {
     const t = [...trials([1], 'b'), ...trials([1, 1], 'c'), ...trials([1], 'a')];
     expect(outcomeCounts(t)).toEqual([

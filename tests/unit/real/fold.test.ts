@@ -9,6 +9,8 @@ import type { SimEvent } from '../../../src/engine';
 import { monitorEvents } from '../../../src/engine/monitor';
 import type { RealEvent, RealFaultEvent } from '../../../src/real/model/events';
 import { RunFold } from '../../../src/real/model/fold';
+import { readTraceFile } from '../../../src/app/export/traceFile';
+import { RecordingBackend } from '../../../src/store/backends/recordingBackend';
 import { keepAliveEveryMs, type RunSettings } from '../../../src/real/model/settings';
 
 const fault = (atMs: number, f: Record<string, unknown>, target?: string): RealFaultEvent => ({
@@ -251,9 +253,8 @@ describe('run fold', () => {
   });
 
   it('folds a recorded real run to the numbers monitorEvents gives for the events it fed the monitor', () => {
-    const file = JSON.parse(
-      readFileSync(new URL('./fixtures/real-run-trace.json', import.meta.url), 'utf8'),
-    ) as { atMs: number; real: { settings: RunSettings; events: RealEvent[] } };
+    const text = readFileSync(new URL('./fixtures/real-run-trace.json', import.meta.url), 'utf8');
+    const file = JSON.parse(text) as { atMs: number; real: { settings: RunSettings; events: RealEvent[] } };
     const settings = file.real.settings;
     const ids = Array.from({ length: settings.nodes }, (_, i) => `n${i + 1}`);
     const safety = { quorum: true, fencing: settings.fencing };
@@ -281,6 +282,15 @@ describe('run fold', () => {
       failovers: summary.failovers,
       violations: summary.violations,
     }).toEqual(direct);
+    // The page's snapshot of the same moment comes from the same builder and says the same.
+    const read = readTraceFile(text);
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const page = new RecordingBackend(read.run.real!, read.run.atMs).snapshot();
+    const { failovers, violations, leaderCount, leaderCountObserved, ...counters } = direct;
+    expect(page.nowMs).toBe(nowMs);
+    expect(page.counters).toEqual(counters);
+    expect({ failovers: page.failovers, violations: page.violations }).toEqual({ failovers, violations });
+    expect([page.leaderCount, page.leaderCountObserved]).toEqual([leaderCount, leaderCountObserved]);
     // And what they are: n2 led from 1.4 s (start-up before it is no outage), was killed at
     // 8.5 s, n1 led from 10.5 s.
     expect(direct).toMatchObject({

@@ -1,0 +1,110 @@
+// The read model: a run's sample, summary and snapshot, built in one place from its leadership
+// ledger and what its backend knows of its parts. The simulator (sim.ts) calls these with its
+// kernel's ledger; a real run, live or recorded, with its monitor's (real/model/fold.ts,
+// store/backends/liveRecording.ts). So a counter, a failover or a violation reads the same on
+// every backend, and a field added here is added for all of them.
+import { leaderOf } from './leadership';
+import { countersAt, failoversOf, msWithoutLeaderAt, violationsOf, type Ledger } from './ledger';
+import type { Sample, Snapshot, Summary } from './types';
+
+/** A coordination store's watch counts: only where it has any (etcd, ZooKeeper). */
+export interface WatchCounts {
+  notifications: number;
+  reads: number;
+}
+
+/** What a sample needs beyond the ledger. */
+export interface SampleParts {
+  leaderCountObserved: number;
+  maxTerm: number;
+  maxTokenSeen: number;
+  renewalLatencyMs: number;
+  /** Only where they are counted, so that every other run's samples stay as they were. */
+  watch?: WatchCounts;
+}
+
+export function sampleOf(l: Ledger, atMs: number, p: SampleParts): Sample {
+  const k = l.counters;
+  const s: Sample = {
+    atMs,
+    leaderCount: l.leaderCount,
+    leaderCountObserved: p.leaderCountObserved,
+    maxTerm: p.maxTerm,
+    maxTokenSeen: p.maxTokenSeen,
+    fencingRejections: k.fencingRejections,
+    staleWritesAccepted: k.staleWritesAccepted,
+    divergentWrites: k.divergentWrites,
+    leaderTransitions: k.leaderTransitions,
+    renewalLatencyMs: p.renewalLatencyMs,
+    msWithoutLeader: msWithoutLeaderAt(l, atMs),
+    clientRedirects: k.clientRedirects,
+  };
+  if (p.watch) {
+    s.watchNotifications = p.watch.notifications;
+    s.watchReads = p.watch.reads;
+  }
+  return s;
+}
+
+/** What a summary needs beyond the ledger. */
+export interface SummaryParts {
+  eventsDropped: number;
+  watch: WatchCounts;
+  electionMessages: number;
+  writesLost?: number;
+}
+
+export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
+  return {
+    ...countersAt(l, atMs),
+    failovers: failoversOf(l),
+    violations: violationsOf(l),
+    eventsDropped: p.eventsDropped,
+    elections: l.elections,
+    watchNotifications: p.watch.notifications,
+    watchReads: p.watch.reads,
+    electionMessages: p.electionMessages,
+    ...(p.writesLost !== undefined ? { writesLost: p.writesLost } : {}),
+  };
+}
+
+/** What a snapshot needs beyond the ledger: the backend's picture of its parts. */
+export type SnapshotParts = Pick<
+  Snapshot,
+  | 'nowMs'
+  | 'seed'
+  | 'nodes'
+  | 'messages'
+  | 'storage'
+  | 'partition'
+  | 'safety'
+  | 'clients'
+  | 'leaderCountObserved'
+  | 'services'
+  | 'eventCount'
+  | 'queue'
+>;
+
+export function snapshotOf(l: Ledger, p: SnapshotParts): Snapshot {
+  return {
+    nowMs: p.nowMs,
+    seed: p.seed,
+    nodes: p.nodes,
+    messages: p.messages,
+    storage: p.storage,
+    partition: p.partition,
+    safety: p.safety,
+    clients: p.clients,
+    leaderCount: l.leaderCount,
+    leaderCountObserved: p.leaderCountObserved,
+    leader: leaderOf(p.nodes),
+    startedAtMs: l.startedAtMs,
+    services: p.services,
+    highestTokenIssued: l.highestTokenIssued,
+    counters: countersAt(l, p.nowMs),
+    violations: violationsOf(l),
+    failovers: failoversOf(l),
+    eventCount: p.eventCount,
+    ...(p.queue ? { queue: p.queue } : {}),
+  };
+}

@@ -154,7 +154,6 @@ export interface Core<A = unknown> {
   dnsLeader: number;
   clientLeader: number[];
   clientCacheUntil: number[];
-  inflight: Map<number, Message>;
   /** Messages sent, by type (clients' requests aside). */
   sent: Record<string, number>;
   recentDrops: Message[];
@@ -259,7 +258,6 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     dnsLeader: -1,
     clientLeader: new Array(e.workload.clients).fill(-1),
     clientCacheUntil: new Array(e.workload.clients).fill(0),
-    inflight: new Map(),
     sent: {},
     recentDrops: [],
     nextSampleMs: 0,
@@ -379,6 +377,21 @@ export function boundList(list: unknown[], base: number, max: number): number {
   const keepFrom = retainedFrom(base + list.length, max);
   list.splice(0, keepFrom - base);
   return keepFrom;
+}
+
+/**
+ * The messages in flight, by id: every delivery still queued, and those waiting at a paused node.
+ * Read from the queue when a snapshot asks rather than kept in a map of their own, which cost a
+ * map insertion and deletion per message on the engine's hottest path.
+ */
+export function inflightMessages(c: Core): Message[] {
+  const out: Message[] = [];
+  const add = (ev: QueuedEvent) => {
+    if (ev.kind === K.deliver && (ev.msg as Message).type !== 'clientWrite') out.push(ev.msg as Message);
+  };
+  for (const ev of c.heap) add(ev);
+  for (const n of c.nodes) for (const ev of n.deferred) add(ev);
+  return out.sort((a, b) => a.id - b.id);
 }
 
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {

@@ -5,7 +5,6 @@
 import type { ElectionAlgorithm } from './algorithm';
 import type { Command } from './experiment';
 import {
-  K,
   MAX_DEFERRED,
   T,
   TIMER,
@@ -15,7 +14,6 @@ import {
   localNow,
   scheduleTimer,
   type Core,
-  type Message,
   type NodeState,
   type Outputs,
 } from './core';
@@ -162,9 +160,7 @@ export function bringDown(c: Core, n: NodeState): void {
   n.pausedAtMs = -1;
   n.role = 'follower';
   n.ready = false;
-  // What reached the node while it was paused dies with it: those messages are no longer in
-  // flight (left in, they would be carried by every later snapshot and checkpoint).
-  for (const ev of n.deferred) if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
+  // What reached the node while it was paused dies with it: those messages are no longer in flight.
   n.deferred = [];
   n.knownLeader = -1;
   for (let t = 0; t < n.gens.length; t++) cancelTimer(n, t);
@@ -181,11 +177,10 @@ function pause(c: Core, out: Outputs, n: NodeState, forMs: number | undefined): 
 }
 
 /** A stop-the-world pause: nothing runs on the node; what reaches it waits, in order. */
-export function defer(c: Core, n: NodeState, ev: QueuedEvent): void {
-  if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
+export function defer(n: NodeState, ev: QueuedEvent): void {
   // Past the bound the node loses it, as a process whose buffers are full would: a message
   // is then no longer in flight anywhere.
-  else if (ev.kind === K.deliver) c.inflight.delete((ev.msg as Message).id);
+  if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
 }
 
 export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {

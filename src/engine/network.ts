@@ -58,7 +58,6 @@ export function send(
     droppedAtMs: undefined,
     doneAtMs: undefined,
   };
-  if (type !== 'clientWrite') c.inflight.set(m.id, m);
   c.sent[type] = (c.sent[type] ?? 0) + 1;
   schedule(c, m.deliverAtMs, K.deliver, to, 0, m);
   return m;

@@ -26,6 +26,7 @@ import {
   TIMER,
   createCore,
   emit,
+  inflightMessages,
   localNow,
   logMessage,
   nodeName,
@@ -191,7 +192,6 @@ export class Simulation {
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
       if (ev.node < 0) {
-        c.inflight.delete(m.id);
         const svc = c.services[serviceIndex(ev.node)];
         if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
         if (this.logMessages) logMessage(c, this.out, m);
@@ -201,11 +201,9 @@ export class Simulation {
       }
       const n = c.nodes[ev.node];
       if (!n.alive || !canReach(c, m.from, n.idx)) {
-        c.inflight.delete(m.id);
         return this.drop(m);
       }
-      if (n.paused) return defer(c, n, ev);
-      c.inflight.delete(m.id);
+      if (n.paused) return defer(n, ev);
       if (this.logMessages) logMessage(c, this.out, m);
       this.deliver(n, m);
       return;
@@ -214,7 +212,7 @@ export class Simulation {
     if (ev.kind === K.clientWrite) {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
-      if (n.paused) return defer(c, n, ev);
+      if (n.paused) return defer(n, ev);
       this.clientWrite(n, ev.gen);
       return;
     }
@@ -225,7 +223,7 @@ export class Simulation {
       resume(c, n, this.runDeferred);
       return;
     }
-    if (n.paused) return defer(c, n, ev);
+    if (n.paused) return defer(n, ev);
     this.runTimer(n, ev);
   }
 
@@ -262,7 +260,6 @@ export class Simulation {
   private runDeferredEvent(n: NodeState, ev: QueuedEvent): void {
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
-      this.c.inflight.delete(m.id);
       if (this.logMessages) logMessage(this.c, this.out, m);
       this.deliver(n, m);
     } else if (ev.kind === K.clientWrite) {
@@ -357,7 +354,7 @@ export class Simulation {
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
-    for (const m of c.inflight.values()) messages.push(view(m));
+    for (const m of inflightMessages(c)) messages.push(view(m));
     for (const m of c.recentDrops) messages.push(view(m));
     const byTarget: Record<string, number> = {};
     let unresolved = 0;

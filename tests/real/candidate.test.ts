@@ -2,7 +2,7 @@
 // real etcd cluster's JSON gateway: the recipe is the engine's state machine, so what is tested
 // here is its I/O (each request a gateway call, each answer the machine's input, the run's events
 // in the engine's shapes), with real timers. The recipe's timing rules are tested in the engine
-// against its own etcd model (tests/unit/engine/etcdElection*.test.ts); this file has no etcd of
+// against its own etcd model (tests/unit/engine/etcdElection.test.ts); this file has no etcd of
 // its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiment, type SimEvent } from '../../src/engine';

@@ -6,6 +6,8 @@ export function metricValue(s: Snapshot, name: MetricName): number {
   switch (name) {
     case 'leaderCount':
       return s.leaderCount;
+    case 'leaderCountObserved':
+      return s.leaderCountObserved;
     case 'maxTokenSeen':
       return s.storage.maxTokenSeen;
     case 'violations':

@@ -24,6 +24,7 @@ export const METRIC_NAMES = [
   'divergentWrites',
   'clientRedirects',
   'leaderTransitions',
+  'maxLeaderCount',
   'maxTokenSeen',
   'violations',
   'failovers',

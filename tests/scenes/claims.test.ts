@@ -61,3 +61,29 @@ describe('captions are claims true at their pause', () => {
     expect(bare).toEqual([]);
   });
 });
+
+describe('references point somewhere', () => {
+  // The menu lists game days by title: a file's number ("18a", "game day 19") names nothing a
+  // reader can find, and "the next scenario" depends on an order the menu need not keep.
+  const FILE_NUMBER =
+    /\b(?:game days?|scenarios?|files?) \d+[ab]?\b|(?<!\w)\(\d{1,2}[ab]?\)|\b\d{1,2}[ab]\b|\b(?:earlier|previous|next) (?:game day|scenario)\b/i;
+
+  it('no game day or preset text cites another by file number or position', () => {
+    const cited: string[] = [];
+    const look = (where: string, text: string | undefined) => {
+      const m = text && FILE_NUMBER.exec(text);
+      if (m) cited.push(`${where}: "${m[0]}"`);
+    };
+    for (const s of catalog.scenarios) {
+      look(`${s.id} description`, s.description);
+      look(`${s.id} teaches`, s.teaches);
+      look(`${s.id} compare`, s.compare?.why);
+      s.steps.forEach((step, i) => look(`${s.id} step ${i + 1}`, step.caption));
+    }
+    for (const p of presetCatalog.presets) {
+      look(`preset ${p.id} lesson`, p.lesson);
+      look(`preset ${p.id} shows`, p.gameDay.shows);
+    }
+    expect(cited).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { View } from '../../scenario/types';
 import { sceneWatching } from '../../shared/scenes';
-import { catalog } from '../../scenario/catalog';
+import { scenarioTitle } from '../../scenario/catalog';
 import { scenarioHref } from './ScenarioPicker';
 import { useLab } from '../../store/context';
 import { fillCaption } from '../../scenario/claims';
@@ -83,7 +83,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
 
 /** A link to the game day that tells the same story another way, by its title. */
 function CompareLink({ compare }: { compare: { scenario: string; why: string } }) {
-  const title = catalog.index.find((e) => e.id === compare.scenario)?.title;
+  const title = scenarioTitle(compare.scenario);
   if (!title) return null;
   return (
     <p className="hint" data-testid="guided-compare">

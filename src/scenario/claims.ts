@@ -52,15 +52,35 @@ export function checkClaims(claims: Claims | undefined, s: Snapshot): ClaimMisma
 
 const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The latest failover's phases, as the failover timeline draws them; undefined before one. */
+function phase(name: string, s: Snapshot): string | undefined {
+  const f = s.failovers[s.failovers.length - 1];
+  if (!f) return undefined;
+  const ready = f.readyAtMs >= 0 ? f.readyAtMs : undefined;
+  const ms = {
+    detection: f.detectedAtMs - f.lostAtMs,
+    election: f.electedAtMs - f.detectedAtMs,
+    warmUp: ready === undefined ? undefined : ready - f.electedAtMs,
+    failover: ready === undefined ? undefined : ready - f.lostAtMs,
+  }[name];
+  return ms === undefined ? undefined : seconds(ms);
+}
+
+const PHASES = ['detection', 'election', 'warmUp', 'failover'];
+
 /** The value a caption's placeholder stands for at this snapshot; undefined for an unknown name. */
 function placeholderValue(name: string, s: Snapshot): string | undefined {
-  if (name === 'time') return `${(s.nowMs / 1000).toFixed(1)} s`;
+  if (name === 'time') return seconds(s.nowMs);
   if (name === 'leader') return s.leader?.id ?? 'no one';
+  if (name === 'withoutLeader') return seconds(s.counters.msWithoutLeader);
+  if (PHASES.includes(name)) return phase(name, s);
   if ((METRIC_NAMES as readonly string[]).includes(name)) return String(metricValue(s, name as MetricName));
   return undefined;
 }
 
-/** Placeholders in a caption that name nothing (a typo would otherwise show in braces). */
+/** Placeholders in a caption with no value at this snapshot (they would show in braces). */
 export function unknownPlaceholders(caption: string, s: Snapshot): string[] {
   return [...caption.matchAll(PLACEHOLDER)]
     .map((m) => m[1])
@@ -69,8 +89,10 @@ export function unknownPlaceholders(caption: string, s: Snapshot): string[] {
 
 /**
  * The caption with its numbers from the run: `{fencingRejections}`, `{leaderCount}`, any metric a
- * condition can read, `{leader}` and `{time}` (the simulated clock, "49.0 s"), all at the pause
- * `s`. Before the pause (null) they are not known yet and read "…".
+ * condition can read, `{leader}`, `{time}` (the simulated clock, "49.0 s"), `{withoutLeader}`
+ * (the chart's time without a leader) and the latest failover's `{detection}`, `{election}`,
+ * `{warmUp}` and `{failover}` (lost to ready), all at the pause `s`. Before the pause (null) they
+ * are not known yet and read "…".
  */
 export function fillCaption(caption: string, s: Snapshot | null): string {
   return caption.replace(PLACEHOLDER, (whole, name: string) =>

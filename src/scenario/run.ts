@@ -3,7 +3,7 @@ import { Simulation, type Trace } from '../engine';
 import { nextCheckMs, watchCondition } from './conditions';
 import type { Scenario } from './types';
 import { summarizeRun } from './summary';
-import { checkClaims, claimCount, fillCaption, type ClaimMismatch } from './claims';
+import { checkClaims, claimCount, fillCaption, unknownPlaceholders, type ClaimMismatch } from './claims';
 
 export const DEFAULT_STEP_TIMEOUT_MS = 120_000;
 
@@ -18,6 +18,8 @@ export interface StepResult {
   /** How many facts the step's claims state, and those that do not hold at the pause. */
   claimsChecked: number;
   claimsFailed: ClaimMismatch[];
+  /** Placeholders in the caption with no value at the pause (a typo, or a phase not yet measured). */
+  unfilled: string[];
 }
 
 export interface ScenarioRun {
@@ -57,6 +59,7 @@ export function runScenario(scenario: Scenario): ScenarioRun {
       caption: fillCaption(step.caption, pause),
       claimsChecked: claimCount(step.claims, pause),
       claimsFailed: checkClaims(step.claims, pause),
+      unfilled: unknownPlaceholders(step.caption, pause),
     });
   });
   sim.runUntil(limit);

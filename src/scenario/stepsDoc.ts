@@ -14,9 +14,13 @@ function scenarioSteps(scenario: Scenario): string {
       `${s.index + 1}. _Pauses at ${seconds(s.endedAtMs)}${s.met ? '' : ' (its condition never came)'}; ` +
       `${s.claimsChecked} claims checked._ ${s.caption}`,
   );
-  return [`#### ${scenario.title} (\`${scenario.id}\`)`, '', ...steps, '', `**What happened**: ${run.summary}.`].join(
-    '\n',
-  );
+  return [
+    `#### ${scenario.title} (\`${scenario.id}\`)`,
+    '',
+    ...steps,
+    '',
+    `**What happened**: ${run.summary}.`,
+  ].join('\n');
 }
 
 /** The section for these game days, in the order given (the picker's: file name). */

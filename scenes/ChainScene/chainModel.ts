@@ -53,6 +53,8 @@ export interface Election {
   hasQuorum: boolean;
   /** Without node votes: what elects, in one line ("the API server's Lease, stored in a 3-member etcd"). */
   how: string;
+  /** What the leader does when storage refuses its write, in the algorithm's words (describe.ts). */
+  fenced: string;
 }
 
 /** Raft's: the nodes vote, a majority elects. */
@@ -63,6 +65,7 @@ export const RAFT_ELECTION: Election = {
   votes: true,
   hasQuorum: true,
   how: '',
+  fenced: ALGORITHM_PAGES.raft.fenced,
 };
 
 export interface ChainModel {
@@ -259,7 +262,7 @@ export function deriveChain(
     active: activeStep(s, memory, leader, lease),
     quorum: deriveQuorum(s, memory, leader, election),
     leaderId: leader ? leader.id : null,
-    ...deriveWrites(s, memory, leader),
+    ...deriveWrites(s, memory, leader, election.fenced),
   };
 }
 

@@ -27,5 +27,6 @@ function electStep(e: Experiment): Election {
     leader: alg.words.leader,
     votes: false,
     hasQuorum: alg.hasQuorum,
+    fenced: pageOf(e).fenced,
   };
 }

@@ -87,12 +87,16 @@ function comparisons(s: Snapshot): Comparison[] {
   return out;
 }
 
-function zombieAlert(w: StorageWrite | null): Alert | null {
+/**
+ * The refusal, and what the writer's election makes of it (`fenced`, from the algorithm's
+ * description): under most algorithms nothing, so the chain says so, as the captions do.
+ */
+function zombieAlert(w: StorageWrite | null, fenced: string): Alert | null {
   if (!w) return null;
   return {
     key: `${w.atMs}:${w.node}:${w.token}`,
     headline: `ZOMBIE WRITE REJECTED: ${w.node} token ${w.token} < ${w.maxTokenSeen}`,
-    detail: `at ${formatSeconds(w.atMs)}: ${w.node} gets a retryable error naming token ${w.maxTokenSeen}`,
+    detail: `at ${formatSeconds(w.atMs)}: storage refuses ${w.node}'s write, naming token ${w.maxTokenSeen}; ${fenced}`,
   };
 }
 
@@ -111,6 +115,7 @@ export function deriveWrites(
   s: Snapshot,
   memory: ChainMemory,
   leader: NodeView | null,
+  fenced: string,
 ): { token: TokenView; compare: CompareView; outcome: OutcomeView } {
   const recent = s.storage.recent;
   const last = recent.length ? recent[recent.length - 1] : memory.lastWrite;
@@ -133,7 +138,7 @@ export function deriveWrites(
       rejected: s.storage.rejected,
       staleAccepted: s.counters.staleWritesAccepted,
       latest: last ? last.result : null,
-      zombie: zombieAlert(memory.lastRejected),
+      zombie: zombieAlert(memory.lastRejected, fenced),
       stale: staleAlert(memory.lastStale),
     },
   };

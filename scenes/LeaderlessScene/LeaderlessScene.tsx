@@ -22,6 +22,10 @@ import { keySec, pct, sec, stepCaption } from './captions';
 import { MovedStrips } from './MovedStrip';
 import { UnavailableChart } from './UnavailableChart';
 import './leaderlessScene.css';
+import { scenarioTitle } from '../../src/scenario/catalog';
+
+/** The game day whose Raft failover is the default window (DEFAULT_WINDOW). */
+const WINDOW_GAME_DAY = 'leaderless-partition-the-work';
 
 /** The most keys of one design without work at one time, before `atMs`. */
 function worstUntil(run: LeaderlessRun, design: Design, atMs: number): number {
@@ -61,7 +65,7 @@ export function LeaderlessScene() {
         to a new leader ready ({sec(run.config.window.detectMs)} to notice a death, in both designs), from{' '}
         {run.config.window.source}
         {measured.source === 'the default'
-          ? ` (game day 19's Raft failover${controls ? '; kill the leader in the lab to measure your own run' : ''})`
+          ? ` (the Raft failover measured by the game day “${scenarioTitle(WINDOW_GAME_DAY) ?? WINDOW_GAME_DAY}”${controls ? '; kill the leader in the lab to measure your own run' : ''})`
           : ''}
         .
       </p>

@@ -69,7 +69,7 @@ export function main(argv: string[]): { code: number; stdout: string; stderr: st
       };
   }
   const run = runScenario(scenario);
-  const steps = run.steps.map((s) => ({ ...s, caption: scenario.steps[s.index].caption }));
+  const steps = run.steps;
   const value = flags.has('--summary')
     ? { id: scenario.id, steps, summary: run.summary }
     : { id: scenario.id, steps, summary: run.summary, trace: run.trace };

@@ -17,7 +17,7 @@ export interface FailoverWindow {
 }
 
 /**
- * The default window: game day 19's run (Raft with the teaching timing, 5 nodes, seed 1, the
+ * The default window: the run of the game day 'Don't have a leader: partition the work' (Raft with the teaching timing, 5 nodes, seed 1, the
  * leader killed at 10 s): detected after 6301 ms, a new leader ready (warmed up) 8820 ms after the
  * kill. A test keeps these equal to that run's measurement.
  */

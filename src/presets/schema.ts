@@ -12,6 +12,9 @@ import {
   type FieldError,
 } from '../engine';
 
+import { claimsSchema } from '../scenario/schema';
+import type { Claims } from '../scenario/types';
+
 const text = z.string().check(z.minLength(1));
 
 export const presetSchema = z.strictObject({
@@ -33,6 +36,8 @@ export const presetSchema = z.strictObject({
     shows: text,
     faults: z.array(z.unknown()).check(z.minLength(1)),
     untilMs: z.int().check(z.minimum(1)),
+    /** What `shows` asserts about the run's end, checked against it (src/scenario/claims.ts). */
+    claims: z.optional(claimsSchema),
   }),
 });
 
@@ -44,7 +49,7 @@ export interface Preset {
   model?: string;
   experiment: ExperimentInput;
   sources: Record<string, string>;
-  gameDay: { shows: string; faults: unknown[]; untilMs: number };
+  gameDay: { shows: string; faults: unknown[]; untilMs: number; claims?: Claims };
 }
 
 /** The settings sections whose every value must name its source: every one there is. */

@@ -162,6 +162,10 @@ export async function loadAllScenarios(): Promise<void> {
   await Promise.all(Object.keys(LOADERS).map(loadPath));
 }
 
+/** A game day's title from the index (no file loaded): how every link and caption names it. */
+export const scenarioTitle = (id: string): string | undefined =>
+  catalog.index.find((e) => e.id === id)?.title;
+
 /** The scenario with this id, validated; undefined when no file has it, its file does not validate, or it is not loaded. */
 export const findScenario = (id: string): Scenario | undefined => catalog.find(id);
 

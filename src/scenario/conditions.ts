@@ -6,6 +6,8 @@ export function metricValue(s: Snapshot, name: MetricName): number {
   switch (name) {
     case 'leaderCount':
       return s.leaderCount;
+    case 'leaderCountObserved':
+      return s.leaderCountObserved;
     case 'maxTokenSeen':
       return s.storage.maxTokenSeen;
     case 'violations':
@@ -85,9 +87,18 @@ export function watchCondition(
   };
 }
 
-/** The earliest simulated time worth checking again (so a runner need not poll every ms). */
+/** How often an event or metric condition is checked, in simulated ms from the step's start. */
+export const CHECK_EVERY_MS = 50;
+
+/**
+ * The earliest simulated time worth checking again (so a runner need not poll every ms). Event
+ * and metric conditions are checked on a grid from the step's start, not 50 ms after wherever the
+ * run happens to be: a page whose frames end off the grid then still checks, and pauses, at the
+ * very moments the headless runner does, and a caption's {time} reads the same in both.
+ */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);
   if ('afterMs' in c) return Math.max(nowMs, stepStartMs + c.afterMs);
-  return nowMs + 50;
+  const since = Math.max(0, nowMs - stepStartMs);
+  return stepStartMs + CHECK_EVERY_MS * (Math.floor(since / CHECK_EVERY_MS) + 1);
 }

@@ -3,6 +3,7 @@ import { Simulation, type Trace } from '../engine';
 import { nextCheckMs, watchCondition } from './conditions';
 import type { Scenario } from './types';
 import { summarizeRun } from './summary';
+import { checkClaims, claimCount, fillCaption, unknownPlaceholders, type ClaimMismatch } from './claims';
 
 export const DEFAULT_STEP_TIMEOUT_MS = 120_000;
 
@@ -12,6 +13,13 @@ export interface StepResult {
   endedAtMs: number;
   /** False when the step gave up at its timeout rather than seeing its condition. */
   met: boolean;
+  /** The caption as the reader sees it at the pause, its numbers filled from the run. */
+  caption: string;
+  /** How many facts the step's claims state, and those that do not hold at the pause. */
+  claimsChecked: number;
+  claimsFailed: ClaimMismatch[];
+  /** Placeholders in the caption with no value at the pause (a typo, or a phase not yet measured). */
+  unfilled: string[];
 }
 
 export interface ScenarioRun {
@@ -42,7 +50,17 @@ export function runScenario(scenario: Scenario): ScenarioRun {
   scenario.steps.forEach((step, index) => {
     const startedAtMs = sim.nowMs;
     const met = runStep(sim, step, limit);
-    steps.push({ index, startedAtMs, endedAtMs: sim.nowMs, met });
+    const pause = sim.snapshot();
+    steps.push({
+      index,
+      startedAtMs,
+      endedAtMs: sim.nowMs,
+      met,
+      caption: fillCaption(step.caption, pause),
+      claimsChecked: claimCount(step.claims, pause),
+      claimsFailed: checkClaims(step.claims, pause),
+      unfilled: unknownPlaceholders(step.caption, pause),
+    });
   });
   sim.runUntil(limit);
   const trace = sim.trace();

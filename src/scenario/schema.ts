@@ -2,19 +2,18 @@
 // zod/mini, as in the engine's experiment schema (which also sets up its English messages).
 import * as z from 'zod/mini';
 import { parseExperiment, type FieldError } from '../engine';
-import type { Scenario } from './types';
+import { METRIC_NAMES, type Scenario } from './types';
 
-const metric = z.enum([
-  'leaderCount',
-  'fencingRejections',
-  'staleWritesAccepted',
-  'divergentWrites',
-  'clientRedirects',
-  'leaderTransitions',
-  'maxTokenSeen',
-  'violations',
-  'failovers',
-]);
+const metric = z.enum(METRIC_NAMES);
+const ROLES = ['leader', 'candidate', 'follower'] as const;
+const nodeState = z.enum(['dead', ...ROLES, ...ROLES.map((r) => `paused ${r}` as const)]);
+/** What a caption asserts about its moment (types.ts Claims); presets' game days use it too. */
+export const claimsSchema = z.strictObject({
+  leader: z.optional(z.nullable(z.string())),
+  believedLeaders: z.optional(z.array(z.string())),
+  nodes: z.optional(z.record(z.string(), nodeState)),
+  metrics: z.optional(z.partialRecord(metric, z.number())),
+});
 const eventType = z.enum([
   'fault',
   'campaign',
@@ -61,6 +60,7 @@ export const scenarioSchema = z.strictObject({
     .array(
       z.strictObject({
         caption: text,
+        claims: z.optional(claimsSchema),
         watch: z.optional(
           z.strictObject({
             view: z.enum([

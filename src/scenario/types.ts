@@ -1,6 +1,6 @@
 // A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
-import type { ExperimentInput, SimEvent } from '../engine';
+import type { ExperimentInput, Role, SimEvent } from '../engine';
 
 export type View =
   'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'queue' | 'leaderless' | 'banner';
@@ -15,19 +15,46 @@ export type Condition =
   /** A snapshot metric compares to a value. */
   | { metric: MetricName; op: '>=' | '<=' | '==' | '>' | '<'; value: number };
 
-export type MetricName =
-  | 'leaderCount'
-  | 'fencingRejections'
-  | 'staleWritesAccepted'
-  | 'divergentWrites'
-  | 'clientRedirects'
-  | 'leaderTransitions'
-  | 'maxTokenSeen'
-  | 'violations'
-  | 'failovers';
+/** What a condition or a claim can read of a snapshot (conditions.ts metricValue reads them). */
+export const METRIC_NAMES = [
+  'leaderCount',
+  'leaderCountObserved',
+  'fencingRejections',
+  'staleWritesAccepted',
+  'divergentWrites',
+  'clientRedirects',
+  'leaderTransitions',
+  'maxLeaderCount',
+  'maxTokenSeen',
+  'violations',
+  'failovers',
+] as const;
+
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** A node as a caption names it (claims.ts nodeState). */
+export type NodeState = 'dead' | Role | `paused ${Role}`;
+
+/**
+ * The facts a caption asserts about the moment the step pauses, each checked against the
+ * snapshot there (claims.ts). Only what the words say: a caption that names no leader claims none.
+ */
+export interface Claims {
+  /** The leader the lab follows (the banner's and the chain's), or null for none. */
+  leader?: string | null;
+  /** Every alive node that believes it leads, paused ones included. */
+  believedLeaders?: string[];
+  /** Nodes by state: "dead", "paused leader", "candidate", ... */
+  nodes?: Record<string, NodeState>;
+  /** leaderCount (believed), leaderCountObserved, counters, maxTokenSeen, violations, failovers. */
+  metrics?: Partial<Record<MetricName, number>>;
+}
 
 export interface Step {
+  /** Words true at the step's pause; `{name}` placeholders are filled from the run (claims.ts). */
   caption: string;
+  /** What the caption asserts, checked against the snapshot at the pause. */
+  claims?: Claims;
   watch?: { view: View; element?: string };
   /** When the step ends. Without it the step ends at once (a caption to read). */
   until?: Condition;

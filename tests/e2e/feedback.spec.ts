@@ -82,8 +82,8 @@ test('the failover embed never asks for a kill it offers no control for, and tel
   await page.goto('/embed.html?scene=failover');
   await expect(page.getByTestId('failover-timeline')).toBeVisible(SLOW);
   await expect(page.getByTestId('failover-timeline')).not.toContainText(/kill|pause the leader/i);
-  // Right after the leader was killed, before anyone was elected.
-  await page.goto('/embed.html?scene=failover&scenario=kill-leader&step=3&autoplay=0');
+  // After the leader was killed, before anyone was elected: step 4 begins as detection ends.
+  await page.goto('/embed.html?scene=failover&scenario=kill-leader&step=4&autoplay=0');
   const scene = page.getByTestId('failover-timeline');
   await expect(scene).toContainText(/failover .*under way/i, SLOW);
   await expect(scene).not.toContainText(/kill|pause the leader/i);

@@ -171,10 +171,10 @@ export function banner(page: Page): Locator {
 /** A figure from the chart's header line, e.g. "time without a leader: 14.6 s" -> 14600. */
 export async function chartFigure(
   page: Page,
-  label: 'time without a leader' | 'fencing rejections',
+  label: 'time without a leader' | 'fencing rejections' | 'transitions',
 ): Promise<number> {
   const text = await metricScene(page).locator('header').innerText();
-  const m = new RegExp(`${label}:\\s*([\\d.]+)\\s*(s|ms)?`).exec(text);
+  const m = new RegExp(`(?:^|\\s)${label}:\\s*([\\d.]+)\\s*(s|ms)?`).exec(text);
   if (!m) throw new Error(`the chart header shows no "${label}" figure: ${JSON.stringify(text)}`);
   const value = parseFloat(m[1]);
   return m[2] === 's' ? Math.round(value * 1000) : value;

@@ -81,7 +81,9 @@ test('embedded without a failover, the comparison uses the stated default window
   // As wide as an "Embed this" frame: the summary must fit its height.
   await page.setViewportSize({ width: 720, height: 1200 });
   await page.goto('/embed.html?scene=leaderless&autoplay=0&theme=dark');
-  await expect(page.getByTestId('ll-window')).toContainText("from the default (game day 19's Raft failover)");
+  await expect(page.getByTestId('ll-window')).toContainText(
+    "from the default (the Raft failover measured by the game day “Don't have a leader: partition the work”",
+  );
   await playToSummary(page, run);
   const bottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
   expect(bottom).toBeLessThanOrEqual(sceneById('leaderless').embedHeightPx);

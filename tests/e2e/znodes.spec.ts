@@ -11,7 +11,8 @@ test("the herd's queue: eight arrows to the leader's znode, its dead owner's ses
 }) => {
   // As wide as an "Embed this" frame: nine candidates (the most a run has) must fit its height.
   await page.setViewportSize({ width: 720, height: 1000 });
-  await page.goto('/embed.html?scene=znodes&scenario=zookeeper-herd-effect&step=2&autoplay=0');
+  // Step 3 begins at 23.8 s: n2 was killed at 15 s and its session is a moment from expiring.
+  await page.goto('/embed.html?scene=znodes&scenario=zookeeper-herd-effect&step=3&autoplay=0');
   const scene = page.getByTestId('znode-queue');
   const rows = scene.getByTestId('zq-row');
   await expect(rows).toHaveCount(9);
@@ -22,7 +23,7 @@ test("the herd's queue: eight arrows to the leader's znode, its dead owner's ses
   await expect(scene.locator('.zq-arrow[data-to="0"]')).toHaveCount(8);
   await expect(scene.getByTestId('zq-facts')).toContainText('watches the leader (the herd effect)');
   await expect(scene.getByTestId('zq-notifications')).toHaveText('0');
-  await expect(rows.first().getByTestId('zq-timer')).toContainText('8.9 s');
+  await expect(rows.first().getByTestId('zq-timer')).toContainText('0.1 s');
   // Played on, the session expires: n1 leads, and the eight notifications were sent.
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(rows.first()).toHaveAttribute('data-owner', 'n1', { timeout: 30_000 });

@@ -30,7 +30,7 @@ describe('LeaderlessScene', () => {
     const { view } = mount();
     const run = runLeaderless();
     expect(screen.getByTestId('ll-window').textContent).toContain(
-      "from the default (game day 19's Raft failover)",
+      "from the default (the Raft failover measured by the game day “Don't have a leader: partition the work”)",
     );
     expect(screen.getByTestId('ll-step').textContent).toBe('Step 1 of 4');
     expect(screen.getByTestId('ll-next').textContent).toBe('Next: Kill worker w5 ▶');

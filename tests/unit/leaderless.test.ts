@@ -26,7 +26,7 @@ function gameDay() {
 }
 
 describe('the failover window of design (a)', () => {
-  it("the default is game day 19's measured Raft failover", () => {
+  it("the default is the measured Raft failover of the game day 'Don't have a leader: partition the work'", () => {
     const trace = runScenario(gameDay()).trace;
     const w = windowFromRun(trace.summary.failovers, 'Raft');
     expect({ detectMs: w.detectMs, totalMs: w.totalMs }).toEqual({

@@ -4,8 +4,10 @@ import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { View } from '../../scenario/types';
 import { sceneWatching } from '../../shared/scenes';
-import { catalog } from '../../scenario/catalog';
+import { scenarioTitle } from '../../scenario/catalog';
 import { scenarioHref } from './ScenarioPicker';
+import { useLab } from '../../store/context';
+import { fillCaption } from '../../scenario/claims';
 
 /** Views a step can name that are parts of the page rather than scenes. */
 const PAGE_VIEWS: Partial<Record<View, string>> = {
@@ -22,6 +24,10 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
   const g = useStore(guided);
   const step = g.scenario.steps[g.step];
   const total = g.scenario.steps.length;
+  // A caption's numbers are the run's at the pause it describes (they are not known before):
+  // while the step runs they read "…", and the snapshot is read only once the lab stopped.
+  const paused = useLab((s) => (g.status === 'waiting' ? null : s.snapshot));
+  const caption = fillCaption(step.caption, paused);
   return (
     <section className="panel guided" aria-labelledby="guided-title" data-testid="guided">
       <h2 id="guided-title">
@@ -31,7 +37,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         </span>
       </h2>
       <p className="caption" data-testid="guided-caption" aria-live="polite">
-        {step.caption}
+        {caption}
       </p>
       {step.watch && (
         <p className="hint">
@@ -77,7 +83,7 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
 
 /** A link to the game day that tells the same story another way, by its title. */
 function CompareLink({ compare }: { compare: { scenario: string; why: string } }) {
-  const title = catalog.index.find((e) => e.id === compare.scenario)?.title;
+  const title = scenarioTitle(compare.scenario);
   if (!title) return null;
   return (
     <p className="hint" data-testid="guided-compare">

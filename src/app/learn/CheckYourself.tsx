@@ -2,7 +2,7 @@
 // the answer shows only when asked for, and links to the scenario that demonstrates it, named by
 // that scenario's own title.
 import { useState } from 'react';
-import { catalog } from '../../scenario/catalog';
+import { scenarioTitle } from '../../scenario/catalog';
 import { scenarioHref } from '../guided/ScenarioPicker';
 
 const QUESTIONS: { q: string; a: string; scenario: string }[] = [
@@ -29,13 +29,11 @@ const QUESTIONS: { q: string; a: string; scenario: string }[] = [
   {
     q: 'When can you avoid leader election entirely, and why is that better?',
     a: 'When work can be partitioned so each node owns a disjoint slice (hash of the key), or made idempotent, or handed out by a queue. No election, no split brain, no failover window: removing a failure mode beats handling it. The lab shows what you give up by having a leader.',
-    scenario: 'kill-leader',
+    scenario: 'leaderless-partition-the-work',
   },
 ];
 
-function titleOf(id: string): string {
-  return catalog.index.find((e) => e.id === id)?.title ?? id;
-}
+const titleOf = (id: string): string => scenarioTitle(id) ?? id;
 
 function Question({ q, a, scenario }: (typeof QUESTIONS)[number]) {
   const [shown, setShown] = useState(false);

@@ -2,6 +2,18 @@
 // over the odd size below them; two nodes tolerate no failure until a witness joins.
 import { majorityOf } from '../../engine';
 import { scenarioHref } from '../guided/ScenarioPicker';
+import { scenarioTitle } from '../../scenario/catalog';
+
+/** The game day that splits an even cluster: four nodes, so it shows 4 and no other size. */
+const EVEN_CLUSTER = 'even-cluster';
+
+const titleOf = (id: string): string => scenarioTitle(id) ?? id;
+
+/** The lab in free play with n voters, where the reader can split them evenly. */
+function votersHref(n: number): string {
+  const href = scenarioHref(null);
+  return `${href}${href.includes('?') ? '&' : '?'}nodes=${n}`;
+}
 
 export function tolerated(n: number): number {
   return n - majorityOf(n);
@@ -34,10 +46,16 @@ export function QuorumTable() {
                     <a href={scenarioHref('two-nodes-witness')}>try it</a>)
                   </>
                 )}
-                {n % 2 === 0 && n !== 2 && (
+                {n === 4 && (
                   <>
-                    same as {n - 1}, one more node to convince (
-                    <a href={scenarioHref('even-cluster')}>try it</a>)
+                    same as 3, one more node to convince (try it:{' '}
+                    <a href={scenarioHref(EVEN_CLUSTER)}>{titleOf(EVEN_CLUSTER)}</a>)
+                  </>
+                )}
+                {n % 2 === 0 && n > 4 && (
+                  <>
+                    same as {n - 1}, one more node to convince (no game day has {n}:{' '}
+                    <a href={votersHref(n)}>try {n} voters</a> in the lab)
                   </>
                 )}
                 {n === 3 && 'the smallest useful cluster'}

@@ -53,6 +53,11 @@ export interface AlgorithmPage {
   renewLimit(e: Experiment): RenewLimit | null;
   /** The lease a pause is measured against (a Kubernetes Lease, an etcd session's TTL); null: none. */
   leaseMs(e: Experiment): number | null;
+  /**
+   * What a leader does when storage refuses its write, after "storage refuses n1's write, naming
+   * token 1;" (the engine's onFenced): most elections never hear of it, and the leader acts on.
+   */
+  fenced: string;
 }
 
 /** A span as the page writes it: "15 s", "0.3 s". */
@@ -82,6 +87,7 @@ function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
     },
     renewLimit: () => null,
     leaseMs: () => null,
+    fenced: 'it steps down and calls an election',
   };
 }
 
@@ -111,6 +117,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       return { ms: electionTimeoutMs, label: `election timeout ${formatSpan(electionTimeoutMs)}` };
     },
     leaseMs: () => null,
+    fenced: 'Raft never hears of it, so it leads on until it learns of a higher term or loses its quorum',
   },
   'k8s-lease': {
     elect: {
@@ -141,6 +148,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       return { ms: renewDeadlineMs, label: `RenewDeadline ${formatSpan(renewDeadlineMs)}` };
     },
     leaseMs: (e) => section(e, 'lease').durationMs,
+    fenced: "client-go's elector never hears of it, so it acts as leader until its renewal round runs out",
   },
   'etcd-election': {
     elect: {
@@ -178,6 +186,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       };
     },
     leaseMs: (e) => section(e, 'etcd').ttlMs,
+    fenced: 'the election never hears of it, so it leads while its session lasts',
   },
   zookeeper: {
     elect: {
@@ -205,6 +214,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     // A disconnected leader keeps believing it leads until it hears its session expired.
     renewLimit: () => null,
     leaseMs: () => null,
+    fenced: 'the recipe never hears of it, so it leads until it learns its session expired',
   },
   'redis-sentinel': {
     elect: {
@@ -234,6 +244,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         : null;
     },
     leaseMs: () => null,
+    fenced: 'Sentinel never hears of it, so it serves on until the sentinels demote it',
   },
   pacemaker: {
     elect: {
@@ -258,6 +269,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     // Only fencing stops the old primary.
     renewLimit: () => null,
     leaseMs: () => null,
+    fenced: 'Pacemaker never hears of it: only the fence device stops it',
   },
   bully: coordinator('bully', { title: 'The highest id takes over', short: 'Highest id', how: NO_QUORUM }),
   ring: coordinator('ring', {

@@ -1,0 +1,34 @@
+// docs/scenarios.md's step-by-step section, made from the runs: where each game day's steps pause
+// and the caption a reader sees there, its numbers filled from that moment, then the run's
+// summary. `npm run gen:docs` rewrites it; tests/unit/docs.test.ts fails when it differs.
+import { fillBetween } from '../shared/paramDocs';
+import { runScenario } from './run';
+import type { Scenario } from './types';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function scenarioSteps(scenario: Scenario): string {
+  const run = runScenario(scenario);
+  const steps = run.steps.map(
+    (s) =>
+      `${s.index + 1}. _Pauses at ${seconds(s.endedAtMs)}${s.met ? '' : ' (its condition never came)'}; ` +
+      `${s.claimsChecked} claims checked._ ${s.caption}`,
+  );
+  return [
+    `#### ${scenario.title} (\`${scenario.id}\`)`,
+    '',
+    ...steps,
+    '',
+    `**What happened**: ${run.summary}.`,
+  ].join('\n');
+}
+
+/** The section for these game days, in the order given (the picker's: file name). */
+export function stepsSection(scenarios: readonly Scenario[]): string {
+  return scenarios.map(scenarioSteps).join('\n\n');
+}
+
+/** docs/scenarios.md with its step-by-step section made from these game days' runs. */
+export function scenariosDoc(doc: string, scenarios: readonly Scenario[]): string {
+  return fillBetween(doc, 'steps', stepsSection(scenarios));
+}

@@ -1,0 +1,89 @@
+// Captions as checked claims: every step of every game day, and every preset's game day, states
+// as data the facts its words assert (who leads or believes it leads, both leader_count lines,
+// the counters it quotes, roles), and here each one is compared with the snapshot at the moment
+// the reader sees it: the step's pause (for a preset, the run's end). A caption that lags its
+// picture by an event fails here, named by scenario, step and fact.
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../src/engine';
+import { catalog, loadAllScenarios } from '../../src/scenario/catalog';
+import { checkClaims, claimCount } from '../../src/scenario/claims';
+import { runScenario } from '../../src/scenario/run';
+import { presetCatalog } from '../../src/presets/catalog';
+import { gameDayExperiment } from '../../src/presets/schema';
+
+await loadAllScenarios();
+
+describe('captions are claims true at their pause', () => {
+  it('every game day step and every preset game day says what its snapshot shows', () => {
+    const failed: string[] = [];
+    let checked = 0;
+    let steps = 0;
+    for (const scenario of catalog.scenarios) {
+      const run = runScenario(scenario);
+      for (const step of run.steps) {
+        steps++;
+        checked += step.claimsChecked;
+        for (const m of step.claimsFailed)
+          failed.push(
+            `${scenario.id} step ${step.index + 1} (paused at ${step.endedAtMs} ms): ${m.claim} said ${JSON.stringify(m.said)}, is ${JSON.stringify(m.actual)}`,
+          );
+      }
+    }
+    for (const preset of presetCatalog.presets) {
+      const sim = new Simulation(gameDayExperiment(preset));
+      sim.runUntil(sim.experiment.untilMs);
+      const end = sim.snapshot();
+      checked += claimCount(preset.gameDay.claims, end);
+      for (const m of checkClaims(preset.gameDay.claims, end))
+        failed.push(
+          `preset ${preset.id} (end, ${end.nowMs} ms): ${m.claim} said ${JSON.stringify(m.said)}, is ${JSON.stringify(m.actual)}`,
+        );
+    }
+    console.log(
+      `claims checked: ${checked} over ${steps} game day steps and ${presetCatalog.presets.length} preset game days; ${failed.length} false`,
+    );
+    expect(failed).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('every step declares its claims, and every placeholder in a caption has a value at its pause', () => {
+    const bare: string[] = [];
+    const unfilled: string[] = [];
+    for (const scenario of catalog.scenarios) {
+      const run = runScenario(scenario);
+      scenario.steps.forEach((step, i) => {
+        if (!step.claims) bare.push(`${scenario.id} step ${i + 1}`);
+        if (run.steps[i].unfilled.length)
+          unfilled.push(`${scenario.id} step ${i + 1}: {${run.steps[i].unfilled.join('}, {')}}`);
+      });
+    }
+    expect(unfilled).toEqual([]);
+    expect(bare).toEqual([]);
+  });
+});
+
+describe('references point somewhere', () => {
+  // The menu lists game days by title: a file's number ("18a", "game day 19") names nothing a
+  // reader can find, and "the next scenario" depends on an order the menu need not keep.
+  const FILE_NUMBER =
+    /\b(?:game days?|scenarios?|files?) \d+[ab]?\b|(?<!\w)\(\d{1,2}[ab]?\)|\b\d{1,2}[ab]\b|\b(?:earlier|previous|next) (?:game day|scenario)\b/i;
+
+  it('no game day or preset text cites another by file number or position', () => {
+    const cited: string[] = [];
+    const look = (where: string, text: string | undefined) => {
+      const m = text && FILE_NUMBER.exec(text);
+      if (m) cited.push(`${where}: "${m[0]}"`);
+    };
+    for (const s of catalog.scenarios) {
+      look(`${s.id} description`, s.description);
+      look(`${s.id} teaches`, s.teaches);
+      look(`${s.id} compare`, s.compare?.why);
+      s.steps.forEach((step, i) => look(`${s.id} step ${i + 1}`, step.caption));
+    }
+    for (const p of presetCatalog.presets) {
+      look(`preset ${p.id} lesson`, p.lesson);
+      look(`preset ${p.id} shows`, p.gameDay.shows);
+    }
+    expect(cited).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
+import { queryFor } from '../shared/params';
 import { sceneById } from '../shared/scenes';
 import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
@@ -140,7 +141,12 @@ function MiniControls({ title }: { title: string | null }) {
       )}
       <span className="mono">{now} s</span>
       {title && <span className="embed-title">{title}</span>}
-      <a className="embed-open" href={`./${window.location.search}`} target="_blank" rel="noopener">
+      <a
+        className="embed-open"
+        href={`./${queryFor(window.location.search, 'lab')}`}
+        target="_blank"
+        rel="noopener"
+      >
         Open in the lab
       </a>
     </div>

@@ -307,6 +307,22 @@ export function readParams(search: string, page: ParamPage): ReadParams {
   return { values: values as ParamValues, given, notes };
 }
 
+/**
+ * The part of a query another page can use as it is: the parameters that page takes, with values
+ * it can read. The embed's "Open in the lab" hands the lab this, so the reader is not shown
+ * notes about the embed's own parameters (scene, controls, the frame's id) they never typed.
+ */
+export function queryFor(search: string, page: ParamPage): string {
+  const known = new Set(paramsOf(page));
+  const out = new URLSearchParams();
+  for (const [name, raw] of new URLSearchParams(search)) {
+    if (!known.has(name as ParamName) || out.has(name)) continue;
+    if ((PARAMS[name as ParamName] as Param<unknown>).read(raw).ok) out.append(name, raw);
+  }
+  const query = out.toString();
+  return query ? `?${query}` : '';
+}
+
 /** The experiment a link's setup parameters describe, on top of the page's defaults. */
 export function setupOf(values: ParamValues, base: ExperimentInput): ExperimentInput {
   const e = structuredClone(base);

@@ -3,6 +3,7 @@
 // that step in both the iframe and the element.
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, openTab, SLOW, test } from './lab';
+import { docsPage } from './embedDocs';
 
 const SCENE_LABELS = {
   cluster: 'cluster stage',
@@ -21,18 +22,6 @@ const TABS: Record<string, string> = {
   leaderless: "Don't have a leader",
   spacetime: 'Space-time diagram',
 };
-
-/** Serve `body` as a page of the site's own host (Chromium blocks a public page framing a loopback one). */
-async function docsPage(page: Page, baseURL: string | undefined, body: string): Promise<void> {
-  const url = new URL('/docs-page-under-test.html', baseURL).toString();
-  await page.route(url, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Docs</title></head><body style="margin:0">${body}</body></html>`,
-    }),
-  );
-  await page.goto(url);
-}
 
 /** How far the frame's content reaches down, in CSS px of the frame. */
 async function contentBottom(frame: FrameLocator): Promise<number> {

@@ -4,7 +4,7 @@
 // typed; the element's own attributes are the table's element-only rows.
 import { describe, expect, it } from 'vitest';
 import { readEmbedParams } from '../../src/shared/link';
-import { PARAMS, paramsOf, readParams } from '../../src/shared/params';
+import { PARAMS, paramsOf, queryFor, readParams } from '../../src/shared/params';
 import { SCENES } from '../../src/shared/scenes';
 import { OWN_ATTRS } from '../../src/embed/elementAttrs';
 import { DEFAULT_CHOICES, embedSnippets } from '../../src/app/controls/embedSnippets';
@@ -81,5 +81,17 @@ describe('"Embed this" frame heights', () => {
     expect(embedSnippets(chart, 'r', DEFAULT_CHOICES, 'https://example.org/lab/').iframe).toContain(
       `height="${chart.embedHeightPx}"`,
     );
+  });
+});
+
+describe('queryFor', () => {
+  it('keeps only what the lab takes, as the lab can read it', () => {
+    expect(
+      queryFor(
+        '?scene=chain&scenario=gc-pause-long&step=3&autoplay=0&controls=minimal&id=les-1&theme=neon',
+        'lab',
+      ),
+    ).toBe('?scenario=gc-pause-long&step=3');
+    expect(queryFor('?scene=chain', 'lab')).toBe('');
   });
 });

@@ -5,7 +5,9 @@ import { useId, useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
 import type { SceneEntry } from '../../shared/scenes';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
-import { runParam } from '../session';
+import { currentRun } from '../session';
+import { encodeRun } from '../../shared/share';
+import { useGuided } from '../guided/GuidedContext';
 import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
 
 function siteBase(): string {
@@ -58,6 +60,8 @@ function Snippet({
 
 export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const store = useLabStore();
+  // During a game day the snippets carry it and its step, so the embed shows its title and caption.
+  const guided = useGuided();
   const dialog = useRef<HTMLDialogElement>(null);
   const [run, setRun] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -65,9 +69,10 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const [copied, setCopied] = useState('');
   const ids = useId();
   const open = async () => {
+    const moment = currentRun(store, guided); // the moment of the click, while the codec loads
     try {
       await loadCodec(); // the snippets carry the run as a link
-      setRun(runParam(store));
+      setRun(encodeRun(moment));
       setFailed(false);
     } catch {
       setRun(null);

@@ -5,7 +5,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
 import { queryFor } from '../shared/params';
-import { sceneById } from '../shared/scenes';
+import { embedHeightOf, sceneById } from '../shared/scenes';
 import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
@@ -89,6 +89,9 @@ export function EmbedApp() {
         <main
           ref={main}
           className={`embed embed-${scene.id}`}
+          // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
+          // element's, which fits what it is told) stays one height while the scene loads and runs.
+          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, step !== null) }}
           aria-label={`${scene.title}${params.scenario ? `: ${params.scenario.title}` : ''}`}
         >
           {params.problems.length > 0 && (

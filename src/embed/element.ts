@@ -8,7 +8,7 @@
 // title) and the attributes every HTML element may carry (elementAttrs.ts). The embed page reads
 // them through the same table as a link (src/shared/params.ts), so a misspelt attribute is named
 // in the frame, as a misspelt parameter would be.
-import { passedOn } from './elementAttrs';
+import { passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 
 // Resolved once, while this script runs: the embed page sits beside it on the same site. The
@@ -40,7 +40,7 @@ class LeaderElectionScene extends HTMLElement {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     if (!this.frame) {
       const style = document.createElement('style');
-      style.textContent = ':host{display:block}iframe{display:block;width:100%;border:0;height:480px}';
+      style.textContent = ':host{display:block}iframe{display:block;width:100%;border:0}';
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('loading', 'lazy');
       root.append(style, this.frame);
@@ -69,7 +69,11 @@ class LeaderElectionScene extends HTMLElement {
       this.getAttribute('title') ?? `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
     const h = this.getAttribute('height');
     if (h) frame.style.height = /^\d+$/.test(h) ? `${h}px` : h;
-    if (frame.src !== url.toString()) frame.src = url.toString();
+    if (frame.src === url.toString()) return;
+    // A new scene: the height its embed reserves, until the frame says how tall it is.
+    if (!h)
+      frame.style.height = `${reservedPx(this.getAttribute('scene'), Number(this.getAttribute('step')) > 1 && this.hasAttribute('scenario'))}px`;
+    frame.src = url.toString();
   }
 }
 

@@ -4,6 +4,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, openTab, SLOW, test } from './lab';
 import { docsPage } from './embedDocs';
+import { sceneById } from '../../src/shared/scenes';
 
 const SCENE_LABELS = {
   cluster: 'cluster stage',
@@ -59,7 +60,12 @@ test.describe('without the offline worker', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
     }
     for (const [scene, snippet] of Object.entries(snippets)) {
-      await docsPage(page, baseURL, snippet.replace('loading="lazy"', ''));
+      // In a docs column 720 px wide: the frame fills its column's width.
+      await docsPage(
+        page,
+        baseURL,
+        `<div style="width:720px">${snippet.replace('loading="lazy"', '')}</div>`,
+      );
       const frame = page.frameLocator('iframe');
       await expect(frame.locator('main section').first()).toBeVisible(SLOW);
       await page.waitForTimeout(500);
@@ -88,8 +94,9 @@ test("the custom element's frame fits its content, and shrinks when the scene ch
   const b = page.frameLocator('#b >> iframe');
   await expect(a.getByTestId('failover-timeline')).toBeVisible(SLOW);
   await expect(b.getByRole('region', { name: 'leader_count' })).toBeVisible(SLOW);
-  // The failover scene before any failover is short, and its frame is as short as it is.
-  await expect.poll(() => frameHeight(page, '#a'), SLOW).toBeLessThan(300);
+  // The failover scene before any failover is short; its frame keeps the height the scene
+  // reserves (for the failovers to come), far shorter than the chart's.
+  await expect.poll(() => frameHeight(page, '#a'), SLOW).toBe(sceneById('failover').embedHeightPx);
   const fits = async (host: string, frame: FrameLocator) =>
     Math.abs((await frameHeight(page, host)) - (await contentBottom(frame)));
   await expect.poll(() => fits('#a', a), SLOW).toBeLessThanOrEqual(4);

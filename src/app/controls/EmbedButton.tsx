@@ -3,7 +3,7 @@
 // with a Copy button.
 import { useId, useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
-import type { SceneEntry } from '../../shared/scenes';
+import { embedHeightOf, type SceneEntry } from '../../shared/scenes';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { currentRun } from '../session';
 import { encodeRun } from '../../shared/share';
@@ -83,7 +83,8 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   };
   const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
     setChoices((c) => ({ ...c, [k]: v }));
-  const heightPx = scene.embedHeightFor?.(store.backend().experiment) ?? scene.embedHeightPx;
+  // An embed made during a game day shows its step's caption above the scene.
+  const heightPx = embedHeightOf(scene, store.backend().experiment, (guided?.getState().step ?? 0) > 0);
   const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx);
   return (
     <>
@@ -100,6 +101,10 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
       <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`}>Embed the {scene.name}</h2>
         <p className="hint">This run, as it is now. Paste into any HTML, Markdown/MDX or VitePress page.</p>
+        <p className="hint">
+          The iframe fills its column and is as tall as the scene at 720 px wide; in a narrower column the
+          custom element fits better, as it grows with its scene.
+        </p>
         {failed && (
           <p role="alert" className="hint">
             The snippets could not be made: {CODEC_MISSING}.

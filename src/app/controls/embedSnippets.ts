@@ -1,7 +1,8 @@
 // The snippets "Embed this" offers: an iframe of the embed page, or the custom element with its
 // one script tag, for one scene of one run, with the embed's options. Each option is a parameter
-// of the embed page (src/shared/params.ts); the frame's height is the scene's own (its registry
-// entry), tall enough for everything the scene can show.
+// of the embed page (src/shared/params.ts). The frame fills its column's width (a fixed width
+// would push a phone's page sideways); its height is the one the embed reserves for its scene
+// (scenes.ts), tall enough at 720 px for everything the scene can show.
 import type { SceneEntry } from '../../shared/scenes';
 
 export interface EmbedChoices {
@@ -44,7 +45,7 @@ export function embedSnippets(
   const title = `Leader Election Lab: the ${scene.name}`;
   const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   return {
-    iframe: `<iframe src="${base}embed.html?${query}" width="720" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
+    iframe: `<iframe src="${base}embed.html?${query}" width="100%" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
     element: `<script src="${base}leader-election-scene.js"></script>\n<leader-election-scene ${attrs}></leader-election-scene>`,
   };
 }

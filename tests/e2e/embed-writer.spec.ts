@@ -3,7 +3,7 @@
 // the host page stays while a scene loads and runs.
 import type { Page } from '@playwright/test';
 import { expect, openTab, SLOW, test } from './lab';
-import { docsPage } from './embedDocs';
+import { docsPage, siteOf } from './embedDocs';
 
 /** Each scene's id, its "Embed the ..." name, and the lab's tab it is in (if not on the first screen). */
 const SCENES_IN_LAB: [string, string, string | null][] = [
@@ -90,5 +90,32 @@ test.describe('without the offline worker', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const box = await page.locator('iframe').boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(344);
+  });
+
+  test('the host page does not move while an embed loads and runs', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    // Layout shifts of the docs page, summed as Cumulative Layout Shift sums them.
+    const observe = `<script>window.shift = 0; new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });</script>`;
+    for (const scene of ['chain', 'metric-line', 'cluster', 'spacetime', 'failover']) {
+      await docsPage(
+        page,
+        baseURL,
+        `<script src="${siteOf(baseURL)}leader-election-scene.js"></script>
+         <article style="max-width:720px;margin:0 auto"><h1>Our failover runbook</h1><p>Before the scene.</p>
+         <leader-election-scene scene="${scene}" scenario="gc-pause-long" speed="8"></leader-election-scene>
+         <p>After the scene.</p><p style="height:2000px">The rest of the page.</p></article>`,
+        observe,
+      );
+      const frame = page.frameLocator('leader-election-scene >> iframe');
+      await expect(frame.locator('main section').first()).toBeVisible(SLOW);
+      // Played on at 8x: a third of the game day, its chain growing and its chart moving.
+      await expect
+        .poll(async () => parseFloat(await frame.locator('.embed-controls .mono').innerText()), SLOW)
+        .toBeGreaterThan(20);
+      const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+      expect(shift, `the host's layout shift around the ${scene} embed`).toBeLessThan(0.02);
+    }
   });
 });

@@ -64,7 +64,7 @@ export function EmbedApp() {
     }
     return s;
   }, [params]);
-  useEffect(() => applyTheme(params.theme), [params]);
+  useHostTheme(params);
   useEffect(() => {
     const clock = new FrameClock(store);
     clock.start();
@@ -80,7 +80,8 @@ export function EmbedApp() {
     };
   }, [store, params]);
   const opened = useOpened(store, params);
-  const main = useReportHeight(params.id);
+  const title = `Leader Election Lab: ${scene.title}${params.scenario ? `, ${params.scenario.title}` : ''}`;
+  const main = useReportHeight(params.id, title);
   const View = sceneView(scene);
   const step = params.scenario && params.step > 0 ? params.scenario.steps[params.step] : null;
   return (
@@ -161,7 +162,7 @@ function MiniControls({ title }: { title: string | null }) {
  * larger or smaller. The content's own box is measured: the document's scrollHeight is never
  * less than the frame itself, so a frame sized by it could grow but never shrink.
  */
-function useReportHeight(id: string | null): React.RefObject<HTMLElement | null> {
+function useReportHeight(id: string | null, title: string): React.RefObject<HTMLElement | null> {
   const main = useRef<HTMLElement>(null);
   const last = useRef(0);
   useEffect(() => {
@@ -171,12 +172,31 @@ function useReportHeight(id: string | null): React.RefObject<HTMLElement | null>
       const h = Math.ceil(el.getBoundingClientRect().bottom + window.scrollY);
       if (h === last.current || h <= 0) return;
       last.current = h;
-      window.parent.postMessage({ type: 'leader-election-scene:height', id, height: h }, '*');
+      window.parent.postMessage({ type: 'leader-election-scene:height', id, height: h, title }, '*');
     };
     const ro = new ResizeObserver(send);
     ro.observe(el);
     send();
     return () => ro.disconnect();
-  }, [id]);
+  }, [id, title]);
   return main;
+}
+
+/**
+ * The link's theme, then whatever the host element says (its `theme` attribute changed, or, with
+ * `theme="inherit"`, the host page's own): applied in place, so the run goes on.
+ */
+function useHostTheme(params: ReturnType<typeof readEmbedParams>): void {
+  useEffect(() => {
+    applyTheme(params.theme);
+    if (!params.id || window.parent === window) return;
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: string; id?: string; theme?: string } | null;
+      if (e.source !== window.parent || data?.type !== 'leader-election-scene:theme' || data.id !== params.id)
+        return;
+      if (data.theme === 'light' || data.theme === 'dark' || data.theme === 'system') applyTheme(data.theme);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [params]);
 }

@@ -118,4 +118,47 @@ test.describe('without the offline worker', () => {
       expect(shift, `the host's layout shift around the ${scene} embed`).toBeLessThan(0.02);
     }
   });
+
+  test('theme="inherit" follows the docs page, and a theme switches without restarting the run', async ({
+    page,
+    baseURL,
+  }) => {
+    // A dark docs page on a light system, with its own theme toggle (a class on the root).
+    await page.emulateMedia({ colorScheme: 'light' });
+    await docsPage(
+      page,
+      baseURL,
+      `<script src="${siteOf(baseURL)}leader-election-scene.js"></script>
+       <leader-election-scene id="a" scene="chain" scenario="gc-pause-long" speed="4" theme="inherit"></leader-election-scene>
+       <leader-election-scene id="b" scene="failover" scenario="kill-leader" speed="4" theme="light"></leader-election-scene>`,
+      '<style>:root { color-scheme: dark; background: #111; } :root.light { color-scheme: light; background: #fff; }</style>',
+    );
+    const a = page.frameLocator('#a >> iframe');
+    const b = page.frameLocator('#b >> iframe');
+    const themeOf = (f: typeof a) => () =>
+      f.locator('html').evaluate((el) => (el as HTMLElement).dataset.theme);
+    await expect(a.getByRole('region', { name: 'Fencing chain' })).toBeVisible(SLOW);
+    await expect.poll(themeOf(a)).toBe('dark');
+    await expect(a.getByRole('alert')).toHaveCount(0);
+    const clock = (f: typeof a) => async () =>
+      parseFloat(await f.locator('.embed-controls .mono').innerText());
+    await expect.poll(clock(a), SLOW).toBeGreaterThanOrEqual(6);
+    await expect.poll(clock(b), SLOW).toBeGreaterThanOrEqual(6);
+    const mark = (f: typeof a) =>
+      f.locator('html').evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+    const marked = (f: typeof a) =>
+      f.locator('html').evaluate(() => (window as unknown as { mark?: number }).mark === 1);
+    await mark(a);
+    await mark(b);
+    // The docs site's toggle turns it light; the element's own attribute turns the other dark.
+    await page.evaluate(() => document.documentElement.classList.add('light'));
+    await page.locator('#b').evaluate((el) => el.setAttribute('theme', 'dark'));
+    await expect.poll(themeOf(a)).toBe('light');
+    await expect.poll(themeOf(b)).toBe('dark');
+    // Neither run started over: the same pages, their clocks still past 6 s.
+    expect(await marked(a)).toBe(true);
+    expect(await marked(b)).toBe(true);
+    expect(await clock(a)()).toBeGreaterThanOrEqual(6);
+    expect(await clock(b)()).toBeGreaterThanOrEqual(6);
+  });
 });

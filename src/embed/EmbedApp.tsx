@@ -2,6 +2,8 @@
 // clock, so several on one page run independently. It reads the same parameters as the lab
 // (src/shared/params.ts) and shares nothing else with the lab's page code.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
 import { queryFor } from '../shared/params';
@@ -10,41 +12,91 @@ import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
 import { createLabStore, type LabStore } from '../store/labStore';
+import type { GuidedStore } from '../store/guidedStore';
 import { SceneBoundary } from '../ui/SceneBoundary';
 import { SceneHostContext } from '../ui/sceneHost';
 
 const HOST = { controls: false, density: 'full' } as const;
 
+type Params = ReturnType<typeof readEmbedParams>;
+
 /**
- * Play a scenario up to the start of a step, as the lab's guided mode would, then let go. Guided
- * mode's code loads only for an embed that names a step: most embeds do not, and every KB an
- * embed fetches is a docs page's.
+ * Play a scenario up to the start of a step, as the lab's guided mode would. Guided mode's code
+ * loads only for an embed that names a step: most embeds do not, and every KB an embed fetches
+ * is a docs page's.
  */
-async function openAtStep(store: LabStore, params: ReturnType<typeof readEmbedParams>): Promise<void> {
-  if (!params.scenario || params.step <= 0) return;
+async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore | null> {
+  if (!params.scenario || params.step <= 0) return null;
   const { createGuidedStore } = await import('../store/guidedStore');
-  createGuidedStore(store, params.scenario).getState().goTo(params.step);
+  const guided = createGuidedStore(store, params.scenario);
+  // Following the lab before it plays up to the step, as the lab page does (App.tsx); the embed
+  // keeps following it for as long as it shows (useFollowSteps stops it).
+  guided.attach();
+  guided.getState().goTo(params.step);
+  return guided;
 }
 
-/** Whether the store shows the moment the link asks for (a step is played up to first). */
-function useOpened(store: LabStore, params: ReturnType<typeof readEmbedParams>): boolean {
-  const [opened, setOpened] = useState(!(params.scenario && params.step > 0));
+/**
+ * The store at the moment the link asks for (a step is played up to first), and the game day's
+ * narration when it names a step: null until then.
+ */
+function useOpened(store: LabStore, params: Params): { guided: GuidedStore | null } | null {
+  const [opened, setOpened] = useState<{ guided: GuidedStore | null } | null>(
+    params.scenario && params.step > 0 ? null : { guided: null },
+  );
   useEffect(() => {
     if (opened) return;
     let live = true;
-    const done = () => {
+    const done = (guided: GuidedStore | null) => {
       if (!live) return;
       if (params.atMs > 0) store.getState().seek(params.atMs);
       if (params.playing) store.getState().play();
       else store.getState().pause();
-      setOpened(true);
+      setOpened({ guided });
     };
-    openAtStep(store, params).then(done, done);
+    openAtStep(store, params).then(done, () => done(null));
     return () => {
       live = false;
     };
   }, [store, params, opened]);
   return opened;
+}
+
+/** How long an embed that plays through a game day stays on a step that has ended, to be read. */
+const READ_MS = 3000;
+
+/**
+ * An embed has no Next button: while it plays, a step that ends stays a moment (its outcome on
+ * screen, paused, as guided mode pauses for its reader) and then gives way to the next one, so
+ * the caption always tells the step on screen. Pressing play on a step that has ended goes on at
+ * once. Guided mode pauses after the status changes, so `playing` still says whether it played.
+ */
+function useFollowSteps(store: LabStore, guided: GuidedStore | null, playing: boolean): void {
+  useEffect(() => {
+    if (!guided) return;
+    let timer = 0;
+    const ended = () => guided.getState().status === 'met' || guided.getState().status === 'timeout';
+    const goOn = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => ended() && guided.getState().next(), READ_MS);
+    };
+    // The step opened may have ended already, while the embed started playing.
+    if (ended() && playing) goOn();
+    const stopGuided = guided.subscribe((g, before) => {
+      if (before.status === 'waiting' && g.status !== 'waiting' && ended() && store.getState().playing)
+        goOn();
+    });
+    const stopLab = store.subscribe((s, before) => {
+      if (!s.playing || before.playing || !ended()) return;
+      window.clearTimeout(timer);
+      guided.getState().next();
+    });
+    return () => {
+      window.clearTimeout(timer);
+      stopGuided();
+      stopLab();
+    };
+  }, [store, guided, playing]);
 }
 
 export function EmbedApp() {
@@ -80,10 +132,12 @@ export function EmbedApp() {
     };
   }, [store, params]);
   const opened = useOpened(store, params);
+  const guided = opened?.guided ?? null;
+  useFollowSteps(store, guided, params.playing);
   const title = `Leader Election Lab: ${scene.title}${params.scenario ? `, ${params.scenario.title}` : ''}`;
   const main = useReportHeight(params.id, title);
   const View = sceneView(scene);
-  const step = params.scenario && params.step > 0 ? params.scenario.steps[params.step] : null;
+  const captioned = params.scenario !== null && params.step > 0;
   return (
     <LabProvider store={store}>
       <SceneHostContext.Provider value={HOST}>
@@ -92,7 +146,7 @@ export function EmbedApp() {
           className={`embed embed-${scene.id}`}
           // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
           // element's, which fits what it is told) stays one height while the scene loads and runs.
-          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, step !== null) }}
+          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captioned) }}
           aria-label={`${scene.title}${params.scenario ? `: ${params.scenario.title}` : ''}`}
         >
           {params.problems.length > 0 && (
@@ -105,15 +159,10 @@ export function EmbedApp() {
               </ul>
             </div>
           )}
-          {params.controls === 'minimal' && <MiniControls title={params.scenario?.title ?? null} />}
-          {step && (
-            <p className="embed-caption" data-testid="embed-caption">
-              <span className="hint">
-                Step {params.step + 1} of {params.scenario!.steps.length}:
-              </span>{' '}
-              {step.caption}
-            </p>
+          {params.controls === 'minimal' && (
+            <MiniControls title={params.scenario?.title ?? null} guided={guided} />
           )}
+          {guided && <StepCaption guided={guided} />}
           <SceneBoundary name={scene.name}>
             <Suspense fallback={<p className="embed-loading">Loading the {scene.name}…</p>}>
               {opened ? <View /> : <p className="embed-loading">Playing up to the step…</p>}
@@ -125,7 +174,23 @@ export function EmbedApp() {
   );
 }
 
-function MiniControls({ title }: { title: string | null }) {
+/** The step on screen and its caption, as the run plays through the game day. */
+function StepCaption({ guided }: { guided: GuidedStore }) {
+  const { step, scenario } = useStore(
+    guided,
+    useShallow((g) => ({ step: g.step, scenario: g.scenario })),
+  );
+  return (
+    <p className="embed-caption" data-testid="embed-caption">
+      <span className="hint">
+        Step {step + 1} of {scenario.steps.length}:
+      </span>{' '}
+      {scenario.steps[step].caption}
+    </p>
+  );
+}
+
+function MiniControls({ title, guided }: { title: string | null; guided: GuidedStore | null }) {
   const { playing, togglePlay, seek, canSeek } = useLabShallow((s) => ({
     playing: s.playing,
     togglePlay: s.togglePlay,
@@ -139,7 +204,13 @@ function MiniControls({ title }: { title: string | null }) {
         {playing ? '❚❚' : '▶'}
       </button>
       {canSeek && (
-        <button type="button" className="btn" onClick={() => seek(0)} aria-label="Restart from the beginning">
+        <button
+          type="button"
+          className="btn"
+          // A game day starts over from its first step, its caption with it.
+          onClick={() => (guided ? guided.getState().goTo(0) : seek(0))}
+          aria-label="Restart from the beginning"
+        >
           ↺
         </button>
       )}

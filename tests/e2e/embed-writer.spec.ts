@@ -162,3 +162,17 @@ test.describe('without the offline worker', () => {
     expect(await clock(b)()).toBeGreaterThanOrEqual(6);
   });
 });
+
+test('a game day embedded at a step tells each step as the run plays on through it', async ({ page }) => {
+  await page.goto('/embed.html?scene=chain&scenario=gc-pause-long&step=5&autoplay=1&speed=4');
+  const caption = page.getByTestId('embed-caption');
+  await expect(caption).toContainText('Step 5 of 7', SLOW);
+  // Played on past n1's wake-up, the caption follows the run to the next step, and the run goes on.
+  await expect(caption).toContainText('Step 6 of 7', { timeout: 30_000 });
+  const clock = page.locator('.embed-controls .mono');
+  const at = parseFloat(await clock.innerText());
+  await expect.poll(async () => parseFloat(await clock.innerText()), SLOW).toBeGreaterThan(at);
+  // Restart starts the game day over, its caption with it.
+  await page.getByRole('button', { name: 'Restart from the beginning' }).click();
+  await expect(caption).toContainText('Step 1 of 7');
+});

@@ -134,7 +134,12 @@ export function EmbedApp() {
   const opened = useOpened(store, params);
   const guided = opened?.guided ?? null;
   useFollowSteps(store, guided, params.playing);
-  const title = `Leader Election Lab: ${scene.title}${params.scenario ? `, ${params.scenario.title}` : ''}`;
+  // The scene and its game day, once: a game day named after its scene is not named twice.
+  const name =
+    params.scenario && !params.scenario.title.startsWith(scene.title)
+      ? `${scene.title}: ${params.scenario.title}`
+      : (params.scenario?.title ?? scene.title);
+  const title = `Leader Election Lab: ${name}`;
   const main = useReportHeight(params.id, title);
   const View = sceneView(scene);
   const captioned = params.scenario !== null && params.step > 0;
@@ -147,7 +152,7 @@ export function EmbedApp() {
           // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
           // element's, which fits what it is told) stays one height while the scene loads and runs.
           style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captioned) }}
-          aria-label={`${scene.title}${params.scenario ? `: ${params.scenario.title}` : ''}`}
+          aria-label={name}
         >
           {params.problems.length > 0 && (
             <div className="banner banner-warn" role="alert">
@@ -183,7 +188,7 @@ function StepCaption({ guided }: { guided: GuidedStore }) {
   return (
     <p className="embed-caption" data-testid="embed-caption">
       <span className="hint">
-        Step {step + 1} of {scenario.steps.length}:
+        Game day, step {step + 1} of {scenario.steps.length}:
       </span>{' '}
       {scenario.steps[step].caption}
     </p>

@@ -46,6 +46,22 @@ function hostTheme(el: Element): 'light' | 'dark' | 'system' {
   return 'system';
 }
 
+/**
+ * The frame's fixed height from the `height` attribute (a number of pixels or a CSS length), or
+ * null to fit the scene. One it cannot use is said in the console and the frame fits its scene,
+ * rather than keeping a height that cuts the scene off.
+ */
+function fixedHeight(raw: string | null, said: boolean): string | null {
+  if (!raw) return null;
+  const css = /^\d+(\.\d+)?$/.test(raw.trim()) ? `${raw.trim()}px` : raw;
+  if (CSS.supports('height', css)) return css;
+  if (!said)
+    console.warn(
+      `<leader-election-scene height="${raw}">: not a number of pixels or a CSS length; the frame fits its scene`,
+    );
+  return null;
+}
+
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 
 class LeaderElectionScene extends HTMLElement {
@@ -58,13 +74,17 @@ class LeaderElectionScene extends HTMLElement {
   private loadedKey = '';
   private loaded = false;
   private theme = 'system';
+  /** The frame's fixed height, if the `height` attribute gives one it can use. */
+  private fixed: string | null = null;
+  /** The `height` attribute last read (an unusable one is said once). */
+  private heightSaid: string | null = null;
 
   private onMessage = (e: MessageEvent) => {
     const data = e.data as { type?: string; id?: string; height?: number; title?: string } | null;
     if (!data || data.type !== HEIGHT_MESSAGE || data.id !== this.frameId || !this.frame) return;
     // The scene's name and its game day, as the frame knows them, unless the page named it.
     if (typeof data.title === 'string' && !this.hasAttribute('title')) this.frame.title = data.title;
-    if (this.hasAttribute('height')) return;
+    if (this.fixed) return;
     if (typeof data.height === 'number' && data.height > 0 && data.height < 5000)
       this.frame.style.height = `${data.height}px`;
   };
@@ -124,8 +144,11 @@ class LeaderElectionScene extends HTMLElement {
     const frame = this.frame as HTMLIFrameElement;
     const title = this.getAttribute('title');
     if (title !== null) frame.title = title;
-    const h = this.getAttribute('height');
-    if (h) frame.style.height = /^\d+$/.test(h) ? `${h}px` : h;
+    const raw = this.getAttribute('height');
+    const h = fixedHeight(raw, raw === this.heightSaid);
+    this.heightSaid = raw;
+    this.fixed = h;
+    if (h) frame.style.height = h;
     const key = url.toString();
     if (key === this.loadedKey) {
       if ((theme ?? 'system') !== this.theme) {

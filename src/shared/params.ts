@@ -89,12 +89,17 @@ export const PARAMS = {
   scenario: {
     pages: ALL,
     defaultText: 'none',
-    read: text,
+    // Ids are lower case, as `scene=` is read in any case.
+    read: (raw) => ({ ok: true, value: raw.toLowerCase() }),
   } satisfies Param<string>,
   step: {
     pages: ALL,
     defaultText: '1',
-    read: int(1, 99),
+    // Any whole number: whether the game day has that step is said with its own range (link.ts).
+    read: (raw) =>
+      /^\s*\d+\s*$/.test(raw)
+        ? { ok: true, value: Number(raw) }
+        : { ok: false, why: "must be a whole number from 1 to the scenario's number of steps" },
   } satisfies Param<number>,
   run: {
     pages: ALL,

@@ -34,7 +34,7 @@ test('"Embed this" during a game day keeps the game day and its step', async ({ 
   await page.goto(src);
   // The game day's title beside the controls and the step's caption above the scene.
   await expect(page.locator('.embed-title')).toHaveText(/GC pause longer than the lease/, SLOW);
-  await expect(page.getByTestId('embed-caption')).toContainText('Step 5 of 7');
+  await expect(page.getByTestId('embed-caption')).toContainText('step 5 of 7');
 });
 
 test('"Open in the lab" hands the lab a clean link', async ({ page }) => {
@@ -166,13 +166,69 @@ test.describe('without the offline worker', () => {
 test('a game day embedded at a step tells each step as the run plays on through it', async ({ page }) => {
   await page.goto('/embed.html?scene=chain&scenario=gc-pause-long&step=5&autoplay=1&speed=4');
   const caption = page.getByTestId('embed-caption');
-  await expect(caption).toContainText('Step 5 of 7', SLOW);
+  await expect(caption).toContainText('step 5 of 7', SLOW);
   // Played on past n1's wake-up, the caption follows the run to the next step, and the run goes on.
-  await expect(caption).toContainText('Step 6 of 7', { timeout: 30_000 });
+  await expect(caption).toContainText('step 6 of 7', { timeout: 30_000 });
   const clock = page.locator('.embed-controls .mono');
   const at = parseFloat(await clock.innerText());
   await expect.poll(async () => parseFloat(await clock.innerText()), SLOW).toBeGreaterThan(at);
   // Restart starts the game day over, its caption with it.
   await page.getByRole('button', { name: 'Restart from the beginning' }).click();
-  await expect(caption).toContainText('Step 1 of 7');
+  await expect(caption).toContainText('step 1 of 7');
+});
+
+test('an embed says what it made of odd parameters, and names its scene and game day once', async ({
+  page,
+}) => {
+  // A scenario id in capitals is the same game day, as a scene's name is.
+  await page.goto('/embed.html?scene=CHAIN&scenario=GC-Pause-Long&autoplay=0');
+  await expect(page.locator('.embed-title')).toHaveText(/GC pause longer than the lease/, SLOW);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // A step out of range is said with the game day's own range, whichever side it is on.
+  for (const step of ['0', '99']) {
+    await page.goto(`/embed.html?scene=chain&scenario=gc-pause-long&step=${step}&autoplay=0`);
+    await expect(page.getByRole('alert')).toContainText(
+      `"step" must be a whole number from 1 to 7 (got "${step}")`,
+    );
+  }
+  // No controls and no autoplay: nothing could start it, so it plays, and says so.
+  await page.goto('/embed.html?scene=failover&scenario=kill-leader&controls=none&autoplay=0&speed=8');
+  await expect(page.getByRole('alert')).toContainText('nothing to start it: it plays');
+  // A game day named after its scene is not named twice.
+  await page.goto('/embed.html?scene=leaderless&scenario=leaderless-partition-the-work&autoplay=0');
+  await expect(page.locator('main')).toHaveAttribute('aria-label', "Don't have a leader: partition the work");
+});
+
+test.describe('the element, without the offline worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('names its frame by scene and game day, and fits its scene when its height is unusable', async ({
+    page,
+    baseURL,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+    await docsPage(
+      page,
+      baseURL,
+      `<script src="${siteOf(baseURL)}leader-election-scene.js"></script>
+       <leader-election-scene scene="chain" scenario="gc-pause-long" step="5" autoplay="0" height="abc"></leader-election-scene>`,
+    );
+    const host = page.locator('leader-election-scene');
+    const frame = page.frameLocator('leader-election-scene >> iframe');
+    await expect(frame.getByTestId('embed-caption')).toBeVisible(SLOW);
+    await expect
+      .poll(() => host.evaluate((el) => el.shadowRoot!.querySelector('iframe')!.title))
+      .toBe('Leader Election Lab: Fencing chain: GC pause longer than the lease, fencing on');
+    // The frame holds the whole scene: nothing cut off below.
+    const content = await frame
+      .locator('main')
+      .evaluate((el) => Math.ceil(el.getBoundingClientRect().bottom));
+    await expect
+      .poll(() =>
+        host.evaluate((el) => el.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().height),
+      )
+      .toBeGreaterThanOrEqual(content);
+    expect(warnings.join('\n')).toContain('height="abc"');
+  });
 });

@@ -104,3 +104,17 @@ describe("the element's reserved heights", () => {
     expect(CAPTION_PX).toBe(EMBED_CAPTION_PX);
   });
 });
+
+describe('"Embed this" with the theme of the docs page', () => {
+  it('gives the element theme="inherit" and leaves the iframe to the system', () => {
+    const chain = SCENES.find((s) => s.id === 'chain')!;
+    const { iframe, element } = embedSnippets(
+      chain,
+      'r',
+      { ...DEFAULT_CHOICES, theme: 'inherit' },
+      'https://example.org/lab/',
+    );
+    expect(element).toContain('theme="inherit"');
+    expect(iframe).not.toContain('theme=');
+  });
+});

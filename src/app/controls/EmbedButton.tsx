@@ -121,6 +121,7 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
               <option value="system">as the reader's system</option>
               <option value="light">light</option>
               <option value="dark">dark</option>
+              <option value="inherit">as the docs page (the element; the iframe: the system)</option>
             </select>
           </label>
           <label className="field">

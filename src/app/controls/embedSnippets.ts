@@ -6,7 +6,8 @@
 import type { SceneEntry } from '../../shared/scenes';
 
 export interface EmbedChoices {
-  theme: 'system' | 'light' | 'dark';
+  /** `inherit`: the element follows the docs page; an iframe cannot see it, so follows the system. */
+  theme: 'system' | 'light' | 'dark' | 'inherit';
   autoplay: boolean;
   controls: 'minimal' | 'none';
 }
@@ -30,6 +31,10 @@ function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, strin
   return out;
 }
 
+/** The iframe's parameters: it cannot read the page around it, so `inherit` is the system's. */
+const frameParams = (list: [string, string][]) =>
+  list.filter(([k, v]) => !(k === 'theme' && v === 'inherit'));
+
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** `heightPx`: the frame's height, the scene's own unless this run needs more (embedHeightFor). */
@@ -41,7 +46,9 @@ export function embedSnippets(
   heightPx = scene.embedHeightPx,
 ): Snippets {
   const list = params(scene, run, choices);
-  const query = list.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  const query = frameParams(list)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
   const title = `Leader Election Lab: the ${scene.name}`;
   const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   return {

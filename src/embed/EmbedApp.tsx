@@ -142,7 +142,7 @@ export function EmbedApp() {
   const title = `Leader Election Lab: ${name}`;
   const main = useReportHeight(params.id, title);
   const View = sceneView(scene);
-  const captioned = params.scenario !== null && params.step > 0;
+  const captions = params.scenario && params.step > 0 ? params.scenario.steps.map((s) => s.caption) : [];
   return (
     <LabProvider store={store}>
       <SceneHostContext.Provider value={HOST}>
@@ -151,7 +151,7 @@ export function EmbedApp() {
           className={`embed embed-${scene.id}`}
           // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
           // element's, which fits what it is told) stays one height while the scene loads and runs.
-          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captioned) }}
+          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captions) }}
           aria-label={name}
         >
           {params.problems.length > 0 && (

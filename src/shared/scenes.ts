@@ -141,12 +141,32 @@ export const SCENES = [
 
 export type SceneId = (typeof SCENES)[number]['id'];
 
-/** What a step's caption above the scene takes, up to three lines at 720 px. */
+/**
+ * What a step's caption above the scene may take before the embed knows the game day's words
+ * (the element, before its frame loads): three lines at 720 px.
+ */
 export const EMBED_CAPTION_PX = 90;
 
-/** The height an embed of `scene` reserves for this run: the scene's, and its step's caption if it shows one. */
-export function embedHeightOf(scene: SceneEntry, experiment: Experiment, captioned: boolean): number {
-  return (scene.embedHeightFor?.(experiment) ?? scene.embedHeightPx) + (captioned ? EMBED_CAPTION_PX : 0);
+/**
+ * What a caption takes above the scene at 720 px: its lines (the embed's type sets about 85
+ * characters a line there; 80 leaves room for long words), each 21 px, with "Game day, step N of
+ * M: " before it, and the space under it.
+ */
+export function captionPx(caption: string): number {
+  return 16 + Math.ceil((caption.length + 24) / 80) * 21;
+}
+
+/**
+ * The height an embed of `scene` reserves for this run: the scene's, and, when it shows a game
+ * day's captions, room for the longest of them (the caption follows the steps as the run plays).
+ */
+export function embedHeightOf(
+  scene: SceneEntry,
+  experiment: Experiment,
+  captions: readonly string[] = [],
+): number {
+  const caption = captions.reduce((most, c) => Math.max(most, captionPx(c)), 0);
+  return (scene.embedHeightFor?.(experiment) ?? scene.embedHeightPx) + caption;
 }
 
 /** The scene a `scene=` value names (its id or an alias, in any case), or null. */

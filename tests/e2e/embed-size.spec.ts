@@ -74,6 +74,10 @@ test.describe('without the offline worker', () => {
       expect(bottom, `the ${scene} scene's content fits its ${declared} px frame`).toBeLessThanOrEqual(
         declared,
       );
+      // Nothing to scroll inside the frame either: neither the scene nor anything hidden below it
+      // (the chart's visually hidden data table made its document 747 px in a 720 px frame).
+      const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
+      expect(inner, `the ${scene} frame's document fits its ${declared} px`).toBeLessThanOrEqual(declared);
     }
   });
 });

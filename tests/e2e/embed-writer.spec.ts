@@ -19,6 +19,7 @@ test('"Embed this" during a game day keeps the game day and its step', async ({ 
   await page.goto('/?scenario=gc-pause-long&step=5&speed=1&paused');
   await expect(page.getByTestId('guided')).toContainText('step 5 of 7');
   const { iframe } = await snippetsOf(page, 'fencing chain');
+  expect(iframe).toContain('title="Leader Election Lab: the fencing chain, GC pause longer than the lease');
   const src = /src="([^"]+)"/.exec(iframe)![1].replace(/&amp;/g, '&');
   await page.goto(src);
   // The game day's title beside the controls and the step's caption above the scene.

@@ -87,7 +87,8 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const g = guided?.getState();
   const captions = g && g.step > 0 ? g.scenario.steps.map((s) => s.caption) : [];
   const heightPx = embedHeightOf(scene, store.backend().experiment, captions);
-  const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx);
+  const snippets =
+    run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx, g?.scenario.title ?? null);
   return (
     <>
       <button

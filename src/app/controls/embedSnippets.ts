@@ -37,19 +37,21 @@ const frameParams = (list: [string, string][]) =>
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** `heightPx`: the frame's height, the scene's own unless this run needs more (embedHeightFor). */
+/** `heightPx`: the frame's height (embedHeightOf); `gameDay`: the title of the game day it shows, if any. */
 export function embedSnippets(
   scene: SceneEntry,
   run: string,
   choices: EmbedChoices,
   base: string,
   heightPx = scene.embedHeightPx,
+  gameDay: string | null = null,
 ): Snippets {
   const list = params(scene, run, choices);
   const query = frameParams(list)
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
     .join('&');
-  const title = `Leader Election Lab: the ${scene.name}`;
+  // The frame's accessible name: the scene, and the game day it shows if any.
+  const title = escapeAttr(`Leader Election Lab: the ${scene.name}${gameDay ? `, ${gameDay}` : ''}`);
   const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   return {
     iframe: `<iframe src="${base}embed.html?${query}" width="100%" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,

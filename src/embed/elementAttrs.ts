@@ -36,7 +36,7 @@ export const RESERVED_PX: Readonly<Record<string, number>> = {
   lamport: 820,
   'space-time': 820,
 };
-export const CAPTION_PX = 90;
+export const CAPTION_PX = 100;
 
 /** The height an element reserves for `scene` (any case; the default scene when unknown). */
 export function reservedPx(scene: string | null, captioned: boolean): number {

@@ -143,9 +143,9 @@ export type SceneId = (typeof SCENES)[number]['id'];
 
 /**
  * What a step's caption above the scene may take before the embed knows the game day's words
- * (the element, before its frame loads): three lines at 720 px.
+ * (the element, before its frame loads): four lines at 720 px, as most game days need (captionPx).
  */
-export const EMBED_CAPTION_PX = 90;
+export const EMBED_CAPTION_PX = 100;
 
 /**
  * What a caption takes above the scene at 720 px: its lines (the embed's type sets about 85

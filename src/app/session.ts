@@ -24,11 +24,6 @@ export function currentRun(store: LabStore, guided: GuidedStore | null = null): 
   };
 }
 
-/** The current run of a lab as a URL query value for `run` (the codec must be loaded). */
-export function runParam(store: LabStore): string {
-  return encodeRun(currentRun(store));
-}
-
 /** This page's URL opening `run` (the codec must be loaded). */
 export function linkToRun(run: SharedRun): string {
   const url = new URL(window.location.href);

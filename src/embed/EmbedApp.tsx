@@ -2,48 +2,101 @@
 // clock, so several on one page run independently. It reads the same parameters as the lab
 // (src/shared/params.ts) and shares nothing else with the lab's page code.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
-import { sceneById } from '../shared/scenes';
+import { queryFor } from '../shared/params';
+import { embedHeightOf, sceneById } from '../shared/scenes';
 import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
 import { createLabStore, type LabStore } from '../store/labStore';
+import type { GuidedStore } from '../store/guidedStore';
 import { SceneBoundary } from '../ui/SceneBoundary';
 import { SceneHostContext } from '../ui/sceneHost';
 
 const HOST = { controls: false, density: 'full' } as const;
 
+type Params = ReturnType<typeof readEmbedParams>;
+
 /**
- * Play a scenario up to the start of a step, as the lab's guided mode would, then let go. Guided
- * mode's code loads only for an embed that names a step: most embeds do not, and every KB an
- * embed fetches is a docs page's.
+ * Play a scenario up to the start of a step, as the lab's guided mode would. Guided mode's code
+ * loads only for an embed that names a step: most embeds do not, and every KB an embed fetches
+ * is a docs page's.
  */
-async function openAtStep(store: LabStore, params: ReturnType<typeof readEmbedParams>): Promise<void> {
-  if (!params.scenario || params.step <= 0) return;
+async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore | null> {
+  if (!params.scenario || params.step <= 0) return null;
   const { createGuidedStore } = await import('../store/guidedStore');
-  createGuidedStore(store, params.scenario).getState().goTo(params.step);
+  const guided = createGuidedStore(store, params.scenario);
+  // Following the lab before it plays up to the step, as the lab page does (App.tsx); the embed
+  // keeps following it for as long as it shows (useFollowSteps stops it).
+  guided.attach();
+  guided.getState().goTo(params.step);
+  return guided;
 }
 
-/** Whether the store shows the moment the link asks for (a step is played up to first). */
-function useOpened(store: LabStore, params: ReturnType<typeof readEmbedParams>): boolean {
-  const [opened, setOpened] = useState(!(params.scenario && params.step > 0));
+/**
+ * The store at the moment the link asks for (a step is played up to first), and the game day's
+ * narration when it names a step: null until then.
+ */
+function useOpened(store: LabStore, params: Params): { guided: GuidedStore | null } | null {
+  const [opened, setOpened] = useState<{ guided: GuidedStore | null } | null>(
+    params.scenario && params.step > 0 ? null : { guided: null },
+  );
   useEffect(() => {
     if (opened) return;
     let live = true;
-    const done = () => {
+    const done = (guided: GuidedStore | null) => {
       if (!live) return;
       if (params.atMs > 0) store.getState().seek(params.atMs);
       if (params.playing) store.getState().play();
       else store.getState().pause();
-      setOpened(true);
+      setOpened({ guided });
     };
-    openAtStep(store, params).then(done, done);
+    openAtStep(store, params).then(done, () => done(null));
     return () => {
       live = false;
     };
   }, [store, params, opened]);
   return opened;
+}
+
+/** How long an embed that plays through a game day stays on a step that has ended, to be read. */
+const READ_MS = 3000;
+
+/**
+ * An embed has no Next button: while it plays, a step that ends stays a moment (its outcome on
+ * screen, paused, as guided mode pauses for its reader) and then gives way to the next one, so
+ * the caption always tells the step on screen. Pressing play on a step that has ended goes on at
+ * once. Guided mode pauses after the status changes, so `playing` still says whether it played.
+ */
+function useFollowSteps(store: LabStore, guided: GuidedStore | null, playing: boolean): void {
+  useEffect(() => {
+    if (!guided) return;
+    let timer = 0;
+    const ended = () => guided.getState().status === 'met' || guided.getState().status === 'timeout';
+    const goOn = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => ended() && guided.getState().next(), READ_MS);
+    };
+    // The step opened may have ended already, while the embed started playing.
+    if (ended() && playing) goOn();
+    const stopGuided = guided.subscribe((g, before) => {
+      if (before.status === 'waiting' && g.status !== 'waiting' && ended() && store.getState().playing)
+        goOn();
+    });
+    const stopLab = store.subscribe((s, before) => {
+      if (!s.playing || before.playing || !ended()) return;
+      window.clearTimeout(timer);
+      guided.getState().next();
+    });
+    return () => {
+      window.clearTimeout(timer);
+      stopGuided();
+      stopLab();
+    };
+  }, [store, guided, playing]);
 }
 
 export function EmbedApp() {
@@ -63,7 +116,7 @@ export function EmbedApp() {
     }
     return s;
   }, [params]);
-  useEffect(() => applyTheme(params.theme), [params]);
+  useHostTheme(params);
   useEffect(() => {
     const clock = new FrameClock(store);
     clock.start();
@@ -79,16 +132,27 @@ export function EmbedApp() {
     };
   }, [store, params]);
   const opened = useOpened(store, params);
-  const main = useReportHeight(params.id);
+  const guided = opened?.guided ?? null;
+  useFollowSteps(store, guided, params.playing);
+  // The scene and its game day, once: a game day named after its scene is not named twice.
+  const name =
+    params.scenario && !params.scenario.title.startsWith(scene.title)
+      ? `${scene.title}: ${params.scenario.title}`
+      : (params.scenario?.title ?? scene.title);
+  const title = `Leader Election Lab: ${name}`;
+  const main = useReportHeight(params.id, title);
   const View = sceneView(scene);
-  const step = params.scenario && params.step > 0 ? params.scenario.steps[params.step] : null;
+  const captions = params.scenario && params.step > 0 ? params.scenario.steps.map((s) => s.caption) : [];
   return (
     <LabProvider store={store}>
       <SceneHostContext.Provider value={HOST}>
         <main
           ref={main}
           className={`embed embed-${scene.id}`}
-          aria-label={`${scene.title}${params.scenario ? `: ${params.scenario.title}` : ''}`}
+          // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
+          // element's, which fits what it is told) stays one height while the scene loads and runs.
+          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captions) }}
+          aria-label={name}
         >
           {params.problems.length > 0 && (
             <div className="banner banner-warn" role="alert">
@@ -100,15 +164,10 @@ export function EmbedApp() {
               </ul>
             </div>
           )}
-          {params.controls === 'minimal' && <MiniControls title={params.scenario?.title ?? null} />}
-          {step && (
-            <p className="embed-caption" data-testid="embed-caption">
-              <span className="hint">
-                Step {params.step + 1} of {params.scenario!.steps.length}:
-              </span>{' '}
-              {step.caption}
-            </p>
+          {params.controls === 'minimal' && (
+            <MiniControls title={params.scenario?.title ?? null} guided={guided} />
           )}
+          {guided && <StepCaption guided={guided} />}
           <SceneBoundary name={scene.name}>
             <Suspense fallback={<p className="embed-loading">Loading the {scene.name}…</p>}>
               {opened ? <View /> : <p className="embed-loading">Playing up to the step…</p>}
@@ -120,7 +179,23 @@ export function EmbedApp() {
   );
 }
 
-function MiniControls({ title }: { title: string | null }) {
+/** The step on screen and its caption, as the run plays through the game day. */
+function StepCaption({ guided }: { guided: GuidedStore }) {
+  const { step, scenario } = useStore(
+    guided,
+    useShallow((g) => ({ step: g.step, scenario: g.scenario })),
+  );
+  return (
+    <p className="embed-caption" data-testid="embed-caption">
+      <span className="hint">
+        Game day, step {step + 1} of {scenario.steps.length}:
+      </span>{' '}
+      {scenario.steps[step].caption}
+    </p>
+  );
+}
+
+function MiniControls({ title, guided }: { title: string | null; guided: GuidedStore | null }) {
   const { playing, togglePlay, seek, canSeek } = useLabShallow((s) => ({
     playing: s.playing,
     togglePlay: s.togglePlay,
@@ -134,13 +209,24 @@ function MiniControls({ title }: { title: string | null }) {
         {playing ? '❚❚' : '▶'}
       </button>
       {canSeek && (
-        <button type="button" className="btn" onClick={() => seek(0)} aria-label="Restart from the beginning">
+        <button
+          type="button"
+          className="btn"
+          // A game day starts over from its first step, its caption with it.
+          onClick={() => (guided ? guided.getState().goTo(0) : seek(0))}
+          aria-label="Restart from the beginning"
+        >
           ↺
         </button>
       )}
       <span className="mono">{now} s</span>
       {title && <span className="embed-title">{title}</span>}
-      <a className="embed-open" href={`./${window.location.search}`} target="_blank" rel="noopener">
+      <a
+        className="embed-open"
+        href={`./${queryFor(window.location.search, 'lab')}`}
+        target="_blank"
+        rel="noopener"
+      >
         Open in the lab
       </a>
     </div>
@@ -152,7 +238,7 @@ function MiniControls({ title }: { title: string | null }) {
  * larger or smaller. The content's own box is measured: the document's scrollHeight is never
  * less than the frame itself, so a frame sized by it could grow but never shrink.
  */
-function useReportHeight(id: string | null): React.RefObject<HTMLElement | null> {
+function useReportHeight(id: string | null, title: string): React.RefObject<HTMLElement | null> {
   const main = useRef<HTMLElement>(null);
   const last = useRef(0);
   useEffect(() => {
@@ -162,12 +248,31 @@ function useReportHeight(id: string | null): React.RefObject<HTMLElement | null>
       const h = Math.ceil(el.getBoundingClientRect().bottom + window.scrollY);
       if (h === last.current || h <= 0) return;
       last.current = h;
-      window.parent.postMessage({ type: 'leader-election-scene:height', id, height: h }, '*');
+      window.parent.postMessage({ type: 'leader-election-scene:height', id, height: h, title }, '*');
     };
     const ro = new ResizeObserver(send);
     ro.observe(el);
     send();
     return () => ro.disconnect();
-  }, [id]);
+  }, [id, title]);
   return main;
+}
+
+/**
+ * The link's theme, then whatever the host element says (its `theme` attribute changed, or, with
+ * `theme="inherit"`, the host page's own): applied in place, so the run goes on.
+ */
+function useHostTheme(params: ReturnType<typeof readEmbedParams>): void {
+  useEffect(() => {
+    applyTheme(params.theme);
+    if (!params.id || window.parent === window) return;
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: string; id?: string; theme?: string } | null;
+      if (e.source !== window.parent || data?.type !== 'leader-election-scene:theme' || data.id !== params.id)
+        return;
+      if (data.theme === 'light' || data.theme === 'dark' || data.theme === 'system') applyTheme(data.theme);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [params]);
 }

@@ -1,15 +1,18 @@
 // <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
 // One script tag from the built site defines it. Each element hosts the scene in its own frame
 // (the site's embed page), so several on one page run independently and the host page's styles
-// cannot reach inside. The frame reports its content height and the element fits it, growing
-// and shrinking with the scene.
+// cannot reach inside. The element takes the height its scene reserves before the frame loads;
+// the frame then reports its content's height (and its title) and the element fits it. A change
+// of theme (the attribute, or the host's own with `theme="inherit"`) is passed to the loaded
+// frame as a message, so the run goes on; any other change loads the scene anew.
 //
 // Every attribute becomes a parameter of the embed page, except the element's own (height,
 // title) and the attributes every HTML element may carry (elementAttrs.ts). The embed page reads
 // them through the same table as a link (src/shared/params.ts), so a misspelt attribute is named
 // in the frame, as a misspelt parameter would be.
-import { passedOn } from './elementAttrs';
+import { passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
+const THEME_MESSAGE = 'leader-election-scene:theme';
 
 // Resolved once, while this script runs: the embed page sits beside it on the same site. The
 // script may be loaded as a classic script (currentScript is set) or as a module (it is not).
@@ -23,53 +26,147 @@ const base = new URL('./embed.html', scriptSrc());
 
 let counter = 0;
 
+/**
+ * `theme="inherit"`: the host page's scheme where the element stands. Its `color-scheme` says it
+ * when the page declares one (docs themes do, on their dark toggle); else its background does;
+ * else the reader's system decides, as for `theme="system"`.
+ */
+function hostTheme(el: Element): 'light' | 'dark' | 'system' {
+  const words = getComputedStyle(el).colorScheme.split(/\s+/);
+  const dark = words.includes('dark');
+  if (dark !== words.includes('light')) return dark ? 'dark' : 'light';
+  if (!words.includes('normal')) return 'system';
+  for (let at: Element | null = el; at; at = at.parentElement) {
+    const rgb = getComputedStyle(at)
+      .backgroundColor.match(/[\d.]+/g)
+      ?.map(Number);
+    if (!rgb || rgb.length < 3 || rgb[3] === 0) continue;
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 128 ? 'dark' : 'light';
+  }
+  return 'system';
+}
+
+/**
+ * The frame's fixed height from the `height` attribute (a number of pixels or a CSS length), or
+ * null to fit the scene. One it cannot use is said in the console and the frame fits its scene,
+ * rather than keeping a height that cuts the scene off.
+ */
+function fixedHeight(raw: string | null, said: boolean): string | null {
+  if (!raw) return null;
+  const css = /^\d+(\.\d+)?$/.test(raw.trim()) ? `${raw.trim()}px` : raw;
+  if (CSS.supports('height', css)) return css;
+  if (!said)
+    console.warn(
+      `<leader-election-scene height="${raw}">: not a number of pixels or a CSS length; the frame fits its scene`,
+    );
+  return null;
+}
+
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
 class LeaderElectionScene extends HTMLElement {
   private frame: HTMLIFrameElement | null = null;
   private watcher: MutationObserver | null = null;
+  /** Watches the host page's root for a theme toggle, while the theme is `inherit`. */
+  private hostWatcher: MutationObserver | null = null;
   private readonly frameId = `les-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+  /** The frame's address without its theme: a change of theme alone does not reload the scene. */
+  private loadedKey = '';
+  private loaded = false;
+  private theme = 'system';
+  /** The frame's fixed height, if the `height` attribute gives one it can use. */
+  private fixed: string | null = null;
+  /** The `height` attribute last read (an unusable one is said once). */
+  private heightSaid: string | null = null;
 
   private onMessage = (e: MessageEvent) => {
-    const data = e.data as { type?: string; id?: string; height?: number } | null;
+    const data = e.data as { type?: string; id?: string; height?: number; title?: string } | null;
     if (!data || data.type !== HEIGHT_MESSAGE || data.id !== this.frameId || !this.frame) return;
-    if (this.hasAttribute('height')) return;
+    // The scene's name and its game day, as the frame knows them, unless the page named it.
+    if (typeof data.title === 'string' && !this.hasAttribute('title')) this.frame.title = data.title;
+    if (this.fixed) return;
     if (typeof data.height === 'number' && data.height > 0 && data.height < 5000)
       this.frame.style.height = `${data.height}px`;
   };
+
+  private onHostChange = () => this.update();
 
   connectedCallback(): void {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     if (!this.frame) {
       const style = document.createElement('style');
-      style.textContent = ':host{display:block}iframe{display:block;width:100%;border:0;height:480px}';
+      style.textContent = ':host{display:block}iframe{display:block;width:100%;border:0}';
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('loading', 'lazy');
+      this.frame.addEventListener('load', () => {
+        this.loaded = true;
+        this.sendTheme(); // a theme chosen while the scene was on its way
+      });
       root.append(style, this.frame);
     }
     window.addEventListener('message', this.onMessage);
+    darkQuery.addEventListener('change', this.onHostChange);
     // Any attribute, not a fixed list: an unknown one is passed on for the frame to name.
     this.watcher ??= new MutationObserver(() => this.update());
     this.watcher.observe(this, { attributes: true });
+    this.hostWatcher ??= new MutationObserver(this.onHostChange);
+    for (const at of [document.documentElement, document.body])
+      if (at)
+        this.hostWatcher.observe(at, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
     this.update();
   }
 
   disconnectedCallback(): void {
     window.removeEventListener('message', this.onMessage);
+    darkQuery.removeEventListener('change', this.onHostChange);
     this.watcher?.disconnect();
+    this.hostWatcher?.disconnect();
+  }
+
+  /** Tell a loaded frame its theme: it switches in place, its run going on. */
+  private sendTheme(): void {
+    if (!this.loaded || !this.frame?.contentWindow) return;
+    this.frame.contentWindow.postMessage(
+      { type: THEME_MESSAGE, id: this.frameId, theme: this.theme },
+      base.origin,
+    );
   }
 
   private update(): void {
     const url = new URL(base);
     for (const { name, value } of [...this.attributes]) {
-      if (!passedOn(name)) continue;
+      if (!passedOn(name) || name === 'theme') continue;
       url.searchParams.set(name, value);
     }
     url.searchParams.set('id', this.frameId);
+    const asked = this.getAttribute('theme');
+    const theme = asked?.toLowerCase() === 'inherit' ? hostTheme(this) : asked;
     const frame = this.frame as HTMLIFrameElement;
-    frame.title =
-      this.getAttribute('title') ?? `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
-    const h = this.getAttribute('height');
-    if (h) frame.style.height = /^\d+$/.test(h) ? `${h}px` : h;
-    if (frame.src !== url.toString()) frame.src = url.toString();
+    const title = this.getAttribute('title');
+    if (title !== null) frame.title = title;
+    const raw = this.getAttribute('height');
+    const h = fixedHeight(raw, raw === this.heightSaid);
+    this.heightSaid = raw;
+    this.fixed = h;
+    if (h) frame.style.height = h;
+    const key = url.toString();
+    if (key === this.loadedKey) {
+      if ((theme ?? 'system') !== this.theme) {
+        this.theme = theme ?? 'system';
+        this.sendTheme();
+      }
+      return;
+    }
+    this.theme = theme ?? 'system';
+    // Until the frame names its scene and game day (onMessage).
+    if (title === null) frame.title = `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
+    if (theme !== null) url.searchParams.set('theme', theme);
+    // A new scene: the height its embed reserves, until the frame says how tall it is.
+    if (!h)
+      frame.style.height = `${reservedPx(this.getAttribute('scene'), Number(this.getAttribute('step')) > 1 && this.hasAttribute('scenario'))}px`;
+    this.loadedKey = key;
+    this.loaded = false;
+    frame.src = url.toString();
   }
 }
 

@@ -11,3 +11,37 @@ export const GLOBAL_ATTR =
 export function passedOn(name: string): boolean {
   return !OWN_ATTRS.includes(name) && !GLOBAL_ATTR.test(name);
 }
+
+/**
+ * The height each scene's embed reserves at 720 px (scenes.ts embedHeightPx, by id and alias; a
+ * unit test holds the two alike), and what a step's caption adds (EMBED_CAPTION_PX). The element
+ * takes it before its frame loads, so the page around it does not move when the scene arrives.
+ */
+export const RESERVED_PX: Readonly<Record<string, number>> = {
+  cluster: 800,
+  stage: 800,
+  chain: 760,
+  'metric-line': 720,
+  metric: 720,
+  metricline: 720,
+  chart: 720,
+  failover: 420,
+  znodes: 640,
+  queue: 640,
+  'znode-queue': 640,
+  leaderless: 900,
+  partition: 900,
+  'no-leader': 900,
+  spacetime: 820,
+  lamport: 820,
+  'space-time': 820,
+};
+export const CAPTION_PX = 100;
+
+/** The height an element reserves for `scene` (any case; the default scene when unknown). */
+export function reservedPx(scene: string | null, captioned: boolean): number {
+  const own = Object.hasOwn(RESERVED_PX, (scene ?? '').toLowerCase())
+    ? RESERVED_PX[(scene ?? '').toLowerCase()]
+    : RESERVED_PX.cluster;
+  return own + (captioned ? CAPTION_PX : 0);
+}

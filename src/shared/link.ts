@@ -121,7 +121,7 @@ function stepOf(
   problems: string[],
 ): number {
   if (step === undefined) return 0;
-  if (step <= scenario.steps.length) return step - 1;
+  if (step >= 1 && step <= scenario.steps.length) return step - 1;
   problems.push(
     `"step" must be a whole number from 1 to ${scenario.steps.length} (got ${quote(raw ?? '')}): opened step 1`,
   );
@@ -213,13 +213,20 @@ export function readEmbedParams(search: string): EmbedParams {
   const read = readParams(search, 'embed');
   const run = readRun(search, read);
   const v = read.values;
+  // Without controls, nothing on the page could start a scene told not to: it plays, and says so.
+  // (A shared moment without controls, left to its default, is a still picture of that moment.)
+  const frozen = v.autoplay === false && v.controls === 'none';
+  if (frozen)
+    run.problems.push(
+      '"autoplay" 0 with "controls" none would leave the scene still, with nothing to start it: it plays',
+    );
   return {
     ...run,
     scene: (v.scene as SceneId | undefined) ?? SCENES[0].id,
     controls: v.controls ?? 'minimal',
     theme: v.theme ?? 'system',
     // A shared moment opens paused unless the link asks it to play.
-    playing: v.autoplay ?? run.atMs === 0,
+    playing: frozen || (v.autoplay ?? run.atMs === 0),
     id: new URLSearchParams(search).get('id'),
   };
 }
@@ -239,7 +246,7 @@ export async function loadLinkScenario(search: string): Promise<void> {
     loadCatalog()
       .then((c) => c.loadScenario(id))
       .catch(() => undefined);
-  const named = q.get('scenario');
+  const named = q.get('scenario')?.toLowerCase();
   const run = q.get('run');
   if (named) await load(named);
   else if (run) {

@@ -64,8 +64,8 @@ export const PARAM_DOCS: Record<ParamName, { values: string; doc: string }> = {
     doc: 'play/pause, restart and "Open in the lab", or nothing',
   },
   theme: {
-    values: '`light`, `dark` or `system`',
-    doc: 'colours',
+    values: '`light`, `dark` or `system`; the element also `inherit`',
+    doc: 'colours; `inherit` follows the page around the element (its `color-scheme`, else its background), and switches with it, the run going on',
   },
   real: {
     values: 'the bridge URL `npm run lab:real` prints, `http://127.0.0.1:PORT`',

@@ -89,12 +89,17 @@ export const PARAMS = {
   scenario: {
     pages: ALL,
     defaultText: 'none',
-    read: text,
+    // Ids are lower case, as `scene=` is read in any case.
+    read: (raw) => ({ ok: true, value: raw.toLowerCase() }),
   } satisfies Param<string>,
   step: {
     pages: ALL,
     defaultText: '1',
-    read: int(1, 99),
+    // Any whole number: whether the game day has that step is said with its own range (link.ts).
+    read: (raw) =>
+      /^\s*\d+\s*$/.test(raw)
+        ? { ok: true, value: Number(raw) }
+        : { ok: false, why: "must be a whole number from 1 to the scenario's number of steps" },
   } satisfies Param<number>,
   run: {
     pages: ALL,
@@ -305,6 +310,22 @@ export function readParams(search: string, page: ParamPage): ReadParams {
     }
   }
   return { values: values as ParamValues, given, notes };
+}
+
+/**
+ * The part of a query another page can use as it is: the parameters that page takes, with values
+ * it can read. The embed's "Open in the lab" hands the lab this, so the reader is not shown
+ * notes about the embed's own parameters (scene, controls, the frame's id) they never typed.
+ */
+export function queryFor(search: string, page: ParamPage): string {
+  const known = new Set(paramsOf(page));
+  const out = new URLSearchParams();
+  for (const [name, raw] of new URLSearchParams(search)) {
+    if (!known.has(name as ParamName) || out.has(name)) continue;
+    if ((PARAMS[name as ParamName] as Param<unknown>).read(raw).ok) out.append(name, raw);
+  }
+  const query = out.toString();
+  return query ? `?${query}` : '';
 }
 
 /** The experiment a link's setup parameters describe, on top of the page's defaults. */

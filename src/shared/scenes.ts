@@ -31,7 +31,11 @@ export interface SceneEntry {
   /** The scene's component, loaded on first use (each scene is a chunk of its own). */
   load(): Promise<ComponentType>;
   exports: readonly ExportPart[];
-  /** Height of an "Embed this" iframe 720 px wide: the scene's tallest content fits (embed-size.spec). */
+  /**
+   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec). The embed
+   * reserves it from the start, so its frame keeps one height while the scene loads and runs;
+   * the element's script keeps a copy (element.ts, held alike by a unit test).
+   */
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
   embedHeightFor?(experiment: Experiment): number;
@@ -54,7 +58,7 @@ export const SCENES = [
     aliases: ['stage'],
     load: () => import('../../scenes/ClusterScene/ClusterScene').then((m) => m.ClusterScene),
     exports: [{ id: 'cluster', name: 'cluster stage', selector: '.cluster-svg', html: false }],
-    embedHeightPx: 760,
+    embedHeightPx: 800,
     labPlace: 'stage',
     watch: ['cluster', 'storage'],
   },
@@ -136,6 +140,34 @@ export const SCENES = [
 ] as const satisfies readonly SceneEntry[];
 
 export type SceneId = (typeof SCENES)[number]['id'];
+
+/**
+ * What a step's caption above the scene may take before the embed knows the game day's words
+ * (the element, before its frame loads): four lines at 720 px, as most game days need (captionPx).
+ */
+export const EMBED_CAPTION_PX = 100;
+
+/**
+ * What a caption takes above the scene at 720 px: its lines (the embed's type sets about 85
+ * characters a line there; 80 leaves room for long words), each 21 px, with "Game day, step N of
+ * M: " before it, and the space under it.
+ */
+export function captionPx(caption: string): number {
+  return 16 + Math.ceil((caption.length + 24) / 80) * 21;
+}
+
+/**
+ * The height an embed of `scene` reserves for this run: the scene's, and, when it shows a game
+ * day's captions, room for the longest of them (the caption follows the steps as the run plays).
+ */
+export function embedHeightOf(
+  scene: SceneEntry,
+  experiment: Experiment,
+  captions: readonly string[] = [],
+): number {
+  const caption = captions.reduce((most, c) => Math.max(most, captionPx(c)), 0);
+  return (scene.embedHeightFor?.(experiment) ?? scene.embedHeightPx) + caption;
+}
 
 /** The scene a `scene=` value names (its id or an alias, in any case), or null. */
 export function findSceneName(raw: string): SceneId | null {

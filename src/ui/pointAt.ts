@@ -1,26 +1,14 @@
 // Motion that points the reader at a change: an alert arriving with a jolt, a view that a guided
-// step names drawing the eye with a short pulse. Drawn with motion's small animate (the Web
-// Animations API underneath, a few KB), loaded the first time something moves, so a page or an
-// embed that never shows an alert never fetches it. Reduced motion gets everything still.
-type Mini = typeof import('motion/mini');
-
-let mini: Promise<Mini> | null = null;
-
+// step names drawing the eye with a short pulse. Drawn with the browser's own Web Animations API
+// (what motion's small animate used underneath, and a 5 KB chunk an embed had to fetch for it).
+// Reduced motion gets everything still.
 function reduced(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function play(el: Element | null, keyframes: Keyframe[] | PropertyIndexedKeyframes, durationS: number): void {
-  if (!el || reduced()) return;
-  mini ??= import('motion/mini');
-  mini.then(
-    ({ animate }) => {
-      if (el.isConnected) animate(el, keyframes as never, { duration: durationS, ease: 'easeOut' });
-    },
-    () => {
-      mini = null; // offline without the chunk: things simply arrive without moving
-    },
-  );
+function play(el: Element | null, keyframes: PropertyIndexedKeyframes, durationS: number): void {
+  if (!el || reduced() || typeof el.animate !== 'function') return;
+  el.animate(keyframes, { duration: durationS * 1000, easing: 'ease-out' });
 }
 
 /** A new alert: it shakes once, the way a rejected write bounces. */

@@ -17,7 +17,7 @@
 import '../../src/engine/algorithms/all';
 import { fileURLToPath } from 'node:url';
 import { arg, buildOnce, flag } from './browserKit';
-import { measureLoad, type PageLoad } from './bundle-size';
+import { amongLines, measureLoad, type PageLoad } from './bundle-size';
 import { engineFigures, engineHeading, engineTable, runEngine } from './engine.bench';
 import { exploreFigures, exploreHeading, exploreReport, runExplore } from './explore.bench';
 import { cpus, loadavg } from 'node:os';
@@ -81,6 +81,7 @@ function loadLines(pages: PageLoad[]): string {
     );
     for (const f of p.files) out.push(`    ${f.gzipKb.toFixed(1).padStart(6)} KB  ${f.file}`);
     out.push(`    (+ ${p.deferredKb.toFixed(1)} KB in the build it did not fetch)`);
+    if (p.among) out.push(`  the ${p.among.length} embeds measured:`, ...amongLines(p));
   }
   return out.join('\n');
 }

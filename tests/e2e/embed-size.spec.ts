@@ -3,6 +3,8 @@
 // that step in both the iframe and the element.
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, openTab, SLOW, test } from './lab';
+import { docsPage } from './embedDocs';
+import { sceneById } from '../../src/shared/scenes';
 
 const SCENE_LABELS = {
   cluster: 'cluster stage',
@@ -21,18 +23,6 @@ const TABS: Record<string, string> = {
   leaderless: "Don't have a leader",
   spacetime: 'Space-time diagram',
 };
-
-/** Serve `body` as a page of the site's own host (Chromium blocks a public page framing a loopback one). */
-async function docsPage(page: Page, baseURL: string | undefined, body: string): Promise<void> {
-  const url = new URL('/docs-page-under-test.html', baseURL).toString();
-  await page.route(url, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Docs</title></head><body style="margin:0">${body}</body></html>`,
-    }),
-  );
-  await page.goto(url);
-}
 
 /** How far the frame's content reaches down, in CSS px of the frame. */
 async function contentBottom(frame: FrameLocator): Promise<number> {
@@ -70,7 +60,12 @@ test.describe('without the offline worker', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
     }
     for (const [scene, snippet] of Object.entries(snippets)) {
-      await docsPage(page, baseURL, snippet.replace('loading="lazy"', ''));
+      // In a docs column 720 px wide: the frame fills its column's width.
+      await docsPage(
+        page,
+        baseURL,
+        `<div style="width:720px">${snippet.replace('loading="lazy"', '')}</div>`,
+      );
       const frame = page.frameLocator('iframe');
       await expect(frame.locator('main section').first()).toBeVisible(SLOW);
       await page.waitForTimeout(500);
@@ -79,6 +74,10 @@ test.describe('without the offline worker', () => {
       expect(bottom, `the ${scene} scene's content fits its ${declared} px frame`).toBeLessThanOrEqual(
         declared,
       );
+      // Nothing to scroll inside the frame either: neither the scene nor anything hidden below it
+      // (the chart's visually hidden data table made its document 747 px in a 720 px frame).
+      const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
+      expect(inner, `the ${scene} frame's document fits its ${declared} px`).toBeLessThanOrEqual(declared);
     }
   });
 });
@@ -99,8 +98,9 @@ test("the custom element's frame fits its content, and shrinks when the scene ch
   const b = page.frameLocator('#b >> iframe');
   await expect(a.getByTestId('failover-timeline')).toBeVisible(SLOW);
   await expect(b.getByRole('region', { name: 'leader_count' })).toBeVisible(SLOW);
-  // The failover scene before any failover is short, and its frame is as short as it is.
-  await expect.poll(() => frameHeight(page, '#a'), SLOW).toBeLessThan(300);
+  // The failover scene before any failover is short; its frame keeps the height the scene
+  // reserves (for the failovers to come), far shorter than the chart's.
+  await expect.poll(() => frameHeight(page, '#a'), SLOW).toBe(sceneById('failover').embedHeightPx);
   const fits = async (host: string, frame: FrameLocator) =>
     Math.abs((await frameHeight(page, host)) - (await contentBottom(frame)));
   await expect.poll(() => fits('#a', a), SLOW).toBeLessThanOrEqual(4);

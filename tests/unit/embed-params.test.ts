@@ -4,9 +4,9 @@
 // typed; the element's own attributes are the table's element-only rows.
 import { describe, expect, it } from 'vitest';
 import { readEmbedParams } from '../../src/shared/link';
-import { PARAMS, paramsOf, readParams } from '../../src/shared/params';
-import { SCENES } from '../../src/shared/scenes';
-import { OWN_ATTRS } from '../../src/embed/elementAttrs';
+import { PARAMS, paramsOf, queryFor, readParams } from '../../src/shared/params';
+import { EMBED_CAPTION_PX, SCENES } from '../../src/shared/scenes';
+import { CAPTION_PX, OWN_ATTRS, RESERVED_PX } from '../../src/embed/elementAttrs';
 import { DEFAULT_CHOICES, embedSnippets } from '../../src/app/controls/embedSnippets';
 import { normalizeExperiment, type ExperimentInput } from '../../src/engine';
 
@@ -77,9 +77,44 @@ describe('"Embed this" frame heights', () => {
     for (const algorithm of ['raft', 'k8s-lease', 'etcd-election', 'redis-sentinel'])
       expect(heightOf(algorithm), algorithm).toBe(chart.embedHeightPx);
     const { iframe } = embedSnippets(chart, 'r', DEFAULT_CHOICES, 'https://example.org/lab/', 820);
-    expect(iframe).toContain('width="720" height="820"');
+    expect(iframe).toContain('width="100%" height="820"');
     expect(embedSnippets(chart, 'r', DEFAULT_CHOICES, 'https://example.org/lab/').iframe).toContain(
       `height="${chart.embedHeightPx}"`,
     );
+  });
+});
+
+describe('queryFor', () => {
+  it('keeps only what the lab takes, as the lab can read it', () => {
+    expect(
+      queryFor(
+        '?scene=chain&scenario=gc-pause-long&step=3&autoplay=0&controls=minimal&id=les-1&theme=neon',
+        'lab',
+      ),
+    ).toBe('?scenario=gc-pause-long&step=3');
+    expect(queryFor('?scene=chain', 'lab')).toBe('');
+  });
+});
+
+describe("the element's reserved heights", () => {
+  it("are the scenes' own, by id and by every alias", () => {
+    const expected: Record<string, number> = {};
+    for (const s of SCENES) for (const name of [s.id, ...s.aliases]) expected[name] = s.embedHeightPx;
+    expect(RESERVED_PX).toEqual(expected);
+    expect(CAPTION_PX).toBe(EMBED_CAPTION_PX);
+  });
+});
+
+describe('"Embed this" with the theme of the docs page', () => {
+  it('gives the element theme="inherit" and leaves the iframe to the system', () => {
+    const chain = SCENES.find((s) => s.id === 'chain')!;
+    const { iframe, element } = embedSnippets(
+      chain,
+      'r',
+      { ...DEFAULT_CHOICES, theme: 'inherit' },
+      'https://example.org/lab/',
+    );
+    expect(element).toContain('theme="inherit"');
+    expect(iframe).not.toContain('theme=');
   });
 });

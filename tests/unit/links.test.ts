@@ -34,9 +34,17 @@ describe('scenario links', () => {
 describe('a step without a game day', () => {
   it('names the step as ignored, whether the scenario is missing or unknown', () => {
     expect(readPageParams('?step=2').problems.join('\n')).toMatch(/"step".*needs a scenario/);
-    const unknown = readPageParams('?scenario=STEADY-STATE&step=1');
+    const unknown = readPageParams('?scenario=no-such-day&step=1');
     expect(unknown.scenario).toBeNull();
     expect(unknown.problems.join('\n')).toMatch(/"step".*scenario was not found/);
+  });
+
+  it("reads a scenario id in any case, and says a step out of range with the game day's own range", () => {
+    expect(readPageParams('?scenario=STEADY-State').scenario?.id).toBe('steady-state');
+    for (const step of ['0', '99'])
+      expect(readPageParams(`?scenario=steady-state&step=${step}`).problems.join('\n')).toContain(
+        `"step" must be a whole number from 1 to 3 (got "${step}"): opened step 1`,
+      );
   });
 });
 

@@ -3,9 +3,11 @@
 // with a Copy button.
 import { useId, useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
-import type { SceneEntry } from '../../shared/scenes';
+import { embedHeightOf, type SceneEntry } from '../../shared/scenes';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
-import { runParam } from '../session';
+import { currentRun } from '../session';
+import { encodeRun } from '../../shared/share';
+import { useGuided } from '../guided/GuidedContext';
 import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
 
 function siteBase(): string {
@@ -58,6 +60,8 @@ function Snippet({
 
 export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const store = useLabStore();
+  // During a game day the snippets carry it and its step, so the embed shows its title and caption.
+  const guided = useGuided();
   const dialog = useRef<HTMLDialogElement>(null);
   const [run, setRun] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -65,9 +69,10 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const [copied, setCopied] = useState('');
   const ids = useId();
   const open = async () => {
+    const moment = currentRun(store, guided); // the moment of the click, while the codec loads
     try {
       await loadCodec(); // the snippets carry the run as a link
-      setRun(runParam(store));
+      setRun(encodeRun(moment));
       setFailed(false);
     } catch {
       setRun(null);
@@ -78,8 +83,12 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   };
   const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
     setChoices((c) => ({ ...c, [k]: v }));
-  const heightPx = scene.embedHeightFor?.(store.backend().experiment) ?? scene.embedHeightPx;
-  const snippets = run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx);
+  // An embed made during a game day shows its step's caption above the scene.
+  const g = guided?.getState();
+  const captions = g && g.step > 0 ? g.scenario.steps.map((s) => s.caption) : [];
+  const heightPx = embedHeightOf(scene, store.backend().experiment, captions);
+  const snippets =
+    run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx, g?.scenario.title ?? null);
   return (
     <>
       <button
@@ -95,6 +104,10 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
       <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`}>Embed the {scene.name}</h2>
         <p className="hint">This run, as it is now. Paste into any HTML, Markdown/MDX or VitePress page.</p>
+        <p className="hint">
+          The iframe fills its column and is as tall as the scene at 720 px wide; in a narrower column the
+          custom element fits better, as it grows with its scene.
+        </p>
         {failed && (
           <p role="alert" className="hint">
             The snippets could not be made: {CODEC_MISSING}.
@@ -111,6 +124,7 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
               <option value="system">as the reader's system</option>
               <option value="light">light</option>
               <option value="dark">dark</option>
+              <option value="inherit">as the docs page (the element; the iframe: the system)</option>
             </select>
           </label>
           <label className="field">

@@ -1,11 +1,13 @@
 // The snippets "Embed this" offers: an iframe of the embed page, or the custom element with its
 // one script tag, for one scene of one run, with the embed's options. Each option is a parameter
-// of the embed page (src/shared/params.ts); the frame's height is the scene's own (its registry
-// entry), tall enough for everything the scene can show.
+// of the embed page (src/shared/params.ts). The frame fills its column's width (a fixed width
+// would push a phone's page sideways); its height is the one the embed reserves for its scene
+// (scenes.ts), tall enough at 720 px for everything the scene can show.
 import type { SceneEntry } from '../../shared/scenes';
 
 export interface EmbedChoices {
-  theme: 'system' | 'light' | 'dark';
+  /** `inherit`: the element follows the docs page; an iframe cannot see it, so follows the system. */
+  theme: 'system' | 'light' | 'dark' | 'inherit';
   autoplay: boolean;
   controls: 'minimal' | 'none';
 }
@@ -29,22 +31,30 @@ function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, strin
   return out;
 }
 
+/** The iframe's parameters: it cannot read the page around it, so `inherit` is the system's. */
+const frameParams = (list: [string, string][]) =>
+  list.filter(([k, v]) => !(k === 'theme' && v === 'inherit'));
+
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** `heightPx`: the frame's height, the scene's own unless this run needs more (embedHeightFor). */
+/** `heightPx`: the frame's height (embedHeightOf); `gameDay`: the title of the game day it shows, if any. */
 export function embedSnippets(
   scene: SceneEntry,
   run: string,
   choices: EmbedChoices,
   base: string,
   heightPx = scene.embedHeightPx,
+  gameDay: string | null = null,
 ): Snippets {
   const list = params(scene, run, choices);
-  const query = list.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-  const title = `Leader Election Lab: the ${scene.name}`;
+  const query = frameParams(list)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+  // The frame's accessible name: the scene, and the game day it shows if any.
+  const title = escapeAttr(`Leader Election Lab: the ${scene.name}${gameDay ? `, ${gameDay}` : ''}`);
   const attrs = list.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   return {
-    iframe: `<iframe src="${base}embed.html?${query}" width="720" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
+    iframe: `<iframe src="${base}embed.html?${query}" width="100%" height="${heightPx}" style="border:0" title="${title}" loading="lazy"></iframe>`,
     element: `<script src="${base}leader-election-scene.js"></script>\n<leader-election-scene ${attrs}></leader-election-scene>`,
   };
 }

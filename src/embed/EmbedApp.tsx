@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
 import { queryFor } from '../shared/params';
+import { fillCaption } from '../scenario/claims';
 import { embedHeightOf, sceneById } from '../shared/scenes';
 import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
@@ -181,16 +182,18 @@ export function EmbedApp() {
 
 /** The step on screen and its caption, as the run plays through the game day. */
 function StepCaption({ guided }: { guided: GuidedStore }) {
-  const { step, scenario } = useStore(
+  const { step, scenario, status } = useStore(
     guided,
-    useShallow((g) => ({ step: g.step, scenario: g.scenario })),
+    useShallow((g) => ({ step: g.step, scenario: g.scenario, status: g.status })),
   );
+  // The caption's numbers are the run's at the pause it describes, as in the lab's guided panel.
+  const paused = useLab((s) => (status === 'waiting' ? null : s.snapshot));
   return (
     <p className="embed-caption" data-testid="embed-caption">
       <span className="hint">
         Game day, step {step + 1} of {scenario.steps.length}:
       </span>{' '}
-      {scenario.steps[step].caption}
+      {fillCaption(scenario.steps[step].caption, paused)}
     </p>
   );
 }

@@ -132,8 +132,12 @@ test('a game day embedded at a step tells each step as the run plays on through 
   await page.goto('/embed.html?scene=chain&scenario=gc-pause-long&step=5&autoplay=1&speed=4');
   const caption = page.getByTestId('embed-caption');
   await expect(caption).toContainText('step 5 of 7', SLOW);
+  // Its numbers are the run's (filled at the step's pause), never a placeholder's name.
+  await expect(caption).not.toContainText('{');
   // Played on past n1's wake-up, the caption follows the run to the next step, and the run goes on.
   await expect(caption).toContainText('step 6 of 7', { timeout: 30_000 });
+  await expect(caption).toContainText(/\d+ zombie writes rejected so far/, { timeout: 30_000 });
+  await expect(caption).not.toContainText('{');
   const clock = page.locator('.embed-controls .mono');
   const at = parseFloat(await clock.innerText());
   await expect.poll(async () => parseFloat(await clock.innerText()), SLOW).toBeGreaterThan(at);

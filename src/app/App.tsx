@@ -127,6 +127,7 @@ function SimApp() {
             />
           }
           notices={notices}
+          present={keys.present}
           learn={
             <Later order={6} load={loadLearn}>
               <Suspense fallback={null}>

@@ -55,13 +55,21 @@ async function cut(page: Page, selector: string, boxOnly = false): Promise<strin
       if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1)
         out.push(`${sel} at ${where(box)} is outside the ${innerWidth}x${innerHeight} window`);
       if (boxOnly) return out;
+      // Text kept for screen readers only: clipped to nothing, in a box of a pixel.
+      const hiddenForSight = (e: Element) => {
+        for (let a: Element | null = e; a && a !== el.parentElement; a = a.parentElement) {
+          const cs = getComputedStyle(a);
+          if (cs.clip !== 'auto' || cs.clipPath.startsWith('inset(50%')) return true;
+        }
+        return false;
+      };
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let t = walker.nextNode(); t; t = walker.nextNode()) {
         const text = t.textContent?.trim();
         const parent = t.parentElement;
         if (!text || !parent || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
           continue;
-        if (parent.closest('.visually-hidden')) continue;
+        if (hiddenForSight(parent)) continue;
         const range = document.createRange();
         range.selectNodeContents(t);
         const r = range.getBoundingClientRect();

@@ -16,7 +16,7 @@ const FOCUSABLE =
 interface Control {
   /** Its test id, or else its name, numbered when two share one: the same after a reload. */
   key: string;
-  /** Where it is among FOCUSABLE on this load. */
+  /** Its mark on this load (data-control), by which a click finds it while the page changes. */
   index: number;
 }
 
@@ -37,6 +37,7 @@ async function controlsOnScreen(page: Page): Promise<Control[]> {
       const id = el.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`;
       const n = (seen.get(id) ?? 0) + 1;
       seen.set(id, n);
+      el.dataset.control = String(index);
       out.push({ key: n > 1 ? `${id} #${n}` : id, index });
     });
     return out;
@@ -101,7 +102,7 @@ test('after a click on any control, PageDown and PageUp step the game day and Sp
       failures.push(`${control.key}: not on screen after a reload`);
       continue;
     }
-    await page.locator(FOCUSABLE).nth(now.index).click({ timeout: 5_000 });
+    await page.locator(`[data-control="${now.index}"]`).click({ timeout: 5_000 });
     // Past the time a step is kept on screen against a double press: these presses are meant.
     await page.waitForTimeout(700);
     const side = await sideState(page);

@@ -167,3 +167,22 @@ test('a quick second press does not pass a short step the audience has not seen 
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId('guided')).toContainText('step 4 of');
 });
+
+test('a clicked slider leaves the arrows to the clicker; tabbed to, it keeps them for fine control', async ({
+  page,
+}) => {
+  await openAtStep2(page);
+  await page.getByRole('slider', { name: 'Timeline' }).click();
+  await page.waitForTimeout(700);
+  const before = await guidedAt(page);
+  await page.keyboard.press('ArrowRight');
+  const after = await guidedAt(page);
+  expect(after.step > before.step || (before.waiting && !after.waiting), 'ArrowRight stepped').toBe(true);
+  // Shift+Tab goes to the speed slider: the presenter asked for it, so its arrows move it.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('slider', { name: 'Speed' })).toBeFocused();
+  const stepNow = await guidedAt(page);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('speed-value')).not.toHaveText('1x');
+  expect(await guidedAt(page)).toEqual(stepNow);
+});

@@ -102,14 +102,24 @@ export const VIEW_KEYS = { help: '?', controls: 'c', fullscreen: 'z' } as const;
  */
 export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', ' ']);
 
+/** The step keys some clickers send instead of PageDown / PageUp. */
+export const ARROW_STEP_KEYS: ReadonlySet<string> = new Set(['ArrowRight', 'ArrowLeft']);
+
 /**
  * Whether a key pressed on this element belongs to the element rather than to the shortcuts: a
  * field being typed in always keeps it; in present mode the clicker's keys never stay with a
- * control; otherwise a control keeps the keys it gives a meaning of its own (nativeKeyFor).
+ * control, nor do the arrows with a control that has focus only because it was clicked (a slider
+ * keeps them once the presenter tabs to it: asking for its fine control); otherwise a control
+ * keeps the keys it gives a meaning of its own (nativeKeyFor).
  */
-export function keyBelongsToTarget(target: EventTarget | null, key: string, present: boolean): boolean {
+export function keyBelongsToTarget(
+  target: EventTarget | null,
+  key: string,
+  present: boolean,
+  focusedByPointer = false,
+): boolean {
   if (isTyping(target)) return true;
-  if (present && CLICKER_KEYS.has(key)) return false;
+  if (present && (CLICKER_KEYS.has(key) || (focusedByPointer && ARROW_STEP_KEYS.has(key)))) return false;
   return nativeKeyFor(target, key);
 }
 

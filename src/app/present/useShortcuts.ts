@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
-import { CLICKER_KEYS, findShortcut, keyBelongsToTarget, VIEW_KEYS } from './shortcuts';
+import { ARROW_STEP_KEYS, CLICKER_KEYS, findShortcut, keyBelongsToTarget, VIEW_KEYS } from './shortcuts';
 
 export interface ViewHandlers {
   toggleHelp(): void;
@@ -46,9 +46,15 @@ export function useShortcuts(
       guided.getState().status !== 'waiting' &&
       performance.now() - stepShownAt < MIN_STEP_SHOWN_MS;
 
+    // The control the pointer last pressed: focus it holds from a click, not from Tab.
+    let pressed: EventTarget | null = null;
+    const onPointerDown = (e: PointerEvent) => (pressed = e.target);
+    const byPointer = (target: EventTarget | null) => target !== null && target === pressed;
+
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pressed = null;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (keyBelongsToTarget(e.target, e.key, present)) return;
+      if (keyBelongsToTarget(e.target, e.key, present, byPointer(e.target))) return;
       if (e.key === 'Escape') {
         if (view.closeHelp()) e.preventDefault();
         else if (present) {
@@ -77,16 +83,21 @@ export function useShortcuts(
     // itself on Space in its own handler, a slider moves on PageDown by default): on the window,
     // in the capture phase, and stopped there. A key pressed inside the open help is the help's.
     const onClickerKey = (e: KeyboardEvent) => {
-      if (!CLICKER_KEYS.has(e.key) || (e.target as Element | null)?.closest?.('dialog[open]')) return;
+      const clicker = CLICKER_KEYS.has(e.key) || (ARROW_STEP_KEYS.has(e.key) && byPointer(e.target));
+      if (!clicker || (e.target as Element | null)?.closest?.('dialog[open]')) return;
       onKey(e);
       if (e.defaultPrevented) e.stopPropagation();
     };
     document.addEventListener('keydown', onKey);
-    if (present) window.addEventListener('keydown', onClickerKey, { capture: true });
+    if (present) {
+      window.addEventListener('keydown', onClickerKey, { capture: true });
+      window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    }
     return () => {
       unwatch?.();
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('keydown', onClickerKey, { capture: true });
+      window.removeEventListener('pointerdown', onPointerDown, { capture: true });
     };
   }, [lab, guided, view, present]);
 }

@@ -77,10 +77,7 @@ function SimApp() {
     return detach;
   }, [guided, params, store]);
   useEffect(() => (params.badRun ? undefined : autosave(store)), [store, params]);
-  const keys = usePageKeys(store, guided);
-  useEffect(() => {
-    document.documentElement.classList.toggle('present', params.present);
-  }, [params]);
+  const keys = usePageKeys(store, guided, params.present);
   const notices = (
     <>
       {params.problems.length > 0 && (
@@ -105,7 +102,12 @@ function SimApp() {
     <>
       <Later order={7} load={loadHelp}>
         <Suspense fallback={null}>
-          <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
+          <HelpOverlay
+            open={keys.helpOpen}
+            onClose={keys.closeHelp}
+            shortcuts={keys.shortcuts}
+            present={keys.present}
+          />
         </Suspense>
       </Later>
       <main>
@@ -114,16 +116,18 @@ function SimApp() {
           guided={guided}
           header={
             <AppHeader
-              present={params.present}
+              present={keys.present}
               theme={params.theme}
               scenario={params.scenario?.id ?? null}
               controlsHidden={keys.controlsHidden}
               onToggleControls={keys.view.toggleControls}
               onToggleFullscreen={keys.view.toggleFullscreen}
               onToggleHelp={keys.view.toggleHelp}
+              onExitPresent={keys.view.exitPresent}
             />
           }
           notices={notices}
+          present={keys.present}
           learn={
             <Later order={6} load={loadLearn}>
               <Suspense fallback={null}>

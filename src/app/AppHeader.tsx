@@ -3,6 +3,7 @@
 // any module has loaded: keep the two alike.
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { ThemeToggle } from './ThemeToggle';
+import { presentHref } from './present/usePageKeys';
 
 interface Props {
   present: boolean;
@@ -12,14 +13,8 @@ interface Props {
   onToggleControls(): void;
   onToggleFullscreen(): void;
   onToggleHelp(): void;
-}
-
-function presentHref(on: boolean): string {
-  const q = new URLSearchParams(window.location.search);
-  if (on) q.set('present', '');
-  else q.delete('present');
-  const s = q.toString().replace(/present=(&|$)/, 'present$1');
-  return `${window.location.pathname}${s ? `?${s}` : ''}`;
+  /** Leave present mode in place, the run where it is (the link is for a new tab). */
+  onExitPresent(): void;
 }
 
 export function AppHeader({
@@ -30,6 +25,7 @@ export function AppHeader({
   onToggleControls,
   onToggleFullscreen,
   onToggleHelp,
+  onExitPresent,
 }: Props) {
   return (
     <header className="app-header">
@@ -50,7 +46,15 @@ export function AppHeader({
             <button type="button" className="btn controls-toggle" onClick={onToggleControls}>
               {controlsHidden ? 'Show controls' : 'Hide controls'}
             </button>
-            <a className="btn" href={presentHref(false)}>
+            <a
+              className="btn present-exit"
+              href={presentHref(false)}
+              onClick={(e) => {
+                if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                onExitPresent();
+              }}
+            >
               Exit presentation
             </a>
           </>

@@ -55,16 +55,39 @@ export interface LabProps {
   header?: ReactNode;
   /** Notes about the link that opened the page, under the header. */
   notices?: ReactNode;
+  /**
+   * Present mode: a step that names a view kept in a tab (the failover timeline, the event log)
+   * shows it on the first screen, in the chain's place, as a projector shows nothing below it.
+   */
+  present?: boolean;
   /** A last tab of reading (the hosted page's "Learn"). */
   learn?: ReactNode;
   /** Tabs of the page's own, after the lab's (the real mode's comparison with the simulator). */
   extraTabs?: readonly { id: string; title: string; content: ReactNode }[];
 }
 
-export function Lab({ store, guided = null, header, notices, learn, extraTabs = [] }: LabProps) {
+export function Lab({
+  store,
+  guided = null,
+  header,
+  notices,
+  present = false,
+  learn,
+  extraTabs = [],
+}: LabProps) {
   const clock = useMemo(() => new FrameClock(store), [store]);
   const watch = useWatch(guided);
-  const watched = watch ? sceneWatching(watch as never)?.id : undefined;
+  const watchedScene = watch ? sceneWatching(watch as never) : undefined;
+  const watched = watchedScene?.id;
+  // The tab whose view present mode brings up to the first screen for this step, if any.
+  const raised = !present
+    ? null
+    : watchedScene?.labPlace === 'tab'
+      ? watchedScene.id
+      : watch === 'log'
+        ? 'events'
+        : null;
+  const shownAbove = <p className="hint">On the screen above during this step of the presentation.</p>;
   const staged = useContext(StagedMount);
   const wide = useWide();
   const [view, setView] = useState<PrimaryView>('stage');
@@ -106,10 +129,17 @@ export function Lab({ store, guided = null, header, notices, learn, extraTabs = 
       return {
         id: s.id,
         title: s.title,
-        content: !onFirstOpen ? <Later order={2 + i}>{panel}</Later> : onOpen(s.id) ? panel : null,
+        content:
+          raised === s.id ? (
+            shownAbove
+          ) : !onFirstOpen ? (
+            <Later order={2 + i}>{panel}</Later>
+          ) : onOpen(s.id) ? (
+            panel
+          ) : null,
       };
     }),
-    { id: 'events', title: 'Events', content: <EventLog /> },
+    { id: 'events', title: 'Events', content: raised === 'events' ? shownAbove : <EventLog /> },
     ...(simulated
       ? [
           {
@@ -172,9 +202,17 @@ export function Lab({ store, guided = null, header, notices, learn, extraTabs = 
                   watched={watched === 'cluster'}
                   after={guided || !simulated ? null : <NextHint />}
                 />
-                <Later order={0}>
-                  <ScenePanel scene={placed('chain')} area="chain" watched={watched === 'chain'} />
-                </Later>
+                {raised === 'events' ? (
+                  <div className="area-chain area-raised">
+                    <EventLog />
+                  </div>
+                ) : raised && watchedScene ? (
+                  <ScenePanel scene={watchedScene} area="chain" watched />
+                ) : (
+                  <Later order={0}>
+                    <ScenePanel scene={placed('chain')} area="chain" watched={watched === 'chain'} />
+                  </Later>
+                )}
                 <Later order={1}>
                   <ScenePanel scene={placed('chart')} area="chart" watched={watched === 'metric-line'} />
                 </Later>

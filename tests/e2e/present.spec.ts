@@ -13,7 +13,8 @@ async function runByKeys(page: import('@playwright/test').Page): Promise<string>
   // step once it is met; a presentation clicker needs nothing else to reach the end.
   for (let press = 0; press < 4 * steps && !(await summary.isVisible()); press++) {
     await page.keyboard.press(press % 2 ? 'ArrowRight' : 'PageDown');
-    await page.waitForTimeout(150);
+    // A step stays on screen half a second before the next press leaves it (MIN_STEP_SHOWN_MS).
+    await page.waitForTimeout(300);
   }
   await expect(summary).toBeVisible({ timeout: 20_000 });
   await expect(guided).toContainText(`step ${steps} of ${steps}`);

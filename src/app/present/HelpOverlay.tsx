@@ -18,10 +18,13 @@ export function HelpOverlay({
   open,
   onClose,
   shortcuts,
+  present = false,
 }: {
   open: boolean;
   onClose(): void;
   shortcuts: readonly Shortcut[];
+  /** In present mode, Esc also leaves the presentation. */
+  present?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -69,6 +72,14 @@ export function HelpOverlay({
             </td>
             <td>This help (Esc closes it)</td>
           </tr>
+          {present && (
+            <tr>
+              <td>
+                <kbd>Esc</kbd>
+              </td>
+              <td>Leave the presentation (the run stays where it is)</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <form method="dialog">

@@ -93,6 +93,36 @@ export const SHORTCUTS: Shortcut[] = [
 /** Keys handled by the page itself rather than the lab (help, controls, full screen). */
 export const VIEW_KEYS = { help: '?', controls: 'c', fullscreen: 'z' } as const;
 
+/**
+ * The keys a presentation clicker sends: PageDown / PageUp, and Space (its play key, and the key a
+ * speaker's hand finds). In present mode they always drive the talk, whatever was clicked last, as
+ * in a slide show: a click on the timeline, a slider, a button or a node must not turn the clicker
+ * into a scrubber, a speed knob or that button for the rest of the talk. A slider keeps its fine
+ * control on the arrow keys, which a presenter presses on purpose.
+ */
+export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', ' ']);
+
+/** The step keys some clickers send instead of PageDown / PageUp. */
+export const ARROW_STEP_KEYS: ReadonlySet<string> = new Set(['ArrowRight', 'ArrowLeft']);
+
+/**
+ * Whether a key pressed on this element belongs to the element rather than to the shortcuts: a
+ * field being typed in always keeps it; in present mode the clicker's keys never stay with a
+ * control, nor do the arrows with a control that has focus only because it was clicked (a slider
+ * keeps them once the presenter tabs to it: asking for its fine control); otherwise a control
+ * keeps the keys it gives a meaning of its own (nativeKeyFor).
+ */
+export function keyBelongsToTarget(
+  target: EventTarget | null,
+  key: string,
+  present: boolean,
+  focusedByPointer = false,
+): boolean {
+  if (isTyping(target)) return true;
+  if (present && (CLICKER_KEYS.has(key) || (focusedByPointer && ARROW_STEP_KEYS.has(key)))) return false;
+  return nativeKeyFor(target, key);
+}
+
 export function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;

@@ -1,27 +1,66 @@
 // Installs the speaker shortcuts on the document. Keys keep their native meaning on a focused
-// control that has one (nativeKeyFor), so keyboard users are never surprised. A run's backend
-// decides which it offers: a real run's faults go to the real cluster through its commands.
+// control that has one (nativeKeyFor), so keyboard users are never surprised; in present mode the
+// clicker's keys (CLICKER_KEYS) are the speaker's whatever has focus. A run's backend decides
+// which shortcuts it offers: a real run's faults go to the real cluster through its commands.
 import { useEffect } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
-import { findShortcut, isTyping, nativeKeyFor, VIEW_KEYS } from './shortcuts';
+import { ARROW_STEP_KEYS, CLICKER_KEYS, findShortcut, keyBelongsToTarget, VIEW_KEYS } from './shortcuts';
 
 export interface ViewHandlers {
   toggleHelp(): void;
   toggleControls(): void;
   toggleFullscreen(): void;
   closeHelp(): boolean;
+  /** Leave present mode, keeping the run where it is. */
+  exitPresent(): void;
   /** Tell the reader why a key did nothing. */
   notify(message: string): void;
 }
 
-export function useShortcuts(lab: LabStore, guided: GuidedStore | null, view: ViewHandlers): void {
+/**
+ * How long a game day's step stays on screen at least before the next-step key leaves it. Two
+ * quick presses (a double press on a clicker, or a press meant to finish a step that ended on its
+ * own a moment before) would otherwise pass a short step the audience never saw; a press in that
+ * time still finishes the step (Skip) if it is waiting, so it lands on the step, not past it.
+ */
+export const MIN_STEP_SHOWN_MS = 500;
+
+const NEXT_KEYS = new Set(['PageDown', 'ArrowRight']);
+
+export function useShortcuts(
+  lab: LabStore,
+  guided: GuidedStore | null,
+  view: ViewHandlers,
+  present: boolean,
+): void {
   useEffect(() => {
+    // When the current step began, on the page's clock (a step begun again by Replay counts anew).
+    let stepShownAt = performance.now();
+    const unwatch = guided?.subscribe((s, was) => {
+      if (s.step !== was.step || s.stepStartMs !== was.stepStartMs) stepShownAt = performance.now();
+    });
+    const tooSoonToLeave = (key: string) =>
+      guided !== null &&
+      NEXT_KEYS.has(key) &&
+      guided.getState().status !== 'waiting' &&
+      performance.now() - stepShownAt < MIN_STEP_SHOWN_MS;
+
+    // The control the pointer last pressed: focus it holds from a click, not from Tab.
+    let pressed: EventTarget | null = null;
+    const onPointerDown = (e: PointerEvent) => (pressed = e.target);
+    const byPointer = (target: EventTarget | null) => target !== null && target === pressed;
+
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pressed = null;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (isTyping(e.target) || nativeKeyFor(e.target, e.key)) return;
+      if (keyBelongsToTarget(e.target, e.key, present, byPointer(e.target))) return;
       if (e.key === 'Escape') {
         if (view.closeHelp()) e.preventDefault();
+        else if (present) {
+          e.preventDefault();
+          view.exitPresent();
+        }
         return;
       }
       if (e.key === VIEW_KEYS.help) {
@@ -36,10 +75,29 @@ export function useShortcuts(lab: LabStore, guided: GuidedStore | null, view: Vi
       const shortcut = findShortcut(e.key, lab.getState().can, guided !== null);
       if (!shortcut) return;
       e.preventDefault();
+      if (tooSoonToLeave(e.key)) return;
       const why = shortcut.run(lab, guided);
       if (why) view.notify(why);
     };
+    // In present mode the clicker's keys are taken before any control sees them (a node selects
+    // itself on Space in its own handler, a slider moves on PageDown by default): on the window,
+    // in the capture phase, and stopped there. A key pressed inside the open help is the help's.
+    const onClickerKey = (e: KeyboardEvent) => {
+      const clicker = CLICKER_KEYS.has(e.key) || (ARROW_STEP_KEYS.has(e.key) && byPointer(e.target));
+      if (!clicker || (e.target as Element | null)?.closest?.('dialog[open]')) return;
+      onKey(e);
+      if (e.defaultPrevented) e.stopPropagation();
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [lab, guided, view]);
+    if (present) {
+      window.addEventListener('keydown', onClickerKey, { capture: true });
+      window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    }
+    return () => {
+      unwatch?.();
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onClickerKey, { capture: true });
+      window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+    };
+  }, [lab, guided, view, present]);
 }

@@ -1,0 +1,147 @@
+// A projector shows what the step is about: in present mode at 1920x1080 and 1280x720, at every
+// step of every game day (as it begins and once it is done), the view the step names is whole on
+// the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
+// panel's buttons.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { parseScenario } from '../../src/scenario/schema';
+import type { Scenario } from '../../src/scenario/types';
+import { expect, test } from './lab';
+
+const DIR = new URL('../../scenes/scenarios/', import.meta.url);
+const SCENARIOS: Scenario[] = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => {
+    const r = parseScenario(JSON.parse(readFileSync(new URL(f, DIR), 'utf8')));
+    if (!r.ok) throw new Error(`${f} does not parse`);
+    return r.scenario;
+  });
+
+/** The element that shows the view a step names (the one the guided highlight outlines). */
+const VIEW_SELECTOR: Record<string, string> = {
+  storage: '[data-testid="storage"]',
+  banner: '[data-testid="safety-banner"]',
+  log: '.event-log',
+};
+const viewSelector = (view: string) => VIEW_SELECTOR[view] ?? '.scene-panel[data-watched]';
+
+/**
+ * What of an element is not on screen, in words: its box outside the window, or any of its text
+ * outside what its panels leave visible (each ancestor that clips its overflow, and the window).
+ */
+async function cut(page: Page, selector: string, boxOnly = false): Promise<string[]> {
+  return page.evaluate(
+    ([sel, boxOnly]) => {
+      const el = document.querySelector(sel);
+      if (!el) return [`${sel} is not in the page`];
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [`${sel} is not shown`];
+      // What the window and every clipping ancestor leave visible.
+      let vis = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+      for (let a: Element | null = el; a; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+        const r = a.getBoundingClientRect();
+        vis = {
+          left: Math.max(vis.left, r.left),
+          top: Math.max(vis.top, r.top),
+          right: Math.min(vis.right, r.right),
+          bottom: Math.min(vis.bottom, r.bottom),
+        };
+      }
+      const out: string[] = [];
+      const where = (r: DOMRect) =>
+        `${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`;
+      if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1)
+        out.push(`${sel} at ${where(box)} is outside the ${innerWidth}x${innerHeight} window`);
+      if (boxOnly) return out;
+      // Text kept for screen readers only: clipped to nothing, in a box of a pixel.
+      const hiddenForSight = (e: Element) => {
+        for (let a: Element | null = e; a && a !== el.parentElement; a = a.parentElement) {
+          const cs = getComputedStyle(a);
+          if (cs.clip !== 'auto' || cs.clipPath.startsWith('inset(50%')) return true;
+        }
+        return false;
+      };
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const text = t.textContent?.trim();
+        const parent = t.parentElement;
+        if (!text || !parent || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+          continue;
+        if (hiddenForSight(parent)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        const r = range.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (
+          r.left < vis.left - 1 ||
+          r.top < vis.top - 1 ||
+          r.right > vis.right + 1 ||
+          r.bottom > vis.bottom + 1
+        )
+          out.push(`"${text.slice(0, 40)}" at ${where(r)} is cut`);
+      }
+      return out;
+    },
+    [selector, boxOnly] as const,
+  );
+}
+
+async function stepLabel(page: Page): Promise<string> {
+  return page.getByTestId('guided').locator('h2 .hint').innerText();
+}
+
+/** Presses a guided button without scrolling to it, as a clicker's key would. */
+async function press(page: Page, name: RegExp): Promise<void> {
+  await page.evaluate(
+    (src) =>
+      [...document.querySelectorAll<HTMLButtonElement>('[data-testid="guided"] button')]
+        .find((b) => new RegExp(src).test(b.textContent ?? ''))
+        ?.click(),
+    name.source,
+  );
+}
+
+async function problemsAt(page: Page, scenario: Scenario, index: number, when: string): Promise<string[]> {
+  const view = scenario.steps[index].watch?.view;
+  // The event log is a list that scrolls: its box is what must be on screen.
+  const out = view ? await cut(page, viewSelector(view), view === 'log') : [];
+  out.push(
+    ...(await cut(page, '[data-testid="guided"] .btn-row')).map((p) => `Previous / Skip / Next: ${p}`),
+  );
+  const scrolled = await page.evaluate(() => scrollY);
+  if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
+  return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);
+}
+
+for (const size of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  test.describe(`present ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+    for (const scenario of SCENARIOS) {
+      test(`${scenario.id}: every step's view is whole on screen`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.goto(`/?present&scenario=${scenario.id}&speed=8`);
+        const guided = page.getByTestId('guided');
+        const total = scenario.steps.length;
+        const problems: string[] = [];
+        for (let i = 0; i < total; i++) {
+          await expect(guided.locator('h2')).toContainText(`step ${i + 1} of ${total}`);
+          // The scenes that load apart (the chain, the chart, a tab's scene) are in by now.
+          await page.waitForTimeout(300);
+          problems.push(...(await problemsAt(page, scenario, i, 'as it begins')));
+          await press(page, /Skip/);
+          await expect(page.getByTestId('guided-status')).not.toContainText('Waiting');
+          await page.waitForTimeout(200);
+          problems.push(...(await problemsAt(page, scenario, i, 'done')));
+          if (i < total - 1) await press(page, /Next/);
+        }
+        expect(await stepLabel(page)).toBe(`step ${total} of ${total}`);
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+}

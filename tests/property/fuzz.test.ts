@@ -1245,7 +1245,8 @@ function checkPageParams(search: string): void {
   ignored('witness', setupFromLink);
   const rawSpeed = Number(q.get('speed'));
   ignored('speed', Number.isFinite(rawSpeed) && rawSpeed > 0 && p.speed === clampSpeed(rawSpeed));
-  ignored('scenario', !run && p.scenario?.id === q.get('scenario'));
+  // Scenario ids are read in any case, as algorithm names are.
+  ignored('scenario', !run && p.scenario?.id === q.get('scenario')?.toLowerCase());
   ignored('step', !run && p.scenario !== null && p.step === Number(q.get('step')) - 1);
   if (run) {
     expect(p.badRun, why).toBe(!run.ok);

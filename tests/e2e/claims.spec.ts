@@ -49,6 +49,22 @@ async function pageFacts(page: Page) {
   };
 }
 
+/**
+ * The page's facts once it has drawn the paused moment: each view draws it on its own next frame,
+ * which on a loaded machine can come a little after the caption, so the facts are read until two
+ * reads a few frames apart agree (at most 5 s).
+ */
+async function settledFacts(page: Page) {
+  let last = await pageFacts(page);
+  for (const until = Date.now() + 5000; Date.now() < until;) {
+    await page.waitForTimeout(100);
+    const next = await pageFacts(page);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
 /** Each claimed fact next to what the page shows for it (facts the page does not draw are left to the headless test). */
 function compare(claims: Claims, seen: Awaited<ReturnType<typeof pageFacts>>) {
   const said: Record<string, unknown> = {};
@@ -102,7 +118,7 @@ for (const file of CASES) {
       await expect(guided).toContainText(`step ${i + 1} of ${scenario.steps.length}`);
       await finishStep(page);
       await expect(page.getByTestId('guided-caption')).toHaveText(headless[i].caption);
-      const seen = await pageFacts(page);
+      const seen = await settledFacts(page);
       const { said, shown } = compare(step.claims ?? {}, seen);
       expect(shown, `${scenario.id} step ${i + 1}: the page at the pause`).toEqual(said);
       // A broken invariant's banner says so, with both counts; otherwise it speaks of the counts.

@@ -20,7 +20,6 @@ import { NodePanel } from './controls/NodePanel';
 import { PartitionPanel } from './controls/PartitionPanel';
 import { SafetyBanner } from './controls/SafetyBanner';
 import { SafetyPanel } from './controls/SafetyPanel';
-import { SetupPanel } from './controls/SetupPanel';
 import { TimeControls } from './controls/TimeControls';
 import { Later, StagedMount, whenSettled } from './Later';
 import { MoreTabs, type MoreTab } from './layout/MoreTabs';
@@ -37,6 +36,9 @@ const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPane
 // the explorer itself runs in a worker of its own.
 const loadExplore = () => import('./explore/ExplorePanel');
 const ExplorePanel = lazy(() => loadExplore().then((m) => ({ default: m.ExplorePanel })));
+// Setup too (its form, and the "seen in the wild" presets with their sources): a page that is only
+// watched never changes the setup.
+const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
 
 const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
   stage: 'stage',
@@ -145,11 +147,11 @@ export function Lab({
           {
             id: 'setup',
             title: 'Setup',
-            content: (
-              <Later order={4}>
+            content: onOpen('setup') ? (
+              <Suspense fallback={<p className="hint">Loading the setup…</p>}>
                 <SetupPanel />
-              </Later>
-            ),
+              </Suspense>
+            ) : null,
           },
         ]
       : []),

@@ -236,7 +236,7 @@ export { RUN_PARAMS };
 /**
  * Fetch what a link needs before it is read: the game day it opens (the one `scenario=` names, or
  * the one a run link carries, which can be read only once the link codec is loaded), and the code
- * of the algorithm its run uses (each algorithm but Raft is a chunk of its own). Never rejects:
+ * of the algorithm its run uses (each algorithm is a chunk of its own). Never rejects:
  * what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
  */
 export async function loadLinkScenario(search: string): Promise<void> {
@@ -257,5 +257,6 @@ export async function loadLinkScenario(search: string): Promise<void> {
     }
   }
   const { experiment } = readRun(search, readParams(search, 'lab'));
-  await loadAlgorithm(experiment.algorithm).catch(() => undefined);
+  // Should the link's algorithm not load (offline), the lab opens the default instead, and says so.
+  await loadAlgorithm(experiment.algorithm).catch(() => loadAlgorithm(undefined).catch(() => undefined));
 }

@@ -1,10 +1,14 @@
-// Each algorithm but Raft is a chunk the page loads when a run uses it: the lab's first load
-// fetches none of them, choosing one in Setup fetches it (and runs it), a link to one opens with
-// it, and a chunk that cannot load leaves the lab running Raft with a message that says so.
+// Each algorithm, Raft included, is a chunk the page loads when a run uses it: the lab's first
+// load fetches Raft's alone, choosing another in Setup fetches it (and runs it), a link to one
+// opens with it and never fetches Raft's, and a chunk that cannot load leaves the lab running Raft
+// with a message that says so. The Setup panel is a chunk too, fetched when its tab first opens.
 import type { Page, Request } from '@playwright/test';
 import { expect, openLab, openTab, SLOW, stageLeaders, test, waitForLeader } from './lab';
 
-const ALGORITHM_CHUNK = /\/assets\/(bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel)-[\w-]+\.js$/;
+const ALGORITHM_CHUNK =
+  /\/assets\/(raft|bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel|SetupPanel)-[\w-]+\.js$/;
+/** Every algorithm's chunk but Raft's, the lab's fallback. */
+const OTHER_ALGORITHM = /\/assets\/(bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel)-[\w-]+\.js$/;
 
 function chunksFetched(page: Page): string[] {
   const seen: string[] = [];
@@ -15,24 +19,27 @@ function chunksFetched(page: Page): string[] {
   return seen;
 }
 
-test("the lab's first load fetches no other algorithm; choosing one fetches it and runs it", async ({
+test("the lab's first load fetches Raft's rules alone; choosing another fetches it and runs it", async ({
   page,
 }) => {
   const seen = chunksFetched(page);
   await openLab(page, 'speed=16');
   await waitForLeader(page);
-  expect(seen).toEqual([]);
+  expect(seen).toEqual(['raft']);
 
   await openTab(page, 'Setup');
+  await expect.poll(() => seen, SLOW).toEqual(['raft', 'SetupPanel']);
   await page.getByTestId('algorithm-picker').selectOption({ label: 'ZooKeeper recipe' });
   await page.getByRole('button', { name: 'Reset with this setup' }).click();
-  await expect.poll(() => seen, SLOW).toEqual(['zookeeper']);
+  await expect.poll(() => seen, SLOW).toEqual(['raft', 'SetupPanel', 'zookeeper']);
   // The ZooKeeper ensemble is on the stage, and a candidate leads.
   await expect(page.getByTestId('service-z1')).toBeVisible(SLOW);
   await expect(stageLeaders(page)).toHaveCount(1, SLOW);
 });
 
-test('a link to an algorithm opens with it, its chunk loaded before the lab starts', async ({ page }) => {
+test("a link to an algorithm opens with it, its chunk loaded before the lab starts, and never Raft's", async ({
+  page,
+}) => {
   const seen = chunksFetched(page);
   await openLab(page, 'algorithm=bully&speed=16');
   expect(seen).toEqual(['bully']);
@@ -44,7 +51,7 @@ test('an algorithm whose code cannot load leaves the lab on Raft, and says so', 
   page,
   problems,
 }) => {
-  await page.route(ALGORITHM_CHUNK, (route) => route.abort());
+  await page.route(OTHER_ALGORITHM, (route) => route.abort());
   await openLab(page, 'algorithm=bully&speed=16');
   await expect(page.getByRole('alert')).toContainText(
     'the Bully algorithm could not be loaded (offline?): opened Raft',

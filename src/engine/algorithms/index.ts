@@ -1,11 +1,11 @@
 // The registry of election algorithms: the one place an algorithm is registered. What every part
 // of the lab reads (names, words, settings, services) is in info.ts and always here; an
 // algorithm's rules are a module of their own that a run loads before it starts (loadAlgorithm),
-// so a page pays only for the algorithms it runs. Raft, the default, is always loaded; Node
-// (tests, the command line) loads every one at once (all.ts).
+// so a page pays only for the algorithms it runs, the default (Raft) included: a page or an embed
+// that runs another never fetches Raft's. Node (tests, the command line) loads every one at once
+// (all.ts).
 import type { AlgorithmInfo, ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
-import { raft } from './raft';
 
 export const ALGORITHMS = ALGORITHM_INFO;
 
@@ -21,9 +21,9 @@ export function algorithmFor(kind: AlgorithmKind | undefined): AlgorithmInfo {
   return ALGORITHMS[kind ?? DEFAULT_ALGORITHM];
 }
 
-/** Each algorithm's rules, as a chunk of their own (Raft's are in every page). */
+/** Each algorithm's rules, as a chunk of their own. */
 const LOADERS: Record<AlgorithmKind, () => Promise<ElectionAlgorithm>> = {
-  raft: () => Promise.resolve(raft),
+  raft: () => import('./raft').then((m) => m.raft),
   'k8s-lease': () => import('./k8sLease').then((m) => m.k8sLease),
   'etcd-election': () => import('./etcdElection').then((m) => m.etcdElection),
   zookeeper: () => import('./zookeeper').then((m) => m.zookeeper),
@@ -33,7 +33,7 @@ const LOADERS: Record<AlgorithmKind, () => Promise<ElectionAlgorithm>> = {
   ring: () => import('./ring').then((m) => m.ring),
 };
 
-const LOADED = new Map<string, ElectionAlgorithm>([['raft', raft]]);
+const LOADED = new Map<string, ElectionAlgorithm>();
 
 /** Make an algorithm's rules available to runs (all.ts registers every one at once). */
 export function registerAlgorithm(alg: ElectionAlgorithm): void {

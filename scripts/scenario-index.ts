@@ -1,6 +1,7 @@
-// The game days' picker lists every scenario by id, title and description, but the page loads a
-// scenario's file (its steps, its setup) only when that game day opens. This plugin gives the
-// page the list as a small module of its own, `virtual:scenario-index`, read from the files at
+// The game days' picker lists every scenario by id and title, but the page loads a scenario's file
+// (its steps, its setup, its description) only when that game day opens or the picker does. This
+// plugin gives the page the list as a small module of its own, `virtual:scenario-index`, read from
+// the files at
 // build time (and again whenever one changes, in the dev server). A file that is not JSON, or has
 // no string id, is listed with an empty id: the picker leaves it out and, once the page has
 // validated that file, says why.
@@ -16,7 +17,6 @@ export interface ScenarioIndexEntry {
   file: string;
   id: string;
   title: string;
-  description: string;
 }
 
 function text(data: unknown, key: string): string {
@@ -39,7 +39,6 @@ export function readScenarioIndex(dir: string): ScenarioIndexEntry[] {
         file,
         id: text(data, 'id'),
         title: text(data, 'title'),
-        description: text(data, 'description'),
       };
     });
 }

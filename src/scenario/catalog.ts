@@ -2,8 +2,9 @@
 // a data file. Files that fail validation are listed with their errors instead of crashing.
 //
 // The page loads and validates only what it uses, when it uses it: the picker lists every file's
-// id, title and description from a small index made at build time (virtual:scenario-index, no
-// file loaded and no schema needed to show a link); a scenario's own file is fetched when a link
+// id and title from a small index made at build time (virtual:scenario-index, no file loaded and
+// no schema needed to show a link), and each description once the files load, as the picker
+// opens (an embed never shows one); a scenario's own file is fetched when a link
 // opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link) and validated then; and the picker
 // loads and validates the rest only when it is opened, to drop any broken file and say why.
 // Fetching every game day with the page was most of the scenarios' share of its start.
@@ -21,6 +22,7 @@ export interface CatalogEntry {
   file: string;
   id: string;
   title: string;
+  /** Empty until the file has loaded (the index made at build time leaves it out). */
   description: string;
 }
 
@@ -42,7 +44,10 @@ const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (path to the entry the picker shows), files may load later, into `files`; without one, every
  * file is there from the start and the index is read from them.
  */
-export function catalogOf(files: Record<string, unknown>, index?: Record<string, CatalogEntry>) {
+export function catalogOf(
+  files: Record<string, unknown>,
+  index?: Record<string, Omit<CatalogEntry, 'description'>>,
+) {
   const paths = (): string[] =>
     [...new Set([...Object.keys(index ?? {}), ...Object.keys(files)])].sort(byPath);
   const loaded = (): [string, unknown][] =>
@@ -77,15 +82,14 @@ export function catalogOf(files: Record<string, unknown>, index?: Record<string,
     /** Every file with an id, in file order, as the picker lists them (not validated). */
     get index(): CatalogEntry[] {
       return paths()
-        .map(
-          (path) =>
-            index?.[path] ?? {
-              file: fileName(path),
-              id: field(files[path], 'id'),
-              title: field(files[path], 'title'),
-              description: field(files[path], 'description'),
-            },
-        )
+        .map((path) => ({
+          ...(index?.[path] ?? {
+            file: fileName(path),
+            id: field(files[path], 'id'),
+            title: field(files[path], 'title'),
+          }),
+          description: field(files[path], 'description'),
+        }))
         .filter((e) => e.id !== '');
     },
     /** The path of the file with this id (loaded or not); undefined when no file has it. */

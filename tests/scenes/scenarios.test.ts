@@ -183,12 +183,12 @@ describe('the scenario catalog', () => {
     expect([idle.checkNext(), idle.checkNext(), idle.checkNext()]).toEqual([true, true, false]);
   });
 
-  it("builds the page's index from the files: each file's id, title and description, in file order", () => {
+  it("builds the page's index from the files: each file's id and title, in file order, and no description", () => {
     const dir = new URL('../../scenes/scenarios/', import.meta.url).pathname;
     expect(SCENARIO_INDEX).toEqual(readScenarioIndex(dir));
-    expect(SCENARIO_INDEX.map((e) => [e.id, e.title, e.description])).toEqual(
-      catalog.scenarios.map((s) => [s.id, s.title, s.description]),
-    );
+    expect(SCENARIO_INDEX.map((e) => [e.id, e.title])).toEqual(catalog.scenarios.map((s) => [s.id, s.title]));
+    // Descriptions only the picker shows: they come with the files it loads, not with every page.
+    expect(SCENARIO_INDEX.every((e) => !('description' in e))).toBe(true);
   });
 
   it('lists every file from the index before any is loaded, and finds a scenario only once its file is', () => {
@@ -198,7 +198,6 @@ describe('the scenario catalog', () => {
       file,
       id: data.id as string,
       title: data.title as string,
-      description: data.description as string,
     });
     const files: Record<string, unknown> = {};
     const lazy = catalogOf(files, {
@@ -206,12 +205,14 @@ describe('the scenario catalog', () => {
       'a/02.json': entry('02.json', other),
     });
     expect(lazy.index.map((e) => e.id)).toEqual(['kill-leader', 'gc-pause-long']);
+    expect(lazy.index.map((e) => e.description)).toEqual(['', '']);
     expect(lazy.complete).toBe(false);
     expect(lazy.pathOf('gc-pause-long')).toBe('a/02.json');
     expect(lazy.find('gc-pause-long')).toBeUndefined();
     expect(lazy.problemOf('gc-pause-long')).toBeUndefined();
     expect(lazy.checkNext()).toBe(false); // nothing loaded, nothing to validate
     files['a/02.json'] = other;
+    expect(lazy.index.map((e) => e.description)).toEqual(['', other.description]);
     expect(lazy.find('gc-pause-long')?.id).toBe('gc-pause-long');
     expect(lazy.scenarios.map((s) => s.id)).toEqual(['gc-pause-long']);
     files['a/01.json'] = good;

@@ -1,5 +1,6 @@
-// The scenario picker: every scenario file with its one-line description. Choosing one opens
-// it by deep link, so the address bar always says what is on screen.
+// The scenario picker: every scenario file with its one-line description (read from the files,
+// which load as the picker first opens). Choosing one opens it by deep link, so the address bar
+// always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
@@ -24,6 +25,8 @@ export function scenarioHref(id: string | null, step?: number): string {
  */
 function useCatalogProblems(opened: boolean): CatalogProblem[] {
   const [problems, setProblems] = useState<CatalogProblem[]>([]);
+  // Renders again once the files are in, with their descriptions.
+  const [, setLoaded] = useState(false);
   useEffect(() => {
     if (!opened) return;
     let live = true;
@@ -32,7 +35,10 @@ function useCatalogProblems(opened: boolean): CatalogProblem[] {
       if (catalog.checkNext()) whenIdle(step);
       else setProblems(catalog.problems);
     };
-    void loadAllScenarios().then(() => whenIdle(step));
+    void loadAllScenarios().then(() => {
+      if (live) setLoaded(true);
+      whenIdle(step);
+    });
     return () => {
       live = false;
     };

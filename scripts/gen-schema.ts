@@ -1,5 +1,6 @@
 // Writes docs/experiment.schema.json, the JSON Schema of the experiment format, from the engine's
-// zod schema, so the published schema cannot drift from what the engine accepts.
+// schema built with zod (the engine runs the same schema on its own validator, src/engine/
+// schemaKit.ts), so the published schema cannot drift from what the engine accepts.
 //   npm run gen:schema            write the file
 //   npm run gen:schema -- --check exit 1 if the committed file is out of date
 // tests/unit/schema.test.ts runs the same comparison as part of `npm test`.
@@ -8,13 +9,14 @@ import '../src/engine/algorithms/all';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { z } from 'zod';
-import { experimentSchema } from '../src/engine';
+import * as z from 'zod/mini';
+import { ALGORITHM_KINDS, experimentSchemas } from '../src/engine';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../docs/experiment.schema.json', import.meta.url));
 
 /** The schema of what a user may write (io: 'input': every field optional, defaults shown). */
 export function experimentJsonSchema(): Record<string, unknown> {
+  const { experimentSchema } = experimentSchemas(z, ALGORITHM_KINDS);
   const { $schema, ...rest } = z.toJSONSchema(experimentSchema, { io: 'input' }) as Record<string, unknown>;
   return {
     $schema,

@@ -1,174 +1,213 @@
 // The experiment: the engine's public input format. Every field is optional; parsing fills in
 // the defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its
 // path, so the CLI, the page's URL loader and the file importer all speak the same errors.
-// zod/mini: the same validation and error paths as classic zod, built from functions the
-// bundler can drop when unused, so the page and every embed load a fraction of the validator.
-// Mini loads no error-message locale by itself; English is configured here once (zodErrors.ts).
-import * as z from 'zod/mini';
+// The schemas are written against zod/mini's API (experimentSchemas) and run on the lab's own
+// validator (schemaKit.ts), so the page and every embed validate without loading zod; Node builds
+// them with zod too, for the published JSON Schema, and a test compares the two on every input.
+import type * as zm from 'zod/mini';
 import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
-import { schemaMessage } from './zodErrors';
+import { z as kit, type SchemaKit } from './schemaKit';
 
-z.config({ localeError: schemaMessage });
-
-const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-const intOr = (min: number, max: number, fallback: number) => z._default(int(min, max), fallback);
-const boolOr = (fallback: boolean) => z._default(z.boolean(), fallback);
-/** A nested section: unknown keys are errors, and an absent section gets its fields' defaults. */
-const section = <T extends z.core.$ZodLooseShape>(shape: T) => {
-  const object = z.strictObject(shape);
-  // {} is valid input for every section (all its fields have defaults); the generic type cannot tell.
-  return z.prefault(object, {} as z.input<typeof object>);
-};
-
-// Nodes n1..n9, the witness w, "leader" (whoever leads then), and the services an algorithm runs
-// against: the API server "api" and store members m1..m9 (which exist is checked per algorithm).
-const nodeRef = z
-  .string()
-  .check(
-    z.regex(
-      /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
-      'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
-    ),
-  );
-const groupMember = z
-  .string()
-  .check(
-    z.regex(
-      /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
-      'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
-    ),
-  );
-const at = int(0, 1e9);
-
-export const faultSchema = z.discriminatedUnion('do', [
-  z.strictObject({ atMs: at, do: z.literal('kill'), node: nodeRef }),
-  z.strictObject({ atMs: at, do: z.literal('stop'), node: nodeRef }),
-  z.strictObject({ atMs: at, do: z.literal('restart'), node: nodeRef }),
-  z.strictObject({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.optional(int(1, 1e8)) }),
-  z.strictObject({ atMs: at, do: z.literal('resume'), node: nodeRef }),
-  z.strictObject({
-    atMs: at,
-    do: z.literal('partition'),
-    groups: z.array(z.array(groupMember).check(z.minLength(1))).check(z.minLength(1)),
-  }),
-  z.strictObject({ atMs: at, do: z.literal('heal') }),
-  z.strictObject({ atMs: at, do: z.literal('isolate'), node: nodeRef }),
-  z.strictObject({
-    atMs: at,
-    do: z.literal('clockRate'),
-    node: nodeRef,
-    rate: z.number().check(z.minimum(0.05), z.maximum(20)),
-  }),
-  z.strictObject({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.optional(z.boolean()) }),
-  z.strictObject({ atMs: at, do: z.literal('write'), node: nodeRef }),
-  z.strictObject({
-    atMs: at,
-    do: z.literal('safety'),
-    quorum: z.optional(z.boolean()),
-    fencing: z.optional(z.boolean()),
-    followersReject: z.optional(z.boolean()),
-    preVote: z.optional(z.boolean()),
-    checkQuorum: z.optional(z.boolean()),
-  }),
-]);
+/** Whole numbers within bounds, and defaults: the fields every schema here is made of. */
+function fieldKinds(z: SchemaKit) {
+  const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+  const intOr = (min: number, max: number, fallback: number) => z._default(int(min, max), fallback);
+  const boolOr = (fallback: boolean) => z._default(z.boolean(), fallback);
+  return { int, intOr, boolOr };
+}
 
 // Settings that only some algorithms have. They are absent from the schema's defaults: parsing
 // fills in those the chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
-const leaseSchema = z.strictObject({
-  durationMs: intOr(1, 3_600_000, 15000),
-  renewDeadlineMs: intOr(1, 3_600_000, 10000),
-  retryPeriodMs: intOr(1, 3_600_000, 2000),
-  releaseOnCancel: boolOr(false),
-});
-const raftSchema = z.strictObject({
-  heartbeatMs: intOr(1, 600_000, 100),
-  electionTimeoutMs: intOr(2, 3_600_000, 1000),
-});
-const etcdSchema = z.strictObject({
-  ttlMs: intOr(1000, 3_600_000, 10_000),
-  /** 0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long. */
-  renewDeadlineMs: intOr(0, 3_600_000, 0),
-});
-const zookeeperSchema = z.strictObject({
-  sessionTimeoutMs: intOr(1, 3_600_000, 10_000),
-  tickTimeMs: intOr(1, 600_000, 2000),
-  /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
-  watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
-});
-const sentinelSchema = z.strictObject({
-  /** `sentinel monitor <name> <ip> <port> <quorum>`: sentinels that must agree the primary is down. */
-  quorum: intOr(1, 3, 2),
-  /** `down-after-milliseconds`: no valid PING reply for this long and a sentinel calls it down. */
-  downAfterMs: intOr(1, 3_600_000, 30_000),
-  /** `failover-timeout`: a failover not done in this long is aborted; a new try waits twice it. */
-  failoverTimeoutMs: intOr(1, 86_400_000, 180_000),
-  /** redis.conf `min-replicas-to-write`: 0 is off (Redis's default). */
-  minReplicasToWrite: intOr(0, 8, 0),
-  /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
-  minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
-});
-const stonithSchema = z.strictObject({
-  /** Corosync's `token`: a node not heard from for this long is lost. */
-  tokenMs: intOr(1, 600_000, 3000),
-  /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
-  timeoutMs: intOr(1, 3_600_000, 60_000),
-});
-const bullySchema = z.strictObject({
-  heartbeatMs: intOr(10, 600_000, 1000),
-  timeoutMs: intOr(10, 3_600_000, 4000),
-  answerTimeoutMs: intOr(1, 600_000, 500),
-});
-const ringSchema = z.strictObject({
-  heartbeatMs: intOr(10, 600_000, 1000),
-  timeoutMs: intOr(10, 3_600_000, 4000),
-  hopMs: intOr(0, 600_000, 50),
-  ackTimeoutMs: intOr(1, 600_000, 500),
-  roundTimeoutMs: intOr(10, 3_600_000, 6000),
-});
+// Built with `z`: the lab's kit on the page, zod/mini in Node.
+export function settingsSchemas(z: SchemaKit) {
+  const { intOr, boolOr } = fieldKinds(z);
+  const leaseSchema = z.strictObject({
+    durationMs: intOr(1, 3_600_000, 15000),
+    renewDeadlineMs: intOr(1, 3_600_000, 10000),
+    retryPeriodMs: intOr(1, 3_600_000, 2000),
+    releaseOnCancel: boolOr(false),
+  });
+  const raftSchema = z.strictObject({
+    heartbeatMs: intOr(1, 600_000, 100),
+    electionTimeoutMs: intOr(2, 3_600_000, 1000),
+  });
+  const etcdSchema = z.strictObject({
+    ttlMs: intOr(1000, 3_600_000, 10_000),
+    /** 0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long. */
+    renewDeadlineMs: intOr(0, 3_600_000, 0),
+  });
+  const zookeeperSchema = z.strictObject({
+    sessionTimeoutMs: intOr(1, 3_600_000, 10_000),
+    tickTimeMs: intOr(1, 600_000, 2000),
+    /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
+    watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
+  });
+  const sentinelSchema = z.strictObject({
+    /** `sentinel monitor <name> <ip> <port> <quorum>`: sentinels that must agree the primary is down. */
+    quorum: intOr(1, 3, 2),
+    /** `down-after-milliseconds`: no valid PING reply for this long and a sentinel calls it down. */
+    downAfterMs: intOr(1, 3_600_000, 30_000),
+    /** `failover-timeout`: a failover not done in this long is aborted; a new try waits twice it. */
+    failoverTimeoutMs: intOr(1, 86_400_000, 180_000),
+    /** redis.conf `min-replicas-to-write`: 0 is off (Redis's default). */
+    minReplicasToWrite: intOr(0, 8, 0),
+    /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
+    minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
+  });
+  const stonithSchema = z.strictObject({
+    /** Corosync's `token`: a node not heard from for this long is lost. */
+    tokenMs: intOr(1, 600_000, 3000),
+    /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
+    timeoutMs: intOr(1, 3_600_000, 60_000),
+  });
+  const bullySchema = z.strictObject({
+    heartbeatMs: intOr(10, 600_000, 1000),
+    timeoutMs: intOr(10, 3_600_000, 4000),
+    answerTimeoutMs: intOr(1, 600_000, 500),
+  });
+  const ringSchema = z.strictObject({
+    heartbeatMs: intOr(10, 600_000, 1000),
+    timeoutMs: intOr(10, 3_600_000, 4000),
+    hopMs: intOr(0, 600_000, 50),
+    ackTimeoutMs: intOr(1, 600_000, 500),
+    roundTimeoutMs: intOr(10, 3_600_000, 6000),
+  });
+  return {
+    leaseSchema,
+    raftSchema,
+    etcdSchema,
+    zookeeperSchema,
+    sentinelSchema,
+    stonithSchema,
+    bullySchema,
+    ringSchema,
+  };
+}
 
-export const experimentSchema = z.strictObject({
-  /** The election algorithm; absent means Raft (so every experiment written before it opens unchanged). */
-  algorithm: z.optional(z.enum(ALGORITHM_KINDS)),
-  seed: intOr(0, 4294967295, 1),
-  nodes: intOr(1, 9, 5),
-  witness: z.optional(z.boolean()),
-  raft: z.optional(raftSchema),
-  lease: z.optional(leaseSchema),
-  etcd: z.optional(etcdSchema),
-  zookeeper: z.optional(zookeeperSchema),
-  sentinel: z.optional(sentinelSchema),
-  stonith: z.optional(stonithSchema),
-  bully: z.optional(bullySchema),
-  ring: z.optional(ringSchema),
-  network: section({
-    delayMsMin: intOr(0, 60_000, 2),
-    delayMsMax: intOr(0, 60_000, 10),
-  }),
-  warmUpMs: intOr(0, 600_000, 2000),
-  safety: section({
-    quorum: z.optional(z.boolean()),
-    fencing: boolOr(true),
-    followersReject: boolOr(true),
-    preVote: z.optional(z.boolean()),
-    checkQuorum: z.optional(z.boolean()),
-  }),
-  workload: section({
-    leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
-    clients: intOr(0, 10_000, 0),
-    clientWriteEveryMs: intOr(10, 3_600_000, 1000),
-    clientLeaderCacheMs: intOr(0, 86_400_000, 30000),
-  }),
-  faults: z._default(z.array(faultSchema).check(z.maxLength(10_000)), []),
-  untilMs: intOr(0, 86_400_000, 60000),
-  sampleEveryMs: intOr(10, 3_600_000, 100),
-  limits: section({
-    maxEvents: intOr(100, 10_000_000, 200_000),
-    maxSamples: intOr(100, 10_000_000, 100_000),
-  }),
-});
+/**
+ * The experiment's schemas, built with `z` (the lab's kit on the page; zod/mini in Node) for the
+ * algorithms `kinds` (ALGORITHM_KINDS: a parameter, as their names' type depends on these schemas).
+ */
+export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonly [K, ...K[]]) {
+  const { int, intOr, boolOr } = fieldKinds(z);
+  const {
+    leaseSchema,
+    raftSchema,
+    etcdSchema,
+    zookeeperSchema,
+    sentinelSchema,
+    stonithSchema,
+    bullySchema,
+    ringSchema,
+  } = settingsSchemas(z);
+  /** A nested section: unknown keys are errors, and an absent section gets its fields' defaults. */
+  const section = <T extends zm.core.$ZodLooseShape>(shape: T) => {
+    const object = z.strictObject(shape);
+    // {} is valid input for every section (all its fields have defaults); the generic type cannot tell.
+    return z.prefault(object, {} as zm.input<typeof object>);
+  };
 
-export type Experiment = z.output<typeof experimentSchema>;
-export type RaftSettings = z.output<typeof raftSchema>;
+  // Nodes n1..n9, the witness w, "leader" (whoever leads then), and the services an algorithm runs
+  // against: the API server "api" and store members m1..m9 (which exist is checked per algorithm).
+  const nodeRef = z
+    .string()
+    .check(
+      z.regex(
+        /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+        'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
+      ),
+    );
+  const groupMember = z
+    .string()
+    .check(
+      z.regex(
+        /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
+        'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
+      ),
+    );
+  const at = int(0, 1e9);
+
+  const faultSchema = z.discriminatedUnion('do', [
+    z.strictObject({ atMs: at, do: z.literal('kill'), node: nodeRef }),
+    z.strictObject({ atMs: at, do: z.literal('stop'), node: nodeRef }),
+    z.strictObject({ atMs: at, do: z.literal('restart'), node: nodeRef }),
+    z.strictObject({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.optional(int(1, 1e8)) }),
+    z.strictObject({ atMs: at, do: z.literal('resume'), node: nodeRef }),
+    z.strictObject({
+      atMs: at,
+      do: z.literal('partition'),
+      groups: z.array(z.array(groupMember).check(z.minLength(1))).check(z.minLength(1)),
+    }),
+    z.strictObject({ atMs: at, do: z.literal('heal') }),
+    z.strictObject({ atMs: at, do: z.literal('isolate'), node: nodeRef }),
+    z.strictObject({
+      atMs: at,
+      do: z.literal('clockRate'),
+      node: nodeRef,
+      rate: z.number().check(z.minimum(0.05), z.maximum(20)),
+    }),
+    z.strictObject({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.optional(z.boolean()) }),
+    z.strictObject({ atMs: at, do: z.literal('write'), node: nodeRef }),
+    z.strictObject({
+      atMs: at,
+      do: z.literal('safety'),
+      quorum: z.optional(z.boolean()),
+      fencing: z.optional(z.boolean()),
+      followersReject: z.optional(z.boolean()),
+      preVote: z.optional(z.boolean()),
+      checkQuorum: z.optional(z.boolean()),
+    }),
+  ]);
+
+  const experimentSchema = z.strictObject({
+    /** The election algorithm; absent means Raft (so every experiment written before it opens unchanged). */
+    algorithm: z.optional(z.enum(kinds)),
+    seed: intOr(0, 4294967295, 1),
+    nodes: intOr(1, 9, 5),
+    witness: z.optional(z.boolean()),
+    raft: z.optional(raftSchema),
+    lease: z.optional(leaseSchema),
+    etcd: z.optional(etcdSchema),
+    zookeeper: z.optional(zookeeperSchema),
+    sentinel: z.optional(sentinelSchema),
+    stonith: z.optional(stonithSchema),
+    bully: z.optional(bullySchema),
+    ring: z.optional(ringSchema),
+    network: section({
+      delayMsMin: intOr(0, 60_000, 2),
+      delayMsMax: intOr(0, 60_000, 10),
+    }),
+    warmUpMs: intOr(0, 600_000, 2000),
+    safety: section({
+      quorum: z.optional(z.boolean()),
+      fencing: boolOr(true),
+      followersReject: boolOr(true),
+      preVote: z.optional(z.boolean()),
+      checkQuorum: z.optional(z.boolean()),
+    }),
+    workload: section({
+      leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
+      clients: intOr(0, 10_000, 0),
+      clientWriteEveryMs: intOr(10, 3_600_000, 1000),
+      clientLeaderCacheMs: intOr(0, 86_400_000, 30000),
+    }),
+    faults: z._default(z.array(faultSchema).check(z.maxLength(10_000)), []),
+    untilMs: intOr(0, 86_400_000, 60000),
+    sampleEveryMs: intOr(10, 3_600_000, 100),
+    limits: section({
+      maxEvents: intOr(100, 10_000_000, 200_000),
+      maxSamples: intOr(100, 10_000_000, 100_000),
+    }),
+  });
+  return { faultSchema, experimentSchema };
+}
+
+const SETTINGS = settingsSchemas(kit);
+export const { faultSchema, experimentSchema } = experimentSchemas(kit, ALGORITHM_KINDS);
+type Settings = typeof SETTINGS;
+
+export type Experiment = zm.output<typeof experimentSchema>;
+export type RaftSettings = zm.output<Settings['raftSchema']>;
 
 /**
  * Raft timings with names: etcd's defaults (its --heartbeat-interval and --election-timeout), and
@@ -178,13 +217,13 @@ export const RAFT_PRESETS = {
   etcd: { heartbeatMs: 100, electionTimeoutMs: 1000 },
   teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
 } as const satisfies Record<string, RaftSettings>;
-export type LeaseSettings = z.output<typeof leaseSchema>;
-export type BullySettings = z.output<typeof bullySchema>;
-export type EtcdSettings = z.output<typeof etcdSchema>;
-export type ZooKeeperSettings = z.output<typeof zookeeperSchema>;
-export type RingSettings = z.output<typeof ringSchema>;
-export type SentinelSettings = z.output<typeof sentinelSchema>;
-export type StonithSettings = z.output<typeof stonithSchema>;
+export type LeaseSettings = zm.output<Settings['leaseSchema']>;
+export type BullySettings = zm.output<Settings['bullySchema']>;
+export type EtcdSettings = zm.output<Settings['etcdSchema']>;
+export type ZooKeeperSettings = zm.output<Settings['zookeeperSchema']>;
+export type RingSettings = zm.output<Settings['ringSchema']>;
+export type SentinelSettings = zm.output<Settings['sentinelSchema']>;
+export type StonithSettings = zm.output<Settings['stonithSchema']>;
 
 /**
  * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
@@ -192,17 +231,17 @@ export type StonithSettings = z.output<typeof stonithSchema>;
  */
 export const ALGORITHM_SETTINGS = {
   witness: (): boolean => false,
-  raft: (): RaftSettings => raftSchema.parse({}),
-  lease: (): LeaseSettings => leaseSchema.parse({}),
+  raft: (): RaftSettings => SETTINGS.raftSchema.parse({}),
+  lease: (): LeaseSettings => SETTINGS.leaseSchema.parse({}),
   'safety.quorum': (): boolean => true,
   'safety.preVote': (): boolean => true,
   'safety.checkQuorum': (): boolean => true,
-  etcd: (): EtcdSettings => etcdSchema.parse({}),
-  zookeeper: (): ZooKeeperSettings => zookeeperSchema.parse({}),
-  sentinel: (): SentinelSettings => sentinelSchema.parse({}),
-  stonith: (): StonithSettings => stonithSchema.parse({}),
-  bully: (): BullySettings => bullySchema.parse({}),
-  ring: (): RingSettings => ringSchema.parse({}),
+  etcd: (): EtcdSettings => SETTINGS.etcdSchema.parse({}),
+  zookeeper: (): ZooKeeperSettings => SETTINGS.zookeeperSchema.parse({}),
+  sentinel: (): SentinelSettings => SETTINGS.sentinelSchema.parse({}),
+  stonith: (): StonithSettings => SETTINGS.stonithSchema.parse({}),
+  bully: (): BullySettings => SETTINGS.bullySchema.parse({}),
+  ring: (): RingSettings => SETTINGS.ringSchema.parse({}),
 };
 export type SettingPath = keyof typeof ALGORITHM_SETTINGS;
 const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];
@@ -216,8 +255,8 @@ export const SETTINGS_SECTIONS = SETTING_PATHS.filter(
 /** Top-level keys in the schema's order, and safety's: a filled-in experiment keeps them so. */
 const KEY_ORDER = Object.keys(experimentSchema.shape);
 const SAFETY_ORDER = ['quorum', 'fencing', 'followersReject', 'preVote', 'checkQuorum'];
-export type ExperimentInput = z.input<typeof experimentSchema>;
-export type Fault = z.output<typeof faultSchema>;
+export type ExperimentInput = zm.input<typeof experimentSchema>;
+export type Fault = zm.output<typeof faultSchema>;
 /** A live command: a fault without its time (it applies now). */
 export type Command = DistributiveOmit<Fault, 'atMs'>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -275,7 +314,7 @@ function serviceFaultProblem(e: Pick<Experiment, 'algorithm'>, f: Command): stri
 }
 
 /** One error per bad field; an unknown key is named by its own path rather than its parent's. */
-function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+function issuesToErrors(issues: zm.core.$ZodIssue[]): FieldError[] {
   const field = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : '(root)');
   return issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'

@@ -1,8 +1,7 @@
 // The engine's public API. Everything the page, the CLI, the scenarios and the tests use.
 export { Simulation, runExperiment, type Checkpoint } from './sim';
 export {
-  experimentSchema,
-  faultSchema,
+  experimentSchemas,
   ALGORITHM_SETTINGS,
   SETTINGS_SECTIONS,
   RAFT_PRESETS,

@@ -3,7 +3,6 @@
 // experiment settings, its fencing token (or its lack of one), the one lesson it is known for, a
 // source for every number, and a short game day (a fault timeline) that shows that lesson.
 // Files live in scenes/presets/; a bad file is reported by field, never applied.
-import * as z from 'zod/mini';
 import {
   SETTINGS_SECTIONS,
   parseExperiment,
@@ -12,34 +11,44 @@ import {
   type FieldError,
 } from '../engine';
 
-import { claimsSchema } from '../scenario/schema';
+import { z as kit, type SchemaKit } from '../engine/schemaKit';
+import { claimsSchema, scenarioSchemas } from '../scenario/schema';
 import type { Claims } from '../scenario/types';
 
-const text = z.string().check(z.minLength(1));
+/**
+ * The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) and the
+ * scenario schemas' claims built with the same `z`.
+ */
+export function presetSchemas(z: SchemaKit, claims: ReturnType<typeof scenarioSchemas>['claimsSchema']) {
+  const text = z.string().check(z.minLength(1));
 
-export const presetSchema = z.strictObject({
-  id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
-  /** The system, as people name it. */
-  system: text,
-  /** One sentence: the failure or defence the system is known for. */
-  lesson: text,
-  /** What serves as its fencing token, or null when it has none. */
-  token: z.nullable(text),
-  /** How the lab maps the system's settings onto its own, where they differ in name or meaning. */
-  model: z.optional(text),
-  /** The setup: an experiment without faults, with the system's default timings. */
-  experiment: z.unknown(),
-  /** A source for every setting of the algorithm's section, by dotted path ("lease.durationMs"). */
-  sources: z.record(z.string(), text),
-  /** The short game day: faults on top of the setup, and how long to run. */
-  gameDay: z.strictObject({
-    shows: text,
-    faults: z.array(z.unknown()).check(z.minLength(1)),
-    untilMs: z.int().check(z.minimum(1)),
-    /** What `shows` asserts about the run's end, checked against it (src/scenario/claims.ts). */
-    claims: z.optional(claimsSchema),
-  }),
-});
+  const presetSchema = z.strictObject({
+    id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
+    /** The system, as people name it. */
+    system: text,
+    /** One sentence: the failure or defence the system is known for. */
+    lesson: text,
+    /** What serves as its fencing token, or null when it has none. */
+    token: z.nullable(text),
+    /** How the lab maps the system's settings onto its own, where they differ in name or meaning. */
+    model: z.optional(text),
+    /** The setup: an experiment without faults, with the system's default timings. */
+    experiment: z.unknown(),
+    /** A source for every setting of the algorithm's section, by dotted path ("lease.durationMs"). */
+    sources: z.record(z.string(), text),
+    /** The short game day: faults on top of the setup, and how long to run. */
+    gameDay: z.strictObject({
+      shows: text,
+      faults: z.array(z.unknown()).check(z.minLength(1)),
+      untilMs: z.int().check(z.minimum(1)),
+      /** What `shows` asserts about the run's end, checked against it (src/scenario/claims.ts). */
+      claims: z.optional(claims),
+    }),
+  });
+  return { presetSchema };
+}
+
+export const { presetSchema } = presetSchemas(kit, claimsSchema);
 
 export interface Preset {
   id: string;

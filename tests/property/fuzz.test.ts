@@ -7,13 +7,14 @@
 // FUZZ_RUNS sets the cases per property (default 300; `npm run test:long` uses more) and
 // FUZZ_SEED the fast-check seed. A failure prints the seed, the shrunk input and how to rerun it.
 import fc from 'fast-check';
+import * as zm from 'zod/mini';
 import { deflateSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   ALGORITHM_KINDS,
   ALGORITHM_SETTINGS,
   algorithmFor,
-  experimentSchema,
+  experimentSchemas,
   parseCommand,
   parseExperiment,
   runExperiment,
@@ -75,7 +76,7 @@ function fieldNames(schema: unknown, into = new Set<string>()): Set<string> {
 }
 
 /** Every field name the experiment format has, at any depth: a missing one is a real path too. */
-const SCHEMA_KEYS = fieldNames(experimentSchema);
+const SCHEMA_KEYS = fieldNames(experimentSchemas(zm, ALGORITHM_KINDS).experimentSchema);
 
 function show(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>

@@ -24,6 +24,18 @@ test('K with no leader says there is none to kill', async ({ page }) => {
   await expect(page.locator('[data-testid^="node-"][data-role="dead"]')).toHaveCount(0);
 });
 
+test('a note about a state goes when the state ends, not seconds later beside its opposite', async ({
+  page,
+}) => {
+  await openLab(page, 'paused');
+  await page.keyboard.press('h');
+  const note = page.getByRole('alert').filter({ hasText: /no partition to heal/i });
+  await expect(note).toBeVisible();
+  // A partition now: the note would otherwise stay its 6 s beside the split network.
+  await page.keyboard.press('s');
+  await expect(note).toHaveCount(0, { timeout: 1500 });
+});
+
 test.describe('with the event log in view', () => {
   test.use(WHOLE_PAGE);
 

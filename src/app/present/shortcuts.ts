@@ -18,6 +18,11 @@ export interface Shortcut {
   offered?(can: BackendCapabilities, guided: boolean): boolean;
   /** Act; returns a sentence when it could not (said to the reader, as a key has no button to grey out). */
   run(lab: LabStore, guided: GuidedStore | null): string | void;
+  /**
+   * Whether the state that sentence speaks of still holds (there is still no leader, the network
+   * is still whole): the note goes once it does not, as it would no longer be true.
+   */
+  noteHolds?(lab: LabStore): boolean;
 }
 
 function hasLeader(lab: LabStore): boolean {
@@ -63,12 +68,14 @@ export const SHORTCUTS: Shortcut[] = [
     label: 'Kill the leader',
     needs: 'kill',
     run: (lab) => atLeader(lab, { do: 'kill', node: 'leader' }, 'kill'),
+    noteHolds: (lab) => !hasLeader(lab),
   },
   {
     keys: ['p'],
     label: 'GC-pause the leader for 30 s',
     needs: 'pause',
     run: (lab) => atLeader(lab, { do: 'pause', node: 'leader', forMs: 30000 }, 'pause'),
+    noteHolds: (lab) => !hasLeader(lab),
   },
   { keys: ['s'], label: 'Split the network (minority | majority)', needs: 'partition', run: split },
   {
@@ -79,6 +86,7 @@ export const SHORTCUTS: Shortcut[] = [
       lab.getState().snapshot.partition
         ? void lab.getState().command({ do: 'heal' })
         : 'The network is whole: there is no partition to heal.',
+    noteHolds: (lab) => !lab.getState().snapshot.partition,
   },
   {
     keys: ['f'],

@@ -7,7 +7,7 @@ import type { LabStore } from '../../store/labStore';
 import { offeredShortcuts, type Shortcut } from './shortcuts';
 import { useShortcuts, type ViewHandlers } from './useShortcuts';
 
-/** How long a note about a key that could not act stays up. */
+/** How long a note about a key that could not act stays up, at most: less once it is no longer true. */
 const KEY_NOTE_MS = 6000;
 
 export interface PageKeys {
@@ -41,6 +41,8 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
   const [controlsHidden, setControlsHidden] = useState(false);
   const [keyNote, setKeyNote] = useState<string | null>(null);
   const noteTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // While a note is up: whether what it says still holds (a leader to kill may have been elected).
+  const noteHolds = useRef<(() => boolean) | null>(null);
   const view = useMemo<ViewHandlers>(
     () => ({
       toggleHelp: () => setHelpOpen((o) => !o),
@@ -62,7 +64,8 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
         if (document.fullscreenElement) void document.exitFullscreen();
         else void document.documentElement.requestFullscreen?.().catch(() => undefined);
       },
-      notify: (message: string) => {
+      notify: (message: string, holds?: () => boolean) => {
+        noteHolds.current = holds ?? null;
         setKeyNote(message);
         if (noteTimer.current) clearTimeout(noteTimer.current);
         noteTimer.current = setTimeout(() => setKeyNote(null), KEY_NOTE_MS);
@@ -76,6 +79,13 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
     },
     [],
   );
+  // A note about a state goes when the state ends, not seconds later beside its opposite.
+  useEffect(() => {
+    if (!keyNote) return;
+    return lab.subscribe(() => {
+      if (noteHolds.current && !noteHolds.current()) setKeyNote(null);
+    });
+  }, [lab, keyNote]);
   useShortcuts(lab, guided, view, present);
   useEffect(() => {
     document.documentElement.classList.toggle('controls-hidden', controlsHidden);

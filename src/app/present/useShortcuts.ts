@@ -14,8 +14,8 @@ export interface ViewHandlers {
   closeHelp(): boolean;
   /** Leave present mode, keeping the run where it is. */
   exitPresent(): void;
-  /** Tell the reader why a key did nothing. */
-  notify(message: string): void;
+  /** Tell the reader why a key did nothing, while `holds` (the state it speaks of) lasts. */
+  notify(message: string, holds?: () => boolean): void;
 }
 
 /**
@@ -77,7 +77,8 @@ export function useShortcuts(
       e.preventDefault();
       if (tooSoonToLeave(e.key)) return;
       const why = shortcut.run(lab, guided);
-      if (why) view.notify(why);
+      const { noteHolds } = shortcut;
+      if (why) view.notify(why, noteHolds && (() => noteHolds(lab)));
     };
     // In present mode the clicker's keys are taken before any control sees them (a node selects
     // itself on Space in its own handler, a slider moves on PageDown by default): on the window,

@@ -47,6 +47,21 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+// The modules every page and embed loads as it starts: the engine (not an algorithm's rules, which
+// load per run, nor the services and candidates only some algorithms have), the store, the link's
+// reading and the scene registry. Nothing here may be needed only later or only by some pages:
+// a module in this chunk is fetched by all of them. `npm run bench:load` measures the result.
+const CORE = [
+  /\/src\/engine\/(?!monitor)\w+\.ts$/,
+  /\/src\/engine\/algorithms\/(index|info|describe|kit)\.ts$/,
+  /\/src\/store\/(labStore|labEngine|pauseEnds|backend|clock|context|gate|format|held|share)\.tsx?$/,
+  /\/src\/shared\/(params|link|scenes|codec|SceneView|theme)\.tsx?$/,
+  /\/src\/scenario\/(conditions|claims|types)\.ts$/,
+  /\/src\/ui\/(SceneBoundary|sceneHost|linearScale)\.tsx?$/,
+  /\/node_modules\/zustand\//,
+];
+const inCore = (id: string) => CORE.some((re) => re.test(id.replaceAll('\\', '/')));
+
 // BASE lets the static site live under any sub-path (e.g. a project page). Three entries: the
 // lab page, the embed page (one scene per frame), and the custom element's script, which keeps
 // a stable name so docs can load it with one script tag.
@@ -67,9 +82,14 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) =>
           chunk.name === 'element' ? 'leader-election-scene.js' : 'assets/[name]-[hash].js',
-        // React in a chunk named for it: the lab page loads it first, on its own.
+        // React in a chunk named for it: the lab page loads it first, on its own. The lab's core
+        // in one chunk too (CORE): what the lab page and every embed run from the start, which
+        // would otherwise be a dozen small chunks, each compressed alone.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'core', test: inCore },
+          ],
         },
       },
     },

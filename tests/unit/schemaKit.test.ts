@@ -69,8 +69,24 @@ const EXPERIMENTS: unknown[] = [
   ...SCENARIOS.map((s) => (s as { experiment: unknown }).experiment),
   ...PRESETS.map((p) => (p as { experiment: unknown }).experiment),
   { algorithm: 'k8s-lease', lease: { durationMs: 15000, renewDeadlineMs: 10000, retryPeriodMs: 2000 } },
-  { faults: [{ atMs: 0, do: 'partition', groups: [['n1', 'n2'], ['n3', 'storage']] }] },
-  { faults: [{ atMs: 5, do: 'safety', quorum: false, fencing: true }, { atMs: 6, do: 'heal' }] },
+  {
+    faults: [
+      {
+        atMs: 0,
+        do: 'partition',
+        groups: [
+          ['n1', 'n2'],
+          ['n3', 'storage'],
+        ],
+      },
+    ],
+  },
+  {
+    faults: [
+      { atMs: 5, do: 'safety', quorum: false, fencing: true },
+      { atMs: 6, do: 'heal' },
+    ],
+  },
 ];
 
 /** Values that make schemas fail in every way they can. */
@@ -110,9 +126,10 @@ function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] 
 function bent(v: unknown, path: (string | number)[], what: 'set' | 'delete' | 'add', odd: unknown): unknown {
   const copy = structuredClone(v) as Json;
   if (path.length === 0) return what === 'set' ? odd : copy;
-  const parent = path.slice(0, -1).reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as
-    | Record<string | number, unknown>
-    | unknown[];
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as
+    Record<string | number, unknown> | unknown[];
   const last = path[path.length - 1];
   const target = (parent as Record<string | number, unknown>)[last];
   if (what === 'add' && target !== null && typeof target === 'object' && !Array.isArray(target))

@@ -1,4 +1,4 @@
-// The game days' picker lists every scenario by id, title and description, but the page loads a
+// The game days' picker lists every scenario by id, title and description, under its group, but the page loads a
 // scenario's file (its steps, its setup) only when that game day opens. This plugin gives the
 // page the list as a small module of its own, `virtual:scenario-index`, read from the files at
 // build time (and again whenever one changes, in the dev server). A file that is not JSON, or has
@@ -17,6 +17,8 @@ export interface ScenarioIndexEntry {
   id: string;
   title: string;
   description: string;
+  /** Its picker group's id, as written (groups.ts; the schema checks it once the file loads). */
+  group: string;
 }
 
 function text(data: unknown, key: string): string {
@@ -40,6 +42,7 @@ export function readScenarioIndex(dir: string): ScenarioIndexEntry[] {
         id: text(data, 'id'),
         title: text(data, 'title'),
         description: text(data, 'description'),
+        group: text(data, 'group'),
       };
     });
 }

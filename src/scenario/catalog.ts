@@ -22,6 +22,8 @@ export interface CatalogEntry {
   id: string;
   title: string;
   description: string;
+  /** Its picker group's id (groups.ts), as written. */
+  group: string;
 }
 
 const fileName = (path: string) => path.split('/').pop() as string;
@@ -84,6 +86,7 @@ export function catalogOf(files: Record<string, unknown>, index?: Record<string,
               id: field(files[path], 'id'),
               title: field(files[path], 'title'),
               description: field(files[path], 'description'),
+              group: field(files[path], 'group'),
             },
         )
         .filter((e) => e.id !== '');

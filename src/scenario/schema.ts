@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { parseExperiment, type FieldError } from '../engine';
 import { METRIC_NAMES, type Scenario } from './types';
+import { GROUP_IDS } from './groups';
 
 const metric = z.enum(METRIC_NAMES);
 const ROLES = ['leader', 'candidate', 'follower'] as const;
@@ -45,6 +46,8 @@ export const scenarioSchema = z.strictObject({
   id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
   title: text,
   description: z.string().check(z.minLength(1), z.maxLength(200)),
+  // Where the picker lists it (groups.ts).
+  group: z.enum(GROUP_IDS),
   teaches: text,
   // Another game day that tells the same story another way, linked from the panel.
   compare: z.optional(

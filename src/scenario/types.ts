@@ -1,6 +1,7 @@
 // A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
 import type { ExperimentInput, Role, SimEvent } from '../engine';
+import type { GameDayGroup } from './groups';
 
 export type View =
   'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'queue' | 'leaderless' | 'banner';
@@ -67,6 +68,8 @@ export interface Scenario {
   title: string;
   /** One line for the picker. */
   description: string;
+  /** The picker's group it is listed under (groups.ts). */
+  group: GameDayGroup;
   /** What it teaches, in a sentence or two (docs, summary). */
   teaches: string;
   /** Another game day that tells the same story another way: the panel links to it. */

@@ -38,6 +38,9 @@ const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPane
 const loadExplore = () => import('./explore/ExplorePanel');
 const ExplorePanel = lazy(() => loadExplore().then((m) => ({ default: m.ExplorePanel })));
 
+/** The node panel's actions, as the menu a click on a node opens on the stage lists them. */
+const NodeMenuActions = () => <NodePanel place="menu" />;
+
 const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
   stage: 'stage',
   chain: 'chain',
@@ -117,7 +120,10 @@ export function Lab({
       clock.stop();
     };
   }, [clock, staged]);
-  const host = useMemo<SceneHost>(() => ({ controls: true, density: wide ? 'compact' : 'full' }), [wide]);
+  const host = useMemo<SceneHost>(
+    () => ({ controls: true, density: wide ? 'compact' : 'full', NodeActions: NodeMenuActions }),
+    [wide],
+  );
   // Setup and the failure explorer belong to the simulator: a real run is set up by its launcher.
   const simulated = store.getState().can.replay;
   const tabs: MoreTab[] = [

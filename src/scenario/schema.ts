@@ -1,7 +1,7 @@
 // Scenario files are validated like experiments: a bad file is reported by field, never run.
 // zod/mini, as in the engine's experiment schema (which also sets up its English messages).
 import * as z from 'zod/mini';
-import { parseExperiment, type FieldError } from '../engine';
+import { MESSAGE_FAMILIES, parseExperiment, type FieldError } from '../engine';
 import { METRIC_NAMES, type Scenario } from './types';
 import { GROUP_IDS } from './groups';
 
@@ -78,6 +78,12 @@ export const scenarioSchema = z.strictObject({
               'banner',
             ]),
             element: z.optional(z.string()),
+          }),
+        ),
+        spacetime: z.optional(
+          z.strictObject({
+            families: z.optional(z.array(z.enum(MESSAGE_FAMILIES)).check(z.minLength(1))),
+            lanes: z.optional(z.array(text).check(z.minLength(1))),
           }),
         ),
         until: z.optional(condition),

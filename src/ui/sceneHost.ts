@@ -3,6 +3,7 @@
 // of the three views on the lab's first screen, or at full size (an embed, a phone's one view).
 // Scenes word their hints and choose their layout by it.
 import { createContext, useContext, type ComponentType } from 'react';
+import type { SpacetimeFilter } from '../scenario/types';
 
 export interface SceneHost {
   /** The reader can kill, pause or split from this page. */
@@ -14,6 +15,8 @@ export interface SceneHost {
    * node opens them in a menu beside it on the stage.
    */
   NodeActions?: ComponentType;
+  /** What the game day's step on screen has the space-time diagram show (the step's own object). */
+  spacetime?: SpacetimeFilter;
 }
 
 const FULL: SceneHost = { controls: false, density: 'full' };

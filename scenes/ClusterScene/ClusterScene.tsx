@@ -6,7 +6,7 @@
 // the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
 // lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
 // re-renders the React tree nor changes the SVG per frame.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
@@ -14,7 +14,6 @@ import { setText } from '../../src/ui/domWrites';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
-import { NodeMenu } from './NodeMenu';
 import { boxAround, groupShape, nodeBox, type GroupMember } from './groups';
 import { StorageLedger } from './StorageLedger';
 import {
@@ -31,6 +30,9 @@ import { StageLegend } from './StageLegend';
 import { DOT_KINDS } from './motion';
 import { useMotionLayer } from './useMotionLayer';
 import './clusterScene.css';
+
+// A node's menu loads with the first click on a node: the stage draws without it (bench:load).
+const NodeMenu = lazy(() => import('./NodeMenu').then((m) => ({ default: m.NodeMenu })));
 
 /** What a node glyph draws of each node: its facts, compared field by field (sameRecords). */
 function nodeFacts(s: Snapshot): NodeFacts[] {
@@ -275,9 +277,11 @@ export function ClusterScene() {
         />
       </div>
       {menu && NodeActions && menuAnchor && (
-        <NodeMenu id={menu} anchor={menuAnchor} onClose={closeMenu}>
-          <NodeActions />
-        </NodeMenu>
+        <Suspense fallback={null}>
+          <NodeMenu id={menu} anchor={menuAnchor} onClose={closeMenu}>
+            <NodeActions />
+          </NodeMenu>
+        </Suspense>
       )}
       {/* On a laptop's first screen the lab shows the key in its side column (KeyPanel). */}
       {/* A real run's traffic is etcd's own and is not drawn, so there is no key to it. */}

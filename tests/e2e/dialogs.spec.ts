@@ -51,7 +51,7 @@ test('the game days heading counts the scenarios its list numbers', async ({ pag
   // The header is in the page before the lab's code runs: wait for the lab, whose menu has a list.
   await expect(page.getByTestId('play')).toBeVisible();
   const picker = page.getByRole('navigation', { name: 'Game days' });
-  await picker.locator('summary').click();
+  await picker.locator('summary').first().click();
   await expect(picker).toContainText('guided scenarios');
   const said = Number(/(\d+) guided scenarios/.exec(await picker.innerText())![1]);
   const numbered = await picker.locator('ol > li').count();

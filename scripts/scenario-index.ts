@@ -1,4 +1,4 @@
-// The game days' picker lists every scenario by id and title, but the page loads a scenario's file
+// The game days' picker lists every scenario by id, title and group, but the page loads a scenario's file
 // (its steps, its setup, its description) only when that game day opens or the picker does. This
 // plugin gives the page the list as a small module of its own, `virtual:scenario-index`, read from
 // the files at
@@ -17,6 +17,8 @@ export interface ScenarioIndexEntry {
   file: string;
   id: string;
   title: string;
+  /** Its picker group's id, as written (groups.ts; the schema checks it once the file loads). */
+  group: string;
 }
 
 function text(data: unknown, key: string): string {
@@ -39,6 +41,7 @@ export function readScenarioIndex(dir: string): ScenarioIndexEntry[] {
         file,
         id: text(data, 'id'),
         title: text(data, 'title'),
+        group: text(data, 'group'),
       };
     });
 }

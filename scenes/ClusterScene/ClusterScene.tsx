@@ -1,11 +1,12 @@
 // The cluster stage: nodes on a ring, the storage, the client population, the services the
 // algorithm runs against (an API server, a store's members), partition groups, the messages in
-// flight and a key to them, all in the algorithm's words. Discrete state (roles, terms, groups)
+// flight and a key to them, all in the algorithm's words. On a page with controls a click on a
+// node opens a menu of its actions beside it (NodeMenu). Discrete state (roles, terms, groups)
 // renders through React, from
 // the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
 // lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
 // re-renders the React tree nor changes the SVG per frame.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
@@ -29,6 +30,9 @@ import { StageLegend } from './StageLegend';
 import { DOT_KINDS } from './motion';
 import { useMotionLayer } from './useMotionLayer';
 import './clusterScene.css';
+
+// A node's menu loads with the first click on a node: the stage draws without it (bench:load).
+const NodeMenu = lazy(() => import('./NodeMenu').then((m) => ({ default: m.NodeMenu })));
 
 /** What a node glyph draws of each node: its facts, compared field by field (sameRecords). */
 function nodeFacts(s: Snapshot): NodeFacts[] {
@@ -92,9 +96,12 @@ function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
 export function ClusterScene() {
   const nodes = useLabEqual((s) => nodeFacts(s.snapshot), sameRecords);
   const groups = useLabEqual(selectPartition, samePartition);
-  const { selected, select, clients, algorithm, live } = useLabShallow((s) => ({
+  const { selected, select, menu, openMenu, commands, clients, algorithm, live } = useLabShallow((s) => ({
     selected: s.selected,
     select: s.select,
+    menu: s.menu,
+    openMenu: s.openMenu,
+    commands: s.can.commands.length,
     clients: s.snapshot.clients.count,
     algorithm: s.experiment.algorithm,
     live: s.backendKind === 'live',
@@ -122,6 +129,22 @@ export function ClusterScene() {
     else pauses.current.delete(id);
   }, []);
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
+  const { controls, density, NodeActions } = useSceneHost();
+  // A run that takes commands shows a node's actions in a menu on it; a recording only selects.
+  const withMenu = NodeActions !== undefined && commands > 0;
+  const onNode = useCallback(
+    (id: string) => (menu === id ? select(null) : openMenu(id)),
+    [menu, select, openMenu],
+  );
+  const closeMenu = useCallback(
+    (refocus: boolean) => {
+      const node = svg.current?.querySelector<SVGGElement>(`[data-testid="node-${menu}"]`);
+      openMenu(null);
+      if (refocus) node?.focus();
+    },
+    [menu, openMenu],
+  );
+  const menuAnchor = menu && withMenu ? svg.current?.querySelector(`[data-testid="node-${menu}"]`) : null;
 
   // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
   const canvasKey = useMotionLayer(motion, nodes, width);
@@ -140,7 +163,6 @@ export function ClusterScene() {
 
   useStageUnit(svg, width);
   useExportLook(svg);
-  const { controls, density } = useSceneHost();
   const half = storageHalf(services);
   const storageBox = { w: half, h: half };
   // A group's name clears every node, the storage's box and the services' boxes.
@@ -233,7 +255,8 @@ export function ClusterScene() {
               words={alg.words}
               at={pos[n.id]}
               selected={selected === n.id}
-              onSelect={onSelect}
+              onSelect={withMenu ? onNode : onSelect}
+              hasMenu={withMenu}
               registerArc={registerArc}
               registerPause={registerPause}
             />
@@ -253,6 +276,13 @@ export function ClusterScene() {
           data-testid="stage-motion"
         />
       </div>
+      {menu && NodeActions && menuAnchor && (
+        <Suspense fallback={null}>
+          <NodeMenu id={menu} anchor={menuAnchor} onClose={closeMenu}>
+            <NodeActions />
+          </NodeMenu>
+        </Suspense>
+      )}
       {/* On a laptop's first screen the lab shows the key in its side column (KeyPanel). */}
       {/* A real run's traffic is etcd's own and is not drawn, so there is no key to it. */}
       {!(controls && density === 'compact') && !live && <StageLegend alg={alg} />}

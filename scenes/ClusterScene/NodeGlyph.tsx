@@ -56,6 +56,8 @@ interface Props {
   at: Point;
   selected: boolean;
   onSelect(id: string): void;
+  /** A click opens a menu of the node's actions. */
+  hasMenu?: boolean;
   registerArc(id: string, el: SVGPathElement | null): void;
   registerPause(id: string, el: SVGTextElement | null): void;
 }
@@ -66,6 +68,7 @@ export const NodeGlyph = memo(function NodeGlyph({
   at,
   selected,
   onSelect,
+  hasMenu = false,
   registerArc,
   registerPause,
 }: Props) {
@@ -86,6 +89,7 @@ export const NodeGlyph = memo(function NodeGlyph({
       role="button"
       tabIndex={0}
       aria-pressed={selected}
+      aria-haspopup={hasMenu ? 'dialog' : undefined}
       aria-label={`Select ${nodeLabel(node, words)}`}
       data-testid={`node-${node.id}`}
       data-role={node.alive ? node.role : 'dead'}

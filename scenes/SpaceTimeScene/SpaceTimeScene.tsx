@@ -14,10 +14,12 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import { algorithmFor } from '../../src/engine';
+import { algorithmFor, type AlgorithmWords } from '../../src/engine';
 import { useLab, useLabStore } from '../../src/store/context';
 import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
 import { PLOT_H, PX_PER_MS, useSpacetime } from './useSpacetime';
+import { labelKey, markLabel, partitionLabel, spanLabel, SPLIT_KEY, TOKEN_KEY } from './labels';
+import { useSceneHost } from '../../src/ui/sceneHost';
 import './spacetimeScene.css';
 
 const LEFT = 44;
@@ -33,7 +35,10 @@ const LOST_AT = 0.82;
 const MAX_ROWS = 200;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const STATE_SHORT = { leader: 'L', candidate: 'C', follower: 'F', dead: '✕', paused: '‖' } as const;
+/** About how wide a character of a label is (10 px type): a label longer than its lane is cut. */
+const CHAR_PX = 6;
+/** Labels on one lane closer than this overlap. */
+const LABEL_GAP_PX = 12;
 
 export function SpaceTimeScene() {
   const store = useLabStore();
@@ -43,6 +48,9 @@ export function SpaceTimeScene() {
   const kinds = useMemo(() => kindTable(alg.messages), [alg]);
   const [hiddenFamilies, setHiddenFamilies] = useState<ReadonlySet<Family>>(() => new Set());
   const [hiddenLanes, setHiddenLanes] = useState<ReadonlySet<string>>(() => new Set());
+  // A game day's step opens the diagram on what it is about: only its families and its lanes
+  // (the boxes say so, and the reader's own ticks win until the next step).
+  const { spacetime: stepFilter } = useSceneHost();
   const model = useSpacetime({ pxPerMs: PX_PER_MS, hiddenFamilies, hiddenLanes });
   const nodes = useLab((s) => s.snapshot.nodes.map((n) => n.id).join(' '));
   const services = useLab((s) => s.snapshot.services.map((x) => x.id).join(' '));
@@ -61,6 +69,12 @@ export function SpaceTimeScene() {
   }, [model === null]);
 
   const laneIds = `${nodes} storage ${services}`.trim();
+  useEffect(() => {
+    const lanes = stepFilter?.lanes;
+    const families = stepFilter?.families;
+    setHiddenFamilies(new Set(families ? FAMILIES.filter((f) => !families.includes(f)) : []));
+    setHiddenLanes(new Set(lanes ? laneIds.split(' ').filter((id) => !lanes.includes(id)) : []));
+  }, [stepFilter, laneIds]);
 
   /** Select a moment everywhere: the lab holds still at it (stage, chain and chart follow). */
   const selectMoment = (ms: number) => {
@@ -105,17 +119,30 @@ export function SpaceTimeScene() {
     setFocus(i);
   };
   const focused = visible[focus];
-  // A mark's words are written where they clear the last words on its lane (a zombie's writes
-  // are rejected once a second, 8 px apart); every mark is still drawn, and titled.
+  // A mark's words are written where they clear every other word on its lane (a zombie's writes
+  // are rejected once a second, 8 px apart; a span's role and epoch), and cut to the lane's width
+  // so they never run into the next lane's; every mark is still drawn, and titled in full.
+  const spanLabelYs = new Map<string, number[]>();
+  for (const s of model.spans)
+    if (nodeLanes.has(s.lane))
+      spanLabelYs.set(s.lane, [
+        ...(spanLabelYs.get(s.lane) ?? []),
+        ...spanLabelsAt(y(s.startMs), y(s.endMs)),
+      ]);
   const labelShown = new Set<string>();
-  const lastLabelY = new Map<string, number>();
+  const taken = new Map(spanLabelYs);
   for (const m of model.marks) {
     if (!m.labelled) continue;
     const at = y(m.atMs);
-    if (at - (lastLabelY.get(m.lane) ?? -Infinity) < 12) continue;
-    lastLabelY.set(m.lane, at);
+    const lane = taken.get(m.lane) ?? [];
+    if (lane.some((ly) => Math.abs(ly - at) < LABEL_GAP_PX)) continue;
+    taken.set(m.lane, [...lane, at]);
     labelShown.add(m.key);
   }
+  const fit = (text: string) => {
+    const most = Math.max(2, Math.floor((laneW - 10) / CHAR_PX));
+    return text.length <= most ? text : `${text.slice(0, most - 1)}…`;
+  };
   const ticks: number[] = [];
   for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000)
     // The cursor's own label says the time where it passes a tick.
@@ -143,6 +170,16 @@ export function SpaceTimeScene() {
         onFamilies={setHiddenFamilies}
         onLanes={setHiddenLanes}
       />
+      {stepFilter && (
+        <p className="hint" data-testid="spacetime-step-filter">
+          Filtered to this step:{' '}
+          {stepFilter.families
+            ? stepFilter.families.map((f) => familyName(f, kinds)).join(', ')
+            : 'every message'}
+          {stepFilter.lanes ? ` on ${stepFilter.lanes.join(', ')}` : ''}. Tick a box to show more.
+        </p>
+      )}
+      <LabelKey words={alg.words} />
       <svg
         ref={svg}
         className="spacetime-svg"
@@ -194,10 +231,8 @@ export function SpaceTimeScene() {
             {model.partitions.map((p) => (
               <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
                 <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
-                <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end">
-                  {p.groups.length > 1
-                    ? `split ${p.groups.map((g) => g.join(',')).join(' | ')}`
-                    : 'partitioned'}
+                <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end" data-key={SPLIT_KEY}>
+                  {partitionLabel(p.groups)}
                 </text>
               </g>
             ))}
@@ -223,9 +258,14 @@ export function SpaceTimeScene() {
                 />
                 {nodeLanes.has(s.lane) &&
                   spanLabelsAt(y(s.startMs), y(s.endMs)).map((ly) => (
-                    <text key={ly} x={(x.get(s.lane) as number) + 5} y={ly} className="st-span-label">
-                      {STATE_SHORT[s.state]}
-                      {s.term >= 0 && s.state !== 'dead' ? s.term : ''}
+                    <text
+                      key={ly}
+                      x={(x.get(s.lane) as number) + 5}
+                      y={ly}
+                      className="st-span-label"
+                      data-key={spanLabel(s).key}
+                    >
+                      {spanLabel(s).text}
                     </text>
                   ))}
               </g>
@@ -303,10 +343,8 @@ export function SpaceTimeScene() {
                   <circle r={m.kind === 'rejected' ? 4.5 : 3} />
                 )}
                 {labelShown.has(m.key) ? (
-                  <text x={7} y={4} className="st-mark-label">
-                    {m.kind === 'accepted' || m.kind === 'rejected'
-                      ? m.text.replace(/^(accepted|rejected) /, m.kind === 'rejected' ? '✗ ' : '✓ ')
-                      : m.text}
+                  <text x={7} y={4} className="st-mark-label" data-key={markLabel(m).key}>
+                    {fit(markLabel(m).text)}
                   </text>
                 ) : null}
                 <title>
@@ -393,6 +431,23 @@ const Filter = memo(function Filter({
   );
 });
 
+/** What every label the diagram writes means (labels.ts: the same functions write them). */
+const LabelKey = memo(function LabelKey({ words }: { words: AlgorithmWords }) {
+  return (
+    <details className="spacetime-key" open>
+      <summary>Key to the labels</summary>
+      <dl data-testid="spacetime-key">
+        {labelKey(words).map((e) => (
+          <div key={e.key} data-key={e.key}>
+            <dt className="mono">{e.sample}</dt>
+            <dd>{e.meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+});
+
 /**
  * Where a span's role and epoch are written: on a fixed grid along the time axis, so that the
  * labels stay put as the window scrolls; a short span between two grid lines names itself at
@@ -470,7 +525,7 @@ function ArrowLine({
         !a.inFlight && <circle className="st-head" cx={ex} cy={ey} r={2.2} />
       )}
       {a.token !== undefined && a.kind !== 'leader' && a.kind !== 'client' && (
-        <text x={(x1 + ex) / 2 + 3} y={(y1 + ey) / 2 - 2} className="st-arrow-label">
+        <text x={(x1 + ex) / 2 + 3} y={(y1 + ey) / 2 - 2} className="st-arrow-label" data-key={TOKEN_KEY}>
           {a.token}
         </text>
       )}

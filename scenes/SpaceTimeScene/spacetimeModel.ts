@@ -3,29 +3,22 @@
 // epochs, pauses and deaths, the partitions, and storage's verdicts with their tokens. A pure
 // function of a window of the run, so a test draws it from a fixed run and the view only lays it
 // out. It draws a window, never the whole run: what it reads is bounded by the window.
-import type {
-  MessageKindInfo,
-  MessageRecord,
-  MessageType,
-  MessageView,
-  NodeView,
-  Role,
-  SimEvent,
-  Snapshot,
+import {
+  MESSAGE_FAMILIES,
+  type MessageKindInfo,
+  type MessageRecord,
+  type MessageType,
+  type MessageView,
+  type NodeView,
+  type Role,
+  type SimEvent,
+  type Snapshot,
 } from '../../src/engine';
 
 export type Family = MessageKindInfo['family'];
 
 /** The families in the order the filter and the key list them. */
-export const FAMILIES: readonly Family[] = [
-  'request',
-  'grant',
-  'heartbeat',
-  'ack',
-  'announce',
-  'write',
-  'reject',
-];
+export const FAMILIES: readonly Family[] = MESSAGE_FAMILIES;
 
 /** Storage's own traffic, under every algorithm. */
 const STORAGE_KINDS: readonly MessageKindInfo[] = [

@@ -4,11 +4,12 @@
 // time with a mini leader_count line). Everything else sits in a strip of tabs below: the scenes
 // the registry places there (the failover timeline), the event log, the setup, export and the
 // learning material. Mounted once on the hosted page; each embed mounts one scene instead.
-import { lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
+import type { Step } from '../scenario/types';
 import { SCENES, sceneWatching, type SceneEntry } from '../shared/scenes';
 import { SceneHostContext, type SceneHost } from '../ui/sceneHost';
 import { SceneBoundary } from '../ui/SceneBoundary';
@@ -27,6 +28,7 @@ import { NextHint } from './layout/NextHint';
 import { ScenePanel } from './layout/ScenePanel';
 import { ViewSwitch, type PrimaryView } from './layout/ViewSwitch';
 import { useWide } from './layout/useWide';
+import { revealView, viewElement } from './layout/reveal';
 
 // Export is the lab's largest control and sits in a tab: its code loads apart, when the tab is
 // first opened (a page that is only watched never fetches it).
@@ -39,6 +41,9 @@ const ExplorePanel = lazy(() => loadExplore().then((m) => ({ default: m.ExploreP
 // Setup too (its form, and the "seen in the wild" presets with their sources): a page that is only
 // watched never changes the setup.
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
+
+/** The node panel's actions, as the menu a click on a node opens on the stage lists them. */
+const NodeMenuActions = () => <NodePanel place="menu" />;
 
 const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
   stage: 'stage',
@@ -78,7 +83,9 @@ export function Lab({
   extraTabs = [],
 }: LabProps) {
   const clock = useMemo(() => new FrameClock(store), [store]);
-  const watch = useWatch(guided);
+  const step = useStep(guided);
+  const watch = step?.watch?.view;
+  const spacetime = step?.spacetime;
   const watchedScene = watch ? sceneWatching(watch as never) : undefined;
   const watched = watchedScene?.id;
   // The tab whose view present mode brings up to the first screen for this step, if any.
@@ -102,14 +109,24 @@ export function Lab({
   }, [tab]);
   const onOpen = (id: string) => tab === id || opened.has(id);
   // A guided step that names a view shows it: a phone switches to that view, and a view in a
-  // tab (the failover timeline, the log) has its tab selected.
+  // tab (the failover timeline, the log) has its tab selected; then, once that is drawn, it is
+  // scrolled into view if it is off screen (present mode shows it on the first screen instead).
+  const root = useRef<HTMLDivElement>(null);
+  const toReveal = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!watch) return;
     const scene = sceneWatching(watch as never);
     if (scene && scene.labPlace !== 'tab') setView(PRIMARY[scene.labPlace]);
     else if (scene) setTab(scene.id);
     else if (watch === 'log') setTab('events');
-  }, [watch]);
+    toReveal.current = present ? undefined : watch;
+  }, [watch, present]);
+  useEffect(() => {
+    const v = toReveal.current;
+    if (!v || !root.current) return;
+    toReveal.current = undefined;
+    revealView(viewElement(root.current, v as never));
+  }, [watch, tab, view]);
   // On the hosted page the simulation starts once the page has finished mounting, so its frames
   // never queue behind (or lengthen) the mounting steps.
   useEffect(() => {
@@ -119,7 +136,10 @@ export function Lab({
       clock.stop();
     };
   }, [clock, staged]);
-  const host = useMemo<SceneHost>(() => ({ controls: true, density: wide ? 'compact' : 'full' }), [wide]);
+  const host = useMemo<SceneHost>(
+    () => ({ controls: true, density: wide ? 'compact' : 'full', NodeActions: NodeMenuActions, spacetime }),
+    [wide, spacetime],
+  );
   // Setup and the failure explorer belong to the simulator: a real run is set up by its launcher.
   const simulated = store.getState().can.replay;
   const tabs: MoreTab[] = [
@@ -184,7 +204,13 @@ export function Lab({
     <LabProvider store={store}>
       <GuidedContext.Provider value={guided}>
         <SceneHostContext.Provider value={host}>
-          <div className="lab" data-watch={watch} data-view={view} data-guided={guided ? '' : undefined}>
+          <div
+            className="lab"
+            ref={root}
+            data-watch={watch}
+            data-view={view}
+            data-guided={guided ? '' : undefined}
+          >
             <div className="first-screen">
               {header}
               {notices}
@@ -255,17 +281,20 @@ function CommandError() {
   );
 }
 
-/** The view the current guided step asks the reader to watch (outlined by CSS). */
-function useWatch(guided: GuidedStore | null): string | undefined {
-  const [watch, setWatch] = useState<string | undefined>();
+/**
+ * The current guided step: the view it asks the reader to watch (outlined by CSS) and what it
+ * has the space-time diagram show.
+ */
+function useStep(guided: GuidedStore | null): Step | undefined {
+  const [step, setStep] = useState<Step | undefined>();
   useEffect(() => {
     if (!guided) return;
     const read = () => {
       const g = guided.getState();
-      setWatch(g.scenario.steps[g.step].watch?.view);
+      setStep(g.scenario.steps[g.step]);
     };
     read();
     return guided.subscribe(read);
   }, [guided]);
-  return watch;
+  return step;
 }

@@ -19,12 +19,23 @@ export interface AlgorithmNodeView {
   preVoting: boolean;
 }
 
+/** Messages' colour families, in the order keys and filters list them. */
+export const MESSAGE_FAMILIES = [
+  'request',
+  'grant',
+  'heartbeat',
+  'ack',
+  'announce',
+  'write',
+  'reject',
+] as const;
+
 /** How the views draw and name a kind of message. */
 export interface MessageKindInfo {
   type: MessageType;
   label: string;
   /** Colour family on the stage and in the legend. */
-  family: 'request' | 'grant' | 'heartbeat' | 'ack' | 'announce' | 'write' | 'reject';
+  family: (typeof MESSAGE_FAMILIES)[number];
   /** Counted as election traffic ("Bully is chatty" is this count per election). */
   election: boolean;
 }

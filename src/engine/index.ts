@@ -44,6 +44,7 @@ export {
   type RenewLimit,
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
+export { MESSAGE_FAMILIES } from './algorithm';
 export type { ServiceSpec } from './core';
 export { boundList, MAX_RECENT_WRITES } from './core';
 export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';

@@ -24,6 +24,8 @@ export interface CatalogEntry {
   title: string;
   /** Empty until the file has loaded (the index made at build time leaves it out). */
   description: string;
+  /** Its picker group's id (groups.ts), as written. */
+  group: string;
 }
 
 const fileName = (path: string) => path.split('/').pop() as string;
@@ -87,6 +89,7 @@ export function catalogOf(
             file: fileName(path),
             id: field(files[path], 'id'),
             title: field(files[path], 'title'),
+            group: field(files[path], 'group'),
           }),
           description: field(files[path], 'description'),
         }))

@@ -1,9 +1,10 @@
 // Scenario files are validated like experiments: a bad file is reported by field, never run.
 // Written against zod/mini's API and run on the lab's own validator, as the experiment's schemas
 // are (src/engine/schemaKit.ts, which also gives their English messages).
-import { parseExperiment, type FieldError } from '../engine';
+import { MESSAGE_FAMILIES, parseExperiment, type FieldError } from '../engine';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
 import { METRIC_NAMES, type Scenario } from './types';
+import { GROUP_IDS } from './groups';
 
 /** The scenario file's schemas, built with `z` (the lab's kit on the page; zod/mini in Node). */
 export function scenarioSchemas(z: SchemaKit) {
@@ -48,6 +49,8 @@ export function scenarioSchemas(z: SchemaKit) {
     id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
     title: text,
     description: z.string().check(z.minLength(1), z.maxLength(200)),
+    // Where the picker lists it (groups.ts).
+    group: z.enum(GROUP_IDS),
     teaches: text,
     // Another game day that tells the same story another way, linked from the panel.
     compare: z.optional(
@@ -78,6 +81,12 @@ export function scenarioSchemas(z: SchemaKit) {
                 'banner',
               ]),
               element: z.optional(z.string()),
+            }),
+          ),
+          spacetime: z.optional(
+            z.strictObject({
+              families: z.optional(z.array(z.enum(MESSAGE_FAMILIES)).check(z.minLength(1))),
+              lanes: z.optional(z.array(text).check(z.minLength(1))),
             }),
           ),
           until: z.optional(condition),

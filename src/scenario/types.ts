@@ -1,6 +1,7 @@
 // A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
-import type { ExperimentInput, Role, SimEvent } from '../engine';
+import type { ExperimentInput, MessageKindInfo, Role, SimEvent } from '../engine';
+import type { GameDayGroup } from './groups';
 
 export type View =
   'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'queue' | 'leaderless' | 'banner';
@@ -50,12 +51,24 @@ export interface Claims {
   metrics?: Partial<Record<MetricName, number>>;
 }
 
+/**
+ * What the space-time diagram shows while a step is on: the message families and the lanes the
+ * step is about (each list, when given, is all it shows). The reader's own ticks win until the
+ * next step.
+ */
+export interface SpacetimeFilter {
+  families?: MessageKindInfo['family'][];
+  lanes?: string[];
+}
+
 export interface Step {
   /** Words true at the step's pause; `{name}` placeholders are filled from the run (claims.ts). */
   caption: string;
   /** What the caption asserts, checked against the snapshot at the pause. */
   claims?: Claims;
   watch?: { view: View; element?: string };
+  /** The space-time diagram, filtered to what this step is about. */
+  spacetime?: SpacetimeFilter;
   /** When the step ends. Without it the step ends at once (a caption to read). */
   until?: Condition;
   /** Give up waiting after this long (simulated), so a step can never hang. Default 120 s. */
@@ -67,6 +80,8 @@ export interface Scenario {
   title: string;
   /** One line for the picker. */
   description: string;
+  /** The picker's group it is listed under (groups.ts). */
+  group: GameDayGroup;
   /** What it teaches, in a sentence or two (docs, summary). */
   teaches: string;
   /** Another game day that tells the same story another way: the panel links to it. */

@@ -50,6 +50,8 @@ export interface LabState {
   playing: boolean;
   speed: number;
   selected: string | null;
+  /** The node whose menu of actions is open on the stage (it is the selected one), if any. */
+  menu: string | null;
   log: LogEntry[];
   /** Latest leader change, for the polite live region. */
   announcement: string;
@@ -81,6 +83,8 @@ export interface LabActions {
   stepEvent(): void;
   command(cmd: Command): boolean;
   select(id: string | null): void;
+  /** Select a node and open its menu of actions on the stage; null closes the menu (the node stays selected). */
+  openMenu(id: string | null): void;
   reset(input?: ExperimentInput): boolean;
   clearError(): void;
 }
@@ -298,6 +302,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       playing: options.playing ?? true,
       speed: clampSpeed(options.speed ?? 1),
       selected: null,
+      menu: null,
       log: [],
       announcement: '',
       error: startError,
@@ -346,7 +351,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         publish();
         return true;
       },
-      select: (id) => set({ selected: id }),
+      select: (id) => set({ selected: id, menu: null }),
+      openMenu: (id) => set(id === null ? { menu: null } : { selected: id, menu: id }),
       reset: (input) => {
         const r = parseExperiment(input ?? get().experiment);
         if (!r.ok) {
@@ -374,6 +380,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           setupErrors: [],
           error: null,
           selected: null,
+          menu: null,
           can: backend.can,
           backendKind: backend.kind,
         });

@@ -2,13 +2,21 @@
 // (the lab does; an embed has at most play and restart), and whether it is drawn compact, as one
 // of the three views on the lab's first screen, or at full size (an embed, a phone's one view).
 // Scenes word their hints and choose their layout by it.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
+import type { SpacetimeFilter } from '../scenario/types';
 
 export interface SceneHost {
   /** The reader can kill, pause or split from this page. */
   controls: boolean;
   /** Compact: a view sharing the first screen; full: the scene alone. */
   density: 'compact' | 'full';
+  /**
+   * The actions on the selected node, as the page's node panel lists them: with it, a click on a
+   * node opens them in a menu beside it on the stage.
+   */
+  NodeActions?: ComponentType;
+  /** What the game day's step on screen has the space-time diagram show (the step's own object). */
+  spacetime?: SpacetimeFilter;
 }
 
 const FULL: SceneHost = { controls: false, density: 'full' };

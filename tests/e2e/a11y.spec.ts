@@ -45,6 +45,27 @@ test('axe: a node selected', async ({ page }) => {
   await expectNoViolations(page, 'node selected');
 });
 
+test("axe: a node's menu open on the stage, and the game days with a group open", async ({ page }) => {
+  const leader = await settled(page);
+  await page.getByTestId(`node-${leader}`).click();
+  await expect(page.getByTestId('node-menu')).toBeVisible();
+  await expectNoViolations(page, 'node menu');
+  await page.keyboard.press('Escape');
+  const picker = page.getByRole('navigation', { name: 'Game days' });
+  await picker.locator('summary').first().click();
+  await picker.locator('details.picker-group > summary').first().click();
+  await expect(picker.getByTestId('scenario-quorum-split-2-3')).toBeVisible();
+  await expectNoViolations(page, 'game days');
+});
+
+test('axe: the space-time diagram filtered to its step, with its key', async ({ page }) => {
+  await openLab(page, 'scenario=gc-pause-long&step=5&speed=1&paused');
+  await openTab(page, 'Space-time diagram');
+  await expect(page.getByTestId('spacetime-key')).toBeVisible();
+  await expect(page.getByTestId('spacetime-step-filter')).toBeVisible();
+  await expectNoViolations(page, 'space-time key');
+});
+
 test('axe: during a partition, with the partition builder open', async ({ page }) => {
   await openLab(page, 'speed=16');
   await waitForLeader(page);

@@ -3,7 +3,7 @@
 // and "Check yourself" asks the reader to think before it shows an answer, linking each answer
 // to its scenario by that scenario's own title.
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, openLab, openTab, test, waitForLeader } from './lab';
+import { expect, openEmbed, openLab, openTab, test, waitForLeader } from './lab';
 
 const titles = new Map(
   readdirSync(new URL('../../scenes/scenarios/', import.meta.url)).map((file) => {
@@ -19,8 +19,7 @@ test('the Embed dialog copies its snippet and sets the theme, autoplay and contr
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openLab(page, 'speed=4');
   await waitForLeader(page);
-  await page.getByRole('button', { name: 'Embed the fencing chain' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Embed the fencing chain' });
+  const dialog = await openEmbed(page, 'fencing chain');
   await dialog.getByLabel('Theme').selectOption('dark');
   await dialog.getByLabel('Start playing at once').uncheck();
   await dialog.getByLabel('Controls').selectOption('none');
@@ -52,7 +51,7 @@ test('the game days heading counts the scenarios its list numbers', async ({ pag
   // The header is in the page before the lab's code runs: wait for the lab, whose menu has a list.
   await expect(page.getByTestId('play')).toBeVisible();
   const picker = page.getByRole('navigation', { name: 'Game days' });
-  await picker.locator('summary').click();
+  await picker.locator('summary').first().click();
   await expect(picker).toContainText('guided scenarios');
   const said = Number(/(\d+) guided scenarios/.exec(await picker.innerText())![1]);
   const numbered = await picker.locator('ol > li').count();

@@ -1,8 +1,8 @@
-// Embeds on a docs page: the "Embed this" snippet's frame holds its whole scene, the custom
+// Embeds on a docs page: the snippet Export's "Embed" makes: its frame holds its whole scene, the custom
 // element's frame follows its content (growing and shrinking), and a scenario's `step` opens
 // that step in both the iframe and the element.
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, openTab, SLOW, test } from './lab';
+import { expect, openEmbed, SLOW, test } from './lab';
 import { docsPage } from './embedDocs';
 import { sceneById } from '../../src/shared/scenes';
 
@@ -15,14 +15,6 @@ const SCENE_LABELS = {
   leaderless: 'leaderless comparison',
   spacetime: 'space-time diagram',
 } as const;
-
-/** The scenes in a tab under the first screen, by the tab's name. */
-const TABS: Record<string, string> = {
-  failover: 'Failover timeline',
-  znodes: 'Znode queue',
-  leaderless: "Don't have a leader",
-  spacetime: 'Space-time diagram',
-};
 
 /** How far the frame's content reaches down, in CSS px of the frame. */
 async function contentBottom(frame: FrameLocator): Promise<number> {
@@ -44,18 +36,14 @@ test.describe('without the offline worker', () => {
   // page is served for any path) before the test's route could.
   test.use({ serviceWorkers: 'block' });
 
-  test('the "Embed this" iframe snippet is tall enough for its whole scene', async ({ page, baseURL }) => {
+  test('the "Embed" iframe snippet is tall enough for its whole scene', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     // After n2's zombie write was rejected: the chain shows its verdict.
     await page.goto('/?scenario=gc-pause-long&step=6&speed=1&paused');
     await expect(page.getByTestId('guided')).toContainText('step 6 of');
     const snippets: Record<string, string> = {};
     for (const [scene, label] of Object.entries(SCENE_LABELS)) {
-      const button = page.getByRole('button', { name: `Embed the ${label}` });
-      // Some scenes are in a tab under the first screen.
-      if (TABS[scene]) await openTab(page, TABS[scene]);
-      await button.click();
-      const dialog = page.getByRole('dialog', { name: `Embed the ${label}` });
+      const dialog = await openEmbed(page, label);
       snippets[scene] = await dialog.getByTestId('embed-iframe').inputValue();
       await dialog.getByRole('button', { name: 'Close' }).click();
     }

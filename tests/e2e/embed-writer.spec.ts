@@ -1,21 +1,20 @@
-// A writer putting scenes into a docs page of their own: what "Embed this" hands them, what the
+// A writer putting scenes into a docs page of their own: what Export's "Embed" hands them, what the
 // embed hands the lab, how the frame fits the column and follows the page's theme, and how still
 // the host page stays while a scene loads and runs.
 import type { Page } from '@playwright/test';
-import { expect, SLOW, test } from './lab';
+import { expect, openEmbed, SLOW, test } from './lab';
 import { docsPage, siteOf } from './embedDocs';
 
-/** The snippets "Embed this" gives for a scene, by its button's name. */
+/** The snippets Export's "Embed" gives for a scene, by its button's name. */
 async function snippetsOf(page: Page, label: string): Promise<{ iframe: string; element: string }> {
-  await page.getByRole('button', { name: `Embed the ${label}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Embed the ${label}` });
+  const dialog = await openEmbed(page, label);
   const iframe = await dialog.getByTestId('embed-iframe').inputValue();
   const element = await dialog.getByTestId('embed-element').inputValue();
   await dialog.getByRole('button', { name: 'Close' }).click();
   return { iframe, element };
 }
 
-test('"Embed this" during a game day keeps the game day and its step', async ({ page }) => {
+test('"Embed" during a game day keeps the game day and its step', async ({ page }) => {
   await page.goto('/?scenario=gc-pause-long&step=5&speed=1&paused');
   await expect(page.getByTestId('guided')).toContainText('step 5 of 7');
   const { iframe } = await snippetsOf(page, 'fencing chain');

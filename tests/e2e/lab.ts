@@ -241,6 +241,18 @@ export async function seekTo(page: Page, ms: number): Promise<void> {
 }
 
 /**
+ * Open a scene's Embed dialog from the Export tab, where each scene has its Embed button, and
+ * return the dialog.
+ */
+export async function openEmbed(page: Page, sceneName: string): Promise<Locator> {
+  await openTab(page, 'Export');
+  await page.getByRole('button', { name: `Embed the ${sceneName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Embed the ${sceneName}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/**
  * Select one of the tabs under the first screen (Events, Setup, Export, Learn, the failover
  * timeline), as a person does to reach what is in it.
  */

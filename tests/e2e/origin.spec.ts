@@ -3,7 +3,7 @@
 // element, every request goes to the page's own origin and the policy never has to refuse
 // anything (a refusal would mean the page tried something the policy forbids, and lost a feature).
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
-import { expect, openLab, pauseLab, selectNode, SLOW, test, waitForLeader, openTab } from './lab';
+import { expect, openLab, pauseLab, selectNode, SLOW, test, waitForLeader, openTab, openEmbed } from './lab';
 
 declare global {
   interface Window {
@@ -115,9 +115,7 @@ test.describe("every request goes to the page's own origin, and the policy refus
     await selectNode(page, leader.id);
     await page.getByRole('button', { name: `Kill ${leader.id}` }).click();
     await waitForLeader(page, [leader.id]);
-    const embed = page.getByRole('dialog', { name: 'Embed the cluster stage' });
-    await page.getByRole('button', { name: 'Embed the cluster stage' }).click();
-    await expect(embed).toBeVisible();
+    const embed = await openEmbed(page, 'cluster stage');
     await embed.getByRole('button', { name: 'Close' }).click();
     await page.keyboard.press('?');
     await expect(page.getByTestId('help-overlay')).toBeVisible();

@@ -4,7 +4,7 @@
 // And the chart's count of the same watches: 8 and 8 for the herd's failover, 1 and 1 for the
 // recipe's, in the lab's header and in the full chart's watch panel that "Embed this" frames.
 import { sceneById } from '../../src/shared/scenes';
-import { SLOW, expect, openLab, test } from './lab';
+import { SLOW, expect, openEmbed, openLab, test } from './lab';
 
 test("the herd's queue: eight arrows to the leader's znode, its dead owner's session running down", async ({
   page,
@@ -66,8 +66,7 @@ for (const [id, n] of [
       `watch notifications: ${n}, reads: ${n}`,
       SLOW,
     );
-    await page.getByRole('button', { name: 'Embed the leader_count chart' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Embed the leader_count chart' });
+    const dialog = await openEmbed(page, 'leader_count chart');
     const snippet = await dialog.getByTestId('embed-iframe').inputValue();
     await dialog.getByRole('button', { name: 'Close' }).click();
     // ZooKeeper's chart is taller than the others' by its watch panel: its frame is too.

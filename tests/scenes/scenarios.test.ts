@@ -19,6 +19,7 @@ import { readScenarioIndex } from '../../scripts/scenario-index';
 import SCENARIO_INDEX from 'virtual:scenario-index';
 import { runScenario, type ScenarioRun } from '../../src/scenario/run';
 import { parseScenario } from '../../src/scenario/schema';
+import { GROUP_IDS } from '../../src/scenario/groups';
 import type { Scenario } from '../../src/scenario/types';
 
 // ------------------------------------------------------------------ helpers
@@ -183,12 +184,20 @@ describe('the scenario catalog', () => {
     expect([idle.checkNext(), idle.checkNext(), idle.checkNext()]).toEqual([true, true, false]);
   });
 
-  it("builds the page's index from the files: each file's id and title, in file order, and no description", () => {
+  it("builds the page's index from the files: each file's id, title and group, in file order, and no description", () => {
     const dir = new URL('../../scenes/scenarios/', import.meta.url).pathname;
     expect(SCENARIO_INDEX).toEqual(readScenarioIndex(dir));
-    expect(SCENARIO_INDEX.map((e) => [e.id, e.title])).toEqual(catalog.scenarios.map((s) => [s.id, s.title]));
+    expect(SCENARIO_INDEX.map((e) => [e.id, e.title, e.group])).toEqual(
+      catalog.scenarios.map((s) => [s.id, s.title, s.group]),
+    );
     // Descriptions only the picker shows: they come with the files it loads, not with every page.
     expect(SCENARIO_INDEX.every((e) => !('description' in e))).toBe(true);
+  });
+
+  it("places every game day in one of the picker's groups, and leaves no group empty", () => {
+    const groups = catalog.scenarios.map((s) => s.group);
+    expect(groups.every((g) => (GROUP_IDS as readonly string[]).includes(g))).toBe(true);
+    expect(new Set(groups)).toEqual(new Set(GROUP_IDS));
   });
 
   it('lists every file from the index before any is loaded, and finds a scenario only once its file is', () => {
@@ -198,6 +207,7 @@ describe('the scenario catalog', () => {
       file,
       id: data.id as string,
       title: data.title as string,
+      group: data.group as string,
     });
     const files: Record<string, unknown> = {};
     const lazy = catalogOf(files, {
@@ -236,6 +246,7 @@ describe('the scenario catalog', () => {
     };
     type Draft = {
       id: string;
+      group?: string;
       steps: Record<string, unknown>[];
       experiment: { lease?: unknown; faults: Record<string, unknown>[] };
     };
@@ -250,6 +261,8 @@ describe('the scenario catalog', () => {
       'steps.1.until',
     );
     expect(broken((s) => (s.id = 'Kill Leader'))).toContain('id');
+    expect(broken((s) => (s.group = 'misc'))).toContain('group');
+    expect(broken((s) => delete s.group)).toContain('group');
     expect(broken((s) => (s.steps = []))).toContain('steps');
     // The experiment is validated by the engine's own rules, reported under "experiment.".
     expect(broken((s) => (s.experiment.lease = { renewDeadlineMs: 20000 }))).toContain(

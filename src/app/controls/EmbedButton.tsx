@@ -1,4 +1,4 @@
-// "Embed this": the snippets that put this scene, at this moment of this run, into a docs page
+// "Embed" (in the Export tab, beside each scene): the snippets that put this scene, at this moment of this run, into a docs page
 // (an iframe, or the custom element with its one script tag), with the embed's options, each
 // with a Copy button.
 import { useId, useRef, useState } from 'react';
@@ -93,13 +93,13 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
     <>
       <button
         type="button"
-        className="btn btn-small embed-button"
+        className="btn embed-button"
         onClick={() => void open()}
         onPointerEnter={prefetchCodec}
         onFocus={prefetchCodec}
         aria-label={`Embed the ${scene.name}`}
       >
-        Embed this
+        Embed
       </button>
       <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`}>Embed the {scene.name}</h2>

@@ -1,7 +1,9 @@
 // Controls for the selected node: kill / restart, GC-pause (short, long, chosen) / resume,
 // isolate, clock rate and force an election; and for a selected service (an API server, a store
 // member), what can be done to one: kill / restart and isolate. Every button names what it does
-// to which node or service, and shows only when the run's backend accepts that command.
+// to which node or service, and shows only when the run's backend accepts that command. The same
+// list is the menu a click on a node opens on the stage (place 'menu'); while that menu is open,
+// the panel keeps the node's status and leaves its buttons to the menu.
 import { useState } from 'react';
 import { pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
@@ -33,8 +35,10 @@ export function versusLease(
   return `${pauseMs < leaseMs ? 'shorter' : 'longer'} than the lease`;
 }
 
-export function NodePanel() {
-  const { selected, command, select, lease, leaseMs, commands } = useLabShallow((s) => ({
+export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
+  const inMenu = place === 'menu';
+  const { selected, command, select, lease, leaseMs, commands, menuOpen } = useLabShallow((s) => ({
+    menuOpen: s.menu !== null && s.menu === s.selected,
     selected: s.selected,
     command: s.command,
     select: s.select,
@@ -66,12 +70,18 @@ export function NodePanel() {
       </div>
     );
   return (
-    <div className="panel node-panel" aria-labelledby="node-panel-title">
-      <div className="panel-head">
-        <h2 id="node-panel-title">Node</h2>
-        {picker(ids, 'Select a node')}
-        {picker(serviceIds, 'Select a service')}
-      </div>
+    <div
+      className={inMenu ? 'node-menu-actions' : 'panel node-panel'}
+      aria-labelledby={inMenu ? undefined : 'node-panel-title'}
+      data-menu-open={!inMenu && menuOpen ? '' : undefined}
+    >
+      {!inMenu && (
+        <div className="panel-head">
+          <h2 id="node-panel-title">Node</h2>
+          {picker(ids, 'Select a node')}
+          {picker(serviceIds, 'Select a service')}
+        </div>
+      )}
       {service ? (
         <ServiceActions service={service} command={command} can={can} />
       ) : !node ? (
@@ -83,12 +93,19 @@ export function NodePanel() {
         </p>
       ) : (
         <div className="node-actions">
-          <p className="node-status" data-testid="node-status">
-            <strong>{node.id}</strong>: {node.alive ? node.role : 'dead'}, term {node.term}
-            {node.votedFor ? `, voted for ${node.votedFor}` : ''}
-            {node.paused ? ', GC-paused' : ''}
-            {node.clockRate !== 1 ? `, clock ${node.clockRate}x` : ''}
-          </p>
+          {!inMenu && (
+            <p className="node-status" data-testid="node-status">
+              <strong>{node.id}</strong>: {node.alive ? node.role : 'dead'}, term {node.term}
+              {node.votedFor ? `, voted for ${node.votedFor}` : ''}
+              {node.paused ? ', GC-paused' : ''}
+              {node.clockRate !== 1 ? `, clock ${node.clockRate}x` : ''}
+            </p>
+          )}
+          {menuOpen && !inMenu && (
+            <p className="hint" data-testid="node-menu-note">
+              Its actions are in its menu on the stage (Esc closes it).
+            </p>
+          )}
           <div className="btn-row">
             {!can(node.alive ? 'kill' : 'restart') ? null : node.alive ? (
               <button

@@ -1,4 +1,4 @@
-// The snippets "Embed this" offers: an iframe of the embed page, or the custom element with its
+// The snippets the Export tab's "Embed" offers: an iframe of the embed page, or the custom element with its
 // one script tag, for one scene of one run, with the embed's options. Each option is a parameter
 // of the embed page (src/shared/params.ts). The frame fills its column's width (a fixed width
 // would push a phone's page sideways); its height is the one the embed reserves for its scene

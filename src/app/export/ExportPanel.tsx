@@ -1,6 +1,7 @@
-// Export: each scene as PNG or SVG at the moment on screen, the run as a trace file that
-// replays it, the metric series as CSV, and the space-time diagram's window as a Mermaid
-// sequence diagram. Everything is made in the page and saved through a
+// Export: each scene as PNG or SVG at the moment on screen, or as a snippet that embeds it in a
+// docs page; the run as a trace file that replays it, the metric series as CSV, and the space-time
+// diagram's window as a Mermaid sequence diagram: one place for everything that takes the run out
+// of the page. Everything is made in the page and saved through a
 // download link: no server is involved, so it works on the static and offline site too.
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -16,6 +17,7 @@ import { PX_PER_MS, spacetimeOf } from '../../../scenes/SpaceTimeScene/useSpacet
 import { sceneSvg } from './sceneSvg';
 import { traceFileOf } from './traceFile';
 import { TraceImport } from './TraceImport';
+import { EmbedButton } from '../controls/EmbedButton';
 import './exportPanel.css';
 
 type Status = { tone: 'done' | 'failed'; text: string } | null;
@@ -119,6 +121,7 @@ export function ExportPanel() {
   return (
     <section className="panel export-panel" aria-labelledby={headingId} ref={panel}>
       <h2 id={headingId}>Export</h2>
+      <h3>Images</h3>
       <p className="hint">Images show the moment on screen, 1920 px wide for slides.</p>
       <ul className="export-scenes">
         {EXPORT_PARTS.map((scene) => (
@@ -144,6 +147,17 @@ export function ExportPanel() {
         The fencing chain and the failover timeline are HTML: their SVG holds it in a foreignObject, which
         browsers show but some vector editors do not. Their PNG is complete.
       </p>
+      <h3>Embed in a docs page</h3>
+      <p className="hint">A scene running this run from this moment, as an iframe or a custom element.</p>
+      <ul className="export-scenes" data-testid="export-embeds">
+        {(SCENES as readonly SceneEntry[]).map((scene) => (
+          <li key={scene.id}>
+            <span className="export-scene-name">{scene.name}</span>
+            <EmbedButton scene={scene} />
+          </li>
+        ))}
+      </ul>
+      <h3>The run</h3>
       <div className="btn-row">
         <button
           type="button"

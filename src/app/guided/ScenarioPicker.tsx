@@ -1,10 +1,13 @@
-// The scenario picker: every scenario file with its one-line description (read from the files,
-// which load as the picker first opens). Choosing one opens it by deep link, so the address bar
-// always says what is on screen.
+// The scenario picker: every scenario file with its one-line description (read from the files, which load as the picker
+// first opens), under its group (the
+// lesson's five questions, the algorithms, incidents seen in the wild), each group folded until
+// opened so the menu fits a screen. Choosing one opens it by deep link, so the address bar always
+// says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
 import { RUN_PARAMS } from '../../shared/params';
+import { GAME_DAY_GROUPS } from '../../scenario/groups';
 
 export function scenarioHref(id: string | null, step?: number): string {
   const q = new URLSearchParams(window.location.search);
@@ -73,6 +76,16 @@ export function ScenarioPicker({ current }: { current: string | null }) {
     };
   }, []);
   const title = current ? entries.find((e) => e.id === current)?.title : null;
+  const currentGroup = entries.find((e) => e.id === current)?.group;
+  // A file naming no known group is listed last until its check drops it and says why.
+  const groups = [
+    ...GAME_DAY_GROUPS.map((g) => ({ ...g, entries: entries.filter((e) => e.group === g.id) })),
+    {
+      id: 'unchecked',
+      title: 'Not in a group',
+      entries: entries.filter((e) => !GAME_DAY_GROUPS.some((g) => g.id === e.group)),
+    },
+  ].filter((g) => g.entries.length > 0);
   return (
     <nav className="picker" aria-label="Game days">
       <details ref={menu} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
@@ -85,19 +98,31 @@ export function ScenarioPicker({ current }: { current: string | null }) {
             </a>{' '}
             <span className="hint">(break the cluster yourself)</span>
           </p>
-          <ol className="picker-list">
-            {entries.map((s) => (
-              <li key={s.id}>
-                <a
-                  href={scenarioHref(s.id)}
-                  aria-current={current === s.id ? 'page' : undefined}
-                  data-testid={`scenario-${s.id}`}
-                >
-                  <strong>{s.title}</strong> <span className="hint">{s.description}</span>
-                </a>
-              </li>
-            ))}
-          </ol>
+          {groups.map((g) => (
+            <details
+              key={g.id}
+              className="picker-group"
+              data-group={g.id}
+              open={g.id === currentGroup || undefined}
+            >
+              <summary>
+                {g.title} <span className="hint">({g.entries.length})</span>
+              </summary>
+              <ol className="picker-list">
+                {g.entries.map((s) => (
+                  <li key={s.id}>
+                    <a
+                      href={scenarioHref(s.id)}
+                      aria-current={current === s.id ? 'page' : undefined}
+                      data-testid={`scenario-${s.id}`}
+                    >
+                      <strong>{s.title}</strong> <span className="hint">{s.description}</span>
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </details>
+          ))}
         </div>
       </details>
       {problems.length > 0 && (

@@ -1,12 +1,12 @@
-// A scene in its panel: its "Embed this" button, an error boundary of its own, and a gate that
-// stops it following the lab while the panel is out of view (scrolled away, or a hidden tab).
+// A scene in its panel: an error boundary of its own, and a gate that stops it following the lab
+// while the panel is out of view (scrolled away, or a hidden tab). Its embed snippets are made in
+// the Export tab, with everything else that takes a scene out of the page.
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { LabGate } from '../../store/context';
 import type { SceneEntry } from '../../shared/scenes';
 import { sceneView } from '../../shared/SceneView';
 import { SceneBoundary } from '../../ui/SceneBoundary';
 import { pulse } from '../../ui/pointAt';
-import { EmbedButton } from '../controls/EmbedButton';
 
 export function ScenePanel({
   scene,
@@ -37,9 +37,6 @@ export function ScenePanel({
       ref={panel}
     >
       <LabGate watch={panel}>
-        <div className="scene-tools">
-          <EmbedButton scene={scene} />
-        </div>
         <SceneBoundary name={scene.name}>
           <Suspense fallback={<p className="scene-loading hint">Loading the {scene.name}…</p>}>
             <View />

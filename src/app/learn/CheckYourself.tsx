@@ -1,33 +1,34 @@
 // The seed's five "check yourself" questions. Opening one asks the reader to answer it first;
 // the answer shows only when asked for, and links to the scenario that demonstrates it, named by
-// that scenario's own title.
+// that scenario's own title. The questions' words are the game-day picker's group titles too.
 import { useState } from 'react';
 import { scenarioTitle } from '../../scenario/catalog';
 import { scenarioHref } from '../guided/ScenarioPicker';
+import { groupTitle } from '../../scenario/groups';
 
 const QUESTIONS: { q: string; a: string; scenario: string }[] = [
   {
-    q: 'What is split brain, and why does a quorum requirement prevent it?',
+    q: groupTitle('split-brain'),
     a: 'Two nodes both believing they lead and both accepting writes, so the data diverges. A leader needs votes from a strict majority, and there can be only one majority in any partition: with 5 nodes split 2|3, the 2-side cannot reach 3 votes and elects nobody.',
     scenario: 'quorum-split-2-3',
   },
   {
-    q: "Why aren't quorums alone sufficient? What else do you need?",
+    q: groupTitle('fencing'),
     a: 'A quorum stops a new leader on the minority side, but not the old leader, paused by GC or cut off, from resuming and writing. Fencing tokens: each term gets a higher number, every write carries it, and the storage itself rejects any token below the highest it has seen.',
     scenario: 'gc-pause-long',
   },
   {
-    q: 'How long does failover actually take, and what dominates it?',
+    q: groupTitle('failover-time'),
     a: 'Typically 10 to 30 s: detection (waiting out the lease, 5 to 15 s), election (1 to 5 s) and warm-up (1 to 10 s or more). Warm-up is routinely forgotten and often the largest part.',
     scenario: 'warm-up-under-load',
   },
   {
-    q: 'Why do coordination clusters use odd numbers of nodes?',
+    q: groupTitle('odd-sizes'),
     a: 'Progress needs a strict majority. 4 nodes need 3, so they tolerate one failure, the same as 3 nodes, with one more node to convince. 5 tolerate two.',
     scenario: 'even-cluster',
   },
   {
-    q: 'When can you avoid leader election entirely, and why is that better?',
+    q: groupTitle('no-leader'),
     a: 'When work can be partitioned so each node owns a disjoint slice (hash of the key), or made idempotent, or handed out by a queue. No election, no split brain, no failover window: removing a failure mode beats handling it. The lab shows what you give up by having a leader.',
     scenario: 'leaderless-partition-the-work',
   },

@@ -1,0 +1,70 @@
+// Every label the space-time diagram writes, and what it means: the view draws its words with
+// these functions and its key lists the same entries, so the key explains every label the
+// diagram can draw (the spacetime spec checks each drawn label's key against it).
+import type { AlgorithmWords } from '../../src/engine';
+import type { Mark, Span } from './spacetimeModel';
+
+/** A lane's state as its span label writes it: a letter or sign, then the epoch. */
+export const LANE_STATES: Record<Span['state'], { short: string; meaning(w: AlgorithmWords): string }> = {
+  leader: { short: 'L', meaning: (w) => w.leader },
+  candidate: { short: 'C', meaning: () => 'candidate' },
+  follower: { short: 'F', meaning: () => 'follower' },
+  paused: { short: '‖', meaning: () => 'GC-paused' },
+  dead: { short: '✕', meaning: () => 'dead' },
+};
+
+/** A span's label: its state's sign, then its epoch (a dead node's has none). */
+export function spanLabel(s: Pick<Span, 'state' | 'term'>): { key: string; text: string } {
+  const { short } = LANE_STATES[s.state];
+  return { key: short, text: `${short}${s.term >= 0 && s.state !== 'dead' ? s.term : ''}` };
+}
+
+/** A mark's label: storage's verdict with its token, an election with its epoch, a fault's word. */
+export function markLabel(m: Pick<Mark, 'kind' | 'text'>): { key: string; text: string } {
+  if (m.kind === 'accepted') return { key: '✓', text: m.text.replace(/^accepted /, '✓ ') };
+  if (m.kind === 'rejected') return { key: '✗', text: m.text.replace(/^rejected /, '✗ ') };
+  return { key: m.kind, text: m.text };
+}
+
+/** The number written on a write's arrow. */
+export const TOKEN_KEY = 'token';
+/** The words on a partition's band. */
+export const SPLIT_KEY = 'split';
+
+/** A partition's words: its groups, or (one node cut off from the rest) that it is partitioned. */
+export function partitionLabel(groups: readonly (readonly string[])[]): string {
+  return groups.length > 1 ? `split ${groups.map((g) => g.join(',')).join(' | ')}` : 'partitioned';
+}
+
+export interface KeyEntry {
+  key: string;
+  /** What the diagram draws, as it draws it. */
+  sample: string;
+  meaning: string;
+}
+
+/** The diagram's key, in the algorithm's words. */
+export function labelKey(w: AlgorithmWords): KeyEntry[] {
+  const states = (Object.keys(LANE_STATES) as Span['state'][]).map((state) => ({
+    key: LANE_STATES[state].short,
+    sample: spanLabel({ state, term: state === 'dead' ? -1 : 2 }).text,
+    meaning: `${LANE_STATES[state].meaning(w)}${state === 'dead' ? '' : `, ${w.epoch} 2`}`,
+  }));
+  const mark = (kind: Mark['kind'], text: string, meaning: string): KeyEntry => {
+    const { key, text: sample } = markLabel({ kind, text });
+    return { key, sample, meaning };
+  };
+  return [
+    ...states,
+    mark('elected', 'elected 2', `became ${w.leader} (${w.epoch} 2)`),
+    mark('accepted', 'accepted 2', 'storage accepted a write with token 2'),
+    mark('rejected', 'rejected 1 < 2', 'storage rejected a write with token 1: it has seen 2'),
+    mark('fault', 'killed', 'a fault (✕ on the lane): killed, paused, isolated, restarted…'),
+    { key: TOKEN_KEY, sample: '2', meaning: 'on an arrow: the fencing token the write carries' },
+    {
+      key: SPLIT_KEY,
+      sample: partitionLabel([['n1', 'n2'], ['n3']]),
+      meaning: `the network is cut into these groups (or "${partitionLabel([['n1']])}": one cut off)`,
+    },
+  ];
+}

@@ -1,0 +1,33 @@
+// A guided step that names a view brings it into view: the views on the first screen are where
+// the reader already looks, but one in the strip of tabs below (the znode queue, the failover
+// timeline, the event log) sits under the fold, and "Watch the znode queue" must not point at
+// nothing. Scrolled to only when it is not already on screen, and without motion for a reader
+// who asked for none.
+import { sceneWatching } from '../../shared/scenes';
+import type { View } from '../../scenario/types';
+
+/** The element of the lab that shows `view`: its tab (with its panel under it), or its panel. */
+export function viewElement(lab: Element, view: View): HTMLElement | null {
+  const scene = sceneWatching(view);
+  const id =
+    scene?.labPlace === 'tab'
+      ? `more-tab-${scene.id}`
+      : scene
+        ? `view-${scene.id}`
+        : view === 'log'
+          ? 'more-tab-events'
+          : null;
+  if (id) return lab.querySelector<HTMLElement>(`#${id}`);
+  if (view === 'banner') return lab.querySelector<HTMLElement>('[data-testid="safety-banner"]');
+  return null;
+}
+
+/** Scroll `el` to the top of the window unless its top is already on screen with room under it. */
+export function revealView(el: HTMLElement | null): void {
+  if (!el || typeof el.scrollIntoView !== 'function') return;
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return; // not shown (a phone's other view)
+  if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
+  const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+}

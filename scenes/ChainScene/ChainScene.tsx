@@ -115,7 +115,8 @@ const CompareStep = memo(function CompareStep({ c }: { c: CompareView }) {
     <>
       {c.noToken ? (
         <p className="chain-fencing-off" data-testid="no-token">
-          no token check: {c.noToken}
+          {/* Its first clause: the card is narrow; the Safety panel and the banner give the rest. */}
+          no token check: {c.noToken.split(':')[0]}
         </p>
       ) : c.fencing ? (
         <p className="chain-muted" data-testid="max-seen">

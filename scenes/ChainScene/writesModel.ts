@@ -124,7 +124,7 @@ function staleAlert(w: ChainMemory['lastStale'], noToken: string | null): Alert 
   return {
     key: `${w.atMs}:${w.node}:${w.token}`,
     headline: 'STALE WRITE ACCEPTED: lost update',
-    detail: `${why} accepted at ${formatSeconds(w.atMs)} ${noToken ? `unchecked: ${noToken}` : 'because fencing is off'}`,
+    detail: `${why} accepted at ${formatSeconds(w.atMs)} ${noToken ? `unchecked: ${noToken.split(':')[0]}` : 'because fencing is off'}`,
   };
 }
 

@@ -76,8 +76,8 @@ test('Setup offers every preset; Redis Sentinel opens with its sentinels and no 
   // The writes n1 acknowledged and lost are counted on the chain and on the chart, not only in
   // the log, and the three agree.
   const lost = chainScene(page).getByTestId('writes-lost');
-  await expect(lost).toHaveText(/^[1-9]\d* acknowledged writes lost on resync$/, SENTINEL_FAILOVER);
-  const count = (await lost.innerText()).split(' ')[0];
+  await expect(lost).toHaveText(/^\s*[1-9]\d* acknowledged writes lost on resync$/, SENTINEL_FAILOVER);
+  const count = (await lost.innerText()).trim().split(' ')[0];
   await expect(page.getByTestId('metric-writes-lost')).toHaveText(`acknowledged writes lost: ${count}`);
   await openTab(page, 'Events');
   await expect(eventLog(page)).toContainText('n1 stopped leading epoch 0: reconfigured as a replica');

@@ -94,7 +94,11 @@ const TokenStep = memo(function TokenStep({ t }: { t: TokenView }) {
           current token <span className="chain-token-value mono">{t.current}</span>
         </p>
       )}
-      {t.holder && <p className="chain-muted">{t.holder}'s term (rises with each new leader)</p>}
+      {t.holder && (
+        <p className="chain-muted">
+          {t.holder}'s {t.epoch} (rises with each new leader)
+        </p>
+      )}
       <p data-testid="latest-write-token">
         {t.latest
           ? `latest write: ${t.latest.node}, token ${t.latest.token}${t.latest.kind === 'claim' ? ' (claim)' : ''}`
@@ -109,7 +113,12 @@ const TokenStep = memo(function TokenStep({ t }: { t: TokenView }) {
 const CompareStep = memo(function CompareStep({ c }: { c: CompareView }) {
   return (
     <>
-      {c.fencing ? (
+      {c.noToken ? (
+        <p className="chain-fencing-off" data-testid="no-token">
+          {/* Its first clause: the card is narrow; the Safety panel and the banner give the rest. */}
+          no token check: {c.noToken.split(':')[0]}
+        </p>
+      ) : c.fencing ? (
         <p className="chain-muted" data-testid="max-seen">
           max seen: {c.maxTokenSeen}
         </p>
@@ -162,6 +171,14 @@ export function ChainScene() {
         <Step n={2} active={active} title={hold.title} short={hold.short}>
           <p className="chain-muted">{hold.text}</p>
           {hold.ring && <LeaseRing />}
+          {hold.round && (
+            <details className="chain-lease-why">
+              <summary>Why that deadline?</summary>
+              <p className="chain-muted" data-testid="lease-round">
+                {hold.round}
+              </p>
+            </details>
+          )}
         </Step>
         <Step n={3} active={active} title="Every write carries a fencing token" short="Write carries a token">
           <TokenStep t={model.token} />

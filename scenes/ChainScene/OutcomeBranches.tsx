@@ -33,7 +33,7 @@ export const OutcomeBranches = memo(function OutcomeBranches({
   fencing,
 }: {
   outcome: OutcomeView;
-  fencing: boolean;
+  fencing: boolean | undefined;
 }) {
   return (
     <div className="chain-branches">
@@ -56,6 +56,12 @@ export const OutcomeBranches = memo(function OutcomeBranches({
           <p className="chain-stale-count">
             <StaleGlyph /> {outcome.staleAccepted} stale {outcome.staleAccepted === 1 ? 'write' : 'writes'}{' '}
             among them
+          </p>
+        )}
+        {outcome.writesLost !== null && (
+          <p className="chain-stale-count" data-testid="writes-lost">
+            <StaleGlyph /> {outcome.writesLost} acknowledged {outcome.writesLost === 1 ? 'write' : 'writes'}{' '}
+            lost on resync
           </p>
         )}
         <div aria-live="polite" aria-atomic="true">

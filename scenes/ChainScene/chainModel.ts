@@ -53,6 +53,8 @@ export interface Election {
   hasQuorum: boolean;
   /** Without node votes: what elects, in one line ("the API server's Lease, stored in a 3-member etcd"). */
   how: string;
+  /** Why nothing checks a token under it (Redis Sentinel, Pacemaker: describe.ts), or null: storage does. */
+  noToken: string | null;
   /** What the leader does when storage refuses its write, in the algorithm's words (describe.ts). */
   fenced: string;
 }
@@ -66,6 +68,7 @@ export const RAFT_ELECTION: Election = {
   hasQuorum: true,
   how: '',
   fenced: ALGORITHM_PAGES.raft.fenced,
+  noToken: null,
 };
 
 export interface ChainModel {
@@ -262,7 +265,7 @@ export function deriveChain(
     active: activeStep(s, memory, leader, lease),
     quorum: deriveQuorum(s, memory, leader, election),
     leaderId: leader ? leader.id : null,
-    ...deriveWrites(s, memory, leader, election.fenced),
+    ...deriveWrites(s, memory, leader, election),
   };
 }
 

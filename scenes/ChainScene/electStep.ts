@@ -1,7 +1,7 @@
 // The chain's first step, in the words of the run's algorithm: a quorum of nodes voting (Raft),
 // a coordination service granting a Lease, a key or a znode (Kubernetes, etcd, ZooKeeper), or
 // the highest id taking over with no quorum at all (Bully, the Ring).
-import { algorithmFor, majorityOf, pageOf, type Experiment } from '../../src/engine';
+import { algorithmFor, majorityOf, missingSwitch, pageOf, type Experiment } from '../../src/engine';
 import { RAFT_ELECTION, type Election } from './chainModel';
 
 // One Election per experiment object, so the chain's model is not re-derived for a new one each time.
@@ -28,5 +28,6 @@ function electStep(e: Experiment): Election {
     votes: false,
     hasQuorum: alg.hasQuorum,
     fenced: pageOf(e).fenced,
+    noToken: missingSwitch(e, 'fencing'),
   };
 }

@@ -16,7 +16,10 @@ export interface LeaseDial {
   deadlineFraction: number;
   /** "0.8 s" in the ring's centre. */
   short: string;
-  /** "renewed 0.8 s ago, deadline 10 s" */
+  /**
+   * "renewed 3.1 s ago; round fails at 12.4 s: began 2.4 s after, + RenewDeadline 10 s": client-go's
+   * deadline bounds a renewal round, not the time since the last renewal.
+   */
   text: string;
 }
 
@@ -34,22 +37,32 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
     };
   }
   const elapsedMs = Math.max(0, s.nowMs - leader.lastRenewAtMs);
-  // The deadline is kept by the leader's own clock, so a skewed clock moves it in real time.
-  // The engine clamps a deadline already passed to "now", so past it the clock rate says where it fell.
-  const deadlineMs =
-    leader.deadlineAtMs > s.nowMs
-      ? leader.deadlineAtMs - leader.lastRenewAtMs
-      : lease.renewDeadlineMs / leader.clockRate;
+  // client-go's renew loop (leaderelection.go `renew`): a round starts RetryPeriod after the last
+  // one succeeded (which took the renewal's own latency after it began) and fails RenewDeadline
+  // after its start. lastRenewAtMs is when the last successful round began. The deadline is kept
+  // by the leader's own clock, so a skewed clock moves it in real time.
+  const roundOn = leader.deadlineAtMs > s.nowMs;
+  const deadlineRealMs = lease.renewDeadlineMs / leader.clockRate;
+  // Between rounds (and once the engine has clamped a passed deadline to now), the earliest a
+  // silent holder can stop: RetryPeriod and RenewDeadline after its last renewal.
+  const deadlineMs = roundOn
+    ? leader.deadlineAtMs - leader.lastRenewAtMs
+    : (lease.retryPeriodMs + lease.renewDeadlineMs) / leader.clockRate;
   const ago = `renewed ${formatSeconds(elapsedMs)} ago`;
   const paused = leader.paused ? ` (${leader.id} paused)` : '';
+  const at = formatSpan(Math.round(deadlineMs));
+  const began = Math.round(deadlineMs - deadlineRealMs);
+  const renewDeadline = `RenewDeadline ${formatSpan(lease.renewDeadlineMs)}`;
   let state: DialState = 'ok';
-  let text = `${ago}, deadline ${formatSpan(Math.round(deadlineMs))}${paused}`;
+  let text = roundOn
+    ? `${ago}; round fails at ${at}: began ${formatSpan(began)} after, + ${renewDeadline}${paused}`
+    : `${ago}; stops at ${at} unless renewed: RetryPeriod ${formatSpan(lease.retryPeriodMs)} + ${renewDeadline}${paused}`;
   if (elapsedMs >= durationMs) {
     state = 'expired';
     text = `${ago}: the ${formatSpan(durationMs)} lease ran out, others may claim it${paused}`;
   } else if (elapsedMs >= deadlineMs) {
     state = 'late';
-    text = `${ago}: past its ${formatSpan(Math.round(deadlineMs))} renew deadline${paused}`;
+    text = `${ago}: past its renewal round's deadline (${at})${paused}`;
   }
   return {
     state,

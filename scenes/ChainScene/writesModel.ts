@@ -10,6 +10,8 @@ export interface TokenView {
   holder: NodeId | null;
   latest: { node: NodeId; token: number; kind: StorageWrite['kind'] } | null;
   highestIssued: number;
+  /** What the token is, in the algorithm's words (term, leaderTransitions, revision...). */
+  epoch: string;
 }
 
 export interface Comparison {
@@ -22,8 +24,21 @@ export interface Comparison {
   text: string;
 }
 
+/** The chain's words for writes, from the algorithm's description (its Election). */
+export interface WriteWords {
+  /** What the writer's election makes of a refusal. */
+  fenced: string;
+  /** Why nothing checks a token under it, or null: storage does. */
+  noToken: string | null;
+  /** Its token's name: term, leaderTransitions, revision... */
+  epoch: string;
+}
+
 export interface CompareView {
-  fencing: boolean;
+  /** Why nothing checks a token (Redis Sentinel), or null. */
+  noToken: string | null;
+  /** Storage's token check: on, off, or undefined where the algorithm has no token (Redis). */
+  fencing: boolean | undefined;
   maxTokenSeen: number;
   latest: Comparison | null;
   /** Newest first, the latest included. */
@@ -43,6 +58,8 @@ export interface OutcomeView {
   latest: StorageWrite['result'] | null;
   zombie: Alert | null;
   stale: Alert | null;
+  /** Acknowledged writes lost when an old primary resynced (Snapshot.writesLost), or null: none can be. */
+  writesLost: number | null;
 }
 
 export const HISTORY_LENGTH = 4;
@@ -59,7 +76,7 @@ export function maxBefore(recent: readonly StorageWrite[], i: number, totalWrite
   return w.result === 'accepted' && w.token >= w.maxTokenSeen ? w.token : w.maxTokenSeen;
 }
 
-export function compareWrite(w: StorageWrite, before: number, fencing: boolean): Comparison {
+export function compareWrite(w: StorageWrite, before: number, fencing: boolean | undefined): Comparison {
   const base = { key: `${w.atMs}:${w.node}:${w.token}`, node: w.node, token: w.token, stale: w.stale };
   if (w.result === 'rejected')
     return { ...base, verdict: 'no', text: `token ${w.token} >= ${w.maxTokenSeen}? no` };
@@ -100,14 +117,14 @@ function zombieAlert(w: StorageWrite | null, fenced: string): Alert | null {
   };
 }
 
-function staleAlert(w: ChainMemory['lastStale']): Alert | null {
+function staleAlert(w: ChainMemory['lastStale'], noToken: string | null): Alert | null {
   if (!w) return null;
   const why =
     w.newerToken > w.token ? `${w.node} token ${w.token} < ${w.newerToken}` : `${w.node} token ${w.token}`;
   return {
     key: `${w.atMs}:${w.node}:${w.token}`,
     headline: 'STALE WRITE ACCEPTED: lost update',
-    detail: `${why} accepted at ${formatSeconds(w.atMs)} because fencing is off`,
+    detail: `${why} accepted at ${formatSeconds(w.atMs)} ${noToken ? `unchecked: ${noToken.split(':')[0]}` : 'because fencing is off'}`,
   };
 }
 
@@ -115,7 +132,7 @@ export function deriveWrites(
   s: Snapshot,
   memory: ChainMemory,
   leader: NodeView | null,
-  fenced: string,
+  words: WriteWords,
 ): { token: TokenView; compare: CompareView; outcome: OutcomeView } {
   const recent = s.storage.recent;
   const last = recent.length ? recent[recent.length - 1] : memory.lastWrite;
@@ -126,8 +143,10 @@ export function deriveWrites(
       holder: leader ? leader.id : null,
       latest: last ? { node: last.node, token: last.token, kind: last.kind } : null,
       highestIssued: s.highestTokenIssued,
+      epoch: words.epoch,
     },
     compare: {
+      noToken: words.noToken,
       fencing: s.safety.fencing,
       maxTokenSeen: s.storage.maxTokenSeen,
       latest: history[0] ?? null,
@@ -138,8 +157,9 @@ export function deriveWrites(
       rejected: s.storage.rejected,
       staleAccepted: s.counters.staleWritesAccepted,
       latest: last ? last.result : null,
-      zombie: zombieAlert(memory.lastRejected, fenced),
-      stale: staleAlert(memory.lastStale),
+      zombie: zombieAlert(memory.lastRejected, words.fenced),
+      stale: staleAlert(memory.lastStale, words.noToken),
+      writesLost: s.writesLost ?? null,
     },
   };
 }

@@ -2,6 +2,7 @@
 // measured durations. Phases are told apart by pattern and label, not by colour alone.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
+import { algorithmFor } from '../../src/engine';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { failoverBars } from './failoverModel';
 import './failoverTimeline.css';
@@ -11,7 +12,8 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function FailoverTimelineScene() {
   const failovers = useLab((s) => s.snapshot.failovers);
   const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
-  const bars = failoverBars(failovers, nowMs).slice(-6);
+  const epoch = useLab((s) => algorithmFor(s.experiment.algorithm).words.epoch);
+  const bars = failoverBars(failovers, nowMs, epoch).slice(-6);
   // A failover under way has no bar until someone is elected: say so rather than ask for one.
   // Paging follows the observed leader_count, as on the chart: a paused leader fails its scrape,
   // so the dashboard pages "no leader" while it still believes it leads. Before the first leader

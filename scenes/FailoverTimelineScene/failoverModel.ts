@@ -19,7 +19,8 @@ export interface FailoverBar {
   complete: boolean;
 }
 
-export function failoverBars(failovers: readonly Failover[], nowMs: number): FailoverBar[] {
+/** `epoch`: the token's name in the algorithm's words (info.ts `words.epoch`: term, revision, czxid...). */
+export function failoverBars(failovers: readonly Failover[], nowMs: number, epoch: string): FailoverBar[] {
   return failovers.map((f) => {
     const ready = f.readyAtMs >= 0 ? f.readyAtMs : nowMs;
     const phases: Phase[] = [
@@ -30,7 +31,7 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number): Fai
     const longest = phases.reduce((a, b) => (b.durationMs > a.durationMs ? b : a)).name;
     return {
       key: `${f.term}-${f.node}`,
-      label: `${f.from ?? 'leader'} ${f.cause} → ${f.node} (term ${f.term})`,
+      label: `${f.from ?? 'leader'} ${f.cause} → ${f.node} (${epoch} ${f.term})`,
       lostAtMs: f.lostAtMs,
       totalMs: ready - f.lostAtMs,
       phases,

@@ -13,6 +13,7 @@ import { formatDuration, formatTick, type WindowMode } from './metricModel';
 import { LESSON, pagingText } from './leaderLines';
 import { useContainerSize, useMetricChart } from './useMetricChart';
 import { useSceneHost } from '../../src/ui/sceneHost';
+import { useLab } from '../../src/store/context';
 import './metricLineScene.css';
 
 function ModeToggle({ mode, onChange }: { mode: WindowMode; onChange: (m: WindowMode) => void }) {
@@ -135,6 +136,9 @@ export function MetricLineScene() {
     size.fontPx,
   );
   const f = chart.facts;
+  // Acknowledged writes an old primary lost on resync: the read model's count (Snapshot.writesLost),
+  // only where the algorithm can lose them (Redis Sentinel, which has no token to stop them).
+  const writesLost = useLab((s) => s.snapshot.writesLost);
   return (
     <section
       className="metric-scene"
@@ -169,6 +173,11 @@ export function MetricLineScene() {
             <span data-testid="metric-watches">
               watch notifications: <strong className="mono">{f.watchNotifications}</strong>, reads:{' '}
               <strong className="mono">{f.watchReads}</strong>
+            </span>
+          )}
+          {writesLost !== undefined && (
+            <span data-testid="metric-writes-lost">
+              acknowledged writes lost: <strong className="mono">{writesLost}</strong>
             </span>
           )}
         </p>

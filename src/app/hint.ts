@@ -1,7 +1,16 @@
 // The one line under the stage that says what to do next. A pure function of the moment shown,
 // so it is true whenever it is read: it names the leader the stage shows, the button that does
-// the interesting thing to it, and what to watch while a failover or a split plays out.
-import { algorithmFor, type Experiment, type Snapshot } from '../engine';
+// the interesting thing to it, and what to watch while a failover or a split plays out, in the
+// algorithm's own description (describe.ts: what a split does under it, whether it has a token).
+import {
+  algorithmFor,
+  missingSwitch,
+  pageOf,
+  sentenceOf,
+  SPLIT_WITHOUT_QUORUM,
+  type Experiment,
+  type Snapshot,
+} from '../engine';
 import type { BackendCapabilities } from '../store/backend';
 import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
@@ -27,6 +36,9 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
   if (leaders.length >= 2) {
     const epoch = alg.words.epoch;
     const who = leaders.map((n) => `${n.id} (${epoch} ${n.term}${n.paused ? ', paused' : ''})`).join(' and ');
+    const noToken = missingSwitch(experiment, 'fencing');
+    if (noToken)
+      return `believed leader_count ${leaders.length}: ${who} believe they lead. ${sentenceOf(noToken)}`;
     if (!quorum)
       return `believed leader_count ${leaders.length}: ${who} believe they lead, with no quorum to stop them: storage takes every write whose token is not below the highest it has seen.`;
     return s.safety.fencing
@@ -48,10 +60,11 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
   }
   if (leader.paused)
     return `The ${role} ${leader.id} is GC-paused: once the ${what} runs out the others elect a new ${role}. Watch what its old write does when it wakes.`;
-  if (s.partition)
-    return quorum
-      ? `The ${role} is ${leader.id}, and the network is split: only a side with a majority can elect. Heal ends the split.`
-      : `The ${role} is ${leader.id}, and the network is split: with no quorum, each side can elect its own. Heal ends the split.`;
+  if (s.partition) {
+    // Raft's quorum switch off: each side elects; otherwise what a split does under this algorithm.
+    const split = s.safety.quorum === false ? SPLIT_WITHOUT_QUORUM : pageOf(experiment).split;
+    return `The ${role} is ${leader.id}, and the network is split: ${split}. Heal ends the split.`;
+  }
   const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
   if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)

@@ -77,10 +77,17 @@ export interface AlgorithmInfo {
    * whose watch setting (predecessor or leader) they compare.
    */
   readonly watchCounts?: boolean;
+  /**
+   * An old primary's acknowledged writes can be discarded when it resynchronises from a newer one
+   * (Redis Sentinel's and Pacemaker's servers): the ledger counts them (Summary.writesLost,
+   * Snapshot.writesLost) from the `resynced` events.
+   */
+  readonly losesWrites?: boolean;
 }
 
 /** An algorithm's rules, with its info: what a simulation runs. */
-export interface ElectionAlgorithm extends AlgorithmInfo, Omit<CoreShape, 'services' | 'unsafeBy' | 'words'> {
+export interface ElectionAlgorithm
+  extends AlgorithmInfo, Omit<CoreShape, 'services' | 'unsafeBy' | 'losesWrites' | 'words'> {
   /** Arm a node's first timers at the start of the run. */
   boot(c: Core, out: Outputs, n: NodeState): void;
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
@@ -93,8 +100,6 @@ export interface ElectionAlgorithm extends AlgorithmInfo, Omit<CoreShape, 'servi
    * whose servers hold the data (Redis's primary streams it to its replicas).
    */
   onWrite?(c: Core, n: NodeState): void;
-  /** Writes lost on resynchronisation so far (Summary.writesLost), for an algorithm that can lose them. */
-  writesLost?(c: Core): number;
   /** The node was killed (the kernel has already released its leadership and cancelled its timers). */
   onKill(c: Core, n: NodeState): void;
   onRestart(c: Core, out: Outputs, n: NodeState): void;

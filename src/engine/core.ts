@@ -200,6 +200,7 @@ export interface CoreShape {
   timerSlots: number;
   readonly services?: readonly ServiceSpec[];
   readonly unsafeBy?: readonly InvariantName[];
+  readonly losesWrites?: boolean;
   readonly words: { readonly epoch: string };
   initNode(e: Experiment, idx: number): unknown;
   initShared(e: Experiment, nodeCount: number): unknown;
@@ -253,7 +254,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     isolatedGroups: [],
     partition: null,
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
-    books: createLedger(),
+    books: createLedger(alg.losesWrites === true),
     watchCounts: { notifications: 0, reads: 0 },
     dnsLeader: -1,
     clientLeader: new Array(e.workload.clients).fill(-1),

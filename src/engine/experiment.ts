@@ -180,7 +180,7 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
     warmUpMs: intOr(0, 600_000, 2000),
     safety: section({
       quorum: z.optional(z.boolean()),
-      fencing: boolOr(true),
+      fencing: z.optional(z.boolean()),
       followersReject: boolOr(true),
       preVote: z.optional(z.boolean()),
       checkQuorum: z.optional(z.boolean()),
@@ -234,6 +234,7 @@ export const ALGORITHM_SETTINGS = {
   raft: (): RaftSettings => SETTINGS.raftSchema.parse({}),
   lease: (): LeaseSettings => SETTINGS.leaseSchema.parse({}),
   'safety.quorum': (): boolean => true,
+  'safety.fencing': (): boolean => true,
   'safety.preVote': (): boolean => true,
   'safety.checkQuorum': (): boolean => true,
   etcd: (): EtcdSettings => SETTINGS.etcdSchema.parse({}),
@@ -342,6 +343,11 @@ function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[
       if (getPath(filled, path) !== undefined) continue;
       if (path.startsWith('safety.')) safety[path.slice(7)] = ALGORITHM_SETTINGS[path]();
       else filled[path] = ALGORITHM_SETTINGS[path]();
+    } else if (path === 'safety.fencing' && getPath(given, path) === false) {
+      // Fencing off is what an algorithm without a token has anyway: an older link that said so
+      // keeps working (and the switch is left out, as the algorithm has none).
+      delete safety.fencing;
+      continue;
     } else if (getPath(given, path) !== undefined) {
       errors.push({ field: path, message: `means nothing under the ${alg.title} algorithm (leave it out)` });
     }
@@ -364,7 +370,7 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   const errors: FieldError[] = [];
   const nothing = `means nothing under the ${alg.title} algorithm`;
   if (cmd.do === 'safety') {
-    for (const k of ['quorum', 'preVote', 'checkQuorum'] as const) {
+    for (const k of ['quorum', 'fencing', 'preVote', 'checkQuorum'] as const) {
       if (cmd[k] !== undefined && !alg.settings.includes(`safety.${k}`))
         errors.push({ field: prefix + k, message: nothing });
     }

@@ -78,7 +78,8 @@ export interface WriteCheck {
   node: string;
   token: number;
   accepted: boolean;
-  fencing: boolean;
+  /** The token check: on, off, or undefined where the algorithm has none (Redis Sentinel). */
+  fencing: boolean | undefined;
   maxTokenBefore: number;
   maxTokenAfter: number;
   highestTokenIssued: number;
@@ -91,7 +92,12 @@ export function isStaleWrite(
   return staleWrite(x.accepted, x.fencing, x.token, x.highestTokenIssued);
 }
 
-function staleWrite(accepted: boolean, fencing: boolean, token: number, highestTokenIssued: number): boolean {
+function staleWrite(
+  accepted: boolean,
+  fencing: boolean | undefined,
+  token: number,
+  highestTokenIssued: number,
+): boolean {
   return accepted && !fencing && token < highestTokenIssued;
 }
 
@@ -118,7 +124,7 @@ export function writeFindings(
   node: string,
   token: number,
   accepted: boolean,
-  fencing: boolean,
+  fencing: boolean | undefined,
   maxTokenBefore: number,
   maxTokenAfter: number,
   highestTokenIssued: number,
@@ -139,7 +145,7 @@ export function writeFindings(
   if (staleWrite(accepted, fencing, token, highestTokenIssued)) {
     (found ??= []).push({
       invariant: 'staleWriteAccepted',
-      detail: `fencing is off: ${node}'s write with token ${token} was accepted after token ${highestTokenIssued} was issued`,
+      detail: `${fencing === false ? 'fencing is off: ' : ''}${node}'s write with token ${token} was accepted after token ${highestTokenIssued} was issued`,
     });
   }
   return found;
@@ -157,12 +163,12 @@ export const ALLOWED_WHEN_OFF: Record<'quorum' | 'fencing', InvariantName[]> = {
  */
 export function allowedBy(
   invariant: InvariantName,
-  safety: { quorum?: boolean; fencing: boolean },
+  safety: { quorum?: boolean; fencing?: boolean },
   unsafeByAlgorithm: readonly InvariantName[] = [],
 ): Violation['allowedBy'] {
   if (unsafeByAlgorithm.includes(invariant)) return 'algorithm';
   if (safety.quorum === false && ALLOWED_WHEN_OFF.quorum.includes(invariant)) return 'quorum';
-  if (!safety.fencing && ALLOWED_WHEN_OFF.fencing.includes(invariant)) return 'fencing';
+  if (safety.fencing === false && ALLOWED_WHEN_OFF.fencing.includes(invariant)) return 'fencing';
   return null;
 }
 
@@ -189,7 +195,7 @@ export interface FencedRegister {
  * with fencing on, a write is accepted if and only if its token is at least the highest seen.
  * Counts the write and raises the highest token seen; returns whether it was accepted.
  */
-export function admitWrite(s: FencedRegister, fencing: boolean, token: number): boolean {
+export function admitWrite(s: FencedRegister, fencing: boolean | undefined, token: number): boolean {
   const accepted = !fencing || token >= s.maxTokenSeen;
   if (accepted) {
     s.accepted++;

@@ -54,9 +54,15 @@ export interface Ledger {
   /** The first campaign since the last election: where a failover with no loss and no fault begins. */
   firstCampaignMs: number;
   violations: Violation[];
+  /**
+   * Acknowledged writes discarded when an old primary resynchronised from a newer one (Redis
+   * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
+   */
+  writesLost: number | null;
 }
 
-export function createLedger(): Ledger {
+/** `countsLostWrites`: the algorithm can lose acknowledged writes on a resync (its info's losesWrites). */
+export function createLedger(countsLostWrites = false): Ledger {
   return {
     counters: {
       leaderTransitions: 0,
@@ -81,7 +87,13 @@ export function createLedger(): Ledger {
     detectedAtMs: -1,
     firstCampaignMs: -1,
     violations: [],
+    writesLost: countsLostWrites ? 0 : null,
   };
+}
+
+/** A resynchronisation discarded `lost` acknowledged writes (the `resynced` event). */
+export function noteWritesLost(l: Ledger, lost: number): void {
+  l.writesLost = (l.writesLost ?? 0) + lost;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   countLeaders,
   countersAt,
   createLedger,
+  noteWritesLost,
   failoversOf,
   noteCampaign,
   noteElected,
@@ -36,7 +37,7 @@ export const GENERIC_INVARIANTS: readonly InvariantName[] = [
 ];
 
 export interface MonitorState {
-  safety: { quorum?: boolean; fencing: boolean };
+  safety: { quorum?: boolean; fencing?: boolean };
   unsafeByAlgorithm: readonly InvariantName[];
   epochWord: string;
   /** The same books the engine keeps (ledger.ts), kept from the events. */
@@ -55,6 +56,8 @@ export type MonitorCounts = Counters & { leaderCount: number; leaderCountObserve
 export interface MonitorSummary extends MonitorCounts {
   failovers: Failover[];
   violations: Violation[];
+  /** Acknowledged writes lost on a resync, where the algorithm can lose them. */
+  writesLost?: number;
 }
 
 export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>): MonitorState {
@@ -62,7 +65,7 @@ export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm
     safety: { quorum: experiment.safety.quorum, fencing: experiment.safety.fencing },
     unsafeByAlgorithm: algorithmFor(experiment.algorithm).unsafeBy ?? [],
     epochWord: algorithmFor(experiment.algorithm).words.epoch,
-    books: createLedger(),
+    books: createLedger(algorithmFor(experiment.algorithm).losesWrites === true),
     leaders: [],
     paused: new Set(),
     maxTokenSeen: 0,
@@ -139,6 +142,9 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (found) for (const f of found) violate(s, at, f.invariant, f.detail);
       return;
     }
+    case 'resynced':
+      noteWritesLost(s.books, ev.lost);
+      return;
     case 'clientWrite':
       if (ev.result === 'divergent') s.books.counters.divergentWrites++;
       else if (ev.result === 'redirected') s.books.counters.clientRedirects++;
@@ -166,7 +172,12 @@ export function monitorCounts(s: MonitorState, nowMs: number): MonitorCounts {
 
 /** What the monitor has seen, as of nowMs. */
 export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
-  return { ...monitorCounts(s, nowMs), failovers: failoversOf(s.books), violations: violationsOf(s.books) };
+  return {
+    ...monitorCounts(s, nowMs),
+    failovers: failoversOf(s.books),
+    violations: violationsOf(s.books),
+    ...(s.books.writesLost !== null ? { writesLost: s.books.writesLost } : {}),
+  };
 }
 
 /** Fold a whole event list (a trace's events, from the start of the run). */

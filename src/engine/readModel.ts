@@ -51,7 +51,6 @@ export interface SummaryParts {
   eventsDropped: number;
   watch: WatchCounts;
   electionMessages: number;
-  writesLost?: number;
 }
 
 export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
@@ -64,7 +63,7 @@ export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
     watchNotifications: p.watch.notifications,
     watchReads: p.watch.reads,
     electionMessages: p.electionMessages,
-    ...(p.writesLost !== undefined ? { writesLost: p.writesLost } : {}),
+    ...(l.writesLost !== null ? { writesLost: l.writesLost } : {}),
   };
 }
 
@@ -105,6 +104,7 @@ export function snapshotOf(l: Ledger, p: SnapshotParts): Snapshot {
     violations: violationsOf(l),
     failovers: failoversOf(l),
     eventCount: p.eventCount,
+    ...(l.writesLost !== null ? { writesLost: l.writesLost } : {}),
     ...(p.queue ? { queue: p.queue } : {}),
   };
 }

@@ -330,7 +330,6 @@ export class Simulation {
         (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
         0,
       ),
-      ...(this.algorithm.writesLost ? { writesLost: this.algorithm.writesLost(c) } : {}),
     });
   }
 

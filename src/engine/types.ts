@@ -352,6 +352,11 @@ export interface Snapshot {
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;
+  /**
+   * Acknowledged writes lost so far when an old primary resynchronised (Summary.writesLost): only
+   * under an algorithm that can lose them (Redis Sentinel, Pacemaker), from the `resynced` events.
+   */
+  writesLost?: number;
   /** The election queue, for the algorithms that keep one on a coordination service. */
   queue?: QueueView;
 }

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parseScenario } from '../../src/scenario/schema';
-import { runScenario } from '../../src/scenario/run';
+import { runScenario, runStep } from '../../src/scenario/run';
+import { checkStatements } from '../../src/scenario/claims';
+import { Simulation, type Snapshot } from '../../src/engine';
 import type { Claims, Scenario } from '../../src/scenario/types';
 import { banner, chainScene, chartFigure, chartLines, expect, finishStep, test, WHOLE_PAGE } from './lab';
 
@@ -111,6 +113,13 @@ for (const file of CASES) {
     test.setTimeout(120_000);
     const scenario = load(file);
     const headless = runScenario(scenario).steps;
+    // The headless snapshot at each pause: what the banner in the page must be true of (a game day
+    // shows its caption in the hint's place; tests/scenes/claims.test.ts checks the hint headless).
+    const sim = new Simulation(scenario.experiment);
+    const pauses: Snapshot[] = scenario.steps.map((step) => {
+      runStep(sim, step, sim.experiment.untilMs);
+      return sim.snapshot();
+    });
     await page.goto(`/?scenario=${scenario.id}&speed=64`);
     const guided = page.getByTestId('guided');
     await expect(guided).toContainText(scenario.title);
@@ -131,6 +140,10 @@ for (const file of CASES) {
             )
           : bannerSays(seen.leaderCount, seen.leaderCountObserved),
       );
+      expect(
+        checkStatements(seen.banner, pauses[i]),
+        `${scenario.id} step ${i + 1}: the banner's facts`,
+      ).toEqual([]);
       if (i < scenario.steps.length - 1) await page.getByTestId('guided-next').click();
     }
   });

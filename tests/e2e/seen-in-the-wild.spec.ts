@@ -1,13 +1,14 @@
 // "Seen in the wild" in Chromium: every preset is offered in Setup, and the two systems without a
 // token open as their presets describe. Redis Sentinel: three sentinels drawn beside the servers,
-// n1 the primary, the lab's token check off (Redis has none); cut off and healed, n1 rejoins as a
-// replica and the event log counts the writes it lost. Pacemaker with STONITH: the
+// n1 the primary, no Fencing switch (Redis has no token); cut off and healed, n1 rejoins as a
+// replica, and the chain, the chart and the event log count the writes it lost. Pacemaker with STONITH: the
 // cluster managers and the fence device; a hung primary is powered off by the fence device before
 // a replica is promoted, and the event log says so in that order.
 import { readdirSync } from 'node:fs';
 import {
   SLOW,
   WHOLE_PAGE,
+  chainScene,
   eventLog,
   expect,
   logTimeOf,
@@ -53,8 +54,9 @@ test('Setup offers every preset; Redis Sentinel opens with its sentinels and no 
   await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n1');
   await expect(page.getByTestId('stage-legend')).toContainText('sentinel PING');
   await expect(page.getByTestId('stage-legend')).toContainText('REPLCONF ACK');
-  // The Safety panel, on the first screen, shows the switch the preset turned off.
-  await expect(page.getByRole('switch', { name: /^Fencing/ })).not.toBeChecked();
+  // Redis has no token: the Safety panel offers no Fencing switch, and says why.
+  await expect(page.getByRole('switch', { name: /^Fencing/ })).toHaveCount(0);
+  await expect(page.getByTestId('no-switch-fencing')).toContainText('Redis Sentinel has no fencing token');
 
   // The game day by hand: cut n1 off; the sentinels promote a replica while n1 still takes writes;
   // heal, and n1 rejoins as a replica, losing what the new primary never had. Which replica is
@@ -71,10 +73,16 @@ test('Setup offers every preset; Redis Sentinel opens with its sentinels and no 
   await page.getByRole('button', { name: 'Heal the network' }).click();
   await expect(stageLeaders(page)).toHaveCount(1, SENTINEL_FAILOVER);
   await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', `node-${next}`);
+  // The writes n1 acknowledged and lost are counted on the chain and on the chart, not only in
+  // the log, and the three agree.
+  const lost = chainScene(page).getByTestId('writes-lost');
+  await expect(lost).toHaveText(/^\s*[1-9]\d* acknowledged writes lost on resync$/, SENTINEL_FAILOVER);
+  const count = (await lost.innerText()).trim().split(' ')[0];
+  await expect(page.getByTestId('metric-writes-lost')).toHaveText(`acknowledged writes lost: ${count}`);
   await openTab(page, 'Events');
   await expect(eventLog(page)).toContainText('n1 stopped leading epoch 0: reconfigured as a replica');
   await expect(eventLog(page)).toContainText(
-    new RegExp(`n1 resynchronised from ${next}: \\d+ writes it had accepted are lost`),
+    new RegExp(`n1 resynchronised from ${next}: ${count} writes it had accepted are lost`),
   );
 });
 

@@ -118,8 +118,8 @@ type SettingPath = keyof typeof ALGORITHM_SETTINGS;
 const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];
 /** Settings that are a section of their own (not the witness, not a safety switch). */
 type SectionPath = Exclude<SettingPath, 'witness' | `safety.${string}`>;
-/** The safety switches only some algorithms have; fencing and followersReject are everyone's. */
-const SWITCHES = ['quorum', 'preVote', 'checkQuorum'] as const;
+/** The safety switches only some algorithms have; followersReject is everyone's. */
+const SWITCHES = ['quorum', 'fencing', 'preVote', 'checkQuorum'] as const;
 
 function has(algorithm: AlgorithmKind | undefined, setting: SettingPath): boolean {
   return algorithmFor(algorithm).settings.includes(setting);
@@ -383,7 +383,7 @@ function validFaultArb({ algorithm, nodes, witness }: Setup): fc.Arbitrary<Recor
     // Switching a defence off (or back on) mid-run: what follows may break an invariant, but
     // only one that a switch allows.
     fc.record(
-      { atMs, do: fc.constant('safety'), fencing: fc.boolean(), followersReject: fc.boolean(), ...switches },
+      { atMs, do: fc.constant('safety'), followersReject: fc.boolean(), ...switches },
       { requiredKeys: ['atMs', 'do'] },
     ),
   );
@@ -430,10 +430,7 @@ function experimentArb(setup: Setup): fc.Arbitrary<Record<string, unknown>> {
       ...sections,
       network: networkArb,
       warmUpMs: fc.integer({ min: 0, max: 5000 }),
-      safety: fc.record(
-        { fencing: fc.boolean(), followersReject: fc.boolean(), ...switches },
-        { requiredKeys: [] },
-      ),
+      safety: fc.record({ followersReject: fc.boolean(), ...switches }, { requiredKeys: [] }),
       workload: fc.record(
         {
           leaderWriteEveryMs: fc.integer({ min: 10, max: 5000 }),
@@ -745,6 +742,8 @@ const SETTING_VALUES: { [P in SettingPath]: fc.Arbitrary<unknown> } = {
   raft: sectionArb('raft'),
   lease: sectionArb('lease'),
   'safety.quorum': fc.boolean(),
+  // Off is what an algorithm without a token has anyway, and is accepted under it (older links).
+  'safety.fencing': fc.constant(true),
   'safety.preVote': fc.boolean(),
   'safety.checkQuorum': fc.boolean(),
   etcd: sectionArb('etcd'),
@@ -795,7 +794,13 @@ const switchAlgorithmArb = fc
     if (to === undefined) delete input.algorithm;
     else input.algorithm = to;
     markPlaced(input, ['algorithm']);
-    const given = SETTING_PATHS.filter((p) => !has(to, p) && lookup(input, p.split('.')).found);
+    // Fencing off is accepted (and dropped) under an algorithm with no token: not broken.
+    const given = SETTING_PATHS.filter(
+      (p) =>
+        !has(to, p) &&
+        lookup(input, p.split('.')).found &&
+        !(p === 'safety.fencing' && lookup(input, p.split('.')).value === false),
+    );
     if (!given.length) return null;
     const path = given[0];
     return { field: path, by: 'rule', still: settingBroken(path, lookup(input, path.split('.')).value) };

@@ -73,7 +73,7 @@ const experimentArb: fc.Arbitrary<ExperimentInput> = fc
     const names = Array.from({ length: nodes }, (_, i) => `n${i + 1}`);
     const uses = algorithmFor(algorithm).settings;
     const switches = (['quorum', 'fencing', 'followersReject'] as const).filter(
-      (k) => k !== 'quorum' || uses.includes('safety.quorum'),
+      (k) => k === 'followersReject' || uses.includes(`safety.${k}`),
     );
     return fc.array(faultArb(names, switches), { maxLength: 14 }).map((faults): ExperimentInput => ({
       ...(algorithm === 'raft' ? {} : { algorithm }),

@@ -247,16 +247,28 @@ describe('chain model', () => {
     expect(activeStep(snap(), memory, null, LEASE)).toBe(1);
   });
 
-  it('reads the lease ring from the time since renewal, the renew deadline and the lease', () => {
-    const dial = (nowMs: number) => leaseDial(snap({ nowMs }), leaderN3(), LEASE);
-    expect(dial(50_000).text).toBe('renewed 0.8 s ago, deadline 10 s');
-    expect(dial(50_000).fraction).toBeCloseTo(800 / 15000);
-    expect(dial(50_000).deadlineFraction).toBeCloseTo(10 / 15);
-    // Past the deadline the engine reports it clamped to now; the ring must still say 10 s.
-    const late = leaseDial(snap({ nowMs: 60_000 }), leaderN3({ deadlineAtMs: 60_000, paused: true }), LEASE);
+  it("reads the lease ring as client-go's renewal round: RetryPeriod after a renewal, then RenewDeadline", () => {
+    const dial = (nowMs: number, over: Partial<NodeView> = {}) =>
+      leaseDial(snap({ nowMs }), leaderN3(over), LEASE);
+    // A round under way since 2.4 s after the last renewal (RetryPeriod and the renewal's own
+    // 0.4 s): it fails RenewDeadline after it began, 12.4 s after the renewal, not 10 s.
+    const round = dial(52_000, { deadlineAtMs: 49_200 + 12_400 });
+    expect(round.text).toBe(
+      'renewed 2.8 s ago; round fails at 12.4 s: began 2.4 s after, + RenewDeadline 10 s',
+    );
+    expect(round.deadlineFraction).toBeCloseTo(12.4 / 15);
+    // Between rounds: the earliest a silent holder stops.
+    const between = dial(50_000, { deadlineAtMs: -1 });
+    expect(between.text).toBe(
+      'renewed 0.8 s ago; stops at 12 s unless renewed: RetryPeriod 2 s + RenewDeadline 10 s',
+    );
+    expect(between.fraction).toBeCloseTo(800 / 15000);
+    expect(between.deadlineFraction).toBeCloseTo(12 / 15);
+    // Past the deadline the engine reports it clamped to now; the ring still places it at 12 s.
+    const late = leaseDial(snap({ nowMs: 62_000 }), leaderN3({ deadlineAtMs: 62_000, paused: true }), LEASE);
     expect(late.state).toBe('late');
-    expect(late.text).toBe('renewed 10.8 s ago: past its 10 s renew deadline (n3 paused)');
-    expect(late.deadlineFraction).toBeCloseTo(10 / 15);
+    expect(late.text).toBe("renewed 12.8 s ago: past its renewal round's deadline (12 s) (n3 paused)");
+    expect(late.deadlineFraction).toBeCloseTo(12 / 15);
     expect(dial(65_000).state).toBe('expired');
     expect(leaseDial(snap(), null, LEASE).text).toBe('no lease holder');
   });
@@ -375,7 +387,7 @@ describe('ChainScene', () => {
       captions.add(text('lease-caption') ?? '');
       arcs.add(arc.getAttribute('stroke-dasharray') ?? '');
     }
-    expect(text('lease-caption')).toMatch(/^renewed \d+\.\d s ago, deadline 10 s$/);
+    expect(text('lease-caption')).toMatch(/^renewed \d+\.\d s ago; .*RenewDeadline 10 s$/);
     expect(arcs.size).toBeGreaterThan(20);
     expect(captions.size).toBeGreaterThan(2);
     // A write lands about once a second, so a few commits are expected, never one per frame.

@@ -24,7 +24,7 @@ describe('FailoverTimelineScene', () => {
         <FailoverTimelineScene />
       </LabProvider>,
     );
-    const [bar] = failoverBars(f, store.getState().snapshot.nowMs);
+    const [bar] = failoverBars(f, store.getState().snapshot.nowMs, 'term');
     expect(bar.complete).toBe(true);
     // Detection waits out the 15 s lease less the time since the last heartbeat, plus jitter.
     expect(bar.phases[0].durationMs).toBeGreaterThan(10_000);

@@ -6,8 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/engine';
 import { catalog, loadAllScenarios } from '../../src/scenario/catalog';
-import { checkClaims, claimCount } from '../../src/scenario/claims';
-import { runScenario } from '../../src/scenario/run';
+import { checkClaims, checkStatements, claimCount, statedFacts } from '../../src/scenario/claims';
+import { runScenario, runStep } from '../../src/scenario/run';
+import { nextHint } from '../../src/app/hint';
+import { bannerLine, bannerText } from '../../src/app/controls/bannerText';
+import { ALL_COMMANDS } from '../../src/store/backend';
 import { presetCatalog } from '../../src/presets/catalog';
 import { gameDayExperiment } from '../../src/presets/schema';
 
@@ -59,6 +62,64 @@ describe('captions are claims true at their pause', () => {
     }
     expect(unfilled).toEqual([]);
     expect(bare).toEqual([]);
+  });
+});
+
+describe('the hint under the stage and the safety banner are true at every pause', () => {
+  const CAN = { seek: true, step: true, speed: true, replay: true, commands: ALL_COMMANDS };
+  /** What the page says of the moment beside the caption, and what of it is false. */
+  function said(sim: Simulation, where: string, failed: string[]): number {
+    const s = sim.snapshot();
+    const texts = {
+      hint: nextHint({ snapshot: s, selected: null, experiment: sim.experiment, can: CAN }),
+      banner: bannerLine(bannerText(s, sim.experiment)),
+    };
+    let count = 0;
+    for (const [name, text] of Object.entries(texts)) {
+      count += statedFacts(text).length;
+      for (const m of checkStatements(text, s))
+        failed.push(
+          `${where}, the ${name} "${text}": ${m.claim} said ${JSON.stringify(m.said)}, is ${JSON.stringify(m.actual)}`,
+        );
+    }
+    return count;
+  }
+
+  it('every game day step and every preset game day: each fact the hint and the banner state holds', () => {
+    const failed: string[] = [];
+    let checked = 0;
+    for (const scenario of catalog.scenarios) {
+      const sim = new Simulation(scenario.experiment);
+      scenario.steps.forEach((step, i) => {
+        runStep(sim, step, sim.experiment.untilMs);
+        checked += said(sim, `${scenario.id} step ${i + 1} (paused at ${sim.nowMs} ms)`, failed);
+      });
+    }
+    for (const preset of presetCatalog.presets) {
+      const sim = new Simulation(gameDayExperiment(preset));
+      sim.runUntil(sim.experiment.untilMs);
+      checked += said(sim, `preset ${preset.id} (end)`, failed);
+    }
+    console.log(`hint and banner facts checked: ${checked}; ${failed.length} false`);
+    expect(failed).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('reads the facts a sentence states, so a stale one fails', () => {
+    expect(
+      statedFacts(
+        '⚠ believed leader_count 2, observed 1: n1 (leaderTransitions 0, paused) and n2 (leaderTransitions 1) believe they lead · 3 stale writes accepted.',
+      ),
+    ).toEqual([
+      ['leaderCount', 2],
+      ['leaderCountObserved', 1],
+      ['believes.n1', { token: 0, paused: true }],
+      ['believes.n2', { token: 1, paused: false }],
+      ['staleWritesAccepted', 3],
+    ]);
+    expect(
+      statedFacts('The holder is n3: select it (click it on the stage) and press Pause 30 s or Kill.'),
+    ).toEqual([['leader', 'n3']]);
   });
 });
 

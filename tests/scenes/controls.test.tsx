@@ -42,6 +42,25 @@ describe('setup and safety under each algorithm', () => {
     expect(screen.getByRole('button', { name: /Teaching/ }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('Witness')).toBeTruthy();
     expect(switches()).toEqual(['Quorum', 'Fencing', 'Followers reject', 'Pre-vote', 'CheckQuorum']);
+    // The switches the lesson does not introduce fold under Advanced, each saying what it shows.
+    const advanced = screen.getByTestId('safety-advanced');
+    expect(within(advanced).getAllByRole('switch')).toHaveLength(3);
+    expect(advanced.textContent).toContain(
+      'The lesson’s Try it 2 (isolate the leader, then reconnect it) needs it off.',
+    );
+    expect(screen.queryByTestId('no-switch-quorum')).toBeNull();
+  });
+
+  it('under Kubernetes, offers no Quorum, Pre-vote or CheckQuorum switch, and says why of each', () => {
+    const store = createLabStore({ experiment: { algorithm: 'k8s-lease' }, playing: false });
+    mount(store);
+    expect(switches()).toEqual(['Fencing', 'Followers reject']);
+    expect(screen.getByTestId('no-switch-quorum').textContent).toBe(
+      'Quorum: not offered. Replicas do not vote: the API server commits the Lease in etcd by a majority, always.',
+    );
+    expect(
+      within(screen.getByTestId('safety-advanced')).getByTestId('no-switch-checkQuorum').textContent,
+    ).toMatch(/^CheckQuorum: not offered\. Raft's own/);
   });
 
   it('switches to Bully: its own fields, no witness, and a reset that runs Bully', () => {
@@ -106,13 +125,17 @@ describe('setup and safety under each algorithm', () => {
       zookeeper: { sessionTimeoutMs: 18000, tickTimeMs: 2000, watch: 'leader' },
     });
     expect(store.getState().experiment.etcd).toBeUndefined();
-    // Redis has no token: its preset turns the lab's check off, and the next preset keeps that.
+    // Redis has no token: there is no check to turn on, and no Fencing switch, only why.
     fireEvent.click(within(list).getByRole('button', { name: /^Redis Sentinel with min-replicas/ }));
     expect(store.getState().experiment).toMatchObject({
       algorithm: 'redis-sentinel',
-      safety: { fencing: false },
       sentinel: { minReplicasToWrite: 1, minReplicasMaxLagMs: 10000, downAfterMs: 30000 },
     });
+    expect(store.getState().experiment.safety.fencing).toBeUndefined();
+    expect(switches()).toEqual(['Followers reject']);
+    expect(screen.getByTestId('no-switch-fencing').textContent).toBe(
+      "Fencing: not offered. Redis Sentinel has no fencing token: nothing checks the epoch, so an old primary's writes are accepted, then lost when it resyncs as a replica.",
+    );
     fireEvent.click(within(list).getByRole('button', { name: /^Pacemaker with STONITH \(/ }));
     expect(store.getState().experiment).toMatchObject({
       algorithm: 'pacemaker',

@@ -94,4 +94,54 @@ describe('nextHint', () => {
     });
     expect(text).not.toMatch(/Pause|Kill/);
   });
+
+  it("says what a split does in each algorithm's own terms: Kubernetes' replicas do not vote", () => {
+    const { sim, snap } = at(20_000, [
+      {
+        atMs: 15_000,
+        do: 'partition',
+        groups: [
+          ['n1', 'n2'],
+          ['n3', 'n4', 'n5'],
+        ],
+      },
+    ]);
+    expect(snap.partition).not.toBeNull();
+    const leader = snap.leader!.id;
+    expect(nextHint({ snapshot: snap, selected: null, experiment: sim.experiment, can: CAN })).toBe(
+      `The holder is ${leader}, and the network is split: replicas do not vote: only a replica that reaches the API server, with a majority of etcd behind it, can renew or take the Lease. Heal ends the split.`,
+    );
+  });
+
+  it('says STONITH leaves one primary under Pacemaker, not that each side elects its own', () => {
+    const sim = new Simulation({
+      algorithm: 'pacemaker',
+      seed: 1,
+      nodes: 3,
+      faults: [{ atMs: 5_000, do: 'partition', groups: [['n1'], ['n2', 'n3']] }] as never,
+    });
+    sim.runUntil(6_000);
+    const text = nextHint({ snapshot: sim.snapshot(), selected: null, experiment: sim.experiment, can: CAN });
+    expect(text).toBe(
+      'The primary is n1, and the network is split: a replica is promoted only once the fence device confirms the old primary is off, so one primary at most remains. Heal ends the split.',
+    );
+    expect(text).not.toMatch(/each side/);
+  });
+
+  it('says Redis has no token when two primaries believe they lead, rather than blame a switch', () => {
+    const sim = new Simulation({
+      algorithm: 'redis-sentinel',
+      seed: 1,
+      nodes: 3,
+      faults: [{ atMs: 10_000, do: 'isolate', node: 'n1' }] as never,
+    });
+    sim.runUntil(50_000);
+    const snap = sim.snapshot();
+    expect(snap.leaderCount).toBe(2);
+    const text = nextHint({ snapshot: snap, selected: null, experiment: sim.experiment, can: CAN });
+    expect(text).toMatch(
+      /^believed leader_count 2: n2 \(epoch 1\) and n1 \(epoch 0\) believe they lead\. Redis Sentinel has no fencing token/,
+    );
+    expect(text).not.toMatch(/fencing is off/);
+  });
 });

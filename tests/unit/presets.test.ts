@@ -3,7 +3,7 @@
 // the failover's phases, what storage rejected or accepted, and the system's own lesson.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Simulation, type Failover, type SimEvent, type Trace } from '../../src/engine';
+import { parseExperiment, Simulation, type Failover, type SimEvent, type Trace } from '../../src/engine';
 import { findPreset, presetCatalog, presetCatalogOf } from '../../src/presets/catalog';
 import { gameDayExperiment, parsePreset, settingPaths, type Preset } from '../../src/presets/schema';
 
@@ -75,15 +75,13 @@ describe('the presets', () => {
         zookeeper: { sessionTimeoutMs: 18000, tickTimeMs: 2000, watch: 'leader' },
       },
       'kafka-kraft': { algorithm: 'raft', raft: { heartbeatMs: 500, electionTimeoutMs: 2000 } },
-      // Redis has no token for storage to check: the lab's check is off, as it is in Redis.
+      // Redis has no token for storage to check, and no switch for one.
       'redis-sentinel': {
         algorithm: 'redis-sentinel',
-        safety: { fencing: false },
         sentinel: { quorum: 2, downAfterMs: 30000, failoverTimeoutMs: 180000 },
       },
       'redis-sentinel-min-replicas': {
         algorithm: 'redis-sentinel',
-        safety: { fencing: false },
         sentinel: {
           quorum: 2,
           downAfterMs: 30000,
@@ -259,11 +257,14 @@ describe("each preset's game day, continued: the systems without a token", () =>
     ]);
     expect(t.summary.staleWritesAccepted).toBe(29);
     expect(t.summary.fencingRejections).toBe(0);
-    expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['fencing']));
-    // With the token check on, storage rejects exactly those writes: what a checked epoch would buy.
-    const checked = run(preset('redis-sentinel'), (e) => ({ ...e, safety: { fencing: true } }));
-    expect(checked.summary.staleWritesAccepted).toBe(0);
-    expect(checked.summary.fencingRejections).toBe(29);
+    // Allowed by Redis itself, which has no token, not by a switch someone forgot.
+    expect(new Set(t.summary.violations.map((v) => v.allowedBy))).toEqual(new Set(['algorithm']));
+    expect(t.experiment.safety.fencing).toBeUndefined();
+    // There is no token check to turn on: asking for one is an error naming the field.
+    const checked = parseExperiment({ ...preset('redis-sentinel').experiment, safety: { fencing: true } });
+    expect(checked.ok ? [] : checked.errors).toEqual([
+      { field: 'safety.fencing', message: 'means nothing under the Redis Sentinel algorithm (leave it out)' },
+    ]);
   });
 
   it('Redis Sentinel with min-replicas-to-write: the cut-off primary stops after 10 s of lag, bounding the loss', () => {

@@ -1,54 +1,119 @@
 // The safety switches, beside the node and network controls: they apply at once and are
 // recorded like any other command, so a replay toggles them at the same moment. Switching
 // quorum or fencing off and breaking the cluster is the lab's main lesson, so they sit on the
-// first screen rather than in the setup. Only the switches the run's algorithm has are shown
-// (quorum, pre-vote and CheckQuorum are Raft's).
+// first screen rather than in the setup. A switch is offered only where the run's algorithm has
+// the mechanism; where it has none, one line says why, in the algorithm's own description
+// (describe.ts `missing`: Redis Sentinel has no fencing token). The switches the lesson does not
+// use fold under "Advanced", each with what turning it off shows.
 import { useLabShallow } from '../../store/context';
-import type { Experiment } from '../../engine';
+import { missingSwitch, type Experiment, type SafetySwitch } from '../../engine';
 
-export const SWITCHES: { key: keyof Experiment['safety']; label: string; why: string }[] = [
+interface Switch {
+  key: SafetySwitch;
+  label: string;
+  why: string;
+  /** What turning it off shows (the advanced switches, which the lesson does not introduce). */
+  shows?: string;
+}
+
+export const SWITCHES: Switch[] = [
   { key: 'quorum', label: 'Quorum', why: 'a leader needs a strict majority of the configured voters' },
   { key: 'fencing', label: 'Fencing', why: 'storage rejects writes with a token below the highest seen' },
   {
     key: 'followersReject',
     label: 'Followers reject',
     why: 'non-leaders answer writes with an error and a redirect',
+    shows:
+      'Off: a non-leader quietly takes a client’s write, counted as divergent (clients that cached a stale leader keep writing, and nothing errors).',
   },
-  { key: 'preVote', label: 'Pre-vote', why: 'a node raises its term only if a majority would vote for it' },
+  {
+    key: 'preVote',
+    label: 'Pre-vote',
+    why: 'a node raises its term only if a majority would vote for it',
+    shows:
+      'Off: a node cut off and then healed raises its term on its own and deposes a healthy leader when it returns.',
+  },
   {
     key: 'checkQuorum',
     label: 'CheckQuorum',
     why: 'a leader that has not heard from a majority for an election timeout steps down',
+    shows:
+      'Off: an isolated leader goes on believing it leads until it hears a higher term. The lesson’s Try it 2 (isolate the leader, then reconnect it) needs it off.',
   },
 ];
 
+const ADVANCED = new Set<SafetySwitch>(['followersReject', 'preVote', 'checkQuorum']);
+
+function SwitchRow({ s, on, onChange }: { s: Switch; on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="switch-row">
+      <label className="switch" title={s.why}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={`why-${s.key}`}
+        />
+        {s.label}
+        <span id={`why-${s.key}`} className="visually-hidden">
+          {s.why}
+          {s.shows ? `. ${s.shows}` : ''}
+        </span>
+      </label>
+      {s.shows && (
+        <p className="switch-shows" aria-hidden="true">
+          {s.shows}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A switch the algorithm does not have, and why (its description's words). */
+function Missing({ s, reason }: { s: Switch; reason: string }) {
+  return (
+    <p className="switch-missing" data-testid={`no-switch-${s.key}`}>
+      <strong>{s.label}</strong>: not offered. {reason.charAt(0).toUpperCase() + reason.slice(1)}.
+    </p>
+  );
+}
+
 export function SafetyPanel() {
-  const { safety, command, can, switches } = useLabShallow((s) => ({
+  const { safety, command, can, switches, algorithm } = useLabShallow((s) => ({
     safety: s.snapshot.safety,
     command: s.command,
     can: s.can.commands.includes('safety'),
     switches: s.can.switches,
+    algorithm: s.experiment.algorithm,
   }));
   if (!can) return null;
+  const e: Pick<Experiment, 'algorithm'> = { algorithm };
+  const row = (s: Switch) => {
+    const reason = missingSwitch(e, s.key);
+    if (reason !== null || safety[s.key] === undefined)
+      return reason && <Missing key={s.key} s={s} reason={reason} />;
+    // A backend that cannot flip it now (a real cluster, a recording) leaves it out.
+    if (switches && !switches.includes(s.key)) return null;
+    return (
+      <SwitchRow
+        key={s.key}
+        s={s}
+        on={safety[s.key] === true}
+        onChange={(on) => command({ do: 'safety', [s.key]: on })}
+      />
+    );
+  };
+  const advanced = SWITCHES.filter((s) => ADVANCED.has(s.key)).map(row);
   return (
     <fieldset className="panel safety-panel">
       <legend>Safety (applies now)</legend>
-      {SWITCHES.filter((s) => safety[s.key] !== undefined && (!switches || switches.includes(s.key))).map(
-        (s) => (
-          <label key={s.key} className="switch" title={s.why}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={safety[s.key] === true}
-              onChange={(e) => command({ do: 'safety', [s.key]: e.target.checked })}
-              aria-describedby={`why-${s.key}`}
-            />
-            {s.label}
-            <span id={`why-${s.key}`} className="visually-hidden">
-              {s.why}
-            </span>
-          </label>
-        ),
+      {SWITCHES.filter((s) => !ADVANCED.has(s.key)).map(row)}
+      {advanced.some(Boolean) && (
+        <details className="safety-advanced" data-testid="safety-advanced">
+          <summary>Advanced</summary>
+          {advanced}
+        </details>
       )}
     </fieldset>
   );

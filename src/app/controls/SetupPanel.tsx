@@ -188,8 +188,8 @@ export function draftExperiment(
   e.algorithm = draft.algorithm;
   if (alg.settings.includes('witness')) e.witness = draft.witness;
   for (const s of sectionsOf(draft.algorithm)) e[s] = draft.sections[s];
-  const safe: Record<string, boolean> = { fencing: safety.fencing, followersReject: safety.followersReject };
-  for (const k of ['quorum', 'preVote', 'checkQuorum'] as const) {
+  const safe: Record<string, boolean> = { followersReject: safety.followersReject };
+  for (const k of ['quorum', 'fencing', 'preVote', 'checkQuorum'] as const) {
     if (alg.settings.includes(`safety.${k}`)) safe[k] = safety[k] ?? true;
   }
   return {

@@ -23,7 +23,12 @@ export interface HoldStep {
   text: string;
   /** Whether the lease ring (a Kubernetes lease's dial) belongs under it. */
   ring: boolean;
+  /** How a renewal round goes, where the dial's deadline needs it (client-go's). */
+  round?: string;
 }
+
+/** A safety switch of the lab (Experiment['safety']). */
+export type SafetySwitch = keyof Experiment['safety'];
 
 /** What runs out when the leader goes quiet: the others replace it after that. */
 export interface Expiry {
@@ -58,6 +63,13 @@ export interface AlgorithmPage {
    * token 1;" (the engine's onFenced): most elections never hear of it, and the leader acts on.
    */
   fenced: string;
+  /**
+   * Why each safety switch it does not offer is missing: the system has no such mechanism (Redis
+   * Sentinel has no token, so no Fencing). A switch absent here is offered under it.
+   */
+  missing: Partial<Record<SafetySwitch, string>>;
+  /** What a network split does while one leader leads: the hint under the stage says it. */
+  split: string;
 }
 
 /** A span as the page writes it: "15 s", "0.3 s". */
@@ -66,6 +78,18 @@ export function formatSpan(ms: number): string {
 }
 
 const NO_QUORUM = 'no quorum: each side of a partition elects its own';
+
+/** Raft's own switches, missing under every other algorithm. */
+function raftOnly(title: string): Partial<Record<SafetySwitch, string>> {
+  return {
+    preVote: `Raft's own: ${title} has no terms for a returning node to raise`,
+    checkQuorum: `Raft's own: a ${title} leader has no followers' majority to check`,
+  };
+}
+
+/** What a split does with a quorum switched on, and with none (Raft's switch off, Bully, the Ring). */
+export const SPLIT_WITH_QUORUM = 'only a side with a majority can elect';
+export const SPLIT_WITHOUT_QUORUM = 'with no quorum, each side can elect its own';
 
 /** Bully and the Ring: a coordinator heartbeats; nothing expires; the others time it out. */
 function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
@@ -88,7 +112,26 @@ function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
     renewLimit: () => null,
     leaseMs: () => null,
     fenced: 'it steps down and calls an election',
+    missing: {
+      quorum: `${key === 'bully' ? 'Bully' : 'The Ring'} has no quorum to switch off: the highest reachable id wins`,
+      ...raftOnly(key === 'bully' ? 'Bully' : 'Ring'),
+    },
+    split: SPLIT_WITHOUT_QUORUM,
   };
+}
+
+/**
+ * client-go's renewal round (leaderelection.go `renew`), in the words the lease dial needs: why its
+ * deadline sits a RetryPeriod (and a try's latency) past RenewDeadline from the last renewal.
+ */
+function leaseRound(e: Experiment): string {
+  const { renewDeadlineMs: d, retryPeriodMs: r } = section(e, 'lease');
+  const tryMs = Math.max(1000, Math.floor(d / 2));
+  return (
+    `client-go renews in rounds: a round starts ${formatSpan(r)} (RetryPeriod) after the last success and tries every ${formatSpan(r)}; ` +
+    `a try times out at ${formatSpan(tryMs)} (RenewDeadline / 2), and the round fails ${formatSpan(d)} (RenewDeadline) after it began, ` +
+    `so a silent holder stops about ${formatSpan(r + d)} after its last renewal`
+  );
 }
 
 export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
@@ -118,6 +161,8 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     leaseMs: () => null,
     fenced: 'Raft never hears of it, so it leads on until it learns of a higher term or loses its quorum',
+    missing: {},
+    split: SPLIT_WITH_QUORUM,
   },
   'k8s-lease': {
     elect: {
@@ -132,6 +177,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         short: 'Lease',
         text: `TTL ${formatSpan(durationMs)}, renew every ${formatSpan(retryPeriodMs)}`,
         ring: true,
+        round: leaseRound(e),
       };
     },
     expiry: (e) => {
@@ -149,6 +195,12 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     leaseMs: (e) => section(e, 'lease').durationMs,
     fenced: "client-go's elector never hears of it, so it acts as leader until its renewal round runs out",
+    missing: {
+      quorum: 'replicas do not vote: the API server commits the Lease in etcd by a majority, always',
+      ...raftOnly('Kubernetes Lease'),
+    },
+    split:
+      'replicas do not vote: only a replica that reaches the API server, with a majority of etcd behind it, can renew or take the Lease',
   },
   'etcd-election': {
     elect: {
@@ -187,6 +239,13 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     leaseMs: (e) => section(e, 'etcd').ttlMs,
     fenced: 'the election never hears of it, so it leads while its session lasts',
+    missing: {
+      quorum:
+        'candidates do not vote: etcd commits every key and keep-alive by a majority of its members, always',
+      ...raftOnly('etcd election'),
+    },
+    split:
+      'candidates do not vote: only one that reaches a majority of the etcd members can keep its session or take the key',
   },
   zookeeper: {
     elect: {
@@ -215,6 +274,12 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     renewLimit: () => null,
     leaseMs: () => null,
     fenced: 'the recipe never hears of it, so it leads until it learns its session expired',
+    missing: {
+      quorum: 'candidates do not vote: the ensemble commits every znode by a majority of its servers, always',
+      ...raftOnly('ZooKeeper'),
+    },
+    split:
+      'candidates do not vote: only one that reaches a majority of the ensemble keeps its session or can lead; a cut-off leader learns its session expired only when it hears from the ensemble again',
   },
   'redis-sentinel': {
     elect: {
@@ -245,6 +310,15 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     leaseMs: () => null,
     fenced: 'Sentinel never hears of it, so it serves on until the sentinels demote it',
+    missing: {
+      quorum:
+        'the servers do not vote: sentinels agree by quorum and majority, and a primary acts without anyone',
+      fencing:
+        "Redis Sentinel has no fencing token: nothing checks the epoch, so an old primary's writes are accepted, then lost when it resyncs as a replica",
+      ...raftOnly('Redis Sentinel'),
+    },
+    split:
+      'a replica is promoted only where a majority of the sentinels agree, and a cut-off primary goes on taking writes it will lose when it rejoins',
   },
   pacemaker: {
     elect: {
@@ -270,6 +344,12 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     renewLimit: () => null,
     leaseMs: () => null,
     fenced: 'Pacemaker never hears of it: only the fence device stops it',
+    missing: {
+      quorum: 'the servers do not vote: membership agrees a node is lost, and STONITH keeps one primary',
+      ...raftOnly('Pacemaker'),
+    },
+    split:
+      'a replica is promoted only once the fence device confirms the old primary is off, so one primary at most remains',
   },
   bully: coordinator('bully', { title: 'The highest id takes over', short: 'Highest id', how: NO_QUORUM }),
   ring: coordinator('ring', {
@@ -282,6 +362,25 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
 /** What the page says of the experiment's algorithm. */
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return ALGORITHM_PAGES[(e.algorithm ?? 'raft') as AlgorithmKind];
+}
+
+/** The safety switches the lab has, in the order the page offers them. */
+export const SAFETY_SWITCHES: readonly SafetySwitch[] = [
+  'quorum',
+  'fencing',
+  'followersReject',
+  'preVote',
+  'checkQuorum',
+];
+
+/** A description's clause as a sentence of its own: capitalised, with its full stop. */
+export function sentenceOf(clause: string): string {
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
+}
+
+/** Why the experiment's algorithm does not offer this switch, or null: it does. */
+export function missingSwitch(e: Pick<Experiment, 'algorithm'>, key: SafetySwitch): string | null {
+  return pageOf(e).missing[key] ?? null;
 }
 
 /** The experiment's renewal limit under its algorithm, or null (the chart's renewal panel). */

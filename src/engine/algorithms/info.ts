@@ -32,7 +32,7 @@ export const ALGORITHM_INFO = {
       { type: 'ack', label: 'heartbeat response', family: 'ack', election: false },
     ],
     hasQuorum: true,
-    settings: ['witness', 'raft', 'safety.quorum', 'safety.preVote', 'safety.checkQuorum'],
+    settings: ['witness', 'raft', 'safety.quorum', 'safety.fencing', 'safety.preVote', 'safety.checkQuorum'],
   },
   'k8s-lease': {
     kind: 'k8s-lease',
@@ -48,7 +48,7 @@ export const ALGORITHM_INFO = {
       { type: 'storeAck', label: 'store ack', family: 'ack', election: false },
     ],
     hasQuorum: true,
-    settings: ['lease'],
+    settings: ['lease', 'safety.fencing'],
     services: [
       { id: 'api', kind: 'apiServer', label: 'API server' },
       { id: 'm1', kind: 'storeMember', label: 'etcd m1' },
@@ -71,7 +71,7 @@ export const ALGORITHM_INFO = {
       { type: 'storeAck', label: 'member ack', family: 'ack', election: false },
     ],
     hasQuorum: true,
-    settings: ['etcd'],
+    settings: ['etcd', 'safety.fencing'],
     services: [
       { id: 'm1', kind: 'etcdMember', label: 'etcd m1' },
       { id: 'm2', kind: 'etcdMember', label: 'etcd m2' },
@@ -93,7 +93,7 @@ export const ALGORITHM_INFO = {
       { type: 'storeAck', label: 'ack', family: 'ack', election: false },
     ],
     hasQuorum: true,
-    settings: ['zookeeper'],
+    settings: ['zookeeper', 'safety.fencing'],
     watchCounts: true,
     services: [
       { id: 'z1', kind: 'zkServer', label: 'ZooKeeper z1' },
@@ -111,10 +111,11 @@ export const ALGORITHM_INFO = {
     // The sentinels vote by majority, but the servers do not: an old primary cut off from them
     // keeps its role until it hears from them again.
     hasQuorum: false,
-    // Two primaries hold different epochs, so no invariant is broken by design: an old primary's
-    // write reaches storage as a stale write only because the lab's token check is off (as Redis
-    // has none), and is reported as allowed by that switch.
+    // No fencing token: nothing checks the epoch, so the lab's storage takes an old primary's
+    // writes (stale writes, allowed by the algorithm itself) and there is no Fencing switch.
     settings: ['sentinel'],
+    unsafeBy: ['staleWriteAccepted'],
+    losesWrites: true,
     services: [
       { id: 's1', kind: 'sentinel', label: 'Sentinel s1' },
       { id: 's2', kind: 'sentinel', label: 'Sentinel s2' },
@@ -135,7 +136,11 @@ export const ALGORITHM_INFO = {
       { type: 'fenced', label: 'fence confirmed', family: 'grant', election: true },
     ],
     hasQuorum: false,
-    settings: ['stonith'],
+    // The lab's token check stays: a restarted old primary comes back a primary here (see the
+    // model's simplifications), and only the check stops its writes. Redis's unsafeBy is not its own.
+    settings: ['stonith', 'safety.fencing'],
+    unsafeBy: [],
+    losesWrites: true,
     services: [
       { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
       { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
@@ -156,7 +161,7 @@ export const ALGORITHM_INFO = {
       { type: 'alive', label: 'coordinator alive', family: 'heartbeat', election: false },
     ],
     hasQuorum: false,
-    settings: ['bully'],
+    settings: ['bully', 'safety.fencing'],
     unsafeBy: ['oneLeaderPerTerm'],
   },
   ring: {
@@ -172,7 +177,7 @@ export const ALGORITHM_INFO = {
       { type: 'alive', label: 'coordinator alive', family: 'heartbeat', election: false },
     ],
     hasQuorum: false,
-    settings: ['ring'],
+    settings: ['ring', 'safety.fencing'],
     unsafeBy: ['oneLeaderPerTerm'],
   },
 } satisfies Record<string, AlgorithmInfo>;

@@ -41,6 +41,7 @@ import {
 } from '../leadership';
 import { bringDown } from '../faults';
 import { canReach, send } from '../network';
+import { noteWritesLost } from '../ledger';
 import { nextInt } from '../rng';
 
 /** sentinel.c's periods: PING every second, is-master-down-by-addr every second, hello every 2 s. */
@@ -132,8 +133,6 @@ export interface RedisShared {
   sentinels: SentinelState[];
   /** Each promotion: the epoch it started, and the promoted replica's data set at that moment. */
   promotions: { epoch: number; fromLineage: number; fromOffset: number }[];
-  /** Writes a server had accepted that the primary it resynchronised from never had. */
-  writesLost: number;
   /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
   stonithTimeoutMs: number;
 }
@@ -335,7 +334,7 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
         // had that the primary never had is gone.
         const a = shared(c);
         const lost = Math.max(0, p.offset - commonPrefix(a.promotions, p, body));
-        a.writesLost += lost;
+        noteWritesLost(c.books, lost);
         emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
         p.lineage = body.lineage;
         p.offset = body.offset;
@@ -698,7 +697,6 @@ export const redisSentinel: ElectionAlgorithm = {
     settings: settingsOf(e),
     sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
     promotions: [],
-    writesLost: 0,
     stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
   }),
   boot: (c, out, n) => {
@@ -751,7 +749,6 @@ export const redisSentinel: ElectionAlgorithm = {
     if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
   },
   campaign: (c, out) => forceFailover(c, out),
-  writesLost: (c) => shared(c).writesLost,
   renewalLatencyMs: (_c, leader, at) => {
     const p = st(leader);
     return p.lastAckRealMs >= 0 ? Math.max(0, at - p.lastAckRealMs) : 0;

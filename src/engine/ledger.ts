@@ -4,7 +4,7 @@
 // kernel (leadership.ts, storage.ts, clients.ts) keeps one Ledger as the run happens; the monitor
 // (monitor.ts) keeps another from the events alone, so a recorded real run gets the same books.
 // Both change them only through these functions. Every list has its bound, named here.
-import type { Failover, InvariantName, Violation } from './types';
+import type { ClientView, Failover, InvariantName, Violation } from './types';
 
 export const MAX_FAILOVERS = 500;
 export const MAX_VIOLATIONS = 500;
@@ -54,7 +54,20 @@ export interface Ledger {
   /** The first campaign since the last election: where a failover with no loss and no fault begins. */
   firstCampaignMs: number;
   violations: Violation[];
+  /** What the clients saw (the client view), from a run's first client write on; null before. */
+  clients: ClientBooks | null;
 }
+
+export type ClientBooks = ClientView;
+
+/** A client view with nothing in it yet. */
+export const noClientWrites = (): ClientBooks => ({
+  errors: 0,
+  served: 0,
+  waitedMs: 0,
+  lastErrorAtMs: -1,
+  lastServedAtMs: -1,
+});
 
 export function createLedger(): Ledger {
   return {
@@ -81,7 +94,21 @@ export function createLedger(): Ledger {
     detectedAtMs: -1,
     firstCampaignMs: -1,
     violations: [],
+    clients: null,
   };
+}
+
+/** A client's write was answered: an error, or served after waiting `waitedMs` since its first try. */
+export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedMs: number | undefined): void {
+  const k = (l.clients ??= noClientWrites());
+  if (result === 'unavailable' || result === 'redirected') {
+    k.errors++;
+    k.lastErrorAtMs = atMs;
+  } else if (waitedMs !== undefined) {
+    k.served++;
+    k.waitedMs += waitedMs;
+    k.lastServedAtMs = atMs;
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   createLedger,
   failoversOf,
   noteCampaign,
+  noteClientWrite,
   noteElected,
   noteFault,
   noteLost,
@@ -142,6 +143,7 @@ export function observe(s: MonitorState, ev: SimEvent): void {
     case 'clientWrite':
       if (ev.result === 'divergent') s.books.counters.divergentWrites++;
       else if (ev.result === 'redirected') s.books.counters.clientRedirects++;
+      noteClientWrite(s.books, at, ev.result, ev.waitedMs);
       return;
     default:
       return;

@@ -11,6 +11,7 @@ import { ariaSummary, type ChartModel } from './chartModel';
 import { ChartSvg } from './ChartSvg';
 import { formatDuration, formatTick, type WindowMode } from './metricModel';
 import { LESSON, pagingText } from './leaderLines';
+import { formatRate } from './clientView';
 import { useContainerSize, useMetricChart } from './useMetricChart';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import './metricLineScene.css';
@@ -93,6 +94,22 @@ function DataTable({ chart }: { chart: ChartModel }) {
             </td>
           </tr>
         )}
+        {f.clients && (
+          <tr>
+            <th scope="row">clients: failed writes per second, and the latency of served writes</th>
+            <td>
+              {formatRate(f.clients.errorsPerS)},{' '}
+              {f.clients.latencyMs === null
+                ? 'none served'
+                : `served in ${formatDuration(f.clients.latencyMs)} on average`}{' '}
+              over the last second; {f.clients.errors} failed and {f.clients.served} served in total
+            </td>
+            <td>
+              at most {formatRate(f.clients.peakErrorsPerS)} per {formatDuration(f.binMs)}; served latency
+              peak {formatDuration(f.clients.peakLatencyMs)} (from a write's first try, retries included)
+            </td>
+          </tr>
+        )}
         <tr>
           <th scope="row">renewal latency</th>
           <td>{formatDuration(f.renewalLatencyMs)}</td>
@@ -169,6 +186,18 @@ export function MetricLineScene() {
             <span data-testid="metric-watches">
               watch notifications: <strong className="mono">{f.watchNotifications}</strong>, reads:{' '}
               <strong className="mono">{f.watchReads}</strong>
+            </span>
+          )}
+          {f.clients && (
+            <span
+              data-testid="metric-clients"
+              data-errors-per-s={f.clients.errorsPerS}
+              data-latency-ms={f.clients.latencyMs ?? ''}
+            >
+              clients: <strong className="mono">{formatRate(f.clients.errorsPerS)}</strong>, served latency{' '}
+              <strong className="mono">
+                {f.clients.latencyMs === null ? 'none served' : formatDuration(f.clients.latencyMs)}
+              </strong>
             </span>
           )}
         </p>

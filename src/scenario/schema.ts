@@ -13,6 +13,7 @@ export const claimsSchema = z.strictObject({
   believedLeaders: z.optional(z.array(z.string())),
   nodes: z.optional(z.record(z.string(), nodeState)),
   metrics: z.optional(z.partialRecord(metric, z.number())),
+  clients: z.optional(z.enum(['served', 'unavailable', 'idle'])),
 });
 const eventType = z.enum([
   'fault',

@@ -1,6 +1,6 @@
 // A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
-import type { ExperimentInput, Role, SimEvent } from '../engine';
+import type { ClientsNow, ExperimentInput, Role, SimEvent } from '../engine';
 
 export type View =
   'cluster' | 'chain' | 'metric' | 'storage' | 'log' | 'failover' | 'queue' | 'leaderless' | 'banner';
@@ -48,6 +48,11 @@ export interface Claims {
   nodes?: Record<string, NodeState>;
   /** leaderCount (believed), leaderCountObserved, counters, maxTokenSeen, violations, failovers. */
   metrics?: Partial<Record<MetricName, number>>;
+  /**
+   * What the clients see in the last second (the chart's client view): writes served, only
+   * failures ("unavailable"), or nothing sent. A run without clients has none to claim.
+   */
+  clients?: ClientsNow;
 }
 
 export interface Step {

@@ -1,5 +1,7 @@
 // Failover timeline: for each failover, bars for detection, election and warm-up with their
-// measured durations. Phases are told apart by pattern and label, not by colour alone.
+// measured durations. Phases are told apart by pattern and label, not by colour alone. Each bar
+// says what it sums to: detection and election are the time without a leader, the whole bar the
+// time without service. On the lab's first screen (compact) it shows the latest failover only.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
 import { algorithmFor } from '../../src/engine';
@@ -13,7 +15,9 @@ export function FailoverTimelineScene() {
   const failovers = useLab((s) => s.snapshot.failovers);
   const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
   const epoch = useLab((s) => algorithmFor(s.experiment.algorithm).words.epoch);
-  const bars = failoverBars(failovers, nowMs, epoch).slice(-6);
+  const { controls, density } = useSceneHost();
+  const compact = density === 'compact';
+  const bars = failoverBars(failovers, nowMs, epoch).slice(compact ? -1 : -6);
   // A failover under way has no bar until someone is elected: say so rather than ask for one.
   // Paging follows the observed leader_count, as on the chart: a paused leader fails its scrape,
   // so the dashboard pages "no leader" while it still believes it leads. Before the first leader
@@ -26,17 +30,24 @@ export function FailoverTimelineScene() {
         : 'paused',
   );
   const startedAtMs = useLab((s) => s.snapshot.startedAtMs);
-  const { controls } = useSceneHost();
   const maxMs = Math.max(20_000, ...bars.map((b) => b.totalMs));
   const x = scaleLinear([0, maxMs], [0, 100]);
   return (
-    <section className="failover-scene" aria-labelledby="failover-title" data-testid="failover-timeline">
+    <section
+      className="failover-scene"
+      aria-labelledby="failover-title"
+      data-testid="failover-timeline"
+      data-density={density}
+    >
       <h2 id="failover-title">Failover timeline</h2>
-      <p className="hint" data-testid="failover-starting">
-        {startedAtMs < 0
-          ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages, and no failover is measured from it.'
-          : `Start-up: the first leader was elected at ${sec(startedAtMs)}; failovers are measured from the fault that caused each.`}
-      </p>
+      {/* The first screen keeps its room for the bar: start-up is said there only before one. */}
+      {(!compact || (bars.length === 0 && !underWay)) && (
+        <p className="hint" data-testid="failover-starting">
+          {startedAtMs < 0
+            ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages, and no failover is measured from it.'
+            : `Start-up: the first leader was elected at ${sec(startedAtMs)}; failovers are measured from the fault that caused each.`}
+        </p>
+      )}
       {underWay === 'no-leader' && (
         <p className="hint" data-testid="failover-under-way">
           A failover is under way: no leader now (leader_count 0, believed and observed). Its bar appears once
@@ -64,6 +75,11 @@ export function FailoverTimelineScene() {
               <p className="failover-label">
                 <span className="mono">{sec(b.lostAtMs)}</span> {b.label}: <strong>{sec(b.totalMs)}</strong>
                 {!b.complete && ' (still warming up)'}
+              </p>
+              <p className="failover-sums hint" data-testid="failover-sums">
+                no leader <strong className="mono">{sec(b.withoutLeaderMs)}</strong> (detection + election) ·
+                no service <strong className="mono">{sec(b.totalMs)}</strong>
+                {b.complete ? ' (with warm-up)' : ' so far'}
               </p>
               <div
                 className="failover-bar"

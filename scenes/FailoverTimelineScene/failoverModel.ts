@@ -17,6 +17,12 @@ export interface FailoverBar {
   /** The longest phase, which the seed says is often the forgotten warm-up. */
   longest: Phase['name'];
   complete: boolean;
+  /**
+   * Detection and election: the stretch with no leader, the chart's time without a leader (for a
+   * leader killed or cut off, whose loss leader_count sees at once). Warm-up adds the stretch a
+   * leader is counted but serves no one: the whole bar is the time without service.
+   */
+  withoutLeaderMs: number;
 }
 
 /** `epoch`: the token's name in the algorithm's words (info.ts `words.epoch`: term, revision, czxid...). */
@@ -37,6 +43,7 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number, epoc
       phases,
       longest,
       complete: f.readyAtMs >= 0,
+      withoutLeaderMs: f.electedAtMs - f.lostAtMs,
     };
   });
 }

@@ -11,6 +11,7 @@ import { ariaSummary, type ChartModel } from './chartModel';
 import { ChartSvg } from './ChartSvg';
 import { formatDuration, formatTick, type WindowMode } from './metricModel';
 import { LESSON, pagingText } from './leaderLines';
+import { formatRate } from './clientView';
 import { useContainerSize, useMetricChart } from './useMetricChart';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { useLab } from '../../src/store/context';
@@ -91,6 +92,22 @@ function DataTable({ chart }: { chart: ChartModel }) {
             <td>
               at most {f.peakNotificationsPerBin} notifications and {f.peakReadsPerBin} reads per{' '}
               {formatDuration(f.binMs)}
+            </td>
+          </tr>
+        )}
+        {f.clients && (
+          <tr>
+            <th scope="row">clients: failed writes per second, and the latency of served writes</th>
+            <td>
+              {formatRate(f.clients.errorsPerS)},{' '}
+              {f.clients.latencyMs === null
+                ? 'none served'
+                : `served in ${formatDuration(f.clients.latencyMs)} on average`}{' '}
+              over the last second; {f.clients.errors} failed and {f.clients.served} served in total
+            </td>
+            <td>
+              at most {formatRate(f.clients.peakErrorsPerS)} per {formatDuration(f.binMs)}; served latency
+              peak {formatDuration(f.clients.peakLatencyMs)} (from a write's first try, retries included)
             </td>
           </tr>
         )}
@@ -178,6 +195,18 @@ export function MetricLineScene() {
           {writesLost !== undefined && (
             <span data-testid="metric-writes-lost">
               acknowledged writes lost: <strong className="mono">{writesLost}</strong>
+            </span>
+          )}
+          {f.clients && (
+            <span
+              data-testid="metric-clients"
+              data-errors-per-s={f.clients.errorsPerS}
+              data-latency-ms={f.clients.latencyMs ?? ''}
+            >
+              clients: <strong className="mono">{formatRate(f.clients.errorsPerS)}</strong>, served latency{' '}
+              <strong className="mono">
+                {f.clients.latencyMs === null ? 'none served' : formatDuration(f.clients.latencyMs)}
+              </strong>
             </span>
           )}
         </p>

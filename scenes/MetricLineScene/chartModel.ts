@@ -21,6 +21,7 @@ import {
   type WindowMode,
 } from './metricModel';
 import type { Columns, FaultEvent, SeriesField } from './sampleColumns';
+import { clientBins, clientNow, formatRate, type ClientNow } from './clientView';
 import {
   layoutLegend,
   pageSpans,
@@ -57,6 +58,11 @@ export interface ChartInput {
    * single notification reads against it. Without it, no such panel.
    */
   watches?: { candidates: number };
+  /**
+   * Draw the client view (clientView.ts): the run has clients. It sits right under leader_count,
+   * on the first screen's compact chart too: the recovery curve is what a failover costs them.
+   */
+  clients?: boolean;
   mode: WindowMode;
   widthPx: number;
   /**
@@ -90,10 +96,13 @@ export interface Panel {
 }
 
 /** The watch panel's two bars in each interval: notifications filled, the reads outlined. */
-export type WatchBarKind = 'notifications' | 'reads';
+export type WatchBarKind = 'notifications' | 'reads' | 'client-errors';
 
 /** The glyphs the watch panel's title uses as the key of its two bars (ChartSvg colours them). */
-export const WATCH_SWATCH: Record<WatchBarKind, string> = { notifications: '\u25A0', reads: '\u25A1' };
+export const WATCH_SWATCH: Record<Exclude<WatchBarKind, 'client-errors'>, string> = {
+  notifications: '\u25A0',
+  reads: '\u25A1',
+};
 
 /** A stretch of the observed line inside a paging band, on the plot. */
 export interface FiringRect extends PageSpan {
@@ -130,6 +139,8 @@ export interface Facts {
   /** The most of each in one interval of binMs in this range (0 without the watch panel). */
   peakNotificationsPerBin: number;
   peakReadsPerBin: number;
+  /** The client view's figures: the last second's, and the most in one interval of this range; null without clients. */
+  clients: (ClientNow & { peakErrorsPerS: number; peakLatencyMs: number }) | null;
 }
 
 export interface ChartModel {
@@ -177,6 +188,9 @@ const LINE_H = 16;
 const PANEL_TITLE_H = 20;
 const PANEL_H = 40;
 const PANEL_GAP = 16;
+/** The client panel on the compact chart. */
+const COMPACT_PANEL_H = 28;
+const COMPACT_PANEL_GAP = 8;
 const BOTTOM_AXIS_H = 24;
 /** The least height leader_count keeps when the small multiples share a given height with it. */
 const MIN_MAIN_WITH_PANELS_H = 200;
@@ -246,6 +260,26 @@ function extent(points: SeriesPoint[]): [number, number] {
   return points.length ? [lo, hi] : [0, 0];
 }
 
+/** A panel's bars, one per interval with a count, rising from its baseline. */
+function barsOf(
+  bins: readonly { startMs: number; count: number }[],
+  x: LinearScale,
+  y: LinearScale,
+  w: number,
+  kind?: WatchBarKind,
+): Panel['bars'] {
+  return bins
+    .filter((b) => b.count > 0)
+    .map((b) => ({
+      startMs: b.startMs,
+      x: x(b.startMs),
+      y: y(b.count),
+      w,
+      h: y(0) - y(b.count),
+      ...(kind ? { kind } : {}),
+    }));
+}
+
 export function buildChart(input: ChartInput): ChartModel {
   const { columns: c, faults, nowMs, renewLimit, mode } = input;
   const width = Math.max(280, Math.round(input.widthPx));
@@ -275,7 +309,9 @@ export function buildChart(input: ChartInput): ChartModel {
   // fit is in the table.
   const faultRows = plotW < 500 && given === undefined ? 3 : 2;
   const laneH = mainTop + AXIS_H + faultRows * faultRowH;
-  const panelCount = input.watches ? 5 : 4;
+  // On the compact chart the client panel is shorter: leader_count keeps most of the height.
+  const clientH = input.clients ? PANEL_TITLE_H + COMPACT_PANEL_H + COMPACT_PANEL_GAP : 0;
+  const panelCount = (input.watches ? 5 : 4) + (input.clients ? 1 : 0);
   const panelsH = panelCount * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
   const withPanels = given === undefined || given - laneH - panelsH >= MIN_MAIN_WITH_PANELS_H;
   const compact = given !== undefined && !withPanels;
@@ -283,7 +319,12 @@ export function buildChart(input: ChartInput): ChartModel {
   const mainH =
     given === undefined
       ? Math.round(Math.min(240, Math.max(150, width * 0.14)))
-      : Math.round(Math.max(70, given - laneH - (withPanels ? panelsH : 6)));
+      : Math.round(
+          Math.max(
+            withPanels || !input.clients ? 70 : 56,
+            given - laneH - (withPanels ? panelsH : 6 + clientH),
+          ),
+        );
   const yMax = Math.max(2, maxLeader, maxObserved);
   const yMain = yScale(mainTop, mainH, yMax, INSET);
   const mainBottom = mainTop + mainH;
@@ -313,11 +354,64 @@ export function buildChart(input: ChartInput): ChartModel {
   };
 
   const binMs = chooseBinMs(win.x1 - win.x0, plotW);
+  const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
+
+  // The client view: failed writes per second as bars, the mean latency of the writes served in
+  // each interval as a line on a scale of its own (its peak in the title), broken where none was.
+  let clientPanel: Panel | null = null;
+  let clientFacts: Facts['clients'] = null;
+  if (input.clients) {
+    const cb = clientBins(c, win, binMs);
+    const peakErrors = cb.reduce((m, b) => Math.max(m, b.errorsPerS), 0);
+    const peakLatency = cb.reduce((m, b) => Math.max(m, b.latencyMs ?? 0), 0);
+    const now = clientNow(c);
+    clientFacts = { ...now, peakErrorsPerS: peakErrors, peakLatencyMs: peakLatency };
+    const clientH = compact ? COMPACT_PANEL_H : PANEL_H;
+    const clientTop = compact ? top - PANEL_GAP + COMPACT_PANEL_GAP + PANEL_TITLE_H : nextPanelTop();
+    const yErr = yScale(clientTop, clientH, Math.max(1, peakErrors));
+    const yLatency = yScale(clientTop, clientH, Math.max(1, peakLatency), 2);
+    // A run of one interval is a short level stroke, so a lone burst of served writes shows.
+    let d = '';
+    let run = 0;
+    for (const b of [...cb, null]) {
+      if (!b || b.latencyMs === null) {
+        if (run === 1) d += 'h3';
+        run = 0;
+        continue;
+      }
+      const px = round3(x(b.startMs + binMs / 2));
+      const py = round3(yLatency(b.latencyMs));
+      d += `${run ? 'L' : 'M'}${px},${py}`;
+      run++;
+    }
+    const latencyNow = now.latencyMs === null ? 'none served' : formatDuration(now.latencyMs);
+    const long = `clients: errors per s (bars) · served write latency (mean, peak ${formatDuration(peakLatency)}) · now ${formatRate(now.errorsPerS)}, ${latencyNow}`;
+    clientPanel = {
+      key: 'clients',
+      title:
+        long.length * charW <= plotW + MARGIN_RIGHT
+          ? long
+          : `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
+      top: clientTop,
+      height: clientH,
+      yTicks: [0, Math.max(1, peakErrors)].map((v) => ({ pos: yErr(v), label: String(Math.round(v)) })),
+      lineD: d,
+      lineClass: 'metric-line-client-latency',
+      bars: barsOf(
+        cb.map((b) => ({ startMs: b.startMs, count: b.errorsPerS })),
+        x,
+        yErr,
+        barW,
+        'client-errors',
+      ),
+      refLine: null,
+    };
+  }
+
   const bins = deriveRate(c, 'fencingRejections', win, binMs);
   const peakBin = bins.reduce((m, b) => Math.max(m, b.count), 0);
   const fencingTop = nextPanelTop();
   const yFence = yScale(fencingTop, PANEL_H, Math.max(1, peakBin));
-  const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
   // The totals in the panels' titles are the header's: the live figure where there is one, so a
   // rejection between two samples is counted in both at once.
   const fencingRejections = live?.fencingRejections ?? latest(c, 'fencingRejections');
@@ -329,15 +423,7 @@ export function buildChart(input: ChartInput): ChartModel {
     yTicks: [0, Math.max(1, peakBin)].map((v) => ({ pos: yFence(v), label: String(v) })),
     lineD: '',
     lineClass: '',
-    bars: bins
-      .filter((b) => b.count > 0)
-      .map((b) => ({
-        startMs: b.startMs,
-        x: x(b.startMs),
-        y: yFence(b.count),
-        w: barW,
-        h: yFence(0) - yFence(b.count),
-      })),
+    bars: barsOf(bins, x, yFence, barW),
     refLine: null,
   };
 
@@ -443,7 +529,11 @@ export function buildChart(input: ChartInput): ChartModel {
     refLine: null,
   };
 
-  const bottomAxisY = compact ? faultLaneY + faultRows * faultRowH : top - PANEL_GAP;
+  const bottomAxisY = compact
+    ? clientPanel
+      ? clientPanel.top + clientPanel.height
+      : faultLaneY + faultRows * faultRowH
+    : top - PANEL_GAP;
   const tickCount = Math.max(2, Math.floor(plotW / 70));
   const xTicks = timeTicks(win, tickCount).map((t) => ({ pos: x(t), label: formatTick(t, win.x1 - win.x0) }));
   const faultEvents = faultsIn(faults, win);
@@ -486,7 +576,18 @@ export function buildChart(input: ChartInput): ChartModel {
       atMs: faultEvents[i].atMs,
       labelY: faultLaneY + p.row * faultRowH + Math.round(12 * fontScale),
     })),
-    panels: compact ? [] : [fencing, transPanel, ...(watchPanel ? [watchPanel] : []), latPanel, withoutPanel],
+    panels: compact
+      ? clientPanel
+        ? [clientPanel]
+        : []
+      : [
+          ...(clientPanel ? [clientPanel] : []),
+          fencing,
+          transPanel,
+          ...(watchPanel ? [watchPanel] : []),
+          latPanel,
+          withoutPanel,
+        ],
     facts: {
       leaderCount: live?.leaderCount ?? latest(c, 'leaderCount'),
       leaderCountObserved: observedNow,
@@ -510,6 +611,7 @@ export function buildChart(input: ChartInput): ChartModel {
       watchReads: input.watches ? (live?.watchReads ?? latest(c, 'watchReads')) : null,
       peakNotificationsPerBin: peakNotifications,
       peakReadsPerBin: peakReads,
+      clients: clientFacts,
     },
     windowMs: win,
     observedSeries,
@@ -522,7 +624,14 @@ export function ariaSummary(f: Facts): string {
   const rejections = `${f.fencingRejections} fencing rejection${f.fencingRejections === 1 ? '' : 's'}`;
   const counts = `leader_count observed ${f.leaderCountObserved}, believed ${f.leaderCount}`;
   const text = `${counts}; ${pagingText(f.paging)}; ${rejections}; ${formatSeconds(f.msWithoutLeader)} without a leader`;
-  return f.watchNotifications === null ? text : `${text}; ${watchText(f)}`;
+  const withWatches = f.watchNotifications === null ? text : `${text}; ${watchText(f)}`;
+  return f.clients ? `${withWatches}; ${clientText(f.clients)}` : withWatches;
+}
+
+/** "clients: 60 errors/s, none served" (a run with clients only). */
+export function clientText(k: NonNullable<Facts['clients']>): string {
+  const latency = k.latencyMs === null ? 'none served' : `served in ${formatDuration(k.latencyMs)}`;
+  return `clients: ${formatRate(k.errorsPerS)}, ${latency}`;
 }
 
 /** "8 watch notifications and 8 reads they triggered" (ZooKeeper's runs only). */

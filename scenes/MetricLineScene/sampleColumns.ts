@@ -14,6 +14,10 @@ export const SERIES_FIELDS = [
   // Only ZooKeeper's samples carry these (Sample.watchNotifications); 0 in every other run.
   'watchNotifications',
   'watchReads',
+  // Only a run with clients carries these (Sample.clientErrors); 0 in every other run.
+  'clientErrors',
+  'clientServed',
+  'clientWaitedMs',
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 
@@ -136,6 +140,9 @@ export class ChartCache {
       msWithoutLeader,
       watchNotifications,
       watchReads,
+      clientErrors,
+      clientServed,
+      clientWaitedMs,
     } = c.values;
     // Named loads, not s[field]: this loop reads every sample after a seek.
     for (let i = from; i < n; i++) {
@@ -149,6 +156,9 @@ export class ChartCache {
       msWithoutLeader[i] = s.msWithoutLeader;
       watchNotifications[i] = s.watchNotifications ?? 0;
       watchReads[i] = s.watchReads ?? 0;
+      clientErrors[i] = s.clientErrors ?? 0;
+      clientServed[i] = s.clientServed ?? 0;
+      clientWaitedMs[i] = s.clientWaitedMs ?? 0;
     }
     c.length = n;
     this.samplesRead.done(samples, total);

@@ -80,6 +80,7 @@ function build(
     nowMs: sim.nowMs,
     renewLimit: renewLimitOf(e),
     watches: watches ? { candidates: e.nodes } : undefined,
+    clients: e.workload.clients > 0,
     mode,
     widthPx,
     compactHeightPx,

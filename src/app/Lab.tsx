@@ -1,8 +1,8 @@
 // The whole lab for one store. Its first screen holds cause and effect together: the stage, the
 // fencing chain and the leader_count chart, with the time controls, the node, network and safety
 // controls and, in a game day, the caption beside them (on a phone, one of the three views at a
-// time with a mini leader_count line). Everything else sits in a strip of tabs below: the scenes
-// the registry places there (the failover timeline), the event log, the setup, export and the
+// time with a mini leader_count line), and the failover timeline beside the chart. Everything else
+// sits in a strip of tabs below: the scenes the registry places there, the event log, the setup, export and the
 // learning material. Mounted once on the hosted page; each embed mounts one scene instead.
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
@@ -49,6 +49,8 @@ const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
   stage: 'stage',
   chain: 'chain',
   chart: 'chart',
+  // On a phone the failover timeline comes with the chart, whose figures it breaks down.
+  failover: 'chart',
 };
 
 function placed(place: SceneEntry['labPlace']): SceneEntry {
@@ -243,6 +245,9 @@ export function Lab({
                 )}
                 <Later order={1}>
                   <ScenePanel scene={placed('chart')} area="chart" watched={watched === 'metric-line'} />
+                </Later>
+                <Later order={1}>
+                  <ScenePanel scene={placed('failover')} area="failover" watched={watched === 'failover'} />
                 </Later>
                 <aside className="area-side" aria-label="Controls">
                   {guided && (

@@ -1,7 +1,12 @@
 // The client population: clients resolve the leader like DNS (one record naming the most
 // recently elected leader, cached per client) and send each write to the node they cached.
 // "Reject, not route": a non-leader answers with an explicit error and a redirect hint.
+// A client retries its write at each tick until a leader serves it (the lesson's "retry with
+// backoff ... and tolerate the window", without the backoff): a served write's latency is the
+// time since the client first sent it, so the writes caught in a failover carry its length.
 import { emit, type Core, type NodeState, type Outputs } from './core';
+import { noteClientWrite } from './ledger';
+import type { SimEvent } from './types';
 import { sendClientWrite } from './network';
 import { mayAct } from './leadership';
 import { sendWrite } from './storage';
@@ -13,6 +18,8 @@ export function onClientTick(c: Core, client: number): number {
     c.clientCacheUntil[client] = c.nowMs + c.e.workload.clientLeaderCacheMs;
   }
   const to = c.clientLeader[client];
+  // A write waits from its first try, whether or not the client knows whom to send it to.
+  if (c.clientWaitingSinceMs[client] < 0) c.clientWaitingSinceMs[client] = c.nowMs;
   if (to >= 0) sendClientWrite(c, to, client);
   return c.nowMs + c.e.workload.clientWriteEveryMs;
 }
@@ -37,11 +44,28 @@ export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: numbe
     result = 'divergent';
     c.books.counters.divergentWrites++;
   }
-  emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
+  answer(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
   return result === 'accepted';
 }
 
 export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, client: number): void {
   c.clientLeader[client] = -1;
-  emit(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result: 'unavailable' });
+  answer(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result: 'unavailable' });
+}
+
+type ClientWrite = Extract<SimEvent, { type: 'clientWrite' }>;
+
+/**
+ * The client hears its answer. A served write ends the client's wait and says how long it was; a
+ * second attempt of a write already served (one held at a paused leader) is not a write of its own.
+ */
+function answer(c: Core, out: Outputs, ev: ClientWrite): void {
+  const since = c.clientWaitingSinceMs[ev.client];
+  // A follower that accepts (no "reject, not route") answers success too: the client cannot tell.
+  if ((ev.result === 'accepted' || ev.result === 'divergent') && since >= 0) {
+    ev.waitedMs = c.nowMs - since;
+    c.clientWaitingSinceMs[ev.client] = -1;
+  }
+  noteClientWrite(c.books, c.nowMs, ev.result, ev.waitedMs);
+  emit(c, out, ev);
 }

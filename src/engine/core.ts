@@ -5,7 +5,7 @@
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
-import { createLedger, noteViolation, type Ledger } from './ledger';
+import { createLedger, noClientWrites, noteViolation, type Ledger } from './ledger';
 import { heapPush, type QueuedEvent } from './queue';
 import { seedRng, type RngState } from './rng';
 import type { InvariantName, MessageType, Role, SimEvent, StorageWrite } from './types';
@@ -154,6 +154,8 @@ export interface Core<A = unknown> {
   dnsLeader: number;
   clientLeader: number[];
   clientCacheUntil: number[];
+  /** When each client first sent the write it is still retrying (-1: none waiting). */
+  clientWaitingSinceMs: number[];
   /** Messages sent, by type (clients' requests aside). */
   sent: Record<string, number>;
   recentDrops: Message[];
@@ -254,11 +256,16 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     isolatedGroups: [],
     partition: null,
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
-    books: createLedger(alg.losesWrites === true),
+    // A run with clients has a client view from its first sample on.
+    books: {
+      ...createLedger(alg.losesWrites === true),
+      clients: e.workload.clients > 0 ? noClientWrites() : null,
+    },
     watchCounts: { notifications: 0, reads: 0 },
     dnsLeader: -1,
     clientLeader: new Array(e.workload.clients).fill(-1),
     clientCacheUntil: new Array(e.workload.clients).fill(0),
+    clientWaitingSinceMs: new Array(e.workload.clients).fill(-1),
     sent: {},
     recentDrops: [],
     nextSampleMs: 0,

@@ -217,6 +217,18 @@ export const RAFT_PRESETS = {
   etcd: { heartbeatMs: 100, electionTimeoutMs: 1000 },
   teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
 } as const satisfies Record<string, RaftSettings>;
+
+/**
+ * Warm-up with names, as the lesson gives them: a cold leader warms its caches and recovers its
+ * state before it serves (the top of the lesson's "1-10 s"); a pre-warmed standby, already caught
+ * up and holding a warm cache, serves as it takes office. Any other warmUpMs is a duration of
+ * one's own.
+ */
+export const WARM_UP_PRESETS = {
+  cold: 10_000,
+  prewarmed: 0,
+} as const satisfies Record<string, number>;
+export type WarmUpPreset = keyof typeof WARM_UP_PRESETS;
 export type LeaseSettings = zm.output<Settings['leaseSchema']>;
 export type BullySettings = zm.output<Settings['bullySchema']>;
 export type EtcdSettings = zm.output<Settings['etcdSchema']>;

@@ -5,6 +5,8 @@ export {
   ALGORITHM_SETTINGS,
   SETTINGS_SECTIONS,
   RAFT_PRESETS,
+  WARM_UP_PRESETS,
+  type WarmUpPreset,
   parseExperiment,
   normalizeExperiment,
   parseCommand,
@@ -31,7 +33,7 @@ export {
 export { watchCountsOf } from './algorithms/info';
 export { majorityOf } from './algorithms/kit';
 export { leaderAmong, leaderOf } from './leadership';
-export { sampleOf, snapshotOf, summaryOf } from './readModel';
+export { CLIENT_NOW_MS, clientsNow, sampleOf, snapshotOf, summaryOf, type ClientsNow } from './readModel';
 export {
   ALGORITHM_PAGES,
   formatSpan,

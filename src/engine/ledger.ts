@@ -4,7 +4,7 @@
 // kernel (leadership.ts, storage.ts, clients.ts) keeps one Ledger as the run happens; the monitor
 // (monitor.ts) keeps another from the events alone, so a recorded real run gets the same books.
 // Both change them only through these functions. Every list has its bound, named here.
-import type { Failover, InvariantName, Violation } from './types';
+import type { ClientView, Failover, InvariantName, Violation } from './types';
 
 export const MAX_FAILOVERS = 500;
 export const MAX_VIOLATIONS = 500;
@@ -59,7 +59,20 @@ export interface Ledger {
    * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
    */
   writesLost: number | null;
+  /** What the clients saw (the client view), from a run's first client write on; null before. */
+  clients: ClientBooks | null;
 }
+
+export type ClientBooks = ClientView;
+
+/** A client view with nothing in it yet. */
+export const noClientWrites = (): ClientBooks => ({
+  errors: 0,
+  served: 0,
+  waitedMs: 0,
+  lastErrorAtMs: -1,
+  lastServedAtMs: -1,
+});
 
 /** `countsLostWrites`: the algorithm can lose acknowledged writes on a resync (its info's losesWrites). */
 export function createLedger(countsLostWrites = false): Ledger {
@@ -88,12 +101,26 @@ export function createLedger(countsLostWrites = false): Ledger {
     firstCampaignMs: -1,
     violations: [],
     writesLost: countsLostWrites ? 0 : null,
+    clients: null,
   };
 }
 
 /** A resynchronisation discarded `lost` acknowledged writes (the `resynced` event). */
 export function noteWritesLost(l: Ledger, lost: number): void {
   l.writesLost = (l.writesLost ?? 0) + lost;
+}
+
+/** A client's write was answered: an error, or served after waiting `waitedMs` since its first try. */
+export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedMs: number | undefined): void {
+  const k = (l.clients ??= noClientWrites());
+  if (result === 'unavailable' || result === 'redirected') {
+    k.errors++;
+    k.lastErrorAtMs = atMs;
+  } else if (waitedMs !== undefined) {
+    k.served++;
+    k.waitedMs += waitedMs;
+    k.lastServedAtMs = atMs;
+  }
 }
 
 /**

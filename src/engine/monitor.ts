@@ -15,6 +15,7 @@ import {
   noteWritesLost,
   failoversOf,
   noteCampaign,
+  noteClientWrite,
   noteElected,
   noteFault,
   noteLost,
@@ -148,6 +149,7 @@ export function observe(s: MonitorState, ev: SimEvent): void {
     case 'clientWrite':
       if (ev.result === 'divergent') s.books.counters.divergentWrites++;
       else if (ev.result === 'redirected') s.books.counters.clientRedirects++;
+      noteClientWrite(s.books, at, ev.result, ev.waitedMs);
       return;
     default:
       return;

@@ -5,7 +5,18 @@
 // every backend, and a field added here is added for all of them.
 import { leaderOf } from './leadership';
 import { countersAt, failoversOf, msWithoutLeaderAt, violationsOf, type Ledger } from './ledger';
-import type { Sample, Snapshot, Summary } from './types';
+import type { ClientView, Sample, Snapshot, Summary } from './types';
+
+/** How far back "now" reaches for the clients: the last second, as a rate per second reads it. */
+export const CLIENT_NOW_MS = 1000;
+
+/** What the clients see now: writes served in the last second, else only failures, else nothing sent. */
+export type ClientsNow = 'served' | 'unavailable' | 'idle';
+
+export function clientsNow(v: ClientView, nowMs: number): ClientsNow {
+  const recent = (atMs: number) => atMs >= 0 && nowMs - atMs < CLIENT_NOW_MS;
+  return recent(v.lastServedAtMs) ? 'served' : recent(v.lastErrorAtMs) ? 'unavailable' : 'idle';
+}
 
 /** A coordination store's watch counts: only where it has any (etcd, ZooKeeper). */
 export interface WatchCounts {
@@ -42,6 +53,11 @@ export function sampleOf(l: Ledger, atMs: number, p: SampleParts): Sample {
   if (p.watch) {
     s.watchNotifications = p.watch.notifications;
     s.watchReads = p.watch.reads;
+  }
+  if (l.clients) {
+    s.clientErrors = l.clients.errors;
+    s.clientServed = l.clients.served;
+    s.clientWaitedMs = l.clients.waitedMs;
   }
   return s;
 }
@@ -93,7 +109,7 @@ export function snapshotOf(l: Ledger, p: SnapshotParts): Snapshot {
     storage: p.storage,
     partition: p.partition,
     safety: p.safety,
-    clients: p.clients,
+    clients: l.clients ? { ...p.clients, view: { ...l.clients } } : p.clients,
     leaderCount: l.leaderCount,
     leaderCountObserved: p.leaderCountObserved,
     leader: leaderOf(p.nodes),

@@ -31,6 +31,8 @@ export type SimEvent =
       client: number;
       to: NodeId;
       result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
+      /** On a write served: how long its client had waited since it first sent it (retries included). */
+      waitedMs?: number;
     }
   | { atMs: number; type: 'ready'; node: NodeId; term: number }
   /** The leader of the moment was lost (killed, paused, cut off from a majority, stepped down): a failover begins. */
@@ -106,6 +108,15 @@ export interface Sample {
    */
   watchNotifications?: number;
   watchReads?: number;
+  /**
+   * The client view, present from a run's first client write on (a run without clients has
+   * none): client writes that failed so far, writes served, and the total time the served ones
+   * had waited since their first try. The chart's client panel derives errors per second and the
+   * mean latency of served writes from them.
+   */
+  clientErrors?: number;
+  clientServed?: number;
+  clientWaitedMs?: number;
 }
 
 export interface Failover {
@@ -323,6 +334,20 @@ export interface QueueView {
   watchReads: number | null;
 }
 
+/**
+ * The clients' side of the run (the client view): writes that failed (a dead node, a leader not
+ * yet ready or past its deadline, a redirect) and writes served, with the time each served write
+ * had waited since its client first sent it (its retries included).
+ */
+export interface ClientView {
+  errors: number;
+  served: number;
+  waitedMs: number;
+  /** When the last write failed and the last was served (-1: none yet). */
+  lastErrorAtMs: number;
+  lastServedAtMs: number;
+}
+
 export interface Snapshot {
   nowMs: number;
   seed: number;
@@ -331,7 +356,13 @@ export interface Snapshot {
   storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: StorageWrite[] };
   partition: NodeId[][] | null;
   safety: Experiment['safety'];
-  clients: { count: number; byTarget: Record<NodeId, number>; unresolved: number };
+  clients: {
+    count: number;
+    byTarget: Record<NodeId, number>;
+    unresolved: number;
+    /** What the clients saw so far: only in a run with clients. */
+    view?: ClientView;
+  };
   leaderCount: number;
   leaderCountObserved: number;
   /**

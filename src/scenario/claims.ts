@@ -2,7 +2,7 @@
 // run. A caption is read while the lab is paused at the step's end, so every fact it states must
 // hold in the snapshot at that pause: the claims test runs every game day headless and the page's
 // spec reads the same facts off the stage, the chart and the banner.
-import type { Snapshot } from '../engine';
+import { clientsNow, type Snapshot } from '../engine';
 import { metricValue } from './conditions';
 import { METRIC_NAMES, type Claims, type MetricName, type NodeState } from './types';
 
@@ -35,6 +35,10 @@ function facts(claims: Claims, s: Snapshot): [string, unknown, unknown][] {
   }
   for (const [name, said] of Object.entries(claims.metrics ?? {}))
     out.push([`metrics.${name}`, said, metricValue(s, name as MetricName)]);
+  if (claims.clients !== undefined) {
+    const v = s.clients.view;
+    out.push(['clients', claims.clients, v ? clientsNow(v, s.nowMs) : 'no clients']);
+  }
   return out;
 }
 

@@ -17,6 +17,7 @@ export function scenarioSchemas(z: SchemaKit) {
     believedLeaders: z.optional(z.array(z.string())),
     nodes: z.optional(z.record(z.string(), nodeState)),
     metrics: z.optional(z.partialRecord(metric, z.number())),
+    clients: z.optional(z.enum(['served', 'unavailable', 'idle'])),
   });
   const eventType = z.enum([
     'fault',

@@ -1,6 +1,6 @@
 // A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
 // watch and when it ends; conditions are data too, so the same file runs headless and in the page.
-import type { ExperimentInput, MessageKindInfo, Role, SimEvent } from '../engine';
+import type { ClientsNow, ExperimentInput, MessageKindInfo, Role, SimEvent } from '../engine';
 import type { GameDayGroup } from './groups';
 
 export type View =
@@ -49,6 +49,11 @@ export interface Claims {
   nodes?: Record<string, NodeState>;
   /** leaderCount (believed), leaderCountObserved, counters, maxTokenSeen, violations, failovers. */
   metrics?: Partial<Record<MetricName, number>>;
+  /**
+   * What the clients see in the last second (the chart's client view): writes served, only
+   * failures ("unavailable"), or nothing sent. A run without clients has none to claim.
+   */
+  clients?: ClientsNow;
 }
 
 /**

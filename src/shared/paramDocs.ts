@@ -1,6 +1,6 @@
 // The parameter and scene tables of docs/embedding.md, generated from the parameter table and
 // the scene registry (npm run gen:docs writes them; a unit test fails when the doc is behind).
-import { ALGORITHM_KINDS, ALGORITHMS } from '../engine';
+import { ALGORITHM_KINDS, ALGORITHMS, WARM_UP_PRESETS } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { PARAMS, type ParamName, type ParamPage } from './params';
 import { SCENES } from './scenes';
@@ -38,6 +38,10 @@ export const PARAM_DOCS: Record<ParamName, { values: string; doc: string }> = {
   clients: {
     values: '0 to 2000',
     doc: 'clients writing through the leader, in a setup without a scenario',
+  },
+  warmup: {
+    values: `\`cold\` (${WARM_UP_PRESETS.cold} ms), \`prewarmed\` (${WARM_UP_PRESETS.prewarmed} ms) or 0 to 600000 ms`,
+    doc: 'how long a new leader warms up (caches, state) before it serves, in a setup without a scenario: a cold leader, a pre-warmed standby or a duration',
   },
   witness: {
     values: '`1` or `0`',

@@ -5,7 +5,7 @@
 // Adding a parameter is adding a row here and its words in paramDocs.ts (the type asks for
 // them); a setup parameter's row also says where its value goes in the experiment. The words
 // live apart so that the pages, which never show them, do not load them.
-import { ALGORITHM_KINDS, type AlgorithmKind, type ExperimentInput } from '../engine';
+import { ALGORITHM_KINDS, WARM_UP_PRESETS, type AlgorithmKind, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES, findSceneName } from './scenes';
 
@@ -47,6 +47,14 @@ function choice<T extends string>(values: readonly T[]): (raw: string) => Parsed
     const hit = values.find((x) => x === v);
     return hit ? { ok: true, value: hit } : { ok: false, why: `must be ${listOr(values)}` };
   };
+}
+
+/** A warm-up: `cold`, `prewarmed` (WARM_UP_PRESETS) or a duration in ms. */
+function warmUp(raw: string): Parsed<number> {
+  const named = WARM_UP_PRESETS[raw.toLowerCase() as keyof typeof WARM_UP_PRESETS];
+  if (named !== undefined) return { ok: true, value: named };
+  const r = int(0, 600_000)(raw);
+  return r.ok ? r : { ok: false, why: 'must be cold, prewarmed or a whole number of ms from 0 to 600000' };
 }
 
 function text(raw: string): Parsed<string> {
@@ -133,6 +141,12 @@ export const PARAMS = {
     defaultText: '0',
     read: int(0, 2000),
     setup: (e, v) => void (e.workload = { ...e.workload, clients: v }),
+  } satisfies Param<number>,
+  warmup: {
+    pages: ALL,
+    defaultText: '2000',
+    read: warmUp,
+    setup: (e, v) => void (e.warmUpMs = v),
   } satisfies Param<number>,
   witness: {
     pages: ALL,

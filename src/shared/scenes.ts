@@ -40,7 +40,7 @@ export interface SceneEntry {
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
   embedHeightFor?(experiment: Experiment): number;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
-  labPlace: 'stage' | 'chain' | 'chart' | 'tab';
+  labPlace: 'stage' | 'chain' | 'chart' | 'failover' | 'tab';
   /**
    * A tab's scene loads once the page is idle (ready when its tab opens), or only when its tab
    * first opens: a scene few readers open stays out of the page's first load (bench:load).
@@ -98,7 +98,8 @@ export const SCENES = [
       import('../../scenes/FailoverTimelineScene/FailoverTimelineScene').then((m) => m.FailoverTimelineScene),
     exports: [{ id: 'failover', name: 'failover timeline', selector: '.failover-scene', html: true }],
     embedHeightPx: 420,
-    labPlace: 'tab',
+    // Beside the chart: its phases are what the chart's time without a leader is made of.
+    labPlace: 'failover',
     watch: ['failover'],
   },
   {

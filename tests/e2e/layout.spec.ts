@@ -1,5 +1,5 @@
 // One screen shows cause and effect: on a laptop and a desktop screen the stage, the fencing
-// chain and the leader_count chart are all in view without scrolling, with the node and network
+// chain, the leader_count chart and the failover timeline are all in view without scrolling, with the node and network
 // controls; a game day's caption sits beside the picture and a step that names a view outlines
 // that view and nothing else; present mode shows the three together at projector sizes.
 import type { Locator, Page } from '@playwright/test';
@@ -23,6 +23,7 @@ async function viewsOutside(page: Page): Promise<string[]> {
     ...(await outside(page, 'stage', stage(page))),
     ...(await outside(page, 'fencing chain', chainScene(page))),
     ...(await outside(page, 'leader_count chart', metricScene(page).locator('.metric-svg'))),
+    ...(await outside(page, 'failover timeline', page.getByTestId('failover-timeline'))),
   ];
 }
 
@@ -54,7 +55,7 @@ for (const size of [
   test.describe(`${size.width}x${size.height}`, () => {
     test.use({ viewport: size });
 
-    test('stage, chain and chart are on the first screen, with the node and network controls', async ({
+    test('stage, chain, chart and failover timeline are on the first screen, with the node and network controls', async ({
       page,
     }) => {
       await openLab(page, 'speed=4');

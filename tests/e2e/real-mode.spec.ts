@@ -156,7 +156,7 @@ test('kill the leader from the page: the next one leads, and the failover timeli
   const next = await leaderHost(page);
   expect(next.id).not.toBe(old.id);
   expect(next.token).toBeGreaterThan(old.token);
-  await page.getByRole('tab', { name: 'Failover timeline' }).click();
+  // The failover timeline is on the first screen, beside the chart.
   const timeline = page.getByTestId('failover-timeline');
   // A real cluster may have had a failover of its own before the kill (a lease that ran out while
   // the run started on a busy machine): the kill's is the one that names it.
@@ -270,7 +270,7 @@ test("the run's trace, exported and imported back, opens as the recording of a r
   // It opens at the moment it was saved: the host killed by the key is dead there, and the
   // failover it caused is in the timeline.
   await expect(page.getByTestId(`real-host-${killedByKey.id}`)).toContainText('dead');
-  await page.getByRole('tab', { name: 'Failover timeline' }).click();
+  // The failover timeline is on the first screen, beside the chart.
   await expect(
     page
       .getByTestId('failover-timeline')

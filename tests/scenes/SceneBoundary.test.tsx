@@ -89,9 +89,8 @@ describe('SceneBoundary', () => {
     const store = createLabStore({ experiment: { seed: 3 }, playing: false });
     act(() => store.getState().advanceBy(8000));
     render(<Lab store={store} />);
-    // Scenes load on first use; the failover timeline is in a tab.
+    // Scenes load on first use; the failover timeline is on the first screen, beside the chart.
     await screen.findByTestId('node-n1', {}, { timeout: 15_000 });
-    fireEvent.click(screen.getByRole('tab', { name: 'Failover timeline' }));
     await screen.findByTestId('failover-timeline', {}, { timeout: 15_000 });
     expect(screen.queryAllByRole('alert')).toEqual([]);
     const good = store.getState().snapshot;

@@ -1,5 +1,5 @@
 // Setup: the election algorithm and its own settings, cluster size, witness (Raft's), network
-// delay, clients and seed apply on reset (the safety switches, which apply live, are in
+// delay, clients, warm-up and seed apply on reset (the safety switches, which apply live, are in
 // SafetyPanel on the first screen). Each field is checked as it is typed by the engine's own
 // parser, so the message under it is the one an experiment file would get.
 import { useId, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import {
   algorithmFor,
   parseExperiment,
   RAFT_PRESETS,
+  WARM_UP_PRESETS,
   type AlgorithmKind,
   type Experiment,
   type ExperimentInput,
@@ -133,6 +134,12 @@ export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
   ],
 };
 
+/** What each named warm-up stands for, as the lesson says it. */
+const WARM_UP_WHY: Record<keyof typeof WARM_UP_PRESETS, string> = {
+  cold: 'the new leader warms its caches and recovers its state before it serves',
+  prewarmed: 'a standby already caught up and holding a warm cache serves as it takes office',
+};
+
 export type Draft = {
   algorithm: AlgorithmKind;
   nodes: number;
@@ -142,6 +149,8 @@ export type Draft = {
   delayMsMin: number;
   delayMsMax: number;
   clients: number;
+  /** A new leader's warm-up before it serves: cold, a pre-warmed standby, or a duration. */
+  warmUpMs: number;
   seed: number;
 };
 
@@ -158,6 +167,7 @@ function toDraft(e: Experiment): Draft {
     delayMsMin: e.network.delayMsMin,
     delayMsMax: e.network.delayMsMax,
     clients: e.workload.clients,
+    warmUpMs: e.warmUpMs,
     seed: e.seed,
   };
 }
@@ -198,6 +208,7 @@ export function draftExperiment(
     nodes: draft.nodes,
     network: { delayMsMin: draft.delayMsMin, delayMsMax: draft.delayMsMax },
     workload: { ...current.workload, clients: draft.clients },
+    warmUpMs: draft.warmUpMs,
     safety: safe,
     faults: [],
   } as ExperimentInput;
@@ -361,6 +372,28 @@ export function SetupPanel() {
         {num('network.delayMsMin', 'Delay min', draft.delayMsMin, (v) => set('delayMsMin', v))}
         {num('network.delayMsMax', 'Delay max', draft.delayMsMax, (v) => set('delayMsMax', v))}
         {num('workload.clients', 'Clients', draft.clients, (v) => set('clients', v), '')}
+        <div className="presets" role="group" aria-label="Warm-up" data-testid="warm-up-choice">
+          {(Object.keys(WARM_UP_PRESETS) as (keyof typeof WARM_UP_PRESETS)[]).map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="btn btn-small"
+              aria-pressed={draft.warmUpMs === WARM_UP_PRESETS[name]}
+              title={WARM_UP_WHY[name]}
+              onClick={() => set('warmUpMs', WARM_UP_PRESETS[name])}
+            >
+              {name === 'cold' ? 'Cold' : 'Pre-warmed standby'} ({WARM_UP_PRESETS[name] / 1000} s)
+            </button>
+          ))}
+        </div>
+        {num(
+          'warmUpMs',
+          'Warm-up',
+          draft.warmUpMs,
+          (v) => set('warmUpMs', v),
+          'ms',
+          'how long a new leader takes before it serves; any duration of your own',
+        )}
         {num('seed', 'Seed', draft.seed, (v) => set('seed', v), '')}
         {shownErrors.length > 0 && (
           <ul className="field-errors" role="alert">

@@ -18,12 +18,15 @@ export const SAMPLE_COLUMNS = [
 ] as const satisfies readonly (keyof Sample)[];
 
 /**
- * Fields only some runs' samples carry (ZooKeeper's watch counts): their columns follow the
+ * Fields only some runs' samples carry (ZooKeeper's watch counts, the client view): their columns follow the
  * others when the run's samples have them, and are left out otherwise.
  */
 export const OPTIONAL_SAMPLE_COLUMNS = [
   'watchNotifications',
   'watchReads',
+  'clientErrors',
+  'clientServed',
+  'clientWaitedMs',
 ] as const satisfies readonly (keyof Sample)[];
 
 // A field added to Sample without a column here fails the typecheck instead of silently

@@ -1,6 +1,7 @@
-// Each algorithm but Raft is a chunk the page loads when a run uses it: the lab's first load
-// fetches none of them, choosing one in Setup fetches it (and runs it), a link to one opens with
-// it, and a chunk that cannot load leaves the lab running Raft with a message that says so.
+// Each algorithm but Raft is a chunk the page loads when a run uses it: the lab's first screen
+// fetches only the card's (Kubernetes' Lease), a link to Raft none, choosing one in Setup fetches
+// it (and runs it), a link to one opens with it, and a chunk that cannot load leaves the lab
+// running Raft with a message that says so.
 import type { Page, Request } from '@playwright/test';
 import { expect, openLab, openTab, SLOW, stageLeaders, test, waitForLeader } from './lab';
 
@@ -15,11 +16,16 @@ function chunksFetched(page: Page): string[] {
   return seen;
 }
 
-test("the lab's first load fetches no other algorithm; choosing one fetches it and runs it", async ({
-  page,
-}) => {
+test("the lab's first screen fetches only the card's algorithm", async ({ page }) => {
   const seen = chunksFetched(page);
   await openLab(page, 'speed=16');
+  await waitForLeader(page);
+  expect(seen).toEqual(['k8sLease']);
+});
+
+test('a link to Raft fetches no other algorithm; choosing one fetches it and runs it', async ({ page }) => {
+  const seen = chunksFetched(page);
+  await openLab(page, 'algorithm=raft&speed=16');
   await waitForLeader(page);
   expect(seen).toEqual([]);
 

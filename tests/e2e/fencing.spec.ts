@@ -48,7 +48,8 @@ async function pauseLeaderPastItsLease(
 test('a 30 s GC pause of the leader: the zombie write is rejected at storage, and rejections settle', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  // Raft's story: a zombie that hears the later term steps down, so its rejections stop.
+  await openLab(page, 'algorithm=raft&speed=64');
   await expect(page.getByRole('switch', { name: 'Fencing' })).toBeChecked();
   await expect(chainScene(page).getByTestId('rejected-count')).toHaveText('0');
   expect(await chartFigure(page, 'fencing rejections')).toBe(0);
@@ -91,7 +92,7 @@ test('a 30 s GC pause of the leader: the zombie write is rejected at storage, an
 test('the same pause with fencing off: the stale write is accepted and the banner turns red', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  await openLab(page, 'algorithm=raft&speed=64');
   const fencing = page.getByRole('switch', { name: 'Fencing' });
   await fencing.click();
   await expect(fencing).not.toBeChecked();

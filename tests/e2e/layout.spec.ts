@@ -138,19 +138,20 @@ test.describe('what to do first', () => {
   test('one line near the stage says what to do first, and stays true as the run changes', async ({
     page,
   }) => {
+    // The first screen's Kubernetes Lease: its leader is the holder.
     await openLab(page, 'speed=8');
     const leader = await waitForLeader(page);
     const hint = page.getByTestId('next-hint');
-    await expect(hint).toContainText(`The leader is ${leader.id}`);
+    await expect(hint).toContainText(`The holder is ${leader.id}`);
     const h = (await hint.boundingBox())!;
     const s = (await stage(page).boundingBox())!;
     expect(Math.abs(h.y - (s.y + s.height)), 'the hint sits right under the stage').toBeLessThan(60);
     await selectNode(page, leader.id);
     await expect(hint).toContainText('Pause 30 s');
     await page.getByRole('button', { name: `Kill ${leader.id}` }).click();
-    await expect(hint).not.toContainText(`The leader is ${leader.id}`);
-    await expect(hint).toContainText(/no leader|elect/i);
+    await expect(hint).not.toContainText(`The holder is ${leader.id}`);
+    await expect(hint).toContainText(/no holder|elect/i);
     const next = await waitForLeader(page, [leader.id]);
-    await expect(hint).toContainText(`The leader is ${next.id}`);
+    await expect(hint).toContainText(`The holder is ${next.id}`);
   });
 });

@@ -121,9 +121,10 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
   },
   'k8s-lease': {
     elect: {
-      title: 'The API server grants one Lease',
-      short: 'Lease acquired',
-      how: 'one Lease object, updated by compare-and-swap',
+      // The replicas do not vote: etcd's members do, on each write the API server makes.
+      title: "etcd's quorum commits one Lease",
+      short: "etcd's quorum commits",
+      how: 'the API server writes one Lease object to etcd by compare-and-swap',
     },
     hold: (e) => {
       const { durationMs, retryPeriodMs } = section(e, 'lease');

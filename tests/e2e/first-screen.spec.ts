@@ -1,0 +1,75 @@
+// The page opens on the pattern card: Kubernetes' Lease at 15 s / 10 s / 2 s, its API server and
+// etcd's three members on the stage, the chain's first step naming whose quorum commits the Lease,
+// and stage, chain and chart on one 1280x800 screen. Killing the leader there costs the lesson's
+// 10-30 s. A link that names a setup (an old link) still opens Raft.
+import { encodeRun } from '../../src/shared/share';
+import {
+  chainScene,
+  chartFigure,
+  expect,
+  metricScene,
+  openLab,
+  selectNode,
+  SLOW,
+  stageLeaders,
+  test,
+  waitForLeader,
+} from './lab';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+test.describe.configure({ timeout: 90_000 });
+
+const step1 = (page: import('@playwright/test').Page) => chainScene(page).locator('.chain-step-1');
+
+test("the first screen is the card: Kubernetes' Lease, 15 s / 10 s / 2 s, its API server and etcd's quorum", async ({
+  page,
+}) => {
+  await openLab(page, 'speed=4');
+  const stage = page.getByRole('group', { name: 'Cluster stage' });
+  await expect(stage.getByTestId('service-api')).toHaveText('API server');
+  await expect(stage.getByRole('group', { name: 'etcd' }).getByTestId(/^service-m\d$/)).toHaveCount(3);
+  // The chain's first step says whose quorum commits the Lease.
+  await expect(step1(page).locator('.chain-title-short')).toHaveText("etcd's quorum commits");
+  await expect(step1(page).locator('h3')).toContainText("etcd's quorum commits one Lease");
+  await expect(step1(page)).toContainText(
+    'the API server writes one Lease object to etcd by compare-and-swap; its 3 members need a majority (2)',
+  );
+  await waitForLeader(page);
+  await expect(step1(page).getByTestId('quorum-headline')).toContainText(/is holder, leaderTransitions 0/);
+  // The card's numbers, in the words on screen: TTL 15 s, renewed every 2 s, within 10 s.
+  const chain = chainScene(page);
+  await expect(chain.locator('.chain-step-2')).toContainText('TTL 15 s, renew every 2 s');
+  await expect(chain.getByTestId('lease-caption')).toContainText('deadline 10 s', SLOW);
+  // Stage, chain and chart share the first screen.
+  for (const view of [stage, chain, metricScene(page)]) {
+    const box = (await view.boundingBox())!;
+    expect(box.y + box.height, 'on the first 800 px').toBeLessThanOrEqual(800);
+    expect(box.height).toBeGreaterThan(100);
+  }
+});
+
+test("killing the card's leader costs the lesson's 10-30 s without a leader", async ({ page }) => {
+  await openLab(page, 'speed=16');
+  const old = await waitForLeader(page);
+  await selectNode(page, old.id);
+  await page.getByRole('button', { name: `Kill ${old.id}` }).click();
+  await waitForLeader(page, [old.id], 60_000);
+  await expect(stageLeaders(page)).toHaveCount(1);
+  const gapMs = await chartFigure(page, 'time without a leader');
+  expect(gapMs).toBeGreaterThanOrEqual(10_000);
+  expect(gapMs).toBeLessThanOrEqual(30_000);
+});
+
+test('an old link keeps what it asked for: a setup or a run without an algorithm opens Raft', async ({
+  page,
+}) => {
+  for (const query of [
+    'seed=1&speed=4',
+    'nodes=5&speed=4',
+    `run=${encodeRun({ experiment: { seed: 1, nodes: 5 }, commands: [], atMs: 0 })}`,
+  ]) {
+    await openLab(page, query);
+    await expect(step1(page).locator('h3'), query).toContainText('Quorum elects one leader');
+    await expect(page.getByTestId('service-api')).toHaveCount(0);
+  }
+});

@@ -1,11 +1,12 @@
 // The one line under the stage that says what to do next. A pure function of the moment shown,
 // so it is true whenever it is read: it names the leader the stage shows, the button that does
 // the interesting thing to it, and what to watch while a failover or a split plays out.
-import { algorithmFor, type Experiment, type Snapshot } from '../engine';
+import { algorithmFor, formatSpan, type Experiment, type Snapshot } from '../engine';
 import type { BackendCapabilities } from '../store/backend';
 import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
 import { expiry } from '../../scenes/ChainScene/holdStep';
+import { pauseWords } from './controls/nodeActions';
 
 export interface HintInput {
   snapshot: Snapshot;
@@ -16,7 +17,7 @@ export interface HintInput {
 
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
   const leaders = believers(s);
-  const { what, keep, ms } = expiry(experiment);
+  const { what, keep } = expiry(experiment);
   const alg = algorithmFor(experiment.algorithm);
   const quorum = s.safety.quorum !== false && alg.hasQuorum;
   // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).
@@ -52,9 +53,12 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
     return quorum
       ? `The ${role} is ${leader.id}, and the network is split: only a side with a majority can elect. Heal ends the split.`
       : `The ${role} is ${leader.id}, and the network is split: with no quorum, each side can elect its own. Heal ends the split.`;
-  const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
+  // The node panel's long pause (nodeActions.ts), in its own words.
+  const pause = pauseWords(experiment);
+  const long = formatSpan(pause.longMs);
+  const actions = [canPause && `Pause ${long}`, canKill && 'Kill'].filter(Boolean).join(' or ');
   if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)
-    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is ${30_000 > ms ? 'longer than' : 30_000 === ms ? 'as long as' : 'shorter than'} the ${what})` : ''}.`;
+    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (${long} is ${pause.long})` : ''}.`;
   return `The ${role} is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
 }

@@ -37,11 +37,14 @@ export {
   ALGORITHM_PAGES,
   formatSpan,
   pageOf,
+  pauseLengths,
+  pickerLine,
   renewLimitOf,
   type AlgorithmPage,
   type ElectStep,
   type Expiry,
   type HoldStep,
+  type PauseLengths,
   type RenewLimit,
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';

@@ -3,7 +3,7 @@
 // it (and runs it), a link to one opens with it, and a chunk that cannot load leaves the lab
 // running Raft with a message that says so.
 import type { Page, Request } from '@playwright/test';
-import { expect, openLab, openTab, SLOW, stageLeaders, test, waitForLeader } from './lab';
+import { chooseAlgorithm, expect, openLab, SLOW, stageLeaders, test, waitForLeader } from './lab';
 
 const ALGORITHM_CHUNK = /\/assets\/(bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel)-[\w-]+\.js$/;
 
@@ -29,9 +29,7 @@ test('a link to Raft fetches no other algorithm; choosing one fetches it and run
   await waitForLeader(page);
   expect(seen).toEqual([]);
 
-  await openTab(page, 'Setup');
-  await page.getByTestId('algorithm-picker').selectOption({ label: 'ZooKeeper recipe' });
-  await page.getByRole('button', { name: 'Reset with this setup' }).click();
+  await chooseAlgorithm(page, 'ZooKeeper recipe');
   await expect.poll(() => seen, SLOW).toEqual(['zookeeper']);
   // The ZooKeeper ensemble is on the stage, and a candidate leads.
   await expect(page.getByTestId('service-z1')).toBeVisible(SLOW);

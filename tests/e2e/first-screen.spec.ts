@@ -1,14 +1,20 @@
 // The page opens on the pattern card: Kubernetes' Lease at 15 s / 10 s / 2 s, its API server and
 // etcd's three members on the stage, the chain's first step naming whose quorum commits the Lease,
 // and stage, chain and chart on one 1280x800 screen. Killing the leader there costs the lesson's
-// 10-30 s. A link that names a setup (an old link) still opens Raft.
+// 10-30 s. The others are one click away in Setup's picker, each with a line saying what elects
+// and whether a partition is safe; pause buttons are measured against the algorithm's own lease
+// or timeout; and a link that names a setup (an old link) still opens Raft.
 import { encodeRun } from '../../src/shared/share';
+import { ALGORITHM_KINDS, algorithmFor, pickerLine } from '../../src/engine';
 import {
   chainScene,
   chartFigure,
+  chooseAlgorithm,
   expect,
   metricScene,
   openLab,
+  openTab,
+  picked,
   selectNode,
   SLOW,
   stageLeaders,
@@ -46,6 +52,8 @@ test("the first screen is the card: Kubernetes' Lease, 15 s / 10 s / 2 s, its AP
     expect(box.y + box.height, 'on the first 800 px').toBeLessThanOrEqual(800);
     expect(box.height).toBeGreaterThan(100);
   }
+  await openTab(page, 'Setup');
+  await expect(picked(page)).toHaveAttribute('data-algorithm', 'k8s-lease');
 });
 
 test("killing the card's leader costs the lesson's 10-30 s without a leader", async ({ page }) => {
@@ -60,6 +68,69 @@ test("killing the card's leader costs the lesson's 10-30 s without a leader", as
   expect(gapMs).toBeLessThanOrEqual(30_000);
 });
 
+test('the picker says what each algorithm is and whether a partition is safe; one click runs Raft', async ({
+  page,
+}) => {
+  await openLab(page, 'speed=16');
+  await openTab(page, 'Setup');
+  const choices = page.getByTestId('algorithm-picker').getByRole('button');
+  await expect(choices).toHaveText(
+    ALGORITHM_KINDS.map((k) => {
+      const line = pickerLine(k);
+      return `${algorithmFor(k).title} ${line.what}. ${line.partition}.`;
+    }),
+  );
+  await expect(choices.filter({ hasText: 'Not safe under a partition' })).toHaveText([
+    /^Redis Sentinel/,
+    /^Bully/,
+    /^Ring/,
+  ]);
+  await chooseAlgorithm(page, 'Raft');
+  await expect(step1(page).locator('h3')).toContainText('Quorum elects one leader');
+  await expect(page.getByTestId('service-api')).toHaveCount(0);
+  const leader = await waitForLeader(page);
+  await expect(step1(page).getByTestId('quorum-headline')).toContainText(`${leader.id} leads term`);
+});
+
+test("pause lengths are measured against the algorithm's own lease or timeout", async ({ page }) => {
+  await openLab(page, 'speed=4');
+  let leader = await waitForLeader(page);
+  await selectNode(page, leader.id);
+  await expect(
+    page.getByRole('button', { name: `Pause ${leader.id} for 5 s, shorter than the Lease (15 s)` }),
+  ).toHaveText('Pause 5 s');
+  await expect(
+    page.getByRole('button', { name: `Pause ${leader.id} for 30 s, longer than the Lease (15 s)` }),
+  ).toHaveText('Pause 30 s');
+  await expect(page.getByTestId('pause-against')).toHaveText('the others wait out the Lease (15 s)');
+
+  // Raft has no lease: its pauses are measured against its election timeout.
+  await openLab(page, 'algorithm=raft&speed=4');
+  leader = await waitForLeader(page);
+  await selectNode(page, leader.id);
+  await expect(
+    page.getByRole('button', {
+      name: `Pause ${leader.id} for 1.7 s, shorter than the election timeout (5-10 s)`,
+    }),
+  ).toHaveText('Pause 1.7 s');
+  await expect(
+    page.getByRole('button', {
+      name: `Pause ${leader.id} for 20 s, longer than the election timeout (5-10 s)`,
+    }),
+  ).toHaveText('Pause 20 s');
+  await expect(page.getByRole('button', { name: /than the lease/i })).toHaveCount(0);
+
+  // Bully's coordinator timeout.
+  await chooseAlgorithm(page, 'Bully');
+  leader = await waitForLeader(page);
+  await selectNode(page, leader.id);
+  await expect(
+    page.getByRole('button', {
+      name: `Pause ${leader.id} for 8 s, longer than the coordinator timeout (4 s)`,
+    }),
+  ).toBeVisible();
+});
+
 test('an old link keeps what it asked for: a setup or a run without an algorithm opens Raft', async ({
   page,
 }) => {
@@ -71,5 +142,7 @@ test('an old link keeps what it asked for: a setup or a run without an algorithm
     await openLab(page, query);
     await expect(step1(page).locator('h3'), query).toContainText('Quorum elects one leader');
     await expect(page.getByTestId('service-api')).toHaveCount(0);
+    await openTab(page, 'Setup');
+    await expect(picked(page)).toHaveAttribute('data-algorithm', 'raft');
   }
 });

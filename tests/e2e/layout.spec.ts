@@ -62,7 +62,7 @@ for (const size of [
       await selectNode(page, leader.id);
       const controls = [
         page.getByRole('button', { name: `Kill ${leader.id}` }),
-        page.getByRole('button', { name: `Pause ${leader.id} for 30 s (longer than the lease)` }),
+        page.getByRole('button', { name: `Pause ${leader.id} for 30 s, longer than the Lease (15 s)` }),
         page.getByRole('button', { name: 'Isolate the leader' }),
         page.getByRole('button', { name: 'Split 2 | 3' }),
         page.getByRole('button', { name: 'Heal the network' }),

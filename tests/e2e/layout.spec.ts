@@ -151,7 +151,8 @@ test.describe('what to do first', () => {
     await page.getByRole('button', { name: `Kill ${leader.id}` }).click();
     await expect(hint).not.toContainText(`The holder is ${leader.id}`);
     await expect(hint).toContainText(/no holder|elect/i);
-    const next = await waitForLeader(page, [leader.id]);
+    // The others wait out the 15 s Lease: a minute of wall time for a busy machine.
+    const next = await waitForLeader(page, [leader.id], 60_000);
     await expect(hint).toContainText(`The holder is ${next.id}`);
   });
 });

@@ -4,6 +4,7 @@
 // algorithm's own description (describe.ts: what a split does under it, whether it has a token).
 import {
   algorithmFor,
+  formatSpan,
   missingSwitch,
   pageOf,
   sentenceOf,
@@ -15,6 +16,7 @@ import type { BackendCapabilities } from '../store/backend';
 import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
 import { expiry } from '../../scenes/ChainScene/holdStep';
+import { pauseWords } from './controls/nodeActions';
 
 export interface HintInput {
   snapshot: Snapshot;
@@ -25,7 +27,7 @@ export interface HintInput {
 
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
   const leaders = believers(s);
-  const { what, keep, ms } = expiry(experiment);
+  const { what, keep } = expiry(experiment);
   const alg = algorithmFor(experiment.algorithm);
   const quorum = s.safety.quorum !== false && alg.hasQuorum;
   // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).
@@ -65,9 +67,12 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
     const split = s.safety.quorum === false ? SPLIT_WITHOUT_QUORUM : pageOf(experiment).split;
     return `The ${role} is ${leader.id}, and the network is split: ${split}. Heal ends the split.`;
   }
-  const actions = [canPause && 'Pause 30 s', canKill && 'Kill'].filter(Boolean).join(' or ');
+  // The node panel's long pause (nodeActions.ts), in its own words.
+  const pause = pauseWords(experiment);
+  const long = formatSpan(pause.longMs);
+  const actions = [canPause && `Pause ${long}`, canKill && 'Kill'].filter(Boolean).join(' or ');
   if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)
-    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (30 s is ${30_000 > ms ? 'longer than' : 30_000 === ms ? 'as long as' : 'shorter than'} the ${what})` : ''}.`;
+    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (${long} is ${pause.long})` : ''}.`;
   return `The ${role} is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
 }

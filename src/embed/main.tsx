@@ -19,7 +19,7 @@ function start(): void {
 // scenario loads that scenario's file instead. Should either fail to load, the embed still starts
 // and says what could not be read.
 const search = window.location.search;
-void Promise.all([needsCodec(search) ? loadCodec().catch(() => null) : null, loadLinkScenario(search)]).then(
-  start,
-  start,
-);
+void Promise.all([
+  needsCodec(search) ? loadCodec().catch(() => null) : null,
+  loadLinkScenario(search, 'embed'),
+]).then(start, start);

@@ -39,6 +39,8 @@ export {
   formatSpan,
   missingSwitch,
   pageOf,
+  pauseLengths,
+  pickerLine,
   sentenceOf,
   renewLimitOf,
   SAFETY_SWITCHES,
@@ -48,6 +50,7 @@ export {
   type ElectStep,
   type Expiry,
   type HoldStep,
+  type PauseLengths,
   type RenewLimit,
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';

@@ -57,9 +57,25 @@ export const PAGE_DEFAULTS: ExperimentInput = {
   network: { delayMsMin: 60, delayMsMax: 180 },
 };
 
+/**
+ * What the lab page opens when its link asks for no run (no setup, game day or run parameter):
+ * the pattern card's mechanism, Kubernetes' Lease at its 15 s / 10 s / 2 s defaults (the engine's
+ * own), on the page's network. A link that names any setup keeps the engine's default algorithm
+ * (Raft), as links and experiment files always meant; so does an embed.
+ */
+export const FIRST_SCREEN: ExperimentInput = (() => {
+  const { raft: _raft, ...rest } = PAGE_DEFAULTS;
+  return { ...rest, algorithm: 'k8s-lease' };
+})();
+
+/** Whether a lab link asks for a run of its own (any setup, game day or run parameter, readable or not). */
+export function asksForRun(read: ReadParams): boolean {
+  return RUN_PARAMS.some((name) => read.given.has(name));
+}
+
 /** The link's setup on the page's defaults; a witness under an algorithm without one is said and dropped. */
-function pageSetup(read: ReadParams, problems: string[]): ExperimentInput {
-  const e = setupOf(read.values, PAGE_DEFAULTS);
+function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): ExperimentInput {
+  const e = setupOf(read.values, base);
   const alg = algorithmFor(e.algorithm);
   if (e.witness !== undefined && !alg.settings.includes('witness')) {
     if (e.witness) problems.push(`"witness" means nothing under the ${alg.title} algorithm: ignored`);
@@ -128,7 +144,7 @@ function stepOf(
   return 0;
 }
 
-function readRun(search: string, read: ReadParams): RunParams {
+function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunParams {
   const v = read.values;
   const q = new URLSearchParams(search);
   const problems = [...read.notes];
@@ -189,8 +205,9 @@ function readRun(search: string, read: ReadParams): RunParams {
       v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found',
       problems,
     );
+  const base = page === 'lab' && !asksForRun(read) ? FIRST_SCREEN : PAGE_DEFAULTS;
   return {
-    experiment: scenario ? scenario.experiment : pageSetup(read, problems),
+    experiment: scenario ? scenario.experiment : pageSetup(read, problems, base),
     scenario,
     step,
     commands: [],
@@ -203,7 +220,7 @@ function readRun(search: string, read: ReadParams): RunParams {
 
 export function readPageParams(search: string): PageParams {
   const read = readParams(search, 'lab');
-  const run = readRun(search, read);
+  const run = readRun(search, read, 'lab');
   // A shared moment opens paused on exactly what the sender saw.
   const playing = read.values.run !== undefined && !run.badRun ? false : !(read.values.paused ?? false);
   return { ...run, present: read.values.present ?? false, playing, theme: read.values.theme ?? null };
@@ -211,7 +228,7 @@ export function readPageParams(search: string): PageParams {
 
 export function readEmbedParams(search: string): EmbedParams {
   const read = readParams(search, 'embed');
-  const run = readRun(search, read);
+  const run = readRun(search, read, 'embed');
   const v = read.values;
   // Without controls, nothing on the page could start a scene told not to: it plays, and says so.
   // (A shared moment without controls, left to its default, is a still picture of that moment.)
@@ -239,7 +256,7 @@ export { RUN_PARAMS };
  * of the algorithm its run uses (each algorithm is a chunk of its own). Never rejects:
  * what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
  */
-export async function loadLinkScenario(search: string): Promise<void> {
+export async function loadLinkScenario(search: string, page: 'lab' | 'embed' = 'lab'): Promise<void> {
   const q = new URLSearchParams(search);
   // A failed fetch of the catalog's own chunk is said when the link is read.
   const load = (id: string) =>
@@ -256,7 +273,7 @@ export async function loadLinkScenario(search: string): Promise<void> {
       if (decoded.ok && decoded.run.scenario) await load(decoded.run.scenario);
     }
   }
-  const { experiment } = readRun(search, readParams(search, 'lab'));
+  const { experiment } = readRun(search, readParams(search, page), page);
   // Should the link's algorithm not load (offline), the lab opens the default instead, and says so.
   await loadAlgorithm(experiment.algorithm).catch(() => loadAlgorithm(undefined).catch(() => undefined));
 }

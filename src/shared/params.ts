@@ -116,7 +116,8 @@ export const PARAMS = {
   } satisfies Param<string>,
   algorithm: {
     pages: ALL,
-    defaultText: '`raft`',
+    // The lab page opened with none of the setup, game day and run parameters is the card's.
+    defaultText: '`raft` (the lab page opened with no setup, `scenario` or `run`: `k8s-lease`)',
     read: choice(ALGORITHM_KINDS),
     setup: (e, v) => {
       e.algorithm = v;

@@ -38,6 +38,15 @@ test('axe: the initial page', async ({ page }) => {
   await expectNoViolations(page, 'initial');
 });
 
+test("axe: the setup's algorithm picker, in both themes", async ({ page }) => {
+  await settled(page);
+  await openTab(page, 'Setup');
+  await expect(page.getByTestId('algorithm-picker').getByRole('button')).toHaveCount(8);
+  await expectNoViolations(page, 'setup picker, light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoViolations(page, 'setup picker, dark');
+});
+
 test('axe: a node selected', async ({ page }) => {
   const leader = await settled(page);
   await selectNode(page, leader);
@@ -82,7 +91,9 @@ test('axe: fencing off, with the red banner', async ({ page }) => {
   const leader = await waitForLeader(page);
   await page.getByRole('switch', { name: 'Fencing' }).click();
   await selectNode(page, leader.id);
-  await page.getByRole('button', { name: `Pause ${leader.id} for 30 s (longer than the lease)` }).click();
+  await page
+    .getByRole('button', { name: `Pause ${leader.id} for 30 s, longer than the Lease (15 s)` })
+    .click();
   await expect(banner(page)).toHaveAttribute('data-state', 'violated', { timeout: 45_000 });
   await pauseLab(page);
   await expectNoViolations(page, 'fencing off, stale write accepted');

@@ -1,9 +1,10 @@
 // Each algorithm, Raft included, is a chunk the page loads when a run uses it: the lab's first
-// load fetches Raft's alone, choosing another in Setup fetches it (and runs it), a link to one
-// opens with it and never fetches Raft's, and a chunk that cannot load leaves the lab running Raft
-// with a message that says so. The Setup panel is a chunk too, fetched when its tab first opens.
+// screen fetches only the card's (Kubernetes' Lease), a link to Raft Raft's alone, choosing another
+// in Setup fetches it (and runs it), a link to one opens with it and never fetches Raft's, and a
+// chunk that cannot load leaves the lab running Raft with a message that says so. The Setup panel
+// is a chunk too, fetched when its tab first opens.
 import type { Page, Request } from '@playwright/test';
-import { expect, openLab, openTab, SLOW, stageLeaders, test, waitForLeader } from './lab';
+import { chooseAlgorithm, expect, openLab, SLOW, stageLeaders, test, waitForLeader } from './lab';
 
 const ALGORITHM_CHUNK =
   /\/assets\/(raft|bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel|SetupPanel)-[\w-]+\.js$/;
@@ -19,18 +20,22 @@ function chunksFetched(page: Page): string[] {
   return seen;
 }
 
-test("the lab's first load fetches Raft's rules alone; choosing another fetches it and runs it", async ({
-  page,
-}) => {
+test("the lab's first screen fetches only the card's algorithm", async ({ page }) => {
   const seen = chunksFetched(page);
   await openLab(page, 'speed=16');
   await waitForLeader(page);
+  expect(seen).toEqual(['k8sLease']);
+});
+
+test("a link to Raft fetches Raft's rules alone; choosing another fetches it and runs it", async ({
+  page,
+}) => {
+  const seen = chunksFetched(page);
+  await openLab(page, 'algorithm=raft&speed=16');
+  await waitForLeader(page);
   expect(seen).toEqual(['raft']);
 
-  await openTab(page, 'Setup');
-  await expect.poll(() => seen, SLOW).toEqual(['raft', 'SetupPanel']);
-  await page.getByTestId('algorithm-picker').selectOption({ label: 'ZooKeeper recipe' });
-  await page.getByRole('button', { name: 'Reset with this setup' }).click();
+  await chooseAlgorithm(page, 'ZooKeeper recipe');
   await expect.poll(() => seen, SLOW).toEqual(['raft', 'SetupPanel', 'zookeeper']);
   // The ZooKeeper ensemble is on the stage, and a candidate leads.
   await expect(page.getByTestId('service-z1')).toBeVisible(SLOW);

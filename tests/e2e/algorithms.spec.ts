@@ -4,10 +4,10 @@
 import type { Page } from '@playwright/test';
 import {
   banner,
+  chooseAlgorithm,
   expect,
   chartLines,
   openLab,
-  openTab,
   SLOW,
   stageLeaders,
   test,
@@ -17,13 +17,6 @@ import {
 
 test.use(WHOLE_PAGE);
 test.describe.configure({ timeout: 120_000 });
-
-async function chooseAlgorithm(page: Page, title: string): Promise<void> {
-  await openTab(page, 'Setup');
-  await page.getByTestId('algorithm-picker').selectOption({ label: title });
-  await page.getByRole('button', { name: 'Reset with this setup' }).click();
-  await expect(page.getByTestId('sim-time')).toHaveText(/^\d/);
-}
 
 /** The chart's believed leader_count now. */
 async function chartNow(page: Page): Promise<number> {

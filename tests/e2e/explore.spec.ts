@@ -28,7 +28,7 @@ test('under Bully it finds the split brain, shrinks it, and opens it as a run', 
 test('with every defence on and a small budget it finds nothing, and says how much it searched', async ({
   page,
 }) => {
-  await openLab(page);
+  await openLab(page, 'algorithm=raft&speed=16');
   await openTab(page, 'Explore');
   const panel = page.locator('.explore-panel');
   await expect(panel.getByTestId('explore-setup')).toContainText('every safety switch on');
@@ -46,7 +46,7 @@ test('with every defence on and a small budget it finds nothing, and says how mu
 test('with fencing off it finds a zombie write accepted, and the run it opens lands on that write', async ({
   page,
 }) => {
-  await openLab(page, 'speed=16');
+  await openLab(page, 'algorithm=raft&speed=16');
   const fencing = page.getByRole('switch', { name: 'Fencing' });
   await fencing.click();
   await expect(fencing).not.toBeChecked();

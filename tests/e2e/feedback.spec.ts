@@ -43,7 +43,9 @@ test.describe('with the event log in view', () => {
     await openLab(page, 'speed=16');
     const leader = await waitForLeader(page);
     await selectNode(page, leader.id);
-    await page.getByRole('button', { name: `Pause ${leader.id} for 5 s (shorter than the lease)` }).click();
+    await page
+      .getByRole('button', { name: `Pause ${leader.id} for 5 s, shorter than the Lease (15 s)` })
+      .click();
     const from = await simMs(page);
     await waitForSimMs(page, from + 7_000);
     await expect(eventLog(page)).toContainText(new RegExp(`${leader.id}'s 5\\.0 s GC pause ended`), SLOW);

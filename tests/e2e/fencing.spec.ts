@@ -27,33 +27,37 @@ test.use(WHOLE_PAGE);
 test.describe.configure({ timeout: 90_000 });
 
 /**
- * Freeze the leader for 30 s (twice its 15 s lease), wait for the rest of the cluster to elect a
- * successor, and return both. The paused node still believes it leads: that is the zombie.
+ * Freeze Raft's leader for 20 s (twice its longest election timeout), wait for the rest of the
+ * cluster to elect a successor, and return both. The paused node still believes it leads: that is
+ * the zombie.
  */
-async function pauseLeaderPastItsLease(
+async function pauseLeaderPastItsTimeout(
   page: import('@playwright/test').Page,
 ): Promise<{ zombie: Leader; next: Leader }> {
   const zombie = await waitForLeader(page);
   await selectNode(page, zombie.id);
-  await page.getByRole('button', { name: `Pause ${zombie.id} for 30 s (longer than the lease)` }).click();
+  await page
+    .getByRole('button', { name: `Pause ${zombie.id} for 20 s, longer than the election timeout (5-10 s)` })
+    .click();
   // The log, not the node's status: at 64x on a slow machine the whole pause can be over
   // before a status check comes round.
-  await expect(eventLog(page)).toContainText(`paused ${zombie.id} for 30.0 s (GC)`);
+  await expect(eventLog(page)).toContainText(`paused ${zombie.id} for 20.0 s (GC)`);
   const next = await waitForLeader(page, [zombie.id]);
   expect(next.term, 'the successor serves a later term').toBeGreaterThan(zombie.term);
   return { zombie, next };
 }
 
 // With fencing on, the zombie's write on waking carries its old token and storage turns it away.
-test('a 30 s GC pause of the leader: the zombie write is rejected at storage, and rejections settle', async ({
+test('a 20 s GC pause of the leader: the zombie write is rejected at storage, and rejections settle', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  // Raft's story: a zombie that hears the later term steps down, so its rejections stop.
+  await openLab(page, 'algorithm=raft&speed=64');
   await expect(page.getByRole('switch', { name: 'Fencing' })).toBeChecked();
   await expect(chainScene(page).getByTestId('rejected-count')).toHaveText('0');
   expect(await chartFigure(page, 'fencing rejections')).toBe(0);
 
-  const { zombie, next } = await pauseLeaderPastItsLease(page);
+  const { zombie, next } = await pauseLeaderPastItsTimeout(page);
   const rejected = new RegExp(
     `storage rejected ${zombie.id}'s write with token ${zombie.term}: max seen is ${next.term}`,
   );
@@ -91,14 +95,14 @@ test('a 30 s GC pause of the leader: the zombie write is rejected at storage, an
 test('the same pause with fencing off: the stale write is accepted and the banner turns red', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  await openLab(page, 'algorithm=raft&speed=64');
   const fencing = page.getByRole('switch', { name: 'Fencing' });
   await fencing.click();
   await expect(fencing).not.toBeChecked();
   await expect(banner(page)).toContainText('Safety off: fencing');
   await expect(chainScene(page).getByTestId('fencing-off')).toBeVisible();
 
-  const { zombie, next } = await pauseLeaderPastItsLease(page);
+  const { zombie, next } = await pauseLeaderPastItsTimeout(page);
   const red = banner(page);
   await expect(red).toHaveAttribute('data-state', 'violated', { timeout: 45_000 });
   await expect(red).toContainText(

@@ -99,8 +99,8 @@ test('the whole flow works with the keyboard alone, with a visible focus ring', 
   await page.keyboard.press('End');
   await expect(speed).toHaveText('64x');
 
-  // Select the leader on the stage with Enter.
-  await tabTo(page, new RegExp(`^Select ${leader.id}: leader`));
+  // Select the leader on the stage with Enter (the first screen's Lease calls it the holder).
+  await tabTo(page, new RegExp(`^Select ${leader.id}: holder`));
   await expectFocusRing(page);
   await page.keyboard.press('Enter');
   await expect(stageNode(page, leader.id)).toHaveAttribute('aria-pressed', 'true');

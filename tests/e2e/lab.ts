@@ -261,3 +261,19 @@ export async function openTab(page: Page, name: string): Promise<void> {
   if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
+
+/** The setup picker's choice of the run's algorithm (the one pressed). */
+export function picked(page: Page): Locator {
+  return page.getByTestId('algorithm-picker').locator('button[aria-pressed="true"]');
+}
+
+/** Run another algorithm: one click on its line in the setup's picker. */
+export async function chooseAlgorithm(page: Page, title: string): Promise<void> {
+  await openTab(page, 'Setup');
+  const choice = page
+    .getByTestId('algorithm-picker')
+    .getByRole('button', { name: new RegExp(`^${title}\\b`) });
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sim-time')).toHaveText(/^\d/);
+}

@@ -8,7 +8,8 @@ test.describe('on a phone', () => {
   test('the fencing chain holds while another view is shown, and shows the current leader once shown', async ({
     page,
   }) => {
-    await openLab(page, 'speed=16');
+    // Raft's words (a leader of a term) are what it reads.
+    await openLab(page, 'algorithm=raft&speed=16');
     const first = await waitForLeader(page);
     const views = page.getByRole('tablist', { name: 'Views' });
     // Shown once, so that its content is there; then the stage is shown instead.

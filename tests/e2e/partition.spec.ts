@@ -24,7 +24,8 @@ import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 90_000 });
 
-// The page opens Raft with its teaching preset (heartbeat 1 s, election timeout 5 s).
+// These tests are Raft's (CheckQuorum, terms): their links open Raft, with the page's teaching
+// preset (heartbeat 1 s, election timeout 5 s).
 const ELECTION_TIMEOUT_MS = 5_000;
 
 /** The two sides of the partition as the Network panel states them: "Now: n1 n2 | n3 n4 n5". */
@@ -83,7 +84,7 @@ async function expectMinorityLeaderless(
 test('a 2|3 partition built with the group pickers, leader in the minority: the minority has no leader', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  await openLab(page, 'algorithm=raft&speed=64');
   const old = await waitForLeader(page);
   // Set the partition up paused, so the moment it starts is the moment it was applied.
   await pauseLab(page);
@@ -106,7 +107,7 @@ test('a 2|3 partition built with the group pickers, leader in the minority: the 
 test('the "Split 2 | 3" preset: whichever side the leader is on, only the majority ends up with a leader', async ({
   page,
 }) => {
-  await openLab(page, 'speed=64');
+  await openLab(page, 'algorithm=raft&speed=64');
   const old = await waitForLeader(page);
   await pauseLab(page);
   await page.getByRole('button', { name: 'Split 2 | 3' }).click();

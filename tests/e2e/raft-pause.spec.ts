@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 90_000 });
 test('Raft: a killed leader is replaced at a higher term; a frozen one is a zombie whose write is rejected', async ({
   page,
 }) => {
-  await openLab(page, 'speed=16');
+  await openLab(page, 'algorithm=raft&speed=16');
   const first = await waitForLeader(page, [], 60_000);
 
   await selectNode(page, first.id);
@@ -33,7 +33,9 @@ test('Raft: a killed leader is replaced at a higher term; a frozen one is a zomb
   await expect(stageLeaders(page)).toHaveCount(1);
 
   await selectNode(page, second.id);
-  await page.getByRole('button', { name: `Pause ${second.id} for 30 s (longer than the lease)` }).click();
+  await page
+    .getByRole('button', { name: `Pause ${second.id} for 20 s, longer than the election timeout (5-10 s)` })
+    .click();
   // Frozen, it still believes it leads; the others elect a third, which the scrape sees.
   // The state lasts from the third's election to the wake, about 25 s of simulated time: under two
   // seconds of wall time at 16x, so it is watched for on every frame.

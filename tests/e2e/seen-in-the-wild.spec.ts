@@ -14,6 +14,7 @@ import {
   logTimeOf,
   openLab,
   openTab,
+  picked,
   selectNode,
   stageLeaders,
   test,
@@ -42,7 +43,7 @@ test('Setup offers every preset; Redis Sentinel opens with its sentinels and no 
     .getByRole('button', { name: 'Redis Sentinel (a primary, two replicas, three sentinels)' })
     .click();
 
-  await expect(page.getByTestId('algorithm-picker')).toHaveValue('redis-sentinel');
+  await expect(picked(page)).toHaveAttribute('data-algorithm', 'redis-sentinel');
   const stage = page.getByRole('group', { name: 'Cluster stage' });
   const sentinels = stage.getByRole('group', { name: 'Sentinel' });
   for (const id of ['s1', 's2', 's3']) {
@@ -92,7 +93,7 @@ test('Pacemaker with STONITH: a hung primary is powered off before a replica is 
   await openLab(page, 'speed=4');
   await openTab(page, 'Setup');
   await page.getByRole('button', { name: /^Pacemaker with STONITH \(a primary/ }).click();
-  await expect(page.getByTestId('algorithm-picker')).toHaveValue('pacemaker');
+  await expect(picked(page)).toHaveAttribute('data-algorithm', 'pacemaker');
   const stage = page.getByRole('group', { name: 'Cluster stage' });
   await expect(stage.getByTestId('service-f1')).toHaveText('Fence f1');
   for (const id of ['s1', 's2', 's3']) {
@@ -101,7 +102,7 @@ test('Pacemaker with STONITH: a hung primary is powered off before a replica is 
   await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', 'node-n1');
 
   await selectNode(page, 'n1');
-  await page.getByRole('button', { name: 'Pause n1 for 30 s (longer than the lease)' }).click();
+  await page.getByRole('button', { name: 'Pause n1 for 6 s, longer than the token timeout (3 s)' }).click();
   // Lost after Corosync's 3 s token, fenced, then a replica promoted (the one further along, as
   // with the sentinels): seconds of simulated time.
   await expect(stageLeaders(page).first()).toHaveAttribute('data-testid', /^node-n[23]$/, SLOW);

@@ -32,10 +32,8 @@ const LATE_MS = 300;
 test('killing two of the three etcd members makes the holder stop leading at its renew deadline', async ({
   page,
 }) => {
+  // The first screen is Kubernetes' Lease.
   await openLab(page, 'speed=4');
-  await openTab(page, 'Setup');
-  await page.getByTestId('algorithm-picker').selectOption('k8s-lease');
-  await page.getByRole('button', { name: 'Reset with this setup' }).click();
 
   const stage = page.getByRole('group', { name: 'Cluster stage' });
   await expect(stage.getByTestId('service-api')).toHaveText('API server');

@@ -169,7 +169,8 @@ describe('chain model', () => {
 
   it("speaks the run's algorithm: a Lease holder, a paused zombie, Bully's split brain without a quorum", () => {
     const k8s = electionOf(experiment('k8s-lease'));
-    expect(k8s.title).toBe('The API server grants one Lease');
+    // Whose quorum commits the Lease: etcd's majority, through the API server.
+    expect(k8s.title).toBe("etcd's quorum commits one Lease");
     const zombie = node('n1', { role: 'leader', term: 0, paused: true });
     const holder = node('n2', { role: 'leader', term: 1 });
     // Kubernetes has no quorum switch: a second holder is the paused one, never a split brain.
@@ -184,7 +185,7 @@ describe('chain model', () => {
     expect(q.notes).toEqual(['n1 still believes it is holder, leaderTransitions 0 (paused)']);
     expect(q.voters).toEqual([]);
     expect(q.majorityText).toBe(
-      'one Lease object, updated by compare-and-swap; its 3 members need a majority (2)',
+      'the API server writes one Lease object to etcd by compare-and-swap; its 3 members need a majority (2)',
     );
     expect(deriveQuorum(snap({}, [node('n1'), node('n2')]), EMPTY_MEMORY, null, k8s).headline).toBe(
       'No holder',

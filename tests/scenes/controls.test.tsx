@@ -9,7 +9,7 @@ import { LabProvider } from '../../src/store/context';
 import { SetupPanel } from '../../src/app/controls/SetupPanel';
 import { SafetyPanel } from '../../src/app/controls/SafetyPanel';
 import { SafetyBanner } from '../../src/app/controls/SafetyBanner';
-import { RAFT_PRESETS } from '../../src/engine';
+import { ALGORITHM_KINDS, RAFT_PRESETS, algorithmFor, pickerLine } from '../../src/engine';
 
 afterEach(cleanup);
 
@@ -33,11 +33,44 @@ const switches = () =>
       ),
     );
 
+/** The picker's choice for an algorithm, by its title. */
+const choice = (title: string) =>
+  within(screen.getByRole('list', { name: 'Election algorithms' })).getByRole('button', {
+    name: new RegExp(`^${title}\\b`),
+  });
+/** The algorithm the picker shows as the run's. */
+const picked = () =>
+  within(screen.getByRole('list', { name: 'Election algorithms' }))
+    .getAllByRole('button')
+    .filter((b) => b.getAttribute('aria-pressed') === 'true')
+    .map((b) => b.getAttribute('data-algorithm'))
+    .join();
+
+describe('the algorithm picker', () => {
+  it('says in one line what elects under each algorithm and whether a partition is safe', () => {
+    mount(createLabStore({ experiment: { algorithm: 'k8s-lease' }, playing: false }));
+    const lines = within(screen.getByRole('list', { name: 'Election algorithms' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(lines).toEqual(
+      ALGORITHM_KINDS.map((k) => {
+        const line = pickerLine(k);
+        return `${algorithmFor(k).title} ${line.what}. ${line.partition}.`;
+      }),
+    );
+    expect(lines[0]).toBe(
+      'Raft Quorum elects one leader. Safe under a partition: only a side with a majority of the nodes elects.',
+    );
+    expect(lines.filter((l) => l!.includes('Not safe under a partition')).length).toBe(3);
+    expect(picked()).toBe('k8s-lease');
+  });
+});
+
 describe('setup and safety under each algorithm', () => {
   it("offers Raft's timing, its presets, the witness and its three switches", () => {
     const store = createLabStore({ experiment: { raft: RAFT_PRESETS.teaching }, playing: false });
     mount(store);
-    expect((screen.getByLabelText('Election algorithm') as HTMLSelectElement).value).toBe('raft');
+    expect(picked()).toBe('raft');
     expect(screen.getByText('Election timeout')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Teaching/ }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('Witness')).toBeTruthy();
@@ -66,7 +99,10 @@ describe('setup and safety under each algorithm', () => {
   it('switches to Bully: its own fields, no witness, and a reset that runs Bully', () => {
     const store = createLabStore({ experiment: {}, playing: false });
     mount(store);
-    fireEvent.change(screen.getByLabelText('Election algorithm'), { target: { value: 'bully' } });
+    // One click on the picker runs Bully.
+    fireEvent.click(choice('Bully'));
+    expect(store.getState().experiment.algorithm).toBe('bully');
+    expect(picked()).toBe('bully');
     expect(screen.queryByText('Election timeout')).toBeNull();
     expect(screen.queryByText('Witness')).toBeNull();
     expect(screen.getByText('Answer timeout')).toBeTruthy();
@@ -118,7 +154,7 @@ describe('setup and safety under each algorithm', () => {
       nodes: 3,
       etcd: { ttlMs: 30000, renewDeadlineMs: 20000 },
     });
-    expect((screen.getByLabelText('Election algorithm') as HTMLSelectElement).value).toBe('etcd-election');
+    expect(picked()).toBe('etcd-election');
     fireEvent.click(within(list).getByRole('button', { name: /^Kafka's controller/ }));
     expect(store.getState().experiment).toMatchObject({
       algorithm: 'zookeeper',

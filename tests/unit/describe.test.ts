@@ -32,9 +32,11 @@ describe('every algorithm has its own page description', () => {
     // A quorum is claimed only where the algorithm has one.
     expect(/no quorum/.test(page.elect.how)).toBe(kind === 'bully' || kind === 'ring');
     if (kind !== 'raft') expect(page.elect.how.length).toBeGreaterThan(0);
-    // The lease dial belongs to the Kubernetes Lease alone; a lease length, to the algorithms with a lease.
+    // The lease dial belongs to the Kubernetes Lease alone; so does the name "Lease", and only
+    // Raft's wait is drawn from a range (its randomized timeout).
     expect(hold.ring).toBe(kind === 'k8s-lease');
-    expect(page.leaseMs(e) !== null).toBe(kind === 'k8s-lease' || kind === 'etcd-election');
+    expect(expiry.name === 'Lease').toBe(kind === 'k8s-lease');
+    expect(expiry.maxMs === expiry.ms).toBe(kind !== 'raft');
     // The renewal limit is drawn where the leader stops by itself, in its own settings' terms.
     const limit = page.renewLimit(e);
     if (limit) expect(limit.ms).toBeGreaterThan(0);

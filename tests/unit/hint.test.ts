@@ -39,7 +39,7 @@ describe('nextHint', () => {
     const { sim, snap } = at(3_000, [], 'raft');
     const leader = snap.nodes.find((n) => n.role === 'leader')!.id;
     expect(nextHint({ snapshot: snap, selected: leader, experiment: sim.experiment, can: CAN })).toBe(
-      `The leader is ${leader}, selected: press Pause 30 s or Kill (30 s is longer than the 1 s election timeout).`,
+      `The leader is ${leader}, selected: press Pause 4 s or Kill (4 s is longer than the election timeout (1-2 s)).`,
     );
     const bully = new Simulation({ algorithm: 'bully', seed: 1, nodes: 5 });
     expect(
@@ -70,7 +70,7 @@ describe('nextHint', () => {
     );
   });
 
-  it("compares the 30 s pause with the algorithm's own span: as long as Sentinel's 30 s down-after", () => {
+  it("offers a pause longer than the algorithm's own span: Sentinel's 30 s down-after", () => {
     const redis = new Simulation({ algorithm: 'redis-sentinel', seed: 1, nodes: 3 });
     redis.runUntil(5_000);
     const text = nextHint({
@@ -80,7 +80,7 @@ describe('nextHint', () => {
       can: CAN,
     });
     expect(text).toBe(
-      'The primary is n1, selected: press Pause 30 s or Kill (30 s is as long as the 30 s down-after).',
+      'The primary is n1, selected: press Pause 60 s or Kill (60 s is longer than the down-after period (30 s)).',
     );
   });
 

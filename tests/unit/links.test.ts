@@ -4,7 +4,7 @@
 // be ignored by it, so the picker would reopen the same run, or open with a warning.
 import { afterEach, describe, expect, it } from 'vitest';
 import { scenarioHref } from '../../src/app/guided/ScenarioPicker';
-import { readPageParams } from '../../src/shared/link';
+import { readEmbedParams, readPageParams } from '../../src/shared/link';
 import { parseExperiment, RAFT_PRESETS } from '../../src/engine';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
@@ -49,10 +49,40 @@ describe('a step without a game day', () => {
 });
 
 describe('the algorithm in a link', () => {
-  it('opens Raft with the teaching timing by default, and another algorithm with its own', () => {
-    const raft = readPageParams('');
-    expect(raft.experiment).toMatchObject({ raft: RAFT_PRESETS.teaching });
-    expect(parseExperiment(raft.experiment).ok).toBe(true);
+  it("opens the pattern card's Kubernetes Lease when the link asks for no run", () => {
+    for (const bare of ['', '?speed=16', '?paused&theme=dark', '?present']) {
+      const card = readPageParams(bare);
+      expect(card.experiment, bare).toMatchObject({ algorithm: 'k8s-lease', nodes: 5 });
+      expect(card.experiment.raft, bare).toBeUndefined();
+      const parsed = parseExperiment(card.experiment);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      // The card's numbers: LeaseDuration 15 s, RenewDeadline 10 s, RetryPeriod 2 s.
+      expect(parsed.experiment.lease).toMatchObject({
+        durationMs: 15000,
+        renewDeadlineMs: 10000,
+        retryPeriodMs: 2000,
+      });
+    }
+  });
+
+  it('keeps Raft for a link that names any setup (old links open what they asked for); an embed keeps it too', () => {
+    for (const old of [
+      '?seed=1',
+      '?nodes=5',
+      '?clients=0',
+      '?algorithm=raft',
+      '?step=2',
+      '?algorithm=paxos',
+    ]) {
+      const raft = readPageParams(old);
+      expect(raft.experiment.algorithm ?? 'raft', old).toBe('raft');
+      expect(raft.experiment, old).toMatchObject({ raft: RAFT_PRESETS.teaching });
+      expect(parseExperiment(raft.experiment).ok).toBe(true);
+    }
+    expect(readEmbedParams('?scene=chain').experiment.algorithm ?? 'raft').toBe('raft');
+  });
+
+  it('opens another algorithm with its own timing', () => {
     const zk = readPageParams('?algorithm=zookeeper&nodes=3');
     expect(zk.experiment).toMatchObject({ algorithm: 'zookeeper', nodes: 3 });
     expect(zk.experiment.raft).toBeUndefined();

@@ -1,52 +1,42 @@
 // Controls for the selected node: kill / restart, GC-pause (short, long, chosen) / resume,
 // isolate, clock rate and force an election; and for a selected service (an API server, a store
 // member), what can be done to one: kill / restart and isolate. Every button names what it does
-// to which node or service, and shows only when the run's backend accepts that command. The same
-// list is the menu a click on a node opens on the stage (place 'menu'); while that menu is open,
-// the panel keeps the node's status and leaves its buttons to the menu.
+// to which node or service, and shows only when the run's backend accepts that command. The
+// node's buttons come from one list (nodeActions.ts). The same panel is the menu a click on a node
+// opens on the stage (place 'menu'); while that menu is open, the panel keeps the node's status
+// and leaves its buttons to the menu.
 import { useState } from 'react';
-import { pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
+import { pauseLengths, type Command, type Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 import { selectNodeIds, selectServiceIds } from '../../store/select';
+import { nodeActions, type NodeAction } from './nodeActions';
 
 type Service = Snapshot['services'][number];
 
-/**
- * The run's lease length: a Kubernetes Lease's duration, or an etcd session's TTL (the
- * simulator's, or the real run's, which the page puts in its experiment). Null for an algorithm
- * without one.
- */
-export function leaseLengthMs(e: Experiment): number | null {
-  return pageOf(e).leaseMs(e);
-}
-
-/**
- * How a pause compares with the run's lease, in a pause button's words. Without a lease (Raft,
- * Bully, the Ring) the preset buttons keep their teaching meaning: the short one is survived,
- * the long one is not.
- */
-export function versusLease(
-  pauseMs: number,
-  leaseMs: number | null,
-  otherwise: 'shorter' | 'longer',
-): string {
-  if (leaseMs === null) return `${otherwise} than the lease`;
-  if (pauseMs === leaseMs) return 'as long as the lease';
-  return `${pauseMs < leaseMs ? 'shorter' : 'longer'} than the lease`;
-}
-
 export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
   const inMenu = place === 'menu';
-  const { selected, command, select, lease, leaseMs, commands, menuOpen } = useLabShallow((s) => ({
+  const { selected, command, select, experiment, commands, menuOpen } = useLabShallow((s) => ({
     menuOpen: s.menu !== null && s.menu === s.selected,
     selected: s.selected,
     command: s.command,
     select: s.select,
-    lease: s.experiment.lease,
-    leaseMs: leaseLengthMs(s.experiment),
+    experiment: s.experiment,
     commands: s.can.commands,
   }));
   const node = useLab((s) => s.snapshot.nodes.find((n) => n.id === s.selected) ?? null);
+  const actions = node ? nodeActions(node, experiment, commands) : [];
+  const button = (a: NodeAction) => (
+    <button
+      key={a.id}
+      type="button"
+      className={a.danger ? 'btn btn-danger' : 'btn'}
+      disabled={a.disabled}
+      onClick={() => command(a.command)}
+      aria-label={a.name}
+    >
+      {a.label}
+    </button>
+  );
   const service = useLab((s) => s.snapshot.services.find((v) => v.id === s.selected) ?? null);
   const [custom, setCustom] = useState(20);
   const can = (c: (typeof commands)[number]) => commands.includes(c);
@@ -106,58 +96,7 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
               Its actions are in its menu on the stage (Esc closes it).
             </p>
           )}
-          <div className="btn-row">
-            {!can(node.alive ? 'kill' : 'restart') ? null : node.alive ? (
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => command({ do: 'kill', node: node.id })}
-                aria-label={`Kill ${node.id}`}
-              >
-                Kill
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn"
-                onClick={() => command({ do: 'restart', node: node.id })}
-                aria-label={`Restart ${node.id}`}
-              >
-                Restart
-              </button>
-            )}
-            {!can(node.paused ? 'resume' : 'pause') ? null : node.paused ? (
-              <button
-                type="button"
-                className="btn"
-                onClick={() => command({ do: 'resume', node: node.id })}
-                aria-label={`Resume ${node.id}`}
-              >
-                Resume
-              </button>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={!node.alive}
-                  onClick={() => command({ do: 'pause', node: node.id, forMs: 5000 })}
-                  aria-label={`Pause ${node.id} for 5 s (${versusLease(5000, leaseMs, 'shorter')})`}
-                >
-                  Pause 5 s
-                </button>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={!node.alive}
-                  onClick={() => command({ do: 'pause', node: node.id, forMs: 30000 })}
-                  aria-label={`Pause ${node.id} for 30 s (${versusLease(30000, leaseMs, 'longer')})`}
-                >
-                  Pause 30 s
-                </button>
-              </>
-            )}
-          </div>
+          <div className="btn-row">{actions.filter((a) => a.row === 'life').map(button)}</div>
           {!node.paused && node.alive && can('pause') && (
             <div className="btn-row">
               <label>
@@ -182,35 +121,13 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
               >
                 Pause
               </button>
-              {leaseMs !== null && (
-                <span className="hint">
-                  {lease ? 'lease' : 'session TTL'} {leaseMs / 1000} s
-                </span>
-              )}
+              <span className="hint" data-testid="pause-against">
+                the others wait out {pauseLengths(experiment).against}
+              </span>
             </div>
           )}
           <div className="btn-row">
-            {can('isolate') && (
-              <button
-                type="button"
-                className="btn"
-                onClick={() => command({ do: 'isolate', node: node.id })}
-                aria-label={`Isolate ${node.id}`}
-              >
-                Isolate
-              </button>
-            )}
-            {can('campaign') && (
-              <button
-                type="button"
-                className="btn"
-                disabled={!node.alive || node.paused || node.witness}
-                onClick={() => command({ do: 'campaign', node: node.id })}
-                aria-label={`Force ${node.id} to campaign`}
-              >
-                Force election
-              </button>
-            )}
+            {actions.filter((a) => a.row === 'network').map(button)}
             {can('clockRate') && (
               <label>
                 Clock{' '}

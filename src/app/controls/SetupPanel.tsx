@@ -1,8 +1,10 @@
-// Setup: the election algorithm and its own settings, cluster size, witness (Raft's), network
-// delay, clients, warm-up and seed apply on reset (the safety switches, which apply live, are in
+// Setup: the election algorithm (a picker that resets at once, each choice saying in one line
+// what elects and whether a partition is safe: describe.ts) and its own settings, cluster size,
+// witness (Raft's), network delay, clients, warm-up and seed apply on reset (the safety switches,
+// which apply live, are in
 // SafetyPanel on the first screen). Each field is checked as it is typed by the engine's own
 // parser, so the message under it is the one an experiment file would get.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,
   ALGORITHM_SETTINGS,
@@ -10,6 +12,7 @@ import {
   type SettingsSection,
   algorithmFor,
   parseExperiment,
+  pickerLine,
   RAFT_PRESETS,
   WARM_UP_PRESETS,
   type AlgorithmKind,
@@ -221,7 +224,6 @@ export function SetupPanel() {
     reset: s.reset,
     setupErrors: s.setupErrors,
   }));
-  const id = useId();
   const [draft, setDraft] = useState<Draft>(() => toDraft(experiment));
   const candidate = useMemo(() => draftExperiment(experiment, draft, safety), [experiment, draft, safety]);
   const errors: FieldError[] = useMemo(() => {
@@ -290,6 +292,12 @@ export function SetupPanel() {
   };
 
   const apply = () => reset(candidate);
+  // The picker resets at once with the algorithm chosen, at the settings in the draft.
+  const pick = (k: AlgorithmKind) => {
+    const next = { ...draft, algorithm: k };
+    setDraft(next);
+    reset(draftExperiment(experiment, next, safety));
+  };
   const applyPreset = (p: Preset) => {
     const next = presetDraft(draft, p);
     setDraft(next);
@@ -302,26 +310,30 @@ export function SetupPanel() {
     <div className="panel setup-panel" aria-labelledby="setup-title">
       <h2 id="setup-title">Setup</h2>
       <fieldset>
+        <legend>Algorithm (a click resets with it)</legend>
+        <ul className="algorithm-picker" aria-label="Election algorithms" data-testid="algorithm-picker">
+          {ALGORITHM_KINDS.map((k) => {
+            const line = pickerLine(k);
+            return (
+              <li key={k}>
+                <button
+                  type="button"
+                  className="btn algorithm-choice"
+                  aria-pressed={experiment.algorithm === k || (k === 'raft' && !experiment.algorithm)}
+                  data-algorithm={k}
+                  onClick={() => pick(k)}
+                >
+                  <strong>{algorithmFor(k).title}</strong> <span>{line.what}.</span>{' '}
+                  <span className={line.safe ? 'partition-safe' : 'partition-unsafe'}>{line.partition}.</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="hint algorithm-summary">{alg.summary}</p>
+      </fieldset>
+      <fieldset>
         <legend>Cluster (applies on reset)</legend>
-        <label className="field">
-          <span>Algorithm</span>
-          <select
-            value={draft.algorithm}
-            onChange={(e) => set('algorithm', e.target.value as AlgorithmKind)}
-            aria-label="Election algorithm"
-            aria-describedby={`${id}-summary`}
-            data-testid="algorithm-picker"
-          >
-            {ALGORITHM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {algorithmFor(k).title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="hint algorithm-summary" id={`${id}-summary`}>
-          {alg.summary}
-        </p>
         <label className="field">
           <span>Nodes</span>
           <select

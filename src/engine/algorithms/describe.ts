@@ -38,6 +38,10 @@ export interface Expiry {
   keep: string;
   /** Its span (ms). */
   ms: number;
+  /** Its name alone, in its system's words: "Lease", "election timeout", "session TTL". */
+  name: string;
+  /** The longest the others may wait (ms): Raft's randomized timeout reaches twice its setting; else ms. */
+  maxMs: number;
 }
 
 /**
@@ -56,8 +60,12 @@ export interface AlgorithmPage {
   expiry(e: Experiment): Expiry;
   /** Null where the leader never stops by itself for want of renewals. */
   renewLimit(e: Experiment): RenewLimit | null;
-  /** The lease a pause is measured against (a Kubernetes Lease, an etcd session's TTL); null: none. */
-  leaseMs(e: Experiment): number | null;
+  /**
+   * What a partition does to it, for the picker: safe when, with the system's own mechanisms
+   * (Redis has no token to check), storage never takes writes from an old leader once a new one's
+   * have landed (tests/unit/partition-claims.test.ts splits every algorithm and checks this).
+   */
+  partition: { safe: boolean; why: string };
   /**
    * What a leader does when storage refuses its write, after "storage refuses n1's write, naming
    * token 1;" (the engine's onFenced): most elections never hear of it, and the leader acts on.
@@ -78,6 +86,7 @@ export function formatSpan(ms: number): string {
 }
 
 const NO_QUORUM = 'no quorum: each side of a partition elects its own';
+const EACH_SIDE = { safe: false, why: 'each side elects its own, and storage takes both' };
 
 /** Raft's own switches, missing under every other algorithm. */
 function raftOnly(title: string): Partial<Record<SafetySwitch, string>> {
@@ -107,10 +116,12 @@ function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
         ms: s.timeoutMs,
         what: `${formatSpan(s.timeoutMs)} coordinator timeout`,
         keep: `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
+        name: 'coordinator timeout',
+        maxMs: s.timeoutMs,
       };
     },
     renewLimit: () => null,
-    leaseMs: () => null,
+    partition: EACH_SIDE,
     fenced: 'it steps down and calls an election',
     missing: {
       quorum: `${key === 'bully' ? 'Bully' : 'The Ring'} has no quorum to switch off: the highest reachable id wins`,
@@ -152,6 +163,9 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: electionTimeoutMs,
         what: `${formatSpan(electionTimeoutMs)} election timeout`,
         keep: `sends heartbeats every ${formatSpan(heartbeatMs)}`,
+        name: 'election timeout',
+        // Each wait is drawn from [timeout, 2 x timeout).
+        maxMs: 2 * electionTimeoutMs,
       };
     },
     // Heartbeat rounds slower than this and the followers campaign (with CheckQuorum, the leader steps down).
@@ -159,16 +173,17 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       const { electionTimeoutMs } = section(e, 'raft');
       return { ms: electionTimeoutMs, label: `election timeout ${formatSpan(electionTimeoutMs)}` };
     },
-    leaseMs: () => null,
+    partition: { safe: true, why: 'only a side with a majority of the nodes elects' },
     fenced: 'Raft never hears of it, so it leads on until it learns of a higher term or loses its quorum',
     missing: {},
     split: SPLIT_WITH_QUORUM,
   },
   'k8s-lease': {
     elect: {
-      title: 'The API server grants one Lease',
-      short: 'Lease acquired',
-      how: 'one Lease object, updated by compare-and-swap',
+      // The replicas do not vote: etcd's members do, on each write the API server makes.
+      title: "etcd's quorum commits one Lease",
+      short: "etcd's quorum commits",
+      how: 'the API server writes one Lease object to etcd by compare-and-swap',
     },
     hold: (e) => {
       const { durationMs, retryPeriodMs } = section(e, 'lease');
@@ -186,6 +201,8 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: durationMs,
         what: `${formatSpan(durationMs)} lease`,
         keep: `renews its lease every ${formatSpan(retryPeriodMs)}`,
+        name: 'Lease',
+        maxMs: durationMs,
       };
     },
     // client-go's RenewDeadline bounds one renewal round, which is what the latency measures.
@@ -193,7 +210,10 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       const { renewDeadlineMs } = section(e, 'lease');
       return { ms: renewDeadlineMs, label: `RenewDeadline ${formatSpan(renewDeadlineMs)}` };
     },
-    leaseMs: (e) => section(e, 'lease').durationMs,
+    partition: {
+      safe: true,
+      why: "a replica cut off from the API server stops acting at RenewDeadline, and etcd's majority lets one take the Lease",
+    },
     fenced: "client-go's elector never hears of it, so it acts as leader until its renewal round runs out",
     missing: {
       quorum: 'replicas do not vote: the API server commits the Lease in etcd by a majority, always',
@@ -223,6 +243,8 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: ttlMs,
         what: `${formatSpan(ttlMs)} session lease`,
         keep: `keeps its session alive every ${formatSpan(Math.floor(ttlMs / 3))}`,
+        name: 'session TTL',
+        maxMs: ttlMs,
       };
     },
     // The deadline (or the session's TTL) runs from the last answered keep-alive; the latency
@@ -237,7 +259,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         label: `${name} ${formatSpan(limit)}: a keep-alive ${formatSpan(limit - every)} overdue`,
       };
     },
-    leaseMs: (e) => section(e, 'etcd').ttlMs,
+    partition: { safe: true, why: "a session cut off from etcd's majority expires before another key leads" },
     fenced: 'the election never hears of it, so it leads while its session lasts',
     missing: {
       quorum:
@@ -268,11 +290,16 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: t,
         what: `${formatSpan(t)} session timeout`,
         keep: `pings the ensemble every ${formatSpan(Math.floor(t / 3))}`,
+        name: 'session timeout',
+        maxMs: t,
       };
     },
     // A disconnected leader keeps believing it leads until it hears its session expired.
     renewLimit: () => null,
-    leaseMs: () => null,
+    partition: {
+      safe: true,
+      why: "a session cut off from the ensemble's majority expires before another znode leads",
+    },
     fenced: 'the recipe never hears of it, so it leads until it learns its session expired',
     missing: {
       quorum: 'candidates do not vote: the ensemble commits every znode by a majority of its servers, always',
@@ -299,6 +326,8 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: downAfterMs,
         what: `${formatSpan(downAfterMs)} down-after`,
         keep: 'answers the sentinels every 1 s',
+        name: 'down-after period',
+        maxMs: downAfterMs,
       };
     },
     // Only min-replicas-to-write makes a primary stop by itself.
@@ -308,7 +337,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ? { ms: s.minReplicasMaxLagMs, label: `min-replicas-max-lag ${formatSpan(s.minReplicasMaxLagMs)}` }
         : null;
     },
-    leaseMs: () => null,
+    partition: { safe: false, why: 'a cut-off primary keeps taking writes, and loses them when it rejoins' },
     fenced: 'Sentinel never hears of it, so it serves on until the sentinels demote it',
     missing: {
       quorum:
@@ -338,11 +367,13 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
         ms: tokenMs,
         what: `${formatSpan(tokenMs)} membership token`,
         keep: 'answers the cluster every 1 s',
+        name: 'token timeout',
+        maxMs: tokenMs,
       };
     },
     // Only fencing stops the old primary.
     renewLimit: () => null,
-    leaseMs: () => null,
+    partition: { safe: true, why: 'a replica is promoted only once the old primary is confirmed off' },
     fenced: 'Pacemaker never hears of it: only the fence device stops it',
     missing: {
       quorum: 'the servers do not vote: membership agrees a node is lost, and STONITH keeps one primary',
@@ -358,6 +389,43 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     how: NO_QUORUM,
   }),
 };
+
+/** A span of a pause button: whole seconds from 3 s up, tenths below (a third of a 1 s timeout is 0.3 s). */
+function pauseSpanMs(ms: number): number {
+  return ms >= 3000 ? Math.round(ms / 1000) * 1000 : Math.max(100, Math.round(ms / 100) * 100);
+}
+
+/** The pause lengths the page offers, measured against what the others wait out (expiry). */
+export interface PauseLengths {
+  /** A third of the shortest wait: a leader paused this long is not replaced (the card's renew-at-a-third rule). */
+  shortMs: number;
+  /** Twice the longest wait: a leader paused this long is replaced, and wakes a zombie. */
+  longMs: number;
+  /** What they are measured against, by its own name: "the Lease (15 s)", "the election timeout (5-10 s)". */
+  against: string;
+}
+
+export function pauseLengths(e: Experiment): PauseLengths {
+  const x = pageOf(e).expiry(e);
+  const span =
+    x.maxMs === x.ms ? formatSpan(x.ms) : `${formatSpan(x.ms).replace(/ s$/, '')}-${formatSpan(x.maxMs)}`;
+  return {
+    shortMs: pauseSpanMs(x.ms / 3),
+    longMs: pauseSpanMs(2 * x.maxMs),
+    against: `the ${x.name} (${span})`,
+  };
+}
+
+/** The picker's line for an algorithm: what elects, and whether a partition is safe. */
+export function pickerLine(kind: AlgorithmKind): { what: string; partition: string; safe: boolean } {
+  const page = ALGORITHM_PAGES[kind];
+  const { safe, why } = page.partition;
+  return {
+    what: page.elect.title,
+    partition: `${safe ? 'Safe' : 'Not safe'} under a partition: ${why}`,
+    safe,
+  };
+}
 
 /** What the page says of the experiment's algorithm. */
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {

@@ -5,6 +5,8 @@
 // against its own etcd model (tests/unit/engine/etcdElection.test.ts); this file has no etcd of
 // its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Every algorithm's rules, as Node code loads them (the page loads each on demand).
+import '../../src/engine/algorithms/all';
 import { runExperiment, type SimEvent } from '../../src/engine';
 import { Candidate } from '../../src/real/candidate/candidateCore';
 import { HttpGateway } from '../../src/real/candidate/gateway';

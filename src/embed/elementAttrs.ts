@@ -32,9 +32,9 @@ export const RESERVED_PX: Readonly<Record<string, number>> = {
   leaderless: 900,
   partition: 900,
   'no-leader': 900,
-  spacetime: 820,
-  lamport: 820,
-  'space-time': 820,
+  spacetime: 1000,
+  lamport: 1000,
+  'space-time': 1000,
 };
 export const CAPTION_PX = 100;
 

@@ -133,7 +133,8 @@ export const SCENES = [
     aliases: ['lamport', 'space-time'],
     load: () => import('../../scenes/SpaceTimeScene/SpaceTimeScene').then((m) => m.SpaceTimeScene),
     exports: [{ id: 'spacetime', name: 'space-time diagram', selector: '.spacetime-svg', html: false }],
-    embedHeightPx: 820,
+    // With its key under the diagram.
+    embedHeightPx: 1000,
     labPlace: 'tab',
     tabLoads: 'opened',
     watch: [],

@@ -45,11 +45,11 @@ test("the first screen is the card: Kubernetes' Lease, 15 s / 10 s / 2 s, its AP
   // The card's numbers, in the words on screen: TTL 15 s, renewed every 2 s, within 10 s.
   const chain = chainScene(page);
   await expect(chain.locator('.chain-step-2')).toContainText('TTL 15 s, renew every 2 s');
-  await expect(chain.getByTestId('lease-caption')).toContainText('deadline 10 s', SLOW);
+  await expect(chain.getByTestId('lease-caption')).toContainText('RenewDeadline 10 s', SLOW);
   // Stage, chain and chart share the first screen.
-  for (const view of [stage, chain, metricScene(page)]) {
+  for (const [name, view] of Object.entries({ stage, chain, chart: metricScene(page) })) {
     const box = (await view.boundingBox())!;
-    expect(box.y + box.height, 'on the first 800 px').toBeLessThanOrEqual(800);
+    expect(box.y + box.height, `the ${name} on the first 800 px`).toBeLessThanOrEqual(800);
     expect(box.height).toBeGreaterThan(100);
   }
   await openTab(page, 'Setup');

@@ -161,6 +161,15 @@ export function ChainScene() {
   const elect = electionOf(experiment);
   const active = model.active;
   const { density } = useSceneHost();
+  // Why the dial's deadline is where it is: beside the ring when there is one.
+  const why = hold.round && (
+    <details className="chain-lease-why">
+      <summary>Why that deadline?</summary>
+      <p className="chain-muted" data-testid="lease-round">
+        {hold.round}
+      </p>
+    </details>
+  );
   return (
     <section className="chain-scene" aria-labelledby={headingId} data-density={density}>
       <h2 id={headingId}>Fencing chain</h2>
@@ -170,15 +179,7 @@ export function ChainScene() {
         </Step>
         <Step n={2} active={active} title={hold.title} short={hold.short}>
           <p className="chain-muted">{hold.text}</p>
-          {hold.ring && <LeaseRing />}
-          {hold.round && (
-            <details className="chain-lease-why">
-              <summary>Why that deadline?</summary>
-              <p className="chain-muted" data-testid="lease-round">
-                {hold.round}
-              </p>
-            </details>
-          )}
+          {hold.ring ? <LeaseRing why={why} /> : why}
         </Step>
         <Step n={3} active={active} title="Every write carries a fencing token" short="Write carries a token">
           <TokenStep t={model.token} />

@@ -2,7 +2,7 @@
 // It changes with every snapshot, so it is written straight to the SVG and text nodes
 // (useLabUpdate) instead of through React state: the rest of the chain re-renders only when its
 // words change.
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useLabUpdate } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';
 import { pickLeader } from './chainModel';
@@ -17,7 +17,8 @@ function pointAt(fraction: number, radius: number): [number, number] {
   return [C + radius * Math.cos(a), C + radius * Math.sin(a)];
 }
 
-export function LeaseRing() {
+/** `why`: what explains the deadline; in the compact strip it sits beside the ring, where there is room. */
+export function LeaseRing({ why }: { why?: ReactNode }) {
   const svg = useRef<SVGSVGElement>(null);
   const arc = useRef<SVGCircleElement>(null);
   const late = useRef<SVGCircleElement>(null);
@@ -91,6 +92,7 @@ export function LeaseRing() {
       <p className="chain-lease-caption" data-testid="lease-caption">
         <span ref={caption} className="chain-lease-words" />
       </p>
+      {why}
     </div>
   );
 }

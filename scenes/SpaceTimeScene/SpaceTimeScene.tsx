@@ -18,12 +18,20 @@ import { algorithmFor, type AlgorithmWords } from '../../src/engine';
 import { useLab, useLabStore } from '../../src/store/context';
 import { FAMILIES, kindTable, type Arrow, type Family, type Spacetime } from './spacetimeModel';
 import { PLOT_H, PX_PER_MS, useSpacetime } from './useSpacetime';
-import { labelKey, markLabel, partitionLabel, spanLabel, SPLIT_KEY, TOKEN_KEY } from './labels';
+import {
+  labelKey,
+  LANE_LABEL_PX,
+  laneLabels,
+  markLabel,
+  partitionLabel,
+  spanLabel,
+  SPLIT_KEY,
+  TOKEN_KEY,
+} from './labels';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import './spacetimeScene.css';
 
 const LEFT = 44;
-const TOP = 34;
 /** Lanes share the scene's width, within these bounds (narrower, the diagram scales down). */
 const LANE_MIN_W = 60;
 const LANE_MAX_W = 150;
@@ -82,14 +90,6 @@ export function SpaceTimeScene() {
     store.getState().pause();
     store.getState().seek(Math.round(ms));
   };
-  const timeAt = (e: PointerEvent<SVGElement>): number | null => {
-    const el = svg.current;
-    const ctm = el?.getScreenCTM();
-    if (!el || !ctm || !model) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-    const t = model.fromMs + (p.y - TOP) / PX_PER_MS;
-    return Math.min(model.toMs, Math.max(model.fromMs, t));
-  };
 
   if (!model) return <p className="hint">Drawing the space-time diagram…</p>;
   const laneW = Math.min(
@@ -97,7 +97,21 @@ export function SpaceTimeScene() {
     Math.max(LANE_MIN_W, (roomPx - LEFT - 8) / Math.max(1, model.lanes.length)),
   );
   const width = Math.round(LEFT + model.lanes.length * laneW + 8);
-  const height = TOP + PLOT_H + 14;
+  // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
+  // keep their on-screen size and take a second row when one row would overlap.
+  const scale = Math.min(1, roomPx / width);
+  const names = laneLabels(model.lanes, laneW * scale);
+  const top = names.topPx / scale;
+  const nameSize = LANE_LABEL_PX / scale;
+  const height = Math.round(top + PLOT_H + 14);
+  const timeAt = (e: PointerEvent<SVGElement>): number | null => {
+    const el = svg.current;
+    const ctm = el?.getScreenCTM();
+    if (!el || !ctm || !model) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    const t = model.fromMs + (p.y - top) / PX_PER_MS;
+    return Math.min(model.toMs, Math.max(model.fromMs, t));
+  };
   const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + laneW * (i + 0.5)]));
   // Everything that moves with time is drawn at its absolute moment and the whole slides under
   // one transform: as the window scrolls, what was drawn keeps its attributes and only what
@@ -196,7 +210,7 @@ export function SpaceTimeScene() {
         <rect
           className="st-plot"
           x={LEFT - 30}
-          y={TOP}
+          y={top}
           width={width - LEFT + 30}
           height={PLOT_H}
           onPointerDown={(e) => {
@@ -213,21 +227,28 @@ export function SpaceTimeScene() {
           onPointerUp={() => (scrubbing.current = false)}
           onPointerCancel={() => (scrubbing.current = false)}
         />
-        {model.lanes.map((l) => (
+        {model.lanes.map((l, i) => (
           <g key={l.id} className={`st-lane st-lane-${l.kind}`} data-lane={l.id}>
-            <text x={x.get(l.id)} y={TOP - 20} textAnchor="middle" className="st-lane-label">
-              {l.label}
+            <text
+              x={x.get(l.id)}
+              y={top - names.labels[i].abovePx / scale}
+              textAnchor="middle"
+              className="st-lane-label"
+              fontSize={nameSize}
+            >
+              {names.labels[i].text !== l.label && <title>{l.label}</title>}
+              {names.labels[i].text}
             </text>
-            <line x1={x.get(l.id)} x2={x.get(l.id)} y1={TOP} y2={TOP + PLOT_H} />
+            <line x1={x.get(l.id)} x2={x.get(l.id)} y1={top} y2={top + PLOT_H} />
           </g>
         ))}
         <defs>
           <clipPath id={clipId}>
-            <rect x={0} y={TOP - 8} width={width} height={PLOT_H + 16} />
+            <rect x={0} y={top - 8} width={width} height={PLOT_H + 16} />
           </clipPath>
         </defs>
         <g clipPath={`url(#${clipId})`}>
-          <g transform={`translate(0,${TOP - y(model.fromMs)})`} data-testid="spacetime-time">
+          <g transform={`translate(0,${top - y(model.fromMs)})`} data-testid="spacetime-time">
             {model.partitions.map((p) => (
               <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
                 <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />

@@ -68,3 +68,43 @@ export function labelKey(w: AlgorithmWords): KeyEntry[] {
     },
   ];
 }
+
+/** Lane names are drawn at least this large on screen, however far the diagram scales down. */
+export const LANE_LABEL_PX = 12;
+/** About how wide a character of a lane's name is, bold, in ems. */
+const LANE_CHAR_EM = 0.62;
+/** On-screen height of a row of lane names. */
+const LANE_ROW_PX = 14;
+/** On-screen room between the names' baseline and the plot (what is drawn just above it). */
+const LANE_GAP_PX = 20;
+
+export interface LaneLabel {
+  id: string;
+  /** What is written: the lane's name, or its id where the name would not fit. */
+  text: string;
+  /** The lane's full name (a shortened label says it in a tooltip). */
+  full: string;
+  /** How far above the plot its baseline is, on screen: the row next to the plot, or the one above. */
+  abovePx: number;
+}
+
+/**
+ * How the lanes are named when each lane has `lanePx` of screen width: in one row if every name
+ * fits its lane, else in two alternating rows (each name then has two lanes' room), a name that
+ * still does not fit written as its id ("api" for "API server"). `topPx` is the on-screen room
+ * the names take above the plot.
+ */
+export function laneLabels(
+  lanes: readonly { id: string; label: string }[],
+  lanePx: number,
+): { labels: LaneLabel[]; rows: 1 | 2; topPx: number } {
+  const fits = (text: string, room: number) => text.length * LANE_CHAR_EM * LANE_LABEL_PX <= room - 4;
+  const rows = lanes.every((l) => fits(l.label, lanePx)) ? 1 : 2;
+  const labels = lanes.map((l, i) => ({
+    id: l.id,
+    full: l.label,
+    text: fits(l.label, rows * lanePx) ? l.label : l.id,
+    abovePx: LANE_GAP_PX + (rows === 2 && i % 2 === 1 ? LANE_ROW_PX : 0),
+  }));
+  return { labels, rows, topPx: LANE_GAP_PX + rows * LANE_ROW_PX };
+}

@@ -1,7 +1,7 @@
 // On a phone the lab shows one view at a time, with a mini leader_count line that stays on
 // screen, the selected node's actions right under the stage, and stage text of at least 12 px.
 import type { Page } from '@playwright/test';
-import { chainScene, expect, metricScene, openLab, test, waitForLeader } from './lab';
+import { chainScene, expect, metricScene, openLab, openTab, test, waitForLeader } from './lab';
 
 const stage = (page: Page) => page.getByRole('group', { name: 'Cluster stage' });
 
@@ -99,3 +99,45 @@ for (const size of [
     });
   });
 }
+
+test.describe('phone 328x700', () => {
+  test.use({ viewport: { width: 328, height: 700 }, hasTouch: true, isMobile: true });
+
+  test("the space-time diagram's lane names are at least 12 px and none overlaps another", async ({
+    page,
+  }) => {
+    // The first screen's Kubernetes Lease has ten lanes: five replicas, storage, the API server
+    // and etcd's three members, in a diagram scaled to half its size.
+    await openLab(page, 'speed=4');
+    await waitForLeader(page);
+    await openTab(page, 'Space-time diagram');
+    const labels = page.locator('.spacetime-svg .st-lane-label');
+    await expect(labels).toHaveCount(10);
+    const drawn = await labels.evaluateAll((els) =>
+      els.map((t) => {
+        const svg = (t as SVGTextElement).ownerSVGElement!;
+        const r = t.getBoundingClientRect();
+        return {
+          text: t.textContent,
+          px: parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM()!.a,
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
+      }),
+    );
+    expect(drawn.filter((l) => l.px < 11.95)).toEqual([]);
+    const overlaps = drawn.flatMap((a, i) =>
+      drawn
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+    expect(overlaps).toEqual([]);
+    // A shortened name says the whole of it.
+    await expect(
+      page.locator('.spacetime-svg .st-lane-label', { hasText: /^api/ }).locator('title'),
+    ).toHaveText('API server');
+  });
+});

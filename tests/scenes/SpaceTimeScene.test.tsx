@@ -10,6 +10,7 @@ import { buildSpacetime, kindTable, type Family } from '../../scenes/SpaceTimeSc
 import { eventsBetween, partitionBefore, WINDOW_MS } from '../../scenes/SpaceTimeScene/useSpacetime';
 import { toMermaid } from '../../scenes/SpaceTimeScene/mermaid';
 import { messageLogFromMs, messagesBetween } from '../../scenes/SpaceTimeScene/messageLog';
+import { laneLabels } from '../../scenes/SpaceTimeScene/labels';
 
 afterEach(cleanup);
 
@@ -252,5 +253,43 @@ describe('SpaceTimeScene', () => {
     // The text alternative lists the visible messages, each a way to its moment.
     expect(screen.getByText(/Messages as a table/)).toBeTruthy();
     expect(document.querySelectorAll('.spacetime-table tbody tr').length).toBeGreaterThan(10);
+  });
+});
+
+describe('lane names', () => {
+  const lanes = [
+    ...['n1', 'n2', 'n3', 'n4', 'n5'].map((id) => ({ id, label: id })),
+    { id: 'storage', label: 'storage' },
+    { id: 'api', label: 'API server' },
+    ...['m1', 'm2', 'm3'].map((id) => ({ id, label: id })),
+  ];
+
+  it('are one row of full names where every name fits its lane', () => {
+    const wide = laneLabels(lanes, 90);
+    expect(wide.rows).toBe(1);
+    expect(wide.labels.map((l) => l.text)).toEqual(lanes.map((l) => l.label));
+    expect(new Set(wide.labels.map((l) => l.abovePx)).size).toBe(1);
+  });
+
+  it("take two alternating rows on a phone's 30 px lanes, a name too long for two lanes written as its id", () => {
+    const narrow = laneLabels(lanes, 30);
+    expect(narrow.rows).toBe(2);
+    expect(narrow.topPx).toBeGreaterThan(laneLabels(lanes, 90).topPx);
+    expect(narrow.labels.map((l) => l.text)).toEqual([
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+      'storage',
+      'api',
+      'm1',
+      'm2',
+      'm3',
+    ]);
+    expect(narrow.labels[6]).toMatchObject({ full: 'API server' });
+    // Neighbours are on different rows.
+    for (let i = 1; i < lanes.length; i++)
+      expect(narrow.labels[i].abovePx).not.toBe(narrow.labels[i - 1].abovePx);
   });
 });

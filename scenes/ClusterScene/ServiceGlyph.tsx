@@ -4,6 +4,7 @@
 // and it is a button like a node: selecting it offers what can be done to it (kill, restart,
 // isolate) in the node panel.
 import { memo, type ReactNode } from 'react';
+import { majorityOf } from '../../src/engine';
 import { isStandalone, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
 
 export interface ServiceFacts extends ServiceRef {
@@ -123,12 +124,17 @@ export function Ensemble({
   const t = Math.min(...placed.map((m) => at[m.id].y)) - MEMBER_HALF.h - pad;
   const b = Math.max(...placed.map((m) => at[m.id].y)) + MEMBER_HALF.h + pad;
   const name = ensembleName(placed);
+  const majority = `majority ${majorityOf(members.length)} of ${members.length}`;
   return (
-    <g className="ensemble" role="group" aria-label={name} data-testid="ensemble">
+    <g className="ensemble" role="group" aria-label={`${name}, ${majority}`} data-testid="ensemble">
       <rect className="ensemble-outline" x={l} y={t} width={r - l} height={b - t} rx={16} />
-      {/* Under the members: above them, it ran under the scene's "Embed this" button. */}
+      {/* Under the members: above them, it ran under the scene's "Embed this" button. Its second
+          line is the quorum the members' writes need (a phone leaves it to the chain's step 1). */}
       <text className="ensemble-name" x={r - 4} y={b + 8} dy="0.8em" textAnchor="end" aria-hidden="true">
         <ShortOnAPhone label={name} />
+        <tspan className="ensemble-majority" x={r - 4} dy="1.3em" data-testid="ensemble-majority">
+          {majority}
+        </tspan>
       </text>
       {children}
     </g>

@@ -70,10 +70,11 @@ describe('the stage key', () => {
 });
 
 describe('services on the stage', () => {
-  it('draws the API server and three etcd members, grouped as etcd, for a Kubernetes Lease lab', () => {
+  it('draws the API server and three etcd members, grouped as etcd with its majority, for a Kubernetes Lease lab', () => {
     mount(lab('k8s-lease', 5_000));
     expect(screen.getByTestId('service-api').textContent).toBe('API server');
-    const etcd = screen.getByRole('group', { name: 'etcd' });
+    const etcd = screen.getByRole('group', { name: 'etcd, majority 2 of 3' });
+    expect(screen.getByTestId('ensemble-majority').textContent).toBe('majority 2 of 3');
     for (const id of ['m1', 'm2', 'm3']) {
       const member = within(etcd).getByTestId(`service-${id}`);
       expect(member.getAttribute('data-alive')).toBe('true');
@@ -95,7 +96,7 @@ describe('services on the stage', () => {
 
   it('names the ZooKeeper ensemble', () => {
     mount(lab('zookeeper', 5_000));
-    const ensemble = screen.getByRole('group', { name: 'ZooKeeper ensemble' });
+    const ensemble = screen.getByRole('group', { name: 'ZooKeeper ensemble, majority 2 of 3' });
     expect(within(ensemble).getAllByTestId(/^service-z\d$/)).toHaveLength(3);
   });
 

@@ -74,7 +74,7 @@ export const LANE_LABEL_PX = 12;
 /** About how wide a character of a lane's name is, bold, in ems. */
 const LANE_CHAR_EM = 0.62;
 /** On-screen height of a row of lane names. */
-const LANE_ROW_PX = 14;
+const LANE_ROW_PX = 16;
 /** On-screen room between the names' baseline and the plot (what is drawn just above it). */
 const LANE_GAP_PX = 20;
 

@@ -129,6 +129,17 @@ export function Lab({
     toReveal.current = undefined;
     revealView(viewElement(root.current, v as never));
   }, [watch, tab, view]);
+  // A step's "See these messages": the space-time tab, brought into view once it is drawn.
+  const spacetimeAsked = useRef(false);
+  const openSpacetime = () => {
+    spacetimeAsked.current = true;
+    setTab('spacetime');
+  };
+  useEffect(() => {
+    if (tab !== 'spacetime' || !spacetimeAsked.current || !root.current) return;
+    spacetimeAsked.current = false;
+    revealView(root.current.querySelector<HTMLElement>('#more-tab-spacetime'));
+  }, [tab]);
   // On the hosted page the simulation starts once the page has finished mounting, so its frames
   // never queue behind (or lengthen) the mounting steps.
   useEffect(() => {
@@ -252,7 +263,7 @@ export function Lab({
                 <aside className="area-side" aria-label="Controls">
                   {guided && (
                     <SceneBoundary name="guided panel">
-                      <GuidedPanel guided={guided} />
+                      <GuidedPanel guided={guided} onSpacetime={simulated && !present ? openSpacetime : undefined} />
                     </SceneBoundary>
                   )}
                   <NodePanel />

@@ -3,14 +3,29 @@
 // off what the page shows: the stage's roles, the chart's two leader_count lines and counters,
 // and the safety banner's words. The caption itself must be the headless run's, its numbers filled
 // from the same moment. tests/scenes/claims.test.ts checks every game day headless.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parseScenario } from '../../src/scenario/schema';
 import { runScenario, runStep } from '../../src/scenario/run';
-import { checkStatements } from '../../src/scenario/claims';
-import { Simulation, type Snapshot } from '../../src/engine';
+import { checkStatements, statedFacts } from '../../src/scenario/claims';
+import { Simulation, type ExperimentInput, type Snapshot } from '../../src/engine';
+import { nextHint } from '../../src/app/hint';
+import { ALL_COMMANDS } from '../../src/store/backend';
+import { gameDayExperiment, parsePreset } from '../../src/presets/schema';
+import { encodeRun } from '../../src/shared/share';
 import type { Claims, Scenario } from '../../src/scenario/types';
-import { banner, chainScene, chartFigure, chartLines, expect, finishStep, test, WHOLE_PAGE } from './lab';
+import {
+  banner,
+  chainScene,
+  chartFigure,
+  chartLines,
+  expect,
+  finishStep,
+  simMs,
+  SLOW,
+  test,
+  WHOLE_PAGE,
+} from './lab';
 
 test.use(WHOLE_PAGE);
 
@@ -165,4 +180,60 @@ test('the chain card and the caption tell one story of the zombie write: client-
   await expect(alert).toContainText("client-go's elector never hears of it");
   await expect(alert).not.toContainText('gets a retryable error');
   await expect(page.getByTestId('node-n1')).toHaveAttribute('data-role', 'leader');
+});
+
+// The hint under the stage, in the page: every preset's game day opened at its end, and each
+// step's pause of two game days opened as a free run (a game day shows its caption in the hint's
+// place). The page's words must be the hint of the headless snapshot at that moment, and every
+// fact they state true of it.
+const HINT_CAN = { seek: true, step: true, speed: true, replay: true, commands: ALL_COMMANDS };
+
+function hintMoments(): { where: string; experiment: ExperimentInput; atMs: number }[] {
+  const dir = new URL('../../scenes/presets/', import.meta.url);
+  const out = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const r = parsePreset(JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
+      if (!r.ok) throw new Error(`${f}: ${r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+      const experiment = gameDayExperiment(r.preset);
+      return {
+        where: `preset ${r.preset.id} (end)`,
+        experiment,
+        atMs: new Simulation(experiment).experiment.untilMs,
+      };
+    });
+  for (const file of ['02-kill-leader.json', '07-quorum-split-2-3.json']) {
+    const scenario = load(file);
+    const sim = new Simulation(scenario.experiment);
+    scenario.steps.forEach((step, i) => {
+      runStep(sim, step, sim.experiment.untilMs);
+      out.push({ where: `${scenario.id} step ${i + 1}`, experiment: scenario.experiment, atMs: sim.nowMs });
+    });
+  }
+  return out;
+}
+
+test('the hint under the stage says of each moment only what is true of it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  let facts = 0;
+  for (const m of hintMoments()) {
+    const sim = new Simulation(m.experiment);
+    sim.runUntil(m.atMs);
+    const s = sim.snapshot();
+    const expected = nextHint({ snapshot: s, selected: null, experiment: sim.experiment, can: HINT_CAN });
+    await page.goto(`/?run=${encodeRun({ experiment: m.experiment, commands: [], atMs: m.atMs })}`);
+    await expect.poll(() => simMs(page), SLOW).toBe(m.atMs);
+    const hint = page.getByTestId('next-hint');
+    await expect(hint, m.where).toHaveText(expected);
+    const shown = await hint.innerText();
+    facts += statedFacts(shown).length;
+    for (const f of checkStatements(shown, s))
+      problems.push(
+        `${m.where}: "${shown}" says ${f.claim} ${JSON.stringify(f.said)}, is ${JSON.stringify(f.actual)}`,
+      );
+  }
+  expect(problems).toEqual([]);
+  expect(facts, 'facts the hints stated').toBeGreaterThan(10);
 });

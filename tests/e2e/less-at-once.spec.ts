@@ -210,3 +210,29 @@ test('the space-time diagram opens on what the step is about, with a key to ever
   await expect.poll(() => svg.locator('.st-lane').count()).toBeGreaterThan(3);
   await check('everything shown');
 });
+
+test('a step about some messages offers the space-time diagram, and its button brings the diagram into view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Step 4 has no filter: no button. Step 5 (the zombie write) names n1, n2, storage, writes and rejections.
+  await openLab(page, 'scenario=gc-pause-long&step=4&speed=1&paused');
+  await expect(page.getByTestId('guided')).toContainText('step 4 of 7');
+  await expect(page.getByTestId('guided-spacetime')).toHaveCount(0);
+  await openLab(page, 'scenario=gc-pause-long&step=5&speed=1&paused');
+  await expect(page.getByTestId('guided')).toContainText('step 5 of 7');
+  const button = page.getByTestId('guided-spacetime');
+  await expect(button.locator('..')).toContainText('(lanes n1, n2, storage; write, reject messages only)');
+  await button.click();
+  const tab = page.getByRole('tab', { name: 'Space-time diagram' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.spacetime-svg')).toBeVisible(SLOW);
+  await expect(tab).toBeInViewport();
+  await expect
+    .poll(() =>
+      page
+        .locator('.spacetime-svg .st-lane')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-lane'))),
+    )
+    .toEqual(['n1', 'n2', 'storage']);
+});

@@ -2,7 +2,7 @@
 // has been met, and Previous / Replay / Skip / Next; at the end, the run's measured summary.
 import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
-import type { View } from '../../scenario/types';
+import type { Step, View } from '../../scenario/types';
 import { sceneWatching } from '../../shared/scenes';
 import { scenarioTitle } from '../../scenario/catalog';
 import { scenarioHref } from './ScenarioPicker';
@@ -20,7 +20,11 @@ function viewName(view: View): string {
   return PAGE_VIEWS[view] ?? `the ${sceneWatching(view)?.name ?? view}`;
 }
 
-export function GuidedPanel({ guided }: { guided: GuidedStore }) {
+/**
+ * `onSpacetime`: opens the space-time diagram (its tab, scrolled to), offered for a step that says
+ * which of its messages matter (its `spacetime` filter, which the diagram opens on).
+ */
+export function GuidedPanel({ guided, onSpacetime }: { guided: GuidedStore; onSpacetime?: () => void }) {
   const g = useStore(guided);
   const step = g.scenario.steps[g.step];
   const total = g.scenario.steps.length;
@@ -43,6 +47,19 @@ export function GuidedPanel({ guided }: { guided: GuidedStore }) {
         <p className="hint">
           Watch {viewName(step.watch.view)}
           {step.watch.element ? ` (${step.watch.element})` : ''}.
+        </p>
+      )}
+      {step.spacetime && onSpacetime && (
+        <p className="hint">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={onSpacetime}
+            data-testid="guided-spacetime"
+          >
+            See these messages in the space-time diagram
+          </button>{' '}
+          {spacetimeFilterWords(step.spacetime)}
         </p>
       )}
       <p className="hint" data-testid="guided-status">
@@ -90,4 +107,12 @@ function CompareLink({ compare }: { compare: { scenario: string; why: string } }
       Compare: <a href={scenarioHref(compare.scenario)}>{title}</a>. {compare.why}
     </p>
   );
+}
+
+/** What a step's filter keeps, in words: "n1, n2 and storage; writes and rejections only". */
+function spacetimeFilterWords(f: NonNullable<Step['spacetime']>): string {
+  const parts: string[] = [];
+  if (f.lanes) parts.push(`lanes ${f.lanes.join(', ')}`);
+  if (f.families) parts.push(`${f.families.join(', ')} messages`);
+  return parts.length ? `(${parts.join('; ')} only)` : '';
 }

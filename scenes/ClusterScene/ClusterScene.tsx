@@ -6,7 +6,7 @@
 // the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
 // lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
 // re-renders the React tree nor changes the SVG per frame.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
@@ -14,7 +14,7 @@ import { setText } from '../../src/ui/domWrites';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
-import { boxAround, groupShape, nodeBox, type GroupMember } from './groups';
+import { boxAround, groupShape, nodeBox, typeScale, type GroupMember } from './groups';
 import { StorageLedger } from './StorageLedger';
 import {
   isStandalone,
@@ -63,18 +63,24 @@ function serviceFacts(s: Snapshot): ServiceFacts[] {
  * that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
  * on screen, however small the stage (clusterScene.css).
  */
-function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number): void {
+function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number): number {
+  // The unit as React state too, rounded (a resize by a pixel need not redraw): partition outlines
+  // are drawn around the words at the size they are shown.
+  const [unit, setUnit] = useState(1);
   useEffect(() => {
     const el = svg.current;
     if (!el || typeof ResizeObserver !== 'function') return;
     const ro = new ResizeObserver(() => {
       const box = el.getBoundingClientRect();
       const scale = Math.min(box.width / width, box.height / VIEW_H);
-      if (scale > 0) el.style.setProperty('--stage-unit', (1 / scale).toFixed(3));
+      if (scale <= 0) return;
+      el.style.setProperty('--stage-unit', (1 / scale).toFixed(3));
+      setUnit(Math.round(20 / scale) / 20);
     });
     ro.observe(el);
     return () => ro.disconnect();
   }, [svg, width]);
+  return unit;
 }
 
 /** While an image is made of the stage, it shows no selection: a selection is the reader's, not the run's. */
@@ -161,13 +167,13 @@ export function ClusterScene() {
   useLabUpdate((s) => writePauses(s.snapshot));
   useLayoutEffect(() => writePauses(store.getState().snapshot));
 
-  useStageUnit(svg, width);
+  const k = typeScale(useStageUnit(svg, width));
   useExportLook(svg);
   const half = storageHalf(services);
   const storageBox = { w: half, h: half };
   // A group's name clears every node, the storage's box and the services' boxes.
   const avoid = [
-    ...nodes.map((n) => nodeBox({ at: pos[n.id], paused: n.paused })),
+    ...nodes.map((n) => nodeBox({ at: pos[n.id], paused: n.paused }, k)),
     boxAround(pos.storage, storageBox, 6),
     ...services.map((v) => boxAround(pos[v.id], serviceHalf(v), 6)),
   ];
@@ -180,7 +186,7 @@ export function ClusterScene() {
         if (service) return { at: pos[id], paused: false, box: serviceHalf(service) };
         return { at: pos[id], paused: nodes.find((n) => n.id === id)?.paused ?? false };
       });
-    const shape = groupShape(inGroup, avoid, width);
+    const shape = groupShape(inGroup, avoid, width, k);
     return shape ? [{ i, ...shape, name: `group ${String.fromCharCode(65 + i)}` }] : [];
   });
   const serviceGlyph = (v: ServiceFacts) => (

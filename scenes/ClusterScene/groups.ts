@@ -16,11 +16,15 @@ import {
 
 /** Room around a node's circle (and its selection ring). */
 const PAD = NODE_R + 22;
-/** Half the width of the widest role label ("pre-candidate"), and how far under the node its second line ends. */
+/**
+ * Sizes of the words around a node at the stage's own type size; `k` (typeScale) grows them where
+ * the stage is drawn so small that its 12 px floor makes its words larger in its units.
+ */
+/** Half the width of the widest role label ("pre-candidate"), and how far under its baseline its second line ends. */
 const LABEL_HALF_W = 98;
-const LABEL_BOTTOM = ROLE_Y + 34;
-/** How far above a node its GC-pause label reaches, and half its width ("GC pause 12.3 s" at the largest stage type). */
-const PAUSE_TOP = -PAUSE_LABEL_Y + 22;
+const LABEL_BELOW = 34;
+/** The GC-pause label's height and half its width ("GC pause 12.3 s" at the largest stage type). */
+const PAUSE_H = 22;
 const PAUSE_HALF_W = 100;
 /** How far from the outline a group's name may go, tried in order. */
 const NAME_GAPS = [16, 40, 70];
@@ -38,11 +42,20 @@ export interface Box {
 const overlaps = (a: Box, b: Box) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
 
 /** What a node takes up on the stage: its ring, its pause label above, its role label below. */
-export function nodeBox(m: GroupMember): Box {
+export function nodeBox(m: GroupMember, k = 1): Box {
   const { x, y } = m.at;
-  const half = m.paused ? PAUSE_HALF_W : LABEL_HALF_W;
-  return { l: x - half, r: x + half, t: y - (m.paused ? PAUSE_TOP : PAD), b: y + LABEL_BOTTOM };
+  const half = (m.paused ? PAUSE_HALF_W : LABEL_HALF_W) * k;
+  return { l: x - half, r: x + half, t: y - (m.paused ? pauseTop(k) : PAD), b: y + ROLE_Y + LABEL_BELOW * k };
 }
+
+/** How far above a node its GC-pause label reaches. */
+const pauseTop = (k: number) => -PAUSE_LABEL_Y + PAUSE_H * k;
+
+/**
+ * The words on the stage grow past their own size once the stage is drawn at less than 12 px to
+ * the 13 px unit of its role labels: `unit` is viewBox units per screen px (ClusterScene's).
+ */
+export const typeScale = (unit: number): number => Math.max(1, (12 * unit) / 13);
 
 export interface GroupMember {
   at: Point;
@@ -63,7 +76,7 @@ export interface GroupShape {
 }
 
 /** The points an outline must enclose for one node: its circle, its role label, its pause label. */
-function around(m: GroupMember): [number, number][] {
+function around(m: GroupMember, k: number): [number, number][] {
   const { x, y } = m.at;
   if (m.box !== undefined) {
     const w = m.box.w + 12;
@@ -80,34 +93,37 @@ function around(m: GroupMember): [number, number][] {
     const a = (i / 16) * Math.PI * 2;
     pts.push([x + PAD * Math.cos(a), y + PAD * Math.sin(a)]);
   }
-  pts.push([x - LABEL_HALF_W, y + ROLE_Y - 18], [x + LABEL_HALF_W, y + ROLE_Y - 18]);
-  pts.push([x - LABEL_HALF_W, y + LABEL_BOTTOM], [x + LABEL_HALF_W, y + LABEL_BOTTOM]);
+  const half = LABEL_HALF_W * k;
+  pts.push([x - half, y + ROLE_Y - 18 * k], [x + half, y + ROLE_Y - 18 * k]);
+  pts.push([x - half, y + ROLE_Y + LABEL_BELOW * k], [x + half, y + ROLE_Y + LABEL_BELOW * k]);
   // The outline bulges over a paused node to take in the middle of its pause label; taking in the
   // whole label would swing a group's outline across a neighbour's words.
-  if (m.paused) pts.push([x - 40, y - PAUSE_TOP], [x + 40, y - PAUSE_TOP]);
+  if (m.paused) pts.push([x - 40 * k, y - pauseTop(k)], [x + 40 * k, y - pauseTop(k)]);
   return pts;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** A name centred at `at` (its baseline) is on a stage `width` wide, clear of everything in `avoid`. */
-function fits(at: Point, avoid: readonly Box[], width: number): boolean {
-  const box = { l: at.x - NAME_HALF_W, r: at.x + NAME_HALF_W, t: at.y - NAME_H + 6, b: at.y + 6 };
+function fits(at: Point, avoid: readonly Box[], width: number, k: number): boolean {
+  const box = { l: at.x - NAME_HALF_W * k, r: at.x + NAME_HALF_W * k, t: at.y - NAME_H * k + 6, b: at.y + 6 };
   if (box.l < 0 || box.r > width || box.t < 0 || box.b > VIEW_H) return false;
   return !avoid.some((a) => overlaps(box, a));
 }
 
 /**
  * `avoid`: what the name must not cover (every node on the stage, nodeBox, and the boxes of the
- * storage and the services, boxAround with a little room); `width`: the stage's (viewWidth).
+ * storage and the services, boxAround with a little room); `width`: the stage's (viewWidth);
+ * `k`: typeScale.
  */
 export function groupShape(
   members: readonly GroupMember[],
   avoid: readonly Box[] = [],
   width = VIEW_W,
+  k = 1,
 ): GroupShape | null {
   if (!members.length) return null;
-  const hull = polygonHull(members.flatMap(around));
+  const hull = polygonHull(members.flatMap((m) => around(m, k)));
   if (!hull) return null;
   // Rounded corners would be nicer; a straight outline is enough to read a group by.
   const d = `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
@@ -124,8 +140,8 @@ export function groupShape(
     // Straight out from the ring first, then sideways and up or down, a little further each time.
     for (const d of NAME_GAPS) {
       for (const [dx, dy] of [out, [1, 0], [-1, 0], [0, -1], [0, 1]]) {
-        const at = { x: p[0] + dx * (d + (dx ? NAME_HALF_W : 0) * Math.abs(dx)), y: p[1] + dy * d + 5 };
-        if (fits(at, avoid, width)) {
+        const at = { x: p[0] + dx * (d + (dx ? NAME_HALF_W * k : 0) * Math.abs(dx)), y: p[1] + dy * d + 5 };
+        if (fits(at, avoid, width, k)) {
           label = at;
           break search;
         }
@@ -133,8 +149,8 @@ export function groupShape(
     }
   }
   label ??= {
-    x: clamp(byDistance[0][0], NAME_HALF_W, width - NAME_HALF_W),
-    y: clamp(byDistance[0][1], NAME_H, VIEW_H - 6),
+    x: clamp(byDistance[0][0], NAME_HALF_W * k, width - NAME_HALF_W * k),
+    y: clamp(byDistance[0][1], NAME_H * k, VIEW_H - 6),
   };
   return { d, label };
 }

@@ -99,7 +99,7 @@ export function SpaceTimeScene() {
   const width = Math.round(LEFT + model.lanes.length * laneW + 8);
   // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
   // keep their on-screen size and take a second row when one row would overlap.
-  const scale = Math.min(1, roomPx / width);
+  const scale = roomPx > 0 ? Math.min(1, roomPx / width) : 1; // 0: not laid out (an export's copy)
   const names = laneLabels(model.lanes, laneW * scale);
   const top = names.topPx / scale;
   const nameSize = LANE_LABEL_PX / scale;

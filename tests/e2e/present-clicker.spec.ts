@@ -80,6 +80,9 @@ async function openAtStep2(page: Page): Promise<void> {
   await page.goto(AT_STEP_2);
   await expect(page.getByTestId('guided')).toContainText('step 2 of');
   await expect(page.locator('[data-testid^="node-"][data-role]').first()).toBeAttached();
+  // The views mount one after another once the page is idle: the last of them, the chart, too.
+  await expect(page.locator('.chain-scene')).toBeAttached();
+  await expect(page.locator('.metric-svg')).toBeAttached();
 }
 
 test('after a click on any control, PageDown and PageUp step the game day and Space plays or pauses', async ({

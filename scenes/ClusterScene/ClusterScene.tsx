@@ -212,6 +212,8 @@ export function ClusterScene() {
           className="cluster-svg"
           role="group"
           aria-label="Cluster stage"
+          // Drawn so small that its words outgrow their places: the lines the chain also says go.
+          data-small={k > 1.6 ? '' : undefined}
         >
           <defs>
             <pattern

@@ -11,7 +11,7 @@ import { queueModel, type QueueArrow } from './queueModel';
 import './znodeQueue.css';
 
 /** Each row's height in px: the arrows' gutter is drawn to it. */
-export const ROW_PX = 44;
+export const ROW_PX = 38;
 const STEP_PX = 7;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

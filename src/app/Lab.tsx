@@ -263,7 +263,10 @@ export function Lab({
                 <aside className="area-side" aria-label="Controls">
                   {guided && (
                     <SceneBoundary name="guided panel">
-                      <GuidedPanel guided={guided} onSpacetime={simulated && !present ? openSpacetime : undefined} />
+                      <GuidedPanel
+                        guided={guided}
+                        onSpacetime={simulated && !present ? openSpacetime : undefined}
+                      />
                     </SceneBoundary>
                   )}
                   <NodePanel />

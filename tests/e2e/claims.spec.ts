@@ -219,12 +219,13 @@ test('the hint under the stage says of each moment only what is true of it', asy
   const problems: string[] = [];
   let facts = 0;
   for (const m of hintMoments()) {
+    await page.goto(`/?run=${encodeRun({ experiment: m.experiment, commands: [], atMs: m.atMs })}`);
+    // The link opens paused at its moment (the clock shows it to a tenth of a second).
+    await expect.poll(async () => Math.abs((await simMs(page)) - m.atMs), SLOW).toBeLessThanOrEqual(50);
     const sim = new Simulation(m.experiment);
     sim.runUntil(m.atMs);
     const s = sim.snapshot();
     const expected = nextHint({ snapshot: s, selected: null, experiment: sim.experiment, can: HINT_CAN });
-    await page.goto(`/?run=${encodeRun({ experiment: m.experiment, commands: [], atMs: m.atMs })}`);
-    await expect.poll(() => simMs(page), SLOW).toBe(m.atMs);
     const hint = page.getByTestId('next-hint');
     await expect(hint, m.where).toHaveText(expected);
     const shown = await hint.innerText();

@@ -136,8 +136,8 @@ test.describe('phone 328x700', () => {
     );
     expect(overlaps).toEqual([]);
     // A shortened name says the whole of it.
-    await expect(
-      page.locator('.spacetime-svg .st-lane-label', { hasText: /^api/ }).locator('title'),
-    ).toHaveText('API server');
+    await expect(page.locator('.spacetime-svg [data-lane="api"] .st-lane-label title')).toHaveText(
+      'API server',
+    );
   });
 });

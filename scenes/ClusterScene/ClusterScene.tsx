@@ -213,7 +213,7 @@ export function ClusterScene() {
           role="group"
           aria-label="Cluster stage"
           // Drawn so small that its words outgrow their places: the lines the chain also says go.
-          data-small={k > 1.6 ? '' : undefined}
+          data-small={k > 0.9 ? '' : undefined}
         >
           <defs>
             <pattern

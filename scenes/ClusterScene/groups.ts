@@ -17,8 +17,8 @@ import {
 /** Room around a node's circle (and its selection ring). */
 const PAD = NODE_R + 22;
 /**
- * Sizes of the words around a node at the stage's own type size; `k` (typeScale) grows them where
- * the stage is drawn so small that its 12 px floor makes its words larger in its units.
+ * Sizes of the words around a node, for the type of a stage drawn at phone size; `k` (typeScale)
+ * scales them to the stage's own type.
  */
 /** Half the width of the widest role label ("pre-candidate"), and how far under its baseline its second line ends. */
 const LABEL_HALF_W = 98;
@@ -52,10 +52,12 @@ export function nodeBox(m: GroupMember, k = 1): Box {
 const pauseTop = (k: number) => -PAUSE_LABEL_Y + PAUSE_H * k;
 
 /**
- * The words on the stage grow past their own size once the stage is drawn at less than 12 px to
- * the 13 px unit of its role labels: `unit` is viewBox units per screen px (ClusterScene's).
+ * The sizes above are for role labels of about 23 units, the stage on a phone; `typeScale` is the
+ * stage's own over that: its labels are max(13 px, 12 px on screen) in its units (`unit`:
+ * viewBox units per screen px, ClusterScene's). Not below 0.8: the pause label's words are
+ * larger than the role's.
  */
-export const typeScale = (unit: number): number => Math.max(1, (12 * unit) / 13);
+export const typeScale = (unit: number): number => Math.max(0.8, Math.max(13, 12 * unit) / 23);
 
 export interface GroupMember {
   at: Point;

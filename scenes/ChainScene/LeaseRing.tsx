@@ -24,6 +24,7 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
   const late = useRef<SVGCircleElement>(null);
   const tick = useRef<SVGLineElement>(null);
   const centre = useRef<SVGTextElement>(null);
+  const lead = useRef<HTMLSpanElement>(null);
   const caption = useRef<HTMLSpanElement>(null);
   const last = useRef({ state: '', deadline: -1 });
 
@@ -49,7 +50,8 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
       tick.current?.setAttribute('y2', y2.toFixed(2));
     }
     if (centre.current) setText(centre.current, dial.short);
-    if (caption.current) setText(caption.current, dial.text);
+    if (lead.current) setText(lead.current, dial.lead);
+    if (caption.current) setText(caption.current, dial.text.slice(dial.lead.length));
     last.current = { state: dial.state, deadline: dial.deadlineFraction };
   });
 
@@ -90,7 +92,10 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
         </svg>
       </span>
       <p className="chain-lease-caption" data-testid="lease-caption">
-        <span ref={caption} className="chain-lease-words" />
+        <span className="chain-lease-words">
+          <span ref={lead} className="chain-lease-lead" />
+          <span ref={caption} />
+        </span>
       </p>
       {why}
     </div>

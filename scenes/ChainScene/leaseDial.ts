@@ -21,6 +21,11 @@ export interface LeaseDial {
    * deadline bounds a renewal round, not the time since the last renewal.
    */
   text: string;
+  /**
+   * How `text` begins, "renewed 3.1 s ago; " (empty without a holder): the compact strip leaves it
+   * out, its ring's centre showing the same time.
+   */
+  lead: string;
 }
 
 export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTiming): LeaseDial {
@@ -34,6 +39,7 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
       deadlineFraction: configured,
       short: '–',
       text: 'no lease holder',
+      lead: '',
     };
   }
   const elapsedMs = Math.max(0, s.nowMs - leader.lastRenewAtMs);
@@ -71,5 +77,7 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
     deadlineFraction: Math.min(1, Math.max(0, deadlineMs / durationMs)),
     short: formatSeconds(elapsedMs),
     text,
+    // Every text with a holder begins with `ago` and a two-character separator ("; " or ": ").
+    lead: text.slice(0, ago.length + 2),
   };
 }

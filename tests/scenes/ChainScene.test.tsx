@@ -272,6 +272,13 @@ describe('chain model', () => {
     expect(late.deadlineFraction).toBeCloseTo(12 / 15);
     expect(dial(65_000).state).toBe('expired');
     expect(leaseDial(snap(), null, LEASE).text).toBe('no lease holder');
+    // The compact strip starts at the deadline: the lead-in is the time its ring's centre shows.
+    expect([round.lead, between.lead, late.lead]).toEqual([
+      'renewed 2.8 s ago; ',
+      'renewed 0.8 s ago; ',
+      'renewed 12.8 s ago: ',
+    ]);
+    expect(leaseDial(snap(), null, LEASE).lead).toBe('');
   });
 });
 

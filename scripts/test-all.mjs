@@ -21,6 +21,8 @@ const env = { ...process.env, PATH: join(root, 'node_modules', '.bin') + delimit
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Failed tests by name, printed again under the summary so the run's last lines say what failed. */
+const failures = [];
 
 function run(command, args) {
   const r = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
@@ -83,6 +85,14 @@ function recordVitest(step, status, r) {
   const brokenFiles = (r.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
+  for (const f of r.testResults ?? []) {
+    const file = f.name ? f.name.replace(root, '').replace(/^[\\/]/, '') : '?';
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push(`${step}: ${file} > ${a.fullName ?? a.title} | ${firstLine(a.failureMessages?.[0])}`);
+    if (f.status === 'failed' && failed.length === 0)
+      failures.push(`${step}: ${file} | ${firstLine(f.message)}`);
+  }
   const counts = {
     passed: r.numPassedTests,
     failed: r.numFailedTests + brokenFiles,
@@ -109,6 +119,8 @@ function playwright() {
   const r = readReport(file);
   if (!r?.stats)
     return record('playwright', { passed: 0, failed: 1, note: `no report, exit status ${status}` });
+  for (const t of failedPlaywrightTests(r.suites ?? [], [])) failures.push(`playwright: ${t}`);
+  for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);
   const s = r.stats;
   const counts = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
   // Errors outside any test (the web server did not start, a spec did not compile).
@@ -117,6 +129,35 @@ function playwright() {
     counts.note = `exit status ${status}`;
   }
   record('playwright', counts);
+}
+
+/** The first line of an error message, without colour codes, at most 200 characters. */
+function firstLine(message) {
+  const text = String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '');
+  return (text ?? '(no message)').trim().slice(0, 200);
+}
+
+/** `file:line > title | first line of the error` for every test Playwright counted as unexpected. */
+function failedPlaywrightTests(suites, titles) {
+  const out = [];
+  for (const suite of suites) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = t.results?.[t.results.length - 1];
+        const project = t.projectName ? ` [${t.projectName}]` : '';
+        out.push(
+          `${spec.file}:${spec.line}${project} > ${[...path, spec.title].join(' > ')} | ${firstLine(last?.error?.message)}`,
+        );
+      }
+    }
+    out.push(...failedPlaywrightTests(suite.suites ?? [], path));
+  }
+  return out;
 }
 
 mkdirSync(reports, { recursive: true });
@@ -131,6 +172,11 @@ single('bench:ci', 'tsx', ['tests/bench/run.ts', '--ci']);
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
 for (const line of lines) console.log(line);
+if (failures.length > 0) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const f of failures) console.log(`  ${f}`);
+  console.log('');
+}
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -30,4 +30,25 @@ export function revealView(el: HTMLElement | null): void {
   if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
   const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  // A tab's panel that is still loading leaves the page too short to bring its tab to the top:
+  // the scroll stops where the page ends. Once the page has grown enough, it goes on (within a
+  // few seconds, and not after the reader has scrolled or pressed a key themselves).
+  const page = document.scrollingElement;
+  if (!page || typeof ResizeObserver !== 'function') return;
+  const wanted = box.top + window.scrollY;
+  if (page.scrollHeight - window.innerHeight >= wanted - 1) return;
+  const stop = () => {
+    ro.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) removeEventListener(type, stop);
+  };
+  const ro = new ResizeObserver(() => {
+    if (page.scrollHeight - window.innerHeight < wanted - 1) return;
+    stop();
+    el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  });
+  const timer = setTimeout(stop, 5000);
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    addEventListener(type, stop, { passive: true });
+  ro.observe(document.body);
 }

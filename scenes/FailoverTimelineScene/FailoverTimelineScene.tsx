@@ -40,8 +40,16 @@ export function FailoverTimelineScene() {
       data-density={density}
     >
       <h2 id="failover-title">Failover timeline</h2>
-      {/* The first screen keeps its room for the bar: start-up is said there only before one. */}
-      {(!compact || (bars.length === 0 && !underWay)) && (
+      {/* The first screen keeps its room for the bar: there, start-up and "no failover yet" are
+          one short note, said only before the first failover. */}
+      {compact && bars.length === 0 && !underWay && (
+        <p className="hint" data-testid="failover-starting">
+          {startedAtMs < 0
+            ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages.'
+            : `First leader elected at ${sec(startedAtMs)} (start-up, not an outage). No failover yet${controls ? ': kill or pause the leader to measure one' : ' in this run'}.`}
+        </p>
+      )}
+      {!compact && (
         <p className="hint" data-testid="failover-starting">
           {startedAtMs < 0
             ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages, and no failover is measured from it.'
@@ -61,7 +69,7 @@ export function FailoverTimelineScene() {
           once a new leader is elected.
         </p>
       )}
-      {bars.length === 0 && !underWay && (
+      {!compact && bars.length === 0 && !underWay && (
         <p className="hint">
           {controls
             ? 'No failover yet. Kill or pause the leader to measure one: detection, election, warm-up.'
@@ -79,7 +87,8 @@ export function FailoverTimelineScene() {
               <p className="failover-sums hint" data-testid="failover-sums">
                 no leader <strong className="mono">{sec(b.withoutLeaderMs)}</strong> (detection + election) ·
                 no service <strong className="mono">{sec(b.totalMs)}</strong>
-                {b.complete ? ' (with warm-up)' : ' so far'}
+                {/* One line on the first screen, where the phases' key just above names warm-up. */}
+                {b.complete ? (compact ? '' : ' (with warm-up)') : ' so far'}
               </p>
               <div
                 className="failover-bar"

@@ -24,6 +24,7 @@ import type { Columns, FaultEvent, SeriesField } from './sampleColumns';
 import { clientBins, clientNow, formatRate, type ClientNow } from './clientView';
 import {
   layoutLegend,
+  type LessonForm,
   pageSpans,
   pagingOf,
   pagingText,
@@ -169,6 +170,8 @@ export interface ChartModel {
   bottomAxisY: number;
   xTicks: Tick[];
   faults: (PlacedLabel & { atMs: number; labelY: number })[];
+  /** The rows of fault labels under the axis (a label that fits none is in the table). */
+  faultRows: number;
   panels: Panel[];
   facts: Facts;
   windowMs: TimeWindow;
@@ -192,6 +195,12 @@ const PANEL_GAP = 16;
 const COMPACT_PANEL_H = 28;
 const COMPACT_PANEL_GAP = 8;
 const BOTTOM_AXIS_H = 24;
+/** Under the compact chart's last row. */
+const COMPACT_FOOT_H = 6;
+/** The least plot a compact chart draws: 0, 1 and 2 still apart, in a box too short for more. */
+const MIN_COMPACT_MAIN_H = 40;
+/** The least plot kept beside the lesson's short line; shorter, the lesson goes (it is in the table). */
+const MIN_SHORT_MAIN_H = 44;
 /** The least height leader_count keeps when the small multiples share a given height with it. */
 const MIN_MAIN_WITH_PANELS_H = 200;
 /** Average advance of a 12 px system-ui glyph, for label collision and wrapping only. */
@@ -299,31 +308,55 @@ export function buildChart(input: ChartInput): ChartModel {
   const fontScale = (input.fontPx ?? BASE_FONT_PX) / BASE_FONT_PX;
   const charW = CHAR_W * fontScale;
   const faultRowH = Math.round(FAULT_ROW_H * fontScale);
-  const legend = layoutLegend(width - MARGIN_RIGHT - 2, charW, Math.round(LINE_H * fontScale));
-  const mainTop = legend.height + LEGEND_GAP;
+  const lineH = Math.round(LINE_H * fontScale);
+  /** Whether a panel's title fits over the plot, by the average glyph advance. */
+  const fits = (title: string) => title.length * charW <= plotW + MARGIN_RIGHT;
   // Compact (a given height): leader_count fills it, and the small multiples come too when the
   // height leaves leader_count at least MIN_MAIN_WITH_PANELS_H under them (a tall screen).
   const given = input.compactHeightPx;
   // A narrow plot needs a third row before neighbouring fault labels stop fitting; in a given
   // height that row is the plot's (the legend takes some already), and a label that does not
   // fit is in the table.
-  const faultRows = plotW < 500 && given === undefined ? 3 : 2;
-  const laneH = mainTop + AXIS_H + faultRows * faultRowH;
+  let faultRows = plotW < 500 && given === undefined ? 3 : 2;
+  const legendOf = (form: LessonForm) => layoutLegend(width - MARGIN_RIGHT - 2, charW, lineH, form);
+  let legend = legendOf('full');
   // On the compact chart the client panel is shorter: leader_count keeps most of the height.
   const clientH = input.clients ? PANEL_TITLE_H + COMPACT_PANEL_H + COMPACT_PANEL_GAP : 0;
   const panelCount = (input.watches ? 5 : 4) + (input.clients ? 1 : 0);
   const panelsH = panelCount * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
-  const withPanels = given === undefined || given - laneH - panelsH >= MIN_MAIN_WITH_PANELS_H;
+  const laneOf = () => legend.height + LEGEND_GAP + AXIS_H + faultRows * faultRowH;
+  const withPanels = given === undefined || given - laneOf() - panelsH >= MIN_MAIN_WITH_PANELS_H;
   const compact = given !== undefined && !withPanels;
+  // What the compact chart keeps under it (its client panel, the foot under the last row).
+  const footH = clientH + COMPACT_FOOT_H;
+  const plotRoom = () => (given ?? 0) - laneOf() - footH;
+  // A short box (a laptop's first screen under a two-line banner) gives up, in this order, a row
+  // of fault labels (those that do not fit are in the table), the lesson's long form for its
+  // short line, then the lesson (said in the table in full), before leader_count's plot goes
+  // below its least height: the chart is never drawn taller than its box, so the no-leader band
+  // and the time axis are never cut off.
+  if (compact) {
+    const least = input.clients ? 56 : 70;
+    const ladder: [rows: number, form: LessonForm, plot: number][] = [
+      [faultRows, 'full', least],
+      [1, 'full', least],
+      [1, 'short', MIN_SHORT_MAIN_H],
+      [1, 'none', 0],
+    ];
+    for (const [rows, form, plot] of ladder) {
+      faultRows = rows;
+      legend = legendOf(form);
+      if (plotRoom() >= plot) break;
+    }
+  }
+  const mainTop = legend.height + LEGEND_GAP;
+  const laneH = laneOf();
   // Taller on wide screens so the panel keeps a readable aspect on a projector.
   const mainH =
     given === undefined
       ? Math.round(Math.min(240, Math.max(150, width * 0.14)))
       : Math.round(
-          Math.max(
-            withPanels || !input.clients ? 70 : 56,
-            given - laneH - (withPanels ? panelsH : 6 + clientH),
-          ),
+          withPanels ? Math.max(70, given - laneH - panelsH) : Math.max(MIN_COMPACT_MAIN_H, plotRoom()),
         );
   const yMax = Math.max(2, maxLeader, maxObserved);
   const yMain = yScale(mainTop, mainH, yMax, INSET);
@@ -388,10 +421,7 @@ export function buildChart(input: ChartInput): ChartModel {
     const long = `clients: errors per s (bars) · served write latency (mean, peak ${formatDuration(peakLatency)}) · now ${formatRate(now.errorsPerS)}, ${latencyNow}`;
     clientPanel = {
       key: 'clients',
-      title:
-        long.length * charW <= plotW + MARGIN_RIGHT
-          ? long
-          : `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
+      title: fits(long) ? long : `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
       top: clientTop,
       height: clientH,
       yTicks: [0, Math.max(1, peakErrors)].map((v) => ({ pos: yErr(v), label: String(Math.round(v)) })),
@@ -478,10 +508,7 @@ export function buildChart(input: ChartInput): ChartModel {
     watchPanel = {
       key: 'watches',
       // The short form where the long one would run past the chart's right edge (a phone).
-      title:
-        long.length * charW <= plotW + MARGIN_RIGHT
-          ? long
-          : `watch notifications ${filled} reads ${outlined} per ${per} · ${n}, ${r}`,
+      title: fits(long) ? long : `watch notifications ${filled} reads ${outlined} per ${per} · ${n}, ${r}`,
       top: watchTop,
       height: PANEL_H,
       yTicks: [0, peak].map((v) => ({ pos: yWatch(v), label: String(v) })),
@@ -515,9 +542,11 @@ export function buildChart(input: ChartInput): ChartModel {
   const withoutTop = nextPanelTop();
   const yWithout = yScale(withoutTop, PANEL_H, maxWithout);
   const msWithoutLeader = live?.msWithoutLeader ?? latest(c, 'msWithoutLeader');
+  const withoutTitle = `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`;
   const withoutPanel: Panel = {
     key: 'without',
-    title: `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`,
+    // The whole title where it fits (a phone's plot would cut it off: the short one there).
+    title: fits(withoutTitle) ? withoutTitle : `time without a leader · ${formatSeconds(msWithoutLeader)}`,
     top: withoutTop,
     height: PANEL_H,
     yTicks: [0, maxWithout].map((v) => ({ pos: yWithout(v), label: v ? formatDuration(v) : '0' })),
@@ -549,7 +578,7 @@ export function buildChart(input: ChartInput): ChartModel {
 
   return {
     width,
-    height: compact ? bottomAxisY + 6 : bottomAxisY + BOTTOM_AXIS_H,
+    height: compact ? bottomAxisY + COMPACT_FOOT_H : bottomAxisY + BOTTOM_AXIS_H,
     compact,
     marginLeft: MARGIN_LEFT,
     plotW,
@@ -571,6 +600,7 @@ export function buildChart(input: ChartInput): ChartModel {
     axisY,
     bottomAxisY,
     xTicks,
+    faultRows,
     faults: placed.map((p, i) => ({
       ...p,
       atMs: faultEvents[i].atMs,

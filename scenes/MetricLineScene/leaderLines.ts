@@ -9,6 +9,12 @@ import type { SeriesPoint } from './metricModel';
 export const LESSON =
   'The observed line cannot see a zombie (a paused leader that still believes it leads); the fencing counter can.';
 
+/** The lesson in one short line, for a chart in a short box (the table says it in full). */
+export const LESSON_SHORT = 'Observed cannot see a zombie; the fencing counter can.';
+
+/** How much of the lesson the legend says: all of it, its short line, or none (a box too short). */
+export type LessonForm = 'full' | 'short' | 'none';
+
 export type LineKey = 'observed' | 'believed';
 
 export const LINE_KEYS: readonly { key: LineKey; label: string }[] = [
@@ -83,9 +89,15 @@ const KEY_GAP = 16;
 /**
  * The legend over the plot, in SVG coordinates (text baselines): the two keys in as few rows as
  * fit, then the lesson wrapped to the width. Widths are estimated from the average glyph
- * advance, as the fault labels' are; the SVG is drawn in the chart's own font.
+ * advance, as the fault labels' are; the SVG is drawn in the chart's own font. A box too short
+ * for the lesson gets its short line, or the keys alone (`form`).
  */
-export function layoutLegend(widthPx: number, charWidthPx: number, lineHeightPx: number): LegendLayout {
+export function layoutLegend(
+  widthPx: number,
+  charWidthPx: number,
+  lineHeightPx: number,
+  form: LessonForm = 'full',
+): LegendLayout {
   const keys: LegendLayout['keys'] = [];
   let x = 0;
   let row = 0;
@@ -99,7 +111,9 @@ export function layoutLegend(widthPx: number, charWidthPx: number, lineHeightPx:
     x += w + KEY_GAP;
   }
   const first = row + 1;
-  const lesson = wrapWords(LESSON, Math.max(12, Math.floor(widthPx / charWidthPx))).map((text, i) => ({
+  const text = form === 'full' ? LESSON : form === 'short' ? LESSON_SHORT : '';
+  const words = text ? wrapWords(text, Math.max(12, Math.floor(widthPx / charWidthPx))) : [];
+  const lesson = words.map((text, i) => ({
     text,
     y: (first + i + 1) * lineHeightPx - 4,
   }));

@@ -5,6 +5,7 @@ import { normalizeExperiment, renewLimitOf, type Sample } from '../../src/engine
 import { buildChart, type ChartInput } from '../../scenes/MetricLineScene/chartModel';
 import {
   LESSON,
+  LESSON_SHORT,
   layoutLegend,
   pageSpans,
   pagingOf,
@@ -155,6 +156,42 @@ describe('buildChart with two leader_count lines', () => {
     expect(small.main.top).toBeGreaterThanOrEqual(small.legend.height);
     expect(large.legend.height).toBeGreaterThan(small.legend.height);
     expect(large.main.top).toBeGreaterThan(small.main.top);
+  });
+
+  // A laptop's first screen under a two-line banner gave the chart 105 px, and the chart drew
+  // 184: the no-leader band and the time axis were cut off at the box's foot.
+  it("every panel's title fits over the plot, on a phone as on a desktop", () => {
+    for (const widthPx of [344, 800]) {
+      const chart = chartOf(run([[10, 30, 0, 0]]), { widthPx });
+      for (const p of chart.panels)
+        expect(p.title.length * 6.8, `${widthPx} px: ${p.title}`).toBeLessThanOrEqual(chart.plotW + 16);
+    }
+    expect(chartOf(run([]), { widthPx: 800 }).panels.map((p) => p.title)).toContain(
+      'time without a leader (observed 0, after start-up) · 0.0 s',
+    );
+  });
+
+  it('a compact chart is never taller than its box: it gives up a fault row, then the lesson (its short line first), then plot', () => {
+    const at = (h: number) => chartOf(run([]), { widthPx: 440, compactHeightPx: h });
+    // 106 px: the keys, a 40 px plot, the axis and one row of fault labels, the least it draws.
+    for (let h = 106; h <= 400; h += 3) expect(at(h).height, `${h} px`).toBeLessThanOrEqual(h);
+    const says = (h: number) => {
+      const c = at(h);
+      return [c.faultRows, c.legend.lesson.map((l) => l.text).join(' ')];
+    };
+    expect(says(190)).toEqual([2, LESSON]);
+    expect(says(170)).toEqual([1, LESSON]);
+    expect(says(130)).toEqual([1, LESSON_SHORT]);
+    expect(says(112)).toEqual([1, '']);
+    for (const h of [190, 170]) expect(at(h).main.height).toBeGreaterThanOrEqual(70);
+    expect(at(130).main.height).toBeGreaterThanOrEqual(44);
+    // The short line is one line at the first screen's width.
+    expect(at(130).legend.lesson).toHaveLength(1);
+    const short = at(112);
+    // 0, 1 and 2 still stand apart, each with its own band.
+    expect(short.main.height).toBeGreaterThanOrEqual(40);
+    expect(short.main.noLeaderBand.h).toBeGreaterThan(8);
+    expect(short.main.splitBrainBand.h).toBeGreaterThan(8);
   });
 });
 

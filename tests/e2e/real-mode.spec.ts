@@ -148,6 +148,9 @@ test('kill the leader from the page: the next one leads, and the failover timeli
   await expect(page.getByRole('slider', { name: 'Speed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Step to the next event' })).toHaveCount(0);
   const old = await leaderHost(page);
+  // The banner and the hosts leave the views a window's height (the stage was 90 px high under them).
+  for (const area of ['.area-stage', '.area-chart'])
+    expect((await page.locator(area).boundingBox())!.height, area).toBeGreaterThan(250);
   await select(page, old.id);
   await expect(page.getByRole('button', { name: /Force .* to campaign/ })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: `Clock rate of ${old.id}` })).toHaveCount(0);
@@ -163,7 +166,7 @@ test('kill the leader from the page: the next one leads, and the failover timeli
   await expect(
     timeline
       .locator('.failover-label')
-      .filter({ hasText: `${old.id} killed → ${next.id} (term ${next.token})` }),
+      .filter({ hasText: `${old.id} killed → ${next.id} (revision ${next.token})` }),
   ).toHaveCount(1, { timeout: 10_000 });
   await expect(page.getByTestId('event-log').first()).toBeAttached();
 

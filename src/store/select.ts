@@ -27,21 +27,10 @@ export function samePartition(a: Snapshot['partition'], b: Snapshot['partition']
 }
 
 /**
- * The nodes that believe they lead, in the kernel's order: the leader first, then by epoch
- * (highest first) and node order. More than one is the hazard the banner and the hint name.
+ * The nodes that believe they lead, by epoch (highest first), then in node order. More than one is the hazard the banner and the hint name.
  */
 export function believers(s: Snapshot): NodeView[] {
   return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);
-}
-
-export const selectBelievers = (s: State): NodeView[] => believers(s.snapshot);
-
-/** The same believers, as far as a view names them: id, epoch and whether paused. */
-export function sameBelievers(a: readonly NodeView[], b: readonly NodeView[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((n, i) => n.id === b[i].id && n.term === b[i].term && n.paused === b[i].paused)
-  );
 }
 
 /** Two lists of plain records with the same fields' values, item by item (arrays compared by items). */

@@ -7,6 +7,7 @@
 // up with the rows (HTML) at any width.
 import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
+import { sceneById, sceneTitle } from '../../src/shared/scenes';
 import { queueModel, type QueueArrow } from './queueModel';
 import './znodeQueue.css';
 
@@ -71,11 +72,12 @@ export function ZnodeQueueScene() {
   }));
   const sessionMs = useLab((s) => s.experiment.zookeeper?.sessionTimeoutMs ?? s.experiment.etcd?.ttlMs ?? 0);
   const zk = useLab((s) => s.experiment.algorithm === 'zookeeper');
+  const title = useLab((s) => sceneTitle(sceneById('znodes'), s.experiment));
   const { controls } = useSceneHost();
   if (!queue) {
     return (
       <section className="znode-queue" aria-labelledby="zq-title" data-testid="znode-queue">
-        <h2 id="zq-title">Znode queue</h2>
+        <h2 id="zq-title">{title}</h2>
         <p className="hint" data-testid="zq-switch">
           This scene shows the election queue of ZooKeeper&apos;s recipe (sequence numbers, watches, session
           timers) and of etcd&apos;s Campaign;{' '}
@@ -90,7 +92,7 @@ export function ZnodeQueueScene() {
   const session = zk ? 'session' : 'lease';
   return (
     <section className="znode-queue" aria-labelledby="zq-title" data-testid="znode-queue">
-      <h2 id="zq-title">{zk ? 'Znode queue' : 'Election keys'}</h2>
+      <h2 id="zq-title">{title}</h2>
       <p className="zq-facts" data-testid="zq-facts">
         <span className="mono">{queue.path}</span>: lowest {queue.numberName} leads; each other candidate
         watches {queue.watch === 'leader' ? 'the leader (the herd effect)' : 'its predecessor'}. Watch

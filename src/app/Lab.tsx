@@ -10,7 +10,8 @@ import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
 import type { Step } from '../scenario/types';
-import { SCENES, sceneWatching, type SceneEntry } from '../shared/scenes';
+import { SCENES, sceneTitle, sceneWatching, type SceneEntry } from '../shared/scenes';
+import { useStore } from 'zustand';
 import { SceneHostContext, type SceneHost } from '../ui/sceneHost';
 import { SceneBoundary } from '../ui/SceneBoundary';
 import { GuidedPanel } from './guided/GuidedPanel';
@@ -155,6 +156,8 @@ export function Lab({
   );
   // Setup and the failure explorer belong to the simulator: a real run is set up by its launcher.
   const simulated = store.getState().can.replay;
+  // A tab's title may follow the algorithm (etcd's election keys are not znodes).
+  const experiment = useStore(store, (s) => s.experiment);
   const tabs: MoreTab[] = [
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => {
       const panel = <ScenePanel scene={s} watched={watched === s.id} />;
@@ -163,7 +166,7 @@ export function Lab({
       const onFirstOpen = (s as SceneEntry).tabLoads === 'opened';
       return {
         id: s.id,
-        title: s.title,
+        title: sceneTitle(s, experiment),
         content:
           raised === s.id ? (
             shownAbove

@@ -39,6 +39,8 @@ export interface SceneEntry {
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
   embedHeightFor?(experiment: Experiment): number;
+  /** The title for this run, where the scene shows another system's mechanism under its name. */
+  titleFor?(experiment: Experiment): string;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'failover' | 'tab';
   /**
@@ -105,6 +107,8 @@ export const SCENES = [
   {
     id: 'znodes',
     title: 'Znode queue',
+    // etcd's election has keys with create revisions, not znodes.
+    titleFor: (e: Experiment) => (e.algorithm === 'etcd-election' ? 'Election keys' : 'Znode queue'),
     name: 'znode queue',
     aliases: ['queue', 'znode-queue'],
     load: () => import('../../scenes/ZnodeQueueScene/ZnodeQueueScene').then((m) => m.ZnodeQueueScene),
@@ -177,6 +181,11 @@ export function findSceneName(raw: string): SceneId | null {
   // Own entries only: a lookup by key would take "constructor" or "__proto__" for a scene.
   const hit = SCENES.find((s) => s.id === v || (s.aliases as readonly string[]).includes(v));
   return hit ? hit.id : null;
+}
+
+/** The scene's title for this run (its tab, its heading). */
+export function sceneTitle(scene: SceneEntry, experiment: Experiment): string {
+  return scene.titleFor?.(experiment) ?? scene.title;
 }
 
 export function sceneById(id: SceneId): SceneEntry {

@@ -1,6 +1,7 @@
 // The znode queue in Chromium: the herd-effect game day's queue (nine znodes, eight watches on
 // the leader's), the dead leader's znode outliving it until its session expires, the game day's
-// steps that talk about watches opening the scene's tab, and the one line other algorithms get.
+// steps that talk about watches opening the scene's tab, and the one line other algorithms get
+// (etcd's election, keys not znodes, under a title of its own).
 // And the chart's count of the same watches: 8 and 8 for the herd's failover, 1 and 1 for the
 // recipe's, in the lab's header and in the full chart's watch panel that "Embed this" frames.
 import { sceneById } from '../../src/shared/scenes';
@@ -52,6 +53,10 @@ test('another algorithm: the scene says what it shows and how to switch to it', 
   await page.goto('/embed.html?scene=queue&algorithm=etcd-election&autoplay=0');
   await expect(page.getByRole('heading', { name: 'Election keys' })).toBeVisible();
   await expect(page.getByTestId('zq-facts')).toContainText('lowest create revision leads');
+  // In the lab, its tab is named as its heading is: etcd's election has keys, not znodes.
+  await openLab(page, 'algorithm=etcd-election');
+  await expect(page.getByRole('tab', { name: 'Election keys', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Znode queue' })).toHaveCount(0);
 });
 
 for (const [id, n] of [

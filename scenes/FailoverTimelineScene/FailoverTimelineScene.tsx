@@ -85,10 +85,21 @@ export function FailoverTimelineScene() {
                 {!b.complete && ' (still warming up)'}
               </p>
               <p className="failover-sums hint" data-testid="failover-sums">
-                no leader <strong className="mono">{sec(b.withoutLeaderMs)}</strong> (detection + election) ·
-                no service <strong className="mono">{sec(b.totalMs)}</strong>
-                {/* One line on the first screen, where the phases' key just above names warm-up. */}
-                {b.complete ? (compact ? '' : ' (with warm-up)') : ' so far'}
+                {b.stillCounted === null ? (
+                  <>
+                    no leader <strong className="mono">{sec(b.withoutLeaderMs)}</strong> (detection +
+                    election) · no service <strong className="mono">{sec(b.totalMs)}</strong>
+                    {/* One line on the first screen, where the phases' key just above names warm-up. */}
+                    {b.complete ? (compact ? '' : ' (with warm-up)') : ' so far'}
+                  </>
+                ) : (
+                  <>
+                    a new leader after <strong className="mono">{sec(b.withoutLeaderMs)}</strong>,{' '}
+                    {b.complete ? 'serving after' : 'not serving yet at'}{' '}
+                    <strong className="mono">{sec(b.totalMs)}</strong>; leader_count still counted{' '}
+                    {b.stillCounted}, so the chart&apos;s time without a leader is shorter
+                  </>
+                )}
               </p>
               <div
                 className="failover-bar"

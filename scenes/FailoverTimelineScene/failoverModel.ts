@@ -23,6 +23,14 @@ export interface FailoverBar {
    * leader is counted but serves no one: the whole bar is the time without service.
    */
   withoutLeaderMs: number;
+  /**
+   * Who leader_count still counted while detection and election ran, if anyone: a leader cut off
+   * from a majority is counted until it steps down, and one still in office when the next was
+   * elected (a split without a quorum) throughout. Then detection and election are not all time
+   * without a leader (the chart's figure is shorter), and the old leader may have served meanwhile.
+   * Null where leader_count saw the loss at once (killed, paused, stepped down).
+   */
+  stillCounted: 'the cut-off leader' | 'the old leader' | null;
 }
 
 /** `epoch`: the token's name in the algorithm's words (info.ts `words.epoch`: term, revision, czxid...). */
@@ -37,13 +45,18 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number, epoc
     const longest = phases.reduce((a, b) => (b.durationMs > a.durationMs ? b : a)).name;
     return {
       key: `${f.term}-${f.node}`,
-      label: `${f.from ?? 'leader'} ${f.cause} → ${f.node} (${epoch} ${f.term})`,
+      label:
+        f.from === null
+          ? `${f.node} elected while the old leader still led (${epoch} ${f.term})`
+          : `${f.from} ${f.cause} → ${f.node} (${epoch} ${f.term})`,
       lostAtMs: f.lostAtMs,
       totalMs: ready - f.lostAtMs,
       phases,
       longest,
       complete: f.readyAtMs >= 0,
       withoutLeaderMs: f.electedAtMs - f.lostAtMs,
+      stillCounted:
+        f.from === null ? 'the old leader' : f.cause === 'partitioned' ? 'the cut-off leader' : null,
     };
   });
 }

@@ -1,4 +1,5 @@
 // Unavailable keys over the model's time, for one design, drawn up to the step on screen.
+import { useEffect, useRef, type RefObject } from 'react';
 import { scaleLinear } from '../../src/ui/linearScale';
 import { unavailableAt, type Design, type LeaderlessRun } from '../../src/leaderless/model';
 
@@ -34,8 +35,11 @@ export function UnavailableChart({
   const stepMs = TICK_STEPS_MS.find((s) => run.endMs / s <= 6) ?? TICK_STEPS_MS[TICK_STEPS_MS.length - 1];
   const ticks: number[] = [];
   for (let t = 0; t <= run.endMs; t += stepMs) ticks.push(t);
+  const svg = useRef<SVGSVGElement>(null);
+  useViewBoxUnit(svg);
   return (
     <svg
+      ref={svg}
       className="ll-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
@@ -64,4 +68,21 @@ export function UnavailableChart({
       <line className="ll-now" x1={x(nowMs)} x2={x(nowMs)} y1={PAD.t} y2={y(0)} />
     </svg>
   );
+}
+
+/**
+ * The chart is scaled to its box, its ticks with it: viewBox units per screen px go into
+ * `--ll-unit`, so that present mode can draw the ticks at a size on screen (leaderlessScene.css).
+ */
+function useViewBoxUnit(svg: RefObject<SVGSVGElement | null>): void {
+  useEffect(() => {
+    const el = svg.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(() => {
+      const px = el.getBoundingClientRect().width;
+      if (px > 0) el.style.setProperty('--ll-unit', (W / px).toFixed(3));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [svg]);
 }

@@ -9,6 +9,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type Dispatch,
   type SetStateAction,
   type KeyboardEvent,
@@ -47,6 +48,9 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const CHAR_PX = 6;
 /** Labels on one lane closer than this overlap. */
 const LABEL_GAP_PX = 12;
+/** The labels' size in the diagram's units (spacetimeScene.css), and their least size on screen. */
+const LABEL_PX = 10;
+const MIN_LABEL_PX = 11;
 
 export function SpaceTimeScene() {
   const store = useLabStore();
@@ -96,10 +100,18 @@ export function SpaceTimeScene() {
     LANE_MAX_W,
     Math.max(LANE_MIN_W, (roomPx - LEFT - 8) / Math.max(1, model.lanes.length)),
   );
-  const width = Math.round(LEFT + model.lanes.length * laneW + 8);
+  const lanesW = model.lanes.length * laneW + 8;
   // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
   // keep their on-screen size and take a second row when one row would overlap.
-  const scale = roomPx > 0 ? Math.min(1, roomPx / width) : 1; // 0: not laid out (an export's copy)
+  const fitScale = (left: number) => (roomPx > 0 ? Math.min(1, roomPx / (left + lanesW)) : 1); // 0: not laid out (an export's copy)
+  // Scaled down (a phone's diagram is drawn at half size), the words on the lanes grow by `k` in
+  // its units so that none is drawn below MIN_LABEL_PX on screen, and the time axis's margin
+  // grows with its figures.
+  const growth = (s: number) => Math.max(1, MIN_LABEL_PX / (LABEL_PX * s));
+  const left = Math.round(LEFT * growth(fitScale(LEFT)));
+  const width = Math.round(left + lanesW);
+  const scale = fitScale(left);
+  const k = growth(scale);
   const names = laneLabels(model.lanes, laneW * scale);
   const top = names.topPx / scale;
   const nameSize = LANE_LABEL_PX / scale;
@@ -112,7 +124,7 @@ export function SpaceTimeScene() {
     const t = model.fromMs + (p.y - top) / PX_PER_MS;
     return Math.min(model.toMs, Math.max(model.fromMs, t));
   };
-  const x = new Map(model.lanes.map((l, i) => [l.id, LEFT + laneW * (i + 0.5)]));
+  const x = new Map(model.lanes.map((l, i) => [l.id, left + laneW * (i + 0.5)]));
   // Everything that moves with time is drawn at its absolute moment and the whole slides under
   // one transform: as the window scrolls, what was drawn keeps its attributes and only what
   // entered or left the window changes, instead of every element moving ten times a second.
@@ -149,12 +161,12 @@ export function SpaceTimeScene() {
     if (!m.labelled) continue;
     const at = y(m.atMs);
     const lane = taken.get(m.lane) ?? [];
-    if (lane.some((ly) => Math.abs(ly - at) < LABEL_GAP_PX)) continue;
+    if (lane.some((ly) => Math.abs(ly - at) < LABEL_GAP_PX * k)) continue;
     taken.set(m.lane, [...lane, at]);
     labelShown.add(m.key);
   }
   const fit = (text: string) => {
-    const most = Math.max(2, Math.floor((laneW - 10) / CHAR_PX));
+    const most = Math.max(2, Math.floor((laneW - 10) / (CHAR_PX * k)));
     return text.length <= most ? text : `${text.slice(0, most - 1)}…`;
   };
   const ticks: number[] = [];
@@ -198,6 +210,7 @@ export function SpaceTimeScene() {
         ref={svg}
         className="spacetime-svg"
         viewBox={`0 0 ${width} ${height}`}
+        style={{ '--st-k': k.toFixed(3) } as CSSProperties}
         width={width}
         role="group"
         aria-label={`Space-time diagram, ${sec(model.fromMs)} to ${sec(model.toMs)}: arrow keys move between messages, Enter goes to one's moment`}
@@ -209,9 +222,9 @@ export function SpaceTimeScene() {
       >
         <rect
           className="st-plot"
-          x={LEFT - 30}
+          x={left - 30}
           y={top}
-          width={width - LEFT + 30}
+          width={width - left + 30}
           height={PLOT_H}
           onPointerDown={(e) => {
             const t = timeAt(e);
@@ -251,16 +264,16 @@ export function SpaceTimeScene() {
           <g transform={`translate(0,${top - y(model.fromMs)})`} data-testid="spacetime-time">
             {model.partitions.map((p) => (
               <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
-                <rect x={LEFT} y={y(p.startMs)} width={width - LEFT - 8} height={y(p.endMs) - y(p.startMs)} />
-                <text x={width - 10} y={y(p.startMs) + 11} textAnchor="end" data-key={SPLIT_KEY}>
+                <rect x={left} y={y(p.startMs)} width={width - left - 8} height={y(p.endMs) - y(p.startMs)} />
+                <text x={width - 10} y={y(p.startMs) + 11 * k} textAnchor="end" data-key={SPLIT_KEY}>
                   {partitionLabel(p.groups)}
                 </text>
               </g>
             ))}
             {ticks.map((t) => (
               <g key={t} className="st-tick">
-                <line x1={LEFT - 4} x2={width - 8} y1={y(t)} y2={y(t)} />
-                <text x={LEFT - 6} y={y(t) + 4} textAnchor="end">
+                <line x1={left - 4} x2={width - 8} y1={y(t)} y2={y(t)} />
+                <text x={left - 6} y={y(t) + 4 * k} textAnchor="end">
                   {t / 1000}s
                 </text>
               </g>
@@ -374,8 +387,8 @@ export function SpaceTimeScene() {
               </g>
             ))}
             <g className="st-cursor" data-testid="spacetime-cursor">
-              <line x1={LEFT - 30} x2={width - 8} y1={y(model.nowMs)} y2={y(model.nowMs)} />
-              <text x={LEFT - 30} y={y(model.nowMs) - 3}>
+              <line x1={left - 30 * k} x2={width - 8} y1={y(model.nowMs)} y2={y(model.nowMs)} />
+              <text x={left - 30 * k} y={y(model.nowMs) - 3}>
                 {sec(model.nowMs)}
               </text>
             </g>

@@ -90,8 +90,8 @@ export interface LaneLabel {
 
 /**
  * How the lanes are named when each lane has `lanePx` of screen width: in one row if every name
- * fits its lane, else in two alternating rows (each name then has two lanes' room), a name that
- * still does not fit written as its id ("api" for "API server"). `topPx` is the on-screen room
+ * fits its lane, else in two alternating rows (each name then has two lanes' room, the last one
+ * its own lane's), a name that still does not fit written as its id ("api" for "API server"). `topPx` is the on-screen room
  * the names take above the plot.
  */
 export function laneLabels(
@@ -103,7 +103,8 @@ export function laneLabels(
   const labels = lanes.map((l, i) => ({
     id: l.id,
     full: l.label,
-    text: fits(l.label, rows * lanePx) ? l.label : l.id,
+    // The last lane has no lane beyond it to lend its name room: the diagram ends half a lane on.
+    text: fits(l.label, i === lanes.length - 1 ? lanePx : rows * lanePx) ? l.label : l.id,
     abovePx: LANE_GAP_PX + (rows === 2 && i % 2 === 1 ? LANE_ROW_PX : 0),
   }));
   return { labels, rows, topPx: LANE_GAP_PX + rows * LANE_ROW_PX };

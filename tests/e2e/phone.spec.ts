@@ -100,16 +100,37 @@ for (const size of [
   });
 }
 
+/** The floor for a word drawn in a scaled SVG on a phone: 11 px on screen, as drawn. */
+const PHONE_MIN_PX = 11;
+
+/** The words of the SVG at `selector` drawn below `minPx` on screen, with their sizes. */
+async function smallSvgText(page: Page, selector: string, minPx: number): Promise<string[]> {
+  return page.locator(`${selector} text`).evaluateAll(
+    (els, min) =>
+      els
+        .filter((t) => t.getClientRects().length > 0)
+        .map((t) => ({
+          text: t.textContent ?? '',
+          px: parseFloat(getComputedStyle(t).fontSize) * (t as SVGTextElement).getScreenCTM()!.a,
+        }))
+        .filter((t) => t.px < min - 0.05)
+        .map((t) => `"${t.text}" ${t.px.toFixed(1)} px`),
+    minPx,
+  );
+}
+
 test.describe('phone 328x700', () => {
   test.use({ viewport: { width: 328, height: 700 }, hasTouch: true, isMobile: true });
 
-  test("the space-time diagram's lane names are at least 12 px and none overlaps another", async ({
+  test("the stage's words and the space-time diagram's are at least 11 px; its lane names 12 px, none over another or past its edge", async ({
     page,
   }) => {
     // The first screen's Kubernetes Lease has ten lanes: five replicas, storage, the API server
     // and etcd's three members, in a diagram scaled to half its size.
     await openLab(page, 'speed=4');
     await waitForLeader(page);
+    // The stage, drawn at half its size: its words keep their floor (they were 9-10 px).
+    expect(await smallSvgText(page, '.cluster-svg', PHONE_MIN_PX)).toEqual([]);
     await openTab(page, 'Space-time diagram');
     const labels = page.locator('.spacetime-svg .st-lane-label');
     await expect(labels).toHaveCount(10);
@@ -128,6 +149,14 @@ test.describe('phone 328x700', () => {
       }),
     );
     expect(drawn.filter((l) => l.px < 11.95)).toEqual([]);
+    // Every other word on the diagram (a lane's state and epoch, storage's verdicts, a write's
+    // token, the time axis) keeps the phone's floor: at half size they were 5-6 px.
+    await page.waitForTimeout(1000); // a few messages and verdicts on the lanes
+    await expect(page.locator('.spacetime-svg .st-span-label').first()).toBeVisible();
+    expect(await smallSvgText(page, '.spacetime-svg', PHONE_MIN_PX)).toEqual([]);
+    // The last lane's name ends inside the diagram (etcd's "m3" was cut at its right edge).
+    const edge = await page.locator('.spacetime-svg').evaluate((el) => el.getBoundingClientRect().right);
+    expect(Math.max(...drawn.map((l) => l.right))).toBeLessThanOrEqual(edge + 0.5);
     const overlaps = drawn.flatMap((a, i) =>
       drawn
         .slice(i + 1)

@@ -292,4 +292,12 @@ describe('lane names', () => {
     for (let i = 1; i < lanes.length; i++)
       expect(narrow.labels[i].abovePx).not.toBe(narrow.labels[i - 1].abovePx);
   });
+
+  it("write the last lane's name as its id when it does not fit its own lane: nothing lies beyond it", () => {
+    const etcd = [...lanes.slice(0, 7), ...['m1', 'm2', 'm3'].map((id) => ({ id, label: `etcd ${id}` }))];
+    const narrow = laneLabels(etcd, 32);
+    expect(narrow.rows).toBe(2);
+    // A middle lane's name has its neighbours' room; the last has only its own.
+    expect(narrow.labels.slice(7).map((l) => l.text)).toEqual(['etcd m1', 'etcd m2', 'm3']);
+  });
 });

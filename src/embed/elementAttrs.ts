@@ -32,9 +32,9 @@ export const RESERVED_PX: Readonly<Record<string, number>> = {
   leaderless: 900,
   partition: 900,
   'no-leader': 900,
-  spacetime: 1000,
-  lamport: 1000,
-  'space-time': 1000,
+  spacetime: 1050,
+  lamport: 1050,
+  'space-time': 1050,
 };
 export const CAPTION_PX = 100;
 

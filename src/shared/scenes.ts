@@ -137,8 +137,9 @@ export const SCENES = [
     aliases: ['lamport', 'space-time'],
     load: () => import('../../scenes/SpaceTimeScene/SpaceTimeScene').then((m) => m.SpaceTimeScene),
     exports: [{ id: 'spacetime', name: 'space-time diagram', selector: '.spacetime-svg', html: false }],
-    // With its key under the diagram.
-    embedHeightPx: 1000,
+    // With its key above the diagram; a setup with services (an API server, an ensemble, sentinels)
+    // has more lanes and more words in its key: 1043 px with Redis Sentinel's or Pacemaker's.
+    embedHeightPx: 1050,
     labPlace: 'tab',
     tabLoads: 'opened',
     watch: [],

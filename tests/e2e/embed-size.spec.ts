@@ -36,38 +36,70 @@ test.describe('without the offline worker', () => {
   // page is served for any path) before the test's route could.
   test.use({ serviceWorkers: 'block' });
 
-  test('the "Embed" iframe snippet is tall enough for its whole scene', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
-    // After n2's zombie write was rejected: the chain shows its verdict.
-    await page.goto('/?scenario=gc-pause-long&step=6&speed=1&paused');
-    await expect(page.getByTestId('guided')).toContainText('step 6 of');
-    const snippets: Record<string, string> = {};
-    for (const [scene, label] of Object.entries(SCENE_LABELS)) {
-      const dialog = await openEmbed(page, label);
-      snippets[scene] = await dialog.getByTestId('embed-iframe').inputValue();
-      await dialog.getByRole('button', { name: 'Close' }).click();
-    }
-    for (const [scene, snippet] of Object.entries(snippets)) {
-      // In a docs column 720 px wide: the frame fills its column's width.
-      await docsPage(
-        page,
-        baseURL,
-        `<div style="width:720px">${snippet.replace('loading="lazy"', '')}</div>`,
-      );
-      const frame = page.frameLocator('iframe');
-      await expect(frame.locator('main section').first()).toBeVisible(SLOW);
-      await page.waitForTimeout(500);
-      const declared = Number(/height="(\d+)"/.exec(snippet)![1]);
-      const bottom = await contentBottom(frame);
-      expect(bottom, `the ${scene} scene's content fits its ${declared} px frame`).toBeLessThanOrEqual(
-        declared,
-      );
-      // Nothing to scroll inside the frame either: neither the scene nor anything hidden below it
-      // (the chart's visually hidden data table made its document 747 px in a 720 px frame).
-      const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
-      expect(inner, `the ${scene} frame's document fits its ${declared} px`).toBeLessThanOrEqual(declared);
-    }
-  });
+  // Two runs: a game day at a step (a caption above each scene) and the lab's own first run (the
+  // Kubernetes Lease: an API server and etcd's members on the space-time diagram's lanes).
+  for (const run of [
+    {
+      what: 'a game day at its step 6',
+      url: '/?scenario=gc-pause-long&step=6&speed=1&paused',
+      ready: 'step 6 of',
+    },
+    { what: "the lab's first run", url: '/?speed=1&paused', ready: null },
+  ])
+    test(`the "Embed" iframe snippet fits its whole scene at 720 px, with no band and nothing past its edge: ${run.what}`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await page.goto(run.url);
+      await expect(page.locator('[data-testid^="node-"][data-role]').first()).toBeAttached(SLOW);
+      // After n2's zombie write was rejected: the chain shows its verdict.
+      if (run.ready) await expect(page.getByTestId('guided')).toContainText(run.ready);
+      const snippets: Record<string, string> = {};
+      for (const [scene, label] of Object.entries(SCENE_LABELS)) {
+        const dialog = await openEmbed(page, label);
+        snippets[scene] = await dialog.getByTestId('embed-iframe').inputValue();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+      }
+      const problems: string[] = [];
+      for (const [scene, snippet] of Object.entries(snippets)) {
+        // In a docs column 720 px wide: the frame fills its column's width.
+        await docsPage(
+          page,
+          baseURL,
+          `<div style="width:720px">${snippet.replace('loading="lazy"', '')}</div>`,
+        );
+        const frame = page.frameLocator('iframe');
+        await expect(frame.locator('main section').first()).toBeVisible(SLOW);
+        await page.waitForTimeout(500);
+        const declared = Number(/height="(\d+)"/.exec(snippet)![1]);
+        const bottom = await contentBottom(frame);
+        if (bottom > declared)
+          problems.push(`${scene}: its content reaches ${bottom} px of its ${declared} px frame`);
+        // Nothing to scroll inside the frame either: neither the scene nor anything hidden below it
+        // (the chart's visually hidden data table made its document 747 px in a 720 px frame), and
+        // no empty band under it (the heights once left 54-59 px).
+        const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
+        if (inner > declared)
+          problems.push(`${scene}: its document is ${inner} px in a ${declared} px frame`);
+        if (declared - inner >= 16)
+          problems.push(`${scene}: ${declared - inner} px empty under its document`);
+        // Nothing drawn past the frame's sides (the chain's "now" tag stood 4 px out of it).
+        const out = await frame.locator('main').evaluate((main) => {
+          const w = document.documentElement.clientWidth;
+          return [...main.querySelectorAll('*')]
+            .filter((el) => !el.closest('.visually-hidden'))
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.right > w + 0.5 || r.left < -0.5))
+            .map(
+              ({ el, r }) =>
+                `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${Math.round(r.left)}..${Math.round(r.right)}`,
+            );
+        });
+        if (out.length) problems.push(`${scene}: past the frame's ${720} px: ${out.slice(0, 3).join(', ')}`);
+      }
+      expect(problems).toEqual([]);
+    });
 });
 
 test("the custom element's frame fits its content, and shrinks when the scene changes", async ({

@@ -8,7 +8,7 @@ import { applyTheme } from '../shared/theme';
 import { readEmbedParams } from '../shared/link';
 import { queryFor } from '../shared/params';
 import { fillCaption } from '../scenario/claims';
-import { embedHeightOf, sceneById } from '../shared/scenes';
+import { embedHeightOf, embedName, sceneById } from '../shared/scenes';
 import { sceneView } from '../shared/SceneView';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab, useLabShallow } from '../store/context';
@@ -136,10 +136,7 @@ export function EmbedApp() {
   const guided = opened?.guided ?? null;
   useFollowSteps(store, guided, params.playing);
   // The scene and its game day, once: a game day named after its scene is not named twice.
-  const name =
-    params.scenario && !params.scenario.title.startsWith(scene.title)
-      ? `${scene.title}: ${params.scenario.title}`
-      : (params.scenario?.title ?? scene.title);
+  const name = embedName(scene, params.scenario?.title ?? null);
   const title = `Leader Election Lab: ${name}`;
   const main = useReportHeight(params.id, title);
   const View = sceneView(scene);

@@ -10,7 +10,7 @@
 // title) and the attributes every HTML element may carry (elementAttrs.ts). The embed page reads
 // them through the same table as a link (src/shared/params.ts), so a misspelt attribute is named
 // in the frame, as a misspelt parameter would be.
-import { passedOn, reservedPx } from './elementAttrs';
+import { frameTitle, passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 const THEME_MESSAGE = 'leader-election-scene:theme';
 
@@ -159,7 +159,7 @@ class LeaderElectionScene extends HTMLElement {
     }
     this.theme = theme ?? 'system';
     // Until the frame names its scene and game day (onMessage).
-    if (title === null) frame.title = `Leader Election Lab: ${this.getAttribute('scene') ?? 'cluster'} scene`;
+    if (title === null) frame.title = frameTitle(this.getAttribute('scene'), this.getAttribute('scenario'));
     if (theme !== null) url.searchParams.set('theme', theme);
     // A new scene: the height its embed reserves, until the frame says how tall it is.
     if (!h)

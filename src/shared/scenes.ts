@@ -184,6 +184,16 @@ export function findSceneName(raw: string): SceneId | null {
   return hit ? hit.id : null;
 }
 
+/**
+ * An embed's name: the scene and its game day, once (a game day named after its scene is not
+ * named twice). The element's script names its frame alike before the frame loads (elementAttrs.ts,
+ * held alike by a unit test).
+ */
+export function embedName(scene: SceneEntry, gameDayTitle: string | null): string {
+  if (!gameDayTitle) return scene.title;
+  return gameDayTitle.startsWith(scene.title) ? gameDayTitle : `${scene.title}: ${gameDayTitle}`;
+}
+
 /** The scene's title for this run (its tab, its heading). */
 export function sceneTitle(scene: SceneEntry, experiment: Experiment): string {
   return scene.titleFor?.(experiment) ?? scene.title;

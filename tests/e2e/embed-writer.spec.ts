@@ -170,6 +170,31 @@ test('an embed says what it made of odd parameters, and names its scene and game
 test.describe('the element, without the offline worker', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('names its frame by scene and game day before the frame has loaded', async ({ page, baseURL }) => {
+    // A frame that never says its name (a blank page in the embed's place): the name is the
+    // element's own, as the docs promise it.
+    await page.route('**/embed.html?*', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Blank</title>' }),
+    );
+    await docsPage(
+      page,
+      baseURL,
+      `<script src="${siteOf(baseURL)}leader-election-scene.js"></script>
+       <leader-election-scene scene="CHAIN" scenario="gc-pause-long"></leader-election-scene>
+       <leader-election-scene scene="partition" scenario="leaderless-partition-the-work"></leader-election-scene>`,
+    );
+    const titles = () =>
+      page
+        .locator('leader-election-scene')
+        .evaluateAll((els) => els.map((el) => el.shadowRoot?.querySelector('iframe')?.title));
+    await expect
+      .poll(titles)
+      .toEqual([
+        'Leader Election Lab: Fencing chain: GC pause longer than the lease, fencing on',
+        "Leader Election Lab: Don't have a leader: partition the work",
+      ]);
+  });
+
   test('names its frame by scene and game day, and fits its scene when its height is unusable', async ({
     page,
     baseURL,

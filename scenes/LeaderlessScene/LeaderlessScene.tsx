@@ -83,7 +83,7 @@ export function LeaderlessScene() {
           ↺ Start over
         </button>
         <span className="ll-step" data-testid="ll-step">
-          Step {step + 1} of {run.steps.length}
+          Part {step + 1} of {run.steps.length}
         </span>
       </div>
       <p className="ll-caption" aria-live="polite" data-testid="ll-caption">

@@ -23,11 +23,11 @@ const keySec = (ms: number) => (ms / 1000).toFixed(1);
 /** Press Next through the comparison, checking each step's count, to its summary. */
 async function playToSummary(page: Page, run: LeaderlessRun): Promise<void> {
   const scene = page.getByTestId('leaderless');
-  await expect(scene.getByTestId('ll-step')).toHaveText(`Step 1 of ${run.steps.length}`);
+  await expect(scene.getByTestId('ll-step')).toHaveText(`Part 1 of ${run.steps.length}`);
   await expect(scene.getByTestId('ll-summary')).toHaveCount(0);
   for (let i = 1; i < run.steps.length; i++) {
     await scene.getByTestId('ll-next').click();
-    await expect(scene.getByTestId('ll-step')).toHaveText(`Step ${i + 1} of ${run.steps.length}`);
+    await expect(scene.getByTestId('ll-step')).toHaveText(`Part ${i + 1} of ${run.steps.length}`);
   }
   await expect(scene.getByTestId('ll-next')).toBeDisabled();
   const summary = scene.getByTestId('ll-summary');
@@ -73,7 +73,22 @@ test('the game day measures the failover and the comparison plays to its summary
   await expect(page.getByTestId('ll-window')).toContainText('8.8 s');
   await playToSummary(page, run);
   await page.getByRole('button', { name: /Start over/ }).click();
-  await expect(page.getByTestId('ll-step')).toHaveText('Step 1 of 4');
+  await expect(page.getByTestId('ll-step')).toHaveText('Part 1 of 4');
+});
+
+test("in present mode the comparison counts its own parts apart from the game day's steps, and names itself once", async ({
+  page,
+}) => {
+  await page.goto('/?present&scenario=leaderless-partition-the-work&step=3&paused');
+  await expect(page.getByTestId('guided')).toContainText('step 3 of 3');
+  const scene = page.getByTestId('leaderless');
+  // Its Next button's parts are not the game day's steps: "Step 1 of 4" beside "step 3 of 3" read
+  // as two counts of the same thing.
+  await expect(scene.getByTestId('ll-step')).toHaveText('Part 1 of 4');
+  await expect(scene).not.toContainText(/step \d+ of \d+/i);
+  // The scene's name and its game day's, once.
+  await expect(scene).toHaveAccessibleName("Don't have a leader: partition the work");
+  await expect(page.getByText("Don't have a leader: Don't have a leader")).toHaveCount(0);
 });
 
 test('embedded without a failover, the comparison uses the stated default window', async ({ page }) => {

@@ -32,7 +32,7 @@ describe('LeaderlessScene', () => {
     expect(screen.getByTestId('ll-window').textContent).toContain(
       "from the default (the Raft failover measured by the game day “Don't have a leader: partition the work”)",
     );
-    expect(screen.getByTestId('ll-step').textContent).toBe('Step 1 of 4');
+    expect(screen.getByTestId('ll-step').textContent).toBe('Part 1 of 4');
     expect(screen.getByTestId('ll-next').textContent).toBe('Next: Kill worker w5 ▶');
     expect(screen.getByTestId('ll-keysec-leader').textContent).toBe('0.0');
     expect(screen.queryByTestId('ll-moved')).toBeNull();
@@ -64,7 +64,7 @@ describe('LeaderlessScene', () => {
     );
     expect(ticks).toEqual(['0', '1000', '0 s', '5 s', '10 s', '15 s', '20 s', '25 s']);
     fireEvent.click(screen.getByRole('button', { name: /Start over/ }));
-    expect(screen.getByTestId('ll-step').textContent).toBe('Step 1 of 4');
+    expect(screen.getByTestId('ll-step').textContent).toBe('Part 1 of 4');
   });
 
   it("takes the run's own failover as design (a)'s window once one is finished", () => {

@@ -36,6 +36,21 @@ test('a note about a state goes when the state ends, not seconds later beside it
   await expect(note).toHaveCount(0, { timeout: 1500 });
 });
 
+test('"no leader to kill" goes once a leader is elected, not 6 s later beside "One leader"', async ({
+  page,
+}) => {
+  await openLab(page, 'paused&speed=4');
+  await page.keyboard.press('k');
+  const note = page.getByRole('alert').filter({ hasText: /no leader to kill/i });
+  await expect(note).toBeVisible();
+  const pressedAt = Date.now();
+  await page.keyboard.press('Space'); // play: the first election follows within a few seconds
+  await waitForLeader(page);
+  // A leader came well inside the note's 6 s: had it stayed, it would still be up now.
+  expect(Date.now() - pressedAt).toBeLessThan(4500);
+  await expect(note).toHaveCount(0, { timeout: 500 });
+});
+
 test.describe('with the event log in view', () => {
   test.use(WHOLE_PAGE);
 

@@ -184,11 +184,7 @@ export function findSceneName(raw: string): SceneId | null {
   return hit ? hit.id : null;
 }
 
-/**
- * An embed's name: the scene and its game day, once (a game day named after its scene is not
- * named twice). The element's script names its frame alike before the frame loads (elementAttrs.ts,
- * held alike by a unit test).
- */
+/** An embed's name: the scene and its game day, once (a game day named after its scene is not named twice). */
 export function embedName(scene: SceneEntry, gameDayTitle: string | null): string {
   if (!gameDayTitle) return scene.title;
   return gameDayTitle.startsWith(scene.title) ? gameDayTitle : `${scene.title}: ${gameDayTitle}`;

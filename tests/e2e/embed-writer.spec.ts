@@ -172,7 +172,8 @@ test.describe('the element, without the offline worker', () => {
 
   test('names its frame by scene and game day before the frame has loaded', async ({ page, baseURL }) => {
     // A frame that never says its name (a blank page in the embed's place): the name is the
-    // element's own, as the docs promise it.
+    // element's own, the scene by its title and the game day by its id (the frame, once loaded,
+    // names the game day by its title: the next test).
     await page.route('**/embed.html?*', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Blank</title>' }),
     );
@@ -190,8 +191,8 @@ test.describe('the element, without the offline worker', () => {
     await expect
       .poll(titles)
       .toEqual([
-        'Leader Election Lab: Fencing chain: GC pause longer than the lease, fencing on',
-        "Leader Election Lab: Don't have a leader: partition the work",
+        'Leader Election Lab: Fencing chain, game day gc-pause-long',
+        "Leader Election Lab: Don't have a leader, game day leaderless-partition-the-work",
       ]);
   });
 

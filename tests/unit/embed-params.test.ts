@@ -5,16 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { readEmbedParams } from '../../src/shared/link';
 import { PARAMS, paramsOf, queryFor, readParams } from '../../src/shared/params';
-import { EMBED_CAPTION_PX, embedName, SCENES } from '../../src/shared/scenes';
+import { EMBED_CAPTION_PX, sceneById, SCENES } from '../../src/shared/scenes';
 import {
   CAPTION_PX,
   frameTitle,
-  GAME_DAY_TITLES,
   OWN_ATTRS,
-  RESERVED_PX,
-  SCENE_TITLES,
+  reservedPx,
+  SCENE_ALIASES,
+  SCENE_EMBEDS,
 } from '../../src/embed/elementAttrs';
-import { readScenarioIndex } from '../../scripts/scenario-index';
 import { DEFAULT_CHOICES, embedSnippets } from '../../src/app/controls/embedSnippets';
 import { normalizeExperiment, type ExperimentInput } from '../../src/engine';
 
@@ -104,40 +103,26 @@ describe('queryFor', () => {
   });
 });
 
-describe("the element's reserved heights", () => {
-  it("are the scenes' own, by id and by every alias", () => {
-    const expected: Record<string, number> = {};
-    for (const s of SCENES) for (const name of [s.id, ...s.aliases]) expected[name] = s.embedHeightPx;
-    expect(RESERVED_PX).toEqual(expected);
+describe("the element's reserved heights and frame titles, before its frame loads", () => {
+  it("are the scenes' own, by every name the embed takes", () => {
+    expect(SCENE_EMBEDS).toEqual(Object.fromEntries(SCENES.map((s) => [s.id, [s.title, s.embedHeightPx]])));
+    expect(SCENE_ALIASES).toEqual(Object.fromEntries(SCENES.flatMap((s) => s.aliases.map((a) => [a, s.id]))));
     expect(CAPTION_PX).toBe(EMBED_CAPTION_PX);
-  });
-});
-
-describe("the element's frame title before its frame loads", () => {
-  it("are the scenes' and the game days' own titles, by every name the embed takes", () => {
-    const scenes: Record<string, string> = {};
-    for (const s of SCENES) for (const name of [s.id, ...s.aliases]) scenes[name] = s.title;
-    expect(SCENE_TITLES).toEqual(scenes);
-    const dir = new URL('../../scenes/scenarios', import.meta.url).pathname;
-    expect(GAME_DAY_TITLES).toEqual(Object.fromEntries(readScenarioIndex(dir).map((e) => [e.id, e.title])));
+    for (const s of SCENES)
+      for (const name of [s.id, ...s.aliases, s.id.toUpperCase()]) {
+        expect(reservedPx(name, false)).toBe(s.embedHeightPx);
+        expect(reservedPx(name, true)).toBe(s.embedHeightPx + EMBED_CAPTION_PX);
+      }
+    expect(reservedPx('constructor', false)).toBe(sceneById('cluster').embedHeightPx);
   });
 
-  it('are the names the embed page gives its frame, for every scene and game day', () => {
-    for (const scene of SCENES)
-      for (const [id, title] of Object.entries(GAME_DAY_TITLES))
-        expect(frameTitle(scene.id, id)).toBe(`Leader Election Lab: ${embedName(scene, title)}`);
-  });
-
-  it('names the scene and its game day, once, in any case', () => {
+  it('name the scene by its title and the game day by its id, until the frame names its game day by title', () => {
     expect(frameTitle('chain', 'gc-pause-long')).toBe(
-      'Leader Election Lab: Fencing chain: GC pause longer than the lease, fencing on',
+      'Leader Election Lab: Fencing chain, game day gc-pause-long',
     );
-    expect(frameTitle('CHAIN', 'GC-Pause-Long')).toBe(frameTitle('chain', 'gc-pause-long'));
-    expect(frameTitle('partition', 'leaderless-partition-the-work')).toBe(
-      "Leader Election Lab: Don't have a leader: partition the work",
-    );
+    expect(frameTitle('CHART', null)).toBe('Leader Election Lab: leader_count chart');
     expect(frameTitle(null, null)).toBe('Leader Election Lab: Cluster stage');
-    expect(frameTitle('constructor', 'toString')).toBe('Leader Election Lab: Cluster stage');
+    expect(frameTitle('constructor', '')).toBe('Leader Election Lab: Cluster stage');
   });
 });
 

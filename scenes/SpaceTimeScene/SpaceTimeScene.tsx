@@ -172,7 +172,7 @@ export function SpaceTimeScene() {
   const ticks: number[] = [];
   for (let t = Math.ceil(model.fromMs / 10_000) * 10_000; t <= model.toMs; t += 10_000)
     // The cursor's own label says the time where it passes a tick.
-    if (Math.abs(t - model.nowMs) * PX_PER_MS > 12) ticks.push(t);
+    if (Math.abs(t - model.nowMs) * PX_PER_MS > 12 * k) ticks.push(t);
 
   return (
     <section

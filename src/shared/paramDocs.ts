@@ -109,7 +109,7 @@ function markdownTable(header: string[], rows: string[][]): string {
 }
 
 export function paramsTable(): string {
-  const names = (Object.keys(PARAMS) as ParamName[]).filter((n) => !('internal' in PARAMS[n]));
+  const names = (Object.keys(PARAMS) as ParamName[]).filter((n) => !PARAMS[n].internal);
   return markdownTable(
     ['parameter', 'values', 'default', 'pages', 'meaning'],
     names.map((n) => {

@@ -14,6 +14,7 @@ import { findEtcd, INSTALL_HINT } from '../cluster/etcdBinary';
 import { keepAliveAgent, postJson } from '../candidate/jsonHttp';
 import { freePorts } from '../cluster/ports';
 import { sleep } from './waits';
+import { exitWith } from '../cluster/terminal';
 
 interface Member {
   name: string;
@@ -194,10 +195,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -156,3 +156,28 @@ export function streamJson(
     req.end(data);
   });
 }
+
+/** A request's body as JSON, read up to maxBytes: its value, or what is wrong with it. */
+export function readJsonBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: 'body too large' | 'not json' }> {
+  return new Promise((resolve) => {
+    let text = '';
+    let tooLarge = false;
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => {
+      if (tooLarge) return;
+      text += d;
+      if (text.length > maxBytes) tooLarge = true;
+    });
+    req.on('end', () => {
+      if (tooLarge) return resolve({ ok: false, error: 'body too large' });
+      try {
+        resolve({ ok: true, value: JSON.parse(text) });
+      } catch {
+        resolve({ ok: false, error: 'not json' });
+      }
+    });
+  });
+}

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CandidateConfig } from '../candidate/candidate';
-import type { Child, Children } from './children';
+import { eachLine, type Child, type Children } from './children';
 import type { CandidateOutput } from '../model/events';
 import { LinkProxy } from './linkProxy';
 
@@ -58,18 +58,11 @@ export class CandidateProcess {
     const child = children.spawn(this.name, process.execPath, args);
     this.child = child;
     this.paused = false;
-    let rest = '';
-    child.process.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        const line = rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
-        try {
-          on.output(JSON.parse(line) as CandidateOutput);
-        } catch {
-          // not one of its JSON lines (a stray print): nothing to fold
-        }
+    eachLine(child.process.stdout, (line) => {
+      try {
+        on.output(JSON.parse(line) as CandidateOutput);
+      } catch {
+        // not one of its JSON lines (a stray print): nothing to fold
       }
     });
     child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {

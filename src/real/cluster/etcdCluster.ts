@@ -3,12 +3,14 @@
 // become events. Faults act on a member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart
 // reuses the member's data, as a rebooted host would.
 import { join } from 'node:path';
-import type { Children } from './children';
+import { eachLine, type Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
 import type { MemberRoleEvent, RealEvent } from '../model/events';
 import { decimalIdToHex, memberIdHex } from './memberId';
 import { PeerProxy } from './peerProxy';
 import { freePorts } from './ports';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ClusterOptions {
   etcdBin: string;
@@ -119,15 +121,7 @@ export class EtcdCluster {
     });
     m.paused = false;
     this.o.emit({ atMs: this.now(), type: 'process', node: m.node, part: 'member', state: 'started' });
-    let rest = '';
-    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        this.onLogLine(m, rest.slice(0, nl));
-        rest = rest.slice(nl + 1);
-      }
-    });
+    eachLine(child.process.stderr, (line) => this.onLogLine(m, line));
     void child.exited.then(({ code, signal }) => {
       m.role = 'down';
       m.paused = false;
@@ -166,6 +160,12 @@ export class EtcdCluster {
   isRunning(m: Member): boolean {
     const c = this.o.children.get(m.name);
     return c !== undefined && !c.exitedAlready;
+  }
+
+  /** A member that exited while it was waited for fails the wait, with its last log lines. */
+  private checkRunning(m: Member): void {
+    if (!this.isRunning(m))
+      throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
   }
 
   /** The member that last said it became raft leader, in the highest term, if it is running. */
@@ -214,10 +214,9 @@ export class EtcdCluster {
       } catch {
         // not serving yet
       }
-      if (!this.isRunning(m))
-        throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
+      this.checkRunning(m);
       if (Date.now() > deadline) throw new Error(`etcd member ${m.name} did not serve its peers in time`);
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
     }
   }
 
@@ -227,16 +226,13 @@ export class EtcdCluster {
     while (pending.size > 0) {
       for (const m of [...pending]) if (await healthy(m.clientPort)) pending.delete(m);
       if (pending.size === 0) return;
-      for (const m of pending) {
-        if (!this.isRunning(m))
-          throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
-      }
+      for (const m of pending) this.checkRunning(m);
       if (Date.now() > deadline) {
         const names = [...pending].map((m) => m.name).join(', ');
         const last = [...pending][0].recentLog.slice(-10).join('\n');
         throw new Error(`etcd not healthy after ${timeoutMs} ms: ${names}\n${last}`);
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
   }
 

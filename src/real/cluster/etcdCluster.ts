@@ -40,6 +40,34 @@ export interface Member {
 
 const RECENT_LOG_LINES = 40;
 
+type Raft = Pick<ClusterOptions, 'heartbeatMs' | 'electionMs' | 'preVote'>;
+type Named = { name: string; peerUrl: string };
+
+/** A new cluster's member's command line; the others reach it at its advertised peerUrl. */
+export function etcdArgs(
+  m: Named & { dataDir: string; clientPort: number; peerPort: number },
+  cluster: Raft & { members: Named[] },
+  token: string,
+): string[] {
+  const client = `http://127.0.0.1:${m.clientPort}`;
+  return [
+    `--name=${m.name}`,
+    `--data-dir=${m.dataDir}`,
+    `--listen-client-urls=${client}`,
+    `--advertise-client-urls=${client}`,
+    `--listen-peer-urls=http://127.0.0.1:${m.peerPort}`,
+    `--initial-advertise-peer-urls=${m.peerUrl}`,
+    `--initial-cluster=${cluster.members.map((x) => `${x.name}=${x.peerUrl}`).join(',')}`,
+    '--initial-cluster-state=new',
+    `--initial-cluster-token=${token}`,
+    `--heartbeat-interval=${cluster.heartbeatMs}`,
+    `--election-timeout=${cluster.electionMs}`,
+    `--pre-vote=${cluster.preVote}`,
+    '--logger=zap',
+    '--log-outputs=stderr',
+  ];
+}
+
 export class EtcdCluster {
   readonly members: Member[] = [];
   private readonly nameById = new Map<string, string>();
@@ -98,24 +126,11 @@ export class EtcdCluster {
   }
 
   private spawn(m: Member): void {
-    const initialCluster = this.members.map((x) => `${x.name}=${this.peerUrl(x.proxy)}`).join(',');
-    const client = `http://127.0.0.1:${m.clientPort}`;
-    const args = [
-      `--name=${m.name}`,
-      `--data-dir=${join(this.o.runDir, m.name)}`,
-      `--listen-client-urls=${client}`,
-      `--advertise-client-urls=${client}`,
-      `--listen-peer-urls=http://127.0.0.1:${m.peerPort}`,
-      `--initial-advertise-peer-urls=${this.peerUrl(m.proxy)}`,
-      `--initial-cluster=${initialCluster}`,
-      '--initial-cluster-state=new',
-      `--initial-cluster-token=${this.token}`,
-      `--heartbeat-interval=${this.o.heartbeatMs}`,
-      `--election-timeout=${this.o.electionMs}`,
-      `--pre-vote=${this.o.preVote}`,
-      '--logger=zap',
-      '--log-outputs=stderr',
-    ];
+    const args = etcdArgs(
+      { ...m, dataDir: join(this.o.runDir, m.name), peerUrl: this.peerUrl(m.proxy) },
+      { ...this.o, members: this.members.map((x) => ({ name: x.name, peerUrl: this.peerUrl(x.proxy) })) },
+      this.token,
+    );
     const child = this.o.children.spawn(m.name, this.o.etcdBin, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });

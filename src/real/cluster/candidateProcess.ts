@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CandidateConfig } from '../candidate/candidate';
 import { eachLine, type Child, type Children } from './children';
 import type { CandidateOutput } from '../model/events';
-import { LinkProxy } from './linkProxy';
+import { LinkProxy } from './peerProxy';
 
 const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

@@ -92,7 +92,7 @@ export class EtcdCluster {
     for (let i = 0; i < this.o.size; i++) {
       const name = `m${i + 1}`;
       const peerPort = ports[2 * i + 1];
-      const proxy = new PeerProxy({ owner: name, upstreamPort: peerPort, nameOf: this.nameOf });
+      const proxy = new PeerProxy({ upstreamPort: peerPort, nameOf: this.nameOf });
       await proxy.listen();
       this.members.push({
         name,

@@ -34,16 +34,6 @@ const MAX_STREAMS = 8;
 const MAX_STREAM_BACKLOG_BYTES = 1 << 20;
 const KEEP_ALIVE_MS = 15_000;
 
-type ErrorName =
-  | 'bad host'
-  | 'bad origin'
-  | 'bad token'
-  | 'unknown endpoint'
-  | 'method not allowed'
-  | 'body too large'
-  | 'not json'
-  | 'too many streams';
-
 export class Bridge {
   readonly token: string;
   port = 0;
@@ -79,13 +69,8 @@ export class Bridge {
     res.setHeader('Vary', 'Origin');
   }
 
-  private fail(
-    res: ServerResponse,
-    status: number,
-    error: ErrorName | string,
-    message: string,
-    field?: string,
-  ): void {
+  /** An error answer, named for the page to switch on (bad host, bad token, not json...). */
+  private fail(res: ServerResponse, status: number, error: string, message: string, field?: string): void {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error, message, ...(field ? { field } : {}) }));
   }

@@ -1,6 +1,6 @@
 // One host's candidate process (cK): spawned with tsx and its config, reached through its two
 // link proxies (to its etcd member, to the storage), signalled by PID. Its stdout is one JSON
-// object a line (its events and keep-alive reports); its last stderr lines are kept for errors.
+// object a line (its events and keep-alive reports); its stderr is not read.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CandidateConfig } from '../candidate/candidate';
@@ -10,7 +10,6 @@ import { LinkProxy } from './peerProxy';
 
 const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const STDERR_LINES = 20;
 
 export interface CandidateHandlers {
   output: (o: CandidateOutput) => void;
@@ -20,7 +19,6 @@ export interface CandidateHandlers {
 export class CandidateProcess {
   private child: Child | null = null;
   paused = false;
-  readonly stderr: string[] = [];
 
   private constructor(
     readonly id: string,
@@ -55,7 +53,7 @@ export class CandidateProcess {
     };
     // The run folder in the command line is what lets a later start recognise a leftover.
     const args = ['--import', TSX_LOADER, SCRIPT, '--run-dir', runDir, '--config', JSON.stringify(full)];
-    const child = children.spawn(this.name, process.execPath, args);
+    const child = children.spawn(this.name, process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child = child;
     this.paused = false;
     eachLine(child.process.stdout, (line) => {
@@ -64,10 +62,6 @@ export class CandidateProcess {
       } catch {
         // not one of its JSON lines (a stray print): nothing to fold
       }
-    });
-    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      this.stderr.push(...chunk.split('\n').filter(Boolean));
-      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES));
     });
     void child.exited.then(({ code, signal }) => {
       this.paused = false;

@@ -267,24 +267,6 @@ export class EtcdCluster {
     }
   }
 
-  /** etcd's own view of one member: raft term, leader ID, applied index. */
-  async status(m: Member): Promise<{ raftTerm: number; leader: string | null } | null> {
-    try {
-      const r = await fetch(`http://127.0.0.1:${m.clientPort}/v3/maintenance/status`, {
-        method: 'POST',
-        body: '{}',
-        signal: AbortSignal.timeout(1000),
-      });
-      const s = (await r.json()) as { raftTerm?: string; leader?: string };
-      return {
-        raftTerm: Number(s.raftTerm ?? 0),
-        leader: s.leader ? (this.nameOf(decimalIdToHex(s.leader)) ?? null) : null,
-      };
-    } catch {
-      return null;
-    }
-  }
-
   async close(): Promise<void> {
     await Promise.all(this.members.map((m) => m.proxy.close()));
   }

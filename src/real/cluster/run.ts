@@ -444,11 +444,6 @@ export class RealRun implements BridgeBackend {
     return (this.workspace?.children.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
   }
 
-  /** A candidate's last stderr lines (for error reports). */
-  candidateErrors(id: string): string[] {
-    return [...(this.hosts.find((h) => h.id === id)?.stderr ?? [])];
-  }
-
   /**
    * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the
    * members are killed (their data is thrown away: nothing to flush), every child is waited

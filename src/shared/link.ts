@@ -148,7 +148,17 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   const v = read.values;
   const q = new URLSearchParams(search);
   const problems = [...read.notes];
-  const speed = v.speed ?? 1;
+  const runOf = (experiment: ExperimentInput, rest: Partial<RunParams> = {}): RunParams => ({
+    experiment,
+    scenario: null,
+    step: 0,
+    commands: [],
+    atMs: 0,
+    badRun: false,
+    speed: v.speed ?? 1,
+    problems,
+    ...rest,
+  });
   if (v.run !== undefined) {
     noteIgnored(
       read,
@@ -165,29 +175,16 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
       problems.push(...(run.run.notes ?? []));
       // A retired model's game day opens as the game day is now, under the algorithm that tells its story.
       const retired = run.run.notes !== undefined && scenario !== null;
-      return {
-        experiment: retired ? scenario.experiment : run.run.experiment,
+      return runOf(retired ? scenario.experiment : run.run.experiment, {
         scenario,
         step: scenario ? Math.min(run.run.step ?? 0, scenario.steps.length - 1) : 0,
         commands: run.run.commands,
         atMs: run.run.atMs,
-        badRun: false,
-        speed,
-        problems,
-      };
+      });
     }
     problems.push(`${run.problems.join('; ')}: opened a new run instead`);
     // The rest of the link still counts: a setup in it is what opens.
-    return {
-      experiment: pageSetup(read, problems),
-      scenario: null,
-      step: 0,
-      commands: [],
-      atMs: 0,
-      badRun: true,
-      speed,
-      problems,
-    };
+    return runOf(pageSetup(read, problems), { badRun: true });
   }
   let scenario: Scenario | null = null;
   let step = 0;
@@ -206,16 +203,7 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
       problems,
     );
   const base = page === 'lab' && !asksForRun(read) ? FIRST_SCREEN : PAGE_DEFAULTS;
-  return {
-    experiment: scenario ? scenario.experiment : pageSetup(read, problems, base),
-    scenario,
-    step,
-    commands: [],
-    atMs: 0,
-    badRun: false,
-    speed,
-    problems,
-  };
+  return runOf(scenario ? scenario.experiment : pageSetup(read, problems, base), { scenario, step });
 }
 
 export function readPageParams(search: string): PageParams {
@@ -247,8 +235,6 @@ export function readEmbedParams(search: string): EmbedParams {
     id: new URLSearchParams(search).get('id'),
   };
 }
-
-export { RUN_PARAMS };
 
 /**
  * Fetch what a link needs before it is read: the game day it opens (the one `scenario=` names, or

@@ -5,7 +5,7 @@
 // Adding a parameter is adding a row here and its words in paramDocs.ts (the type asks for
 // them); a setup parameter's row also says where its value goes in the experiment. The words
 // live apart so that the pages, which never show them, do not load them.
-import { ALGORITHM_KINDS, WARM_UP_PRESETS, type AlgorithmKind, type ExperimentInput } from '../engine';
+import { ALGORITHM_KINDS, WARM_UP_PRESETS, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES, findSceneName } from './scenes';
 
@@ -87,130 +87,55 @@ export function listOr(values: readonly string[]): string {
 const ALL: readonly ParamPage[] = ['lab', 'embed', 'element'];
 const FRAMES: readonly ParamPage[] = ['embed', 'element'];
 
+/** One row of the table (a setup parameter's row also says where its value goes). */
+function param<T>(
+  pages: readonly ParamPage[],
+  defaultText: string,
+  read: (raw: string) => Parsed<T>,
+  setup?: Param<T>['setup'],
+): Param<T> {
+  return { pages, defaultText, read, ...(setup ? { setup } : {}) };
+}
+
 /** The table. The order is the docs' order. */
 export const PARAMS = {
-  scene: {
-    pages: FRAMES,
-    defaultText: `\`${SCENES[0].id}\``,
-    read: scene,
-  } satisfies Param<string>,
-  scenario: {
-    pages: ALL,
-    defaultText: 'none',
-    // Ids are lower case, as `scene=` is read in any case.
-    read: (raw) => ({ ok: true, value: raw.toLowerCase() }),
-  } satisfies Param<string>,
-  step: {
-    pages: ALL,
-    defaultText: '1',
-    // Any whole number: whether the game day has that step is said with its own range (link.ts).
-    read: (raw) =>
-      /^\s*\d+\s*$/.test(raw)
-        ? { ok: true, value: Number(raw) }
-        : { ok: false, why: "must be a whole number from 1 to the scenario's number of steps" },
-  } satisfies Param<number>,
-  run: {
-    pages: ALL,
-    defaultText: 'none',
-    read: text,
-  } satisfies Param<string>,
-  algorithm: {
-    pages: ALL,
+  scene: param(FRAMES, `\`${SCENES[0].id}\``, scene),
+  // Ids are lower case, as `scene=` is read in any case.
+  scenario: param(ALL, 'none', (raw) => ({ ok: true, value: raw.toLowerCase() })),
+  // Any whole number: whether the game day has that step is said with its own range (link.ts).
+  step: param(ALL, '1', (raw) =>
+    /^\s*\d+\s*$/.test(raw)
+      ? { ok: true, value: Number(raw) }
+      : { ok: false, why: "must be a whole number from 1 to the scenario's number of steps" },
+  ),
+  run: param(ALL, 'none', text),
+  algorithm: param(
+    ALL,
     // The lab page opened with none of the setup, game day and run parameters is the card's.
-    defaultText: '`raft` (the lab page opened with no setup, `scenario` or `run`: `k8s-lease`)',
-    read: choice(ALGORITHM_KINDS),
-    setup: (e, v) => {
+    '`raft` (the lab page opened with no setup, `scenario` or `run`: `k8s-lease`)',
+    choice(ALGORITHM_KINDS),
+    (e, v) => {
       e.algorithm = v;
       // The page's Raft timing is Raft's alone: another algorithm has its own.
       if (v !== 'raft') delete e.raft;
     },
-  } satisfies Param<AlgorithmKind>,
-  seed: {
-    pages: ALL,
-    defaultText: '1',
-    read: int(0, 4294967295),
-    setup: (e, v) => void (e.seed = v),
-  } satisfies Param<number>,
-  nodes: {
-    pages: ALL,
-    defaultText: '5',
-    read: int(1, 9),
-    setup: (e, v) => void (e.nodes = v),
-  } satisfies Param<number>,
-  clients: {
-    pages: ALL,
-    defaultText: '0',
-    read: int(0, 2000),
-    setup: (e, v) => void (e.workload = { ...e.workload, clients: v }),
-  } satisfies Param<number>,
-  warmup: {
-    pages: ALL,
-    defaultText: '2000',
-    read: warmUp,
-    setup: (e, v) => void (e.warmUpMs = v),
-  } satisfies Param<number>,
-  witness: {
-    pages: ALL,
-    defaultText: '`0`',
-    read: flag,
-    setup: (e, v) => void (e.witness = v),
-  } satisfies Param<boolean>,
-  speed: {
-    pages: ALL,
-    defaultText: '1',
-    read: speed,
-  } satisfies Param<number>,
-  paused: {
-    pages: ['lab'],
-    defaultText: 'off',
-    read: flag,
-  } satisfies Param<boolean>,
-  present: {
-    pages: ['lab'],
-    defaultText: 'off',
-    read: flag,
-  } satisfies Param<boolean>,
-  autoplay: {
-    pages: FRAMES,
-    defaultText: '`1` (a shared run: `0`)',
-    read: flag,
-  } satisfies Param<boolean>,
-  controls: {
-    pages: FRAMES,
-    defaultText: '`minimal`',
-    read: choice(['minimal', 'none'] as const),
-  } satisfies Param<'minimal' | 'none'>,
-  theme: {
-    pages: ALL,
-    defaultText: '`system`',
-    read: choice(['light', 'dark', 'system'] as const),
-  } satisfies Param<'light' | 'dark' | 'system'>,
-  real: {
-    pages: ['lab'],
-    defaultText: 'none',
-    read: text,
-  } satisfies Param<string>,
-  token: {
-    pages: ['lab'],
-    defaultText: 'none',
-    read: text,
-  } satisfies Param<string>,
-  height: {
-    pages: ['element'],
-    defaultText: 'fits the scene',
-    read: text,
-  } satisfies Param<string>,
-  title: {
-    pages: ['element'],
-    defaultText: 'the scene and its scenario',
-    read: text,
-  } satisfies Param<string>,
-  id: {
-    pages: ['embed'],
-    defaultText: 'none',
-    read: text,
-    internal: true,
-  } satisfies Param<string>,
+  ),
+  seed: param(ALL, '1', int(0, 4294967295), (e, v) => void (e.seed = v)),
+  nodes: param(ALL, '5', int(1, 9), (e, v) => void (e.nodes = v)),
+  clients: param(ALL, '0', int(0, 2000), (e, v) => void (e.workload = { ...e.workload, clients: v })),
+  warmup: param(ALL, '2000', warmUp, (e, v) => void (e.warmUpMs = v)),
+  witness: param(ALL, '`0`', flag, (e, v) => void (e.witness = v)),
+  speed: param(ALL, '1', speed),
+  paused: param(['lab'], 'off', flag),
+  present: param(['lab'], 'off', flag),
+  autoplay: param(FRAMES, '`1` (a shared run: `0`)', flag),
+  controls: param(FRAMES, '`minimal`', choice(['minimal', 'none'] as const)),
+  theme: param(ALL, '`system`', choice(['light', 'dark', 'system'] as const)),
+  real: param(['lab'], 'none', text),
+  token: param(['lab'], 'none', text),
+  height: param(['element'], 'fits the scene', text),
+  title: param(['element'], 'the scene and its scenario', text),
+  id: { ...param(['embed'], 'none', text), internal: true },
 } as const;
 
 export type ParamName = keyof typeof PARAMS;
@@ -224,7 +149,7 @@ export function paramsOf(page: ParamPage): ParamName[] {
 }
 
 /** Parameters that describe a cluster setup, each with where it goes in the experiment. */
-export const SETUP_PARAMS = NAMES.filter((n) => 'setup' in PARAMS[n]);
+export const SETUP_PARAMS = NAMES.filter((n) => PARAMS[n].setup !== undefined);
 
 /** Parameters that say which run is shown (a run link replaces them all). */
 export const RUN_PARAMS: readonly ParamName[] = ['run', 'scenario', 'step', ...SETUP_PARAMS];

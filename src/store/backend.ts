@@ -63,6 +63,52 @@ export interface BackendCapabilities {
   switches?: readonly (keyof Experiment['safety'])[];
 }
 
+/** What a run's source gives as it is: the simulation, or a real run's recording. */
+type RunSource = Pick<
+  RunView,
+  | 'nowMs'
+  | 'snapshot'
+  | 'events'
+  | 'eventsTotal'
+  | 'eventsSince'
+  | 'samples'
+  | 'samplesTotal'
+  | 'samplesSince'
+> & { trace(): Trace };
+
+/** The part of a RunView a backend reads straight from its source. */
+export abstract class SourceView {
+  protected abstract readonly source: RunSource;
+
+  get nowMs(): number {
+    return this.source.nowMs;
+  }
+  snapshot(): Snapshot {
+    return this.source.snapshot();
+  }
+  get events(): readonly SimEvent[] {
+    return this.source.events;
+  }
+  get eventsTotal(): number {
+    return this.source.eventsTotal;
+  }
+  eventsSince(from: number): SimEvent[] {
+    return this.source.eventsSince(from);
+  }
+  get samples(): readonly Sample[] {
+    return this.source.samples;
+  }
+  get samplesTotal(): number {
+    return this.source.samplesTotal;
+  }
+  samplesSince(from: number): Sample[] {
+    return this.source.samplesSince(from);
+  }
+  trace(): Trace {
+    return this.source.trace();
+  }
+}
+
 export type ApplyResult = { ok: true } | { ok: false; error: string };
 
 export interface LabBackend extends RunView {

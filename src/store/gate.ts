@@ -48,38 +48,30 @@ export function gateLab(source: LabStore): LabGate {
       stopFrame();
     };
   };
-  const detachIfIdle = () => {
-    if (listeners.size || frameListeners.size || !detach) return;
-    detach();
-    detach = null;
+  /** Add a listener (attached to the lab while any listens); returns its removal. */
+  const listen = <L>(set: Set<L>, listener: L) => {
+    set.add(listener);
+    attach();
+    return () => {
+      set.delete(listener);
+      if (listeners.size || frameListeners.size || !detach) return;
+      detach();
+      detach = null;
+    };
   };
 
   const store: LabStore = {
     getState: () => (shown ? source.getState() : heldState),
     getInitialState: () => source.getInitialState(),
     setState: source.setState,
-    subscribe: (listener: Listener) => {
-      listeners.add(listener);
-      attach();
-      return () => {
-        listeners.delete(listener);
-        detachIfIdle();
-      };
-    },
+    subscribe: (listener: Listener) => listen(listeners, listener),
     backend: () => source.backend(),
     nextFrame: (work: () => void) => source.nextFrame(work),
     flushDeferred: () => source.flushDeferred(),
     setClocked: (on: boolean) => source.setClocked(on),
     setAdvanceLimit: (limit) => source.setAdvanceLimit(limit),
     frame: () => (shown ? source.frame() : heldFrame),
-    onFrame: (listener: FrameListener) => {
-      frameListeners.add(listener);
-      attach();
-      return () => {
-        frameListeners.delete(listener);
-        detachIfIdle();
-      };
-    },
+    onFrame: (listener: FrameListener) => listen(frameListeners, listener),
   };
 
   const update = () => {

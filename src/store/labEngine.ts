@@ -11,13 +11,11 @@ import {
   type Command,
   type Experiment,
   type MessageLog,
-  type Sample,
-  type SimEvent,
-  type Snapshot,
   type Trace,
 } from '../engine';
 import {
   ALL_COMMANDS,
+  SourceView,
   type ApplyResult,
   type BackendCapabilities,
   type LabBackend,
@@ -42,7 +40,7 @@ export const CHECKPOINT_EVERY_MS = 5_000;
 export const MAX_CHECKPOINTS = 400;
 export const MAX_COMMANDS = 2_000;
 
-export class LabEngine implements LabBackend {
+export class LabEngine extends SourceView implements LabBackend {
   readonly kind = 'sim';
   readonly can = SIM_CAN;
   readonly experiment: Experiment;
@@ -62,42 +60,15 @@ export class LabEngine implements LabBackend {
   private recordAtMs = -1;
 
   constructor(experiment: Experiment, commands: readonly RecordedCommand[] = []) {
+    super();
     this.experiment = experiment;
     this.sim = new Simulation(experiment);
     this.commands = commands.slice(0, MAX_COMMANDS).sort((a, b) => a.atMs - b.atMs);
     this.checkpoints.push({ atMs: 0, cp: this.sim.checkpoint() });
   }
 
-  get nowMs(): number {
-    return this.sim.nowMs;
-  }
-
-  snapshot(): Snapshot {
-    return this.sim.snapshot();
-  }
-
-  get events(): readonly SimEvent[] {
-    return this.sim.events;
-  }
-
-  get eventsTotal(): number {
-    return this.sim.eventsTotal;
-  }
-
-  eventsSince(from: number): SimEvent[] {
-    return this.sim.eventsSince(from);
-  }
-
-  get samples(): readonly Sample[] {
-    return this.sim.samples;
-  }
-
-  get samplesTotal(): number {
-    return this.sim.samplesTotal;
-  }
-
-  samplesSince(from: number): Sample[] {
-    return this.sim.samplesSince(from);
+  protected get source() {
+    return this.sim;
   }
 
   /**
@@ -120,10 +91,6 @@ export class LabEngine implements LabBackend {
     if (now === 0) return;
     this.restore(this.checkpoints[0]);
     this.advanceTo(now);
-  }
-
-  trace(): Trace {
-    return this.sim.trace();
   }
 
   /** The whole run to untilMs, replayed headless from the experiment and the recorded commands. */

@@ -172,16 +172,14 @@ export function clampSpeed(speed: number): number {
 
 export function createLabStore(options: LabOptions = {}): LabStore {
   const parsed = parseExperiment(options.experiment ?? {});
-  const fallback = parseExperiment({});
-  let experiment = parsed.ok
-    ? parsed.experiment
-    : (fallback as { ok: true; experiment: Experiment }).experiment;
+  const fallback = (parseExperiment({}) as { ok: true; experiment: Experiment }).experiment;
+  let experiment = parsed.ok ? parsed.experiment : fallback;
   // A simulated run needs its algorithm's code, which the page loads before it starts the lab
   // (loadLinkScenario). Should that fetch have failed (offline), the lab opens Raft, and says so.
   let startError: string | null = null;
   if (!options.makeBackend && !algorithmLoaded(experiment.algorithm)) {
     startError = `the ${algorithmFor(experiment.algorithm).title} algorithm could not be loaded (offline?): opened Raft; reload to try again`;
-    experiment = (fallback as { ok: true; experiment: Experiment }).experiment;
+    experiment = fallback;
   }
   const makeBackend = options.makeBackend ?? ((e, commands) => new LabEngine(e, commands));
   let backend = makeBackend(experiment, startError ? [] : (options.commands ?? []));
@@ -371,9 +369,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         }
         backend.dispose();
         backend = makeBackend(r.experiment, []);
-        logCursor = 0;
-        preVotesLogged = new Set();
-        pauseEnds.reset();
+        // The log starts again with the new run (publish(true) rebuilds it).
         announcement = '';
         set({
           experiment: r.experiment,

@@ -13,6 +13,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseRealCommand, type ApplyResult, type RealCommand } from '../model/commands';
 import type { KeepAliveReport, RealEvent } from '../model/events';
+import { readJsonBody } from '../candidate/jsonHttp';
+import { listenOnLoopback } from '../cluster/ports';
 
 export interface BridgeBackend {
   nodes: number;
@@ -31,16 +33,6 @@ const MAX_STREAMS = 8;
 /** A stream whose reader falls this far behind is closed; it reconnects with Last-Event-ID. */
 const MAX_STREAM_BACKLOG_BYTES = 1 << 20;
 const KEEP_ALIVE_MS = 15_000;
-
-type ErrorName =
-  | 'bad host'
-  | 'bad origin'
-  | 'bad token'
-  | 'unknown endpoint'
-  | 'method not allowed'
-  | 'body too large'
-  | 'not json'
-  | 'too many streams';
 
 export class Bridge {
   readonly token: string;
@@ -61,14 +53,9 @@ export class Bridge {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  listen(port = 0): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => {
-        this.port = (this.server.address() as { port: number }).port;
-        resolve(this.port);
-      });
-    });
+  async listen(): Promise<number> {
+    this.port = await listenOnLoopback(this.server);
+    return this.port;
   }
 
   close(): Promise<void> {
@@ -82,13 +69,8 @@ export class Bridge {
     res.setHeader('Vary', 'Origin');
   }
 
-  private fail(
-    res: ServerResponse,
-    status: number,
-    error: ErrorName | string,
-    message: string,
-    field?: string,
-  ): void {
+  /** An error answer, named for the page to switch on (bad host, bad token, not json...). */
+  private fail(res: ServerResponse, status: number, error: string, message: string, field?: string): void {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error, message, ...(field ? { field } : {}) }));
   }
@@ -138,7 +120,7 @@ export class Bridge {
       case 'GET /events':
         return this.stream(req, res, url);
       case 'POST /command':
-        return this.command(req, res);
+        return void this.command(req, res);
     }
     const known = ['/capabilities', '/state', '/trace', '/events', '/command'].includes(url.pathname);
     if (known)
@@ -146,31 +128,16 @@ export class Bridge {
     return this.fail(res, 404, 'unknown endpoint', `no endpoint ${url.pathname}`);
   }
 
-  private command(req: IncomingMessage, res: ServerResponse): void {
-    let text = '';
-    let tooLarge = false;
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => {
-      if (tooLarge) return;
-      text += d;
-      if (text.length > MAX_BODY_BYTES) tooLarge = true;
-    });
-    req.on('end', () => {
-      if (tooLarge)
-        return this.fail(res, 413, 'body too large', `a command is at most ${MAX_BODY_BYTES} bytes`);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return this.fail(res, 400, 'not json', 'the body must be one JSON object');
-      }
-      const parsed = parseRealCommand(body, this.backend.nodes);
-      if (!parsed.ok)
-        return this.fail(res, 400, parsed.error.error, parsed.error.message, parsed.error.field);
-      const r = this.backend.apply(parsed.command);
-      if (!r.ok) return this.fail(res, 409, r.error?.error ?? 'not applied', r.error?.message ?? '');
-      this.json(res, r);
-    });
+  private async command(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req, MAX_BODY_BYTES);
+    if (!body.ok && body.error === 'body too large')
+      return this.fail(res, 413, body.error, `a command is at most ${MAX_BODY_BYTES} bytes`);
+    if (!body.ok) return this.fail(res, 400, body.error, 'the body must be one JSON object');
+    const parsed = parseRealCommand(body.value, this.backend.nodes);
+    if (!parsed.ok) return this.fail(res, 400, parsed.error.error, parsed.error.message, parsed.error.field);
+    const r = this.backend.apply(parsed.command);
+    if (!r.ok) return this.fail(res, 409, r.error?.error ?? 'not applied', r.error?.message ?? '');
+    this.json(res, r);
   }
 
   private stream(req: IncomingMessage, res: ServerResponse, url: URL): void {

@@ -14,7 +14,7 @@ import { Bridge } from './bridge';
 import { parseCliArgs, USAGE } from '../cluster/cliArgs';
 import { findEtcd, findOnPath, INSTALL_HINT } from '../cluster/etcdBinary';
 import { formatEvent } from '../cluster/format';
-import { terminalRun } from '../cluster/terminal';
+import { exitWith, printStarted, terminalRun, usageExit } from '../cluster/terminal';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -94,19 +94,9 @@ function openInBrowser(url: string): boolean {
 
 async function main(): Promise<number> {
   const lab = parseLabArgs(process.argv.slice(2));
-  if (typeof lab === 'string') {
-    process.stderr.write(`${lab}\n${LAB_USAGE}\n`);
-    return 2;
-  }
+  if (typeof lab === 'string') return usageExit(lab, LAB_USAGE);
   const o = parseCliArgs(lab.rest);
-  if (typeof o === 'string') {
-    process.stderr.write(`${o}\n${LAB_USAGE}\n`);
-    return 2;
-  }
-  if (o.help) {
-    process.stdout.write(`${LAB_USAGE}\n`);
-    return 0;
-  }
+  if (typeof o === 'string' || o.help) return usageExit(o, LAB_USAGE);
   if (!findEtcd()) {
     process.stderr.write(`${INSTALL_HINT}\n`);
     return 1;
@@ -128,21 +118,13 @@ async function main(): Promise<number> {
   if (!lab.quiet) run.onEvent((e) => print(formatEvent(e)));
   try {
     page = await startPage(lab.pagePort);
-    const { leftovers } = await run.start();
-    if (leftovers)
-      print(`# ended ${leftovers} leftover process(es) of an earlier run that did not stop cleanly`);
+    printStarted(t, (await run.start()).leftovers);
     bridge = new Bridge(run, page.origin);
     await bridge.listen();
   } catch (err) {
     process.stderr.write(`cannot start the real lab: ${(err as Error).message}\n`);
     return end(1);
   }
-  const s = run.settings;
-  print(
-    `# etcd ${run.etcdVersion}: ${s.nodes} members healthy ${run.healthyAtMs} ms after start ` +
-      `(heartbeat ${s.heartbeatMs} ms, election ${s.electionMs} ms, pre-vote ${s.preVote ? 'on' : 'off'}); ` +
-      `candidates: TTL ${s.ttlMs / 1000} s, fencing ${s.fencing ? 'on' : 'off'}`,
-  );
   const link = `${page.origin}/?real=${encodeURIComponent(bridge.url)}&token=${bridge.token}`;
   print(`# lab ${link}`);
   if (lab.open && !openInBrowser(link)) print('# open that link in a browser on this machine');
@@ -150,4 +132,4 @@ async function main(): Promise<number> {
   return new Promise<number>(() => undefined);
 }
 
-void main().then((code) => process.exit(code));
+exitWith(main);

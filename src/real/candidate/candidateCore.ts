@@ -35,7 +35,7 @@ import {
   type KeyId,
   type LeaseId,
 } from '../../engine/candidates/etcdCandidate';
-import type { CandidateOutput, RealStepDownReason } from '../model/events';
+import type { CandidateOutput, RealStepDownReason, SessionEvent } from '../model/events';
 import type { Gateway } from './gateway';
 
 export interface CandidateSettings {
@@ -149,30 +149,38 @@ export class Candidate {
     input();
     const p = this.state;
     const was = this.seen;
-    const emit = this.deps.emit;
-    const atMs = this.deps.clock.now();
-    const node = this.s.node;
-    if (was.lease !== 0 && p.lease !== was.lease) {
-      emit({ atMs, type: 'session', node, leaseId: String(was.lease), state: 'lost', ttlMs: was.ttlMs });
-    }
-    if (p.lease !== 0 && p.lease !== was.lease) {
-      emit({
-        atMs,
-        type: 'session',
-        node,
-        leaseId: String(p.lease),
-        state: 'granted',
-        ttlMs: this.recipe.ttlMs,
-      });
-    }
+    if (was.lease !== 0 && p.lease !== was.lease) this.session(was.lease, 'lost', { ttlMs: was.ttlMs });
+    if (p.lease !== 0 && p.lease !== was.lease) this.session(p.lease, 'granted');
     if (p.myRev !== 0 && p.myRev !== was.myRev) {
-      emit({ atMs, type: 'campaign', node, term: p.myRev, preVote: false, transfer: false });
+      const atMs = this.deps.clock.now();
+      this.deps.emit({
+        atMs,
+        type: 'campaign',
+        node: this.s.node,
+        term: p.myRev,
+        preVote: false,
+        transfer: false,
+      });
     }
     this.seen = { lease: p.lease, myRev: p.myRev, ttlMs: this.recipe.ttlMs };
     if (this.watch && (p.phase !== 'watching' || p.watching !== this.watch.key)) {
       this.watch.abort.abort();
       this.watch = null;
     }
+  }
+
+  /** Tell the run what became of a session (now, with the TTL etcd granted, unless said). */
+  private session(lease: LeaseId, state: SessionEvent['state'], at: Partial<SessionEvent> = {}): void {
+    const { atMs = this.deps.clock.now(), ttlMs = this.recipe.ttlMs, gapMs } = at;
+    const e: SessionEvent = {
+      atMs,
+      type: 'session',
+      node: this.s.node,
+      leaseId: String(lease),
+      state,
+      ttlMs,
+    };
+    this.deps.emit(gapMs === undefined ? e : { ...e, gapMs });
   }
 
   private setTimer(slot: CandidateTimer, atMs: number): void {
@@ -300,18 +308,7 @@ export class Candidate {
         if (ttlS <= 0) return;
         this.deps.emit({ atMs: now, type: 'keepAlive', node, rttMs: now - sentAtMs });
         // Half a period late or more: a keep-alive was missed, and the lease survived the gap.
-        if (gapMs > 1.5 * keepAliveEveryMs(this.recipe)) {
-          const leaseId = String(lease);
-          this.deps.emit({
-            atMs: now,
-            type: 'session',
-            node,
-            leaseId,
-            state: 'renewed',
-            ttlMs: this.recipe.ttlMs,
-            gapMs,
-          });
-        }
+        if (gapMs > 1.5 * keepAliveEveryMs(this.recipe)) this.session(lease, 'renewed', { atMs: now, gapMs });
       },
       () => {
         // The gateway failed the call outright (the Go client's stream resends on its 500 ms tick).

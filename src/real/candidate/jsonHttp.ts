@@ -1,16 +1,7 @@
 // JSON over HTTP/1.1 on loopback with node:http rather than fetch: fetch's default 300 s
 // headers timeout would end a long watch, and a per-request deadline here is one option. Every
 // request has a deadline; a request on a cut link neither fails nor answers, it times out.
-import { Agent, request, type IncomingMessage } from 'node:http';
-
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
 
 export interface JsonTarget {
   port: number;
@@ -19,6 +10,32 @@ export interface JsonTarget {
 
 export function keepAliveAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 16 });
+}
+
+/** POST a JSON body to 127.0.0.1 (agent false: a connection of its own). */
+function post(
+  target: JsonTarget,
+  path: string,
+  body: unknown,
+  agent: Agent | false,
+  signal: AbortSignal | undefined,
+  onResponse: (res: IncomingMessage) => void,
+): ClientRequest {
+  const data = Buffer.from(JSON.stringify(body));
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port: target.port,
+      path,
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': data.length },
+      signal,
+    },
+    onResponse,
+  );
+  req.end(data);
+  return req;
 }
 
 /** POST a JSON body; resolves with the parsed JSON answer. */
@@ -30,36 +47,22 @@ export function postJson<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    const data = Buffer.from(JSON.stringify(body));
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path,
-        method: 'POST',
-        agent: target.agent,
-        headers: { 'content-type': 'application/json', 'content-length': data.length },
-        signal,
-      },
-      (res) => {
-        readBody(res).then((text) => {
-          clearTimeout(timer);
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            return reject(
-              new HttpError(`${path}: answer is not JSON (${res.statusCode})`, res.statusCode ?? 0),
-            );
-          }
-          if (res.statusCode !== 200) {
-            const msg = (json as { message?: string; error?: string }).message ?? text;
-            return reject(new HttpError(`${path}: ${res.statusCode} ${msg}`, res.statusCode ?? 0));
-          }
-          resolve(json as T);
-        }, reject);
-      },
-    );
+    const req = post(target, path, body, target.agent, signal, (res) => {
+      readBody(res).then((text) => {
+        clearTimeout(timer);
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return reject(new Error(`${path}: answer is not JSON (${res.statusCode})`));
+        }
+        if (res.statusCode !== 200) {
+          const msg = (json as { message?: string; error?: string }).message ?? text;
+          return reject(new Error(`${path}: ${res.statusCode} ${msg}`));
+        }
+        resolve(json as T);
+      }, reject);
+    });
     const timer = setTimeout(
       () => req.destroy(new Error(`${path}: no answer within ${timeoutMs} ms`)),
       timeoutMs,
@@ -68,7 +71,6 @@ export function postJson<T>(
       clearTimeout(timer);
       reject(err);
     });
-    req.end(data);
   });
 }
 
@@ -95,64 +97,69 @@ export function streamJson(
   signal: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const data = Buffer.from(JSON.stringify(body));
     let done = false;
+    const finish = (err?: unknown) => {
+      done = true;
+      req.destroy();
+      if (err === undefined) resolve();
+      else reject(err);
+    };
     // A stream of its own connection: the keep-alive agent must not hand this socket to others.
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': data.length },
-        signal,
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          req.destroy();
-          return reject(new HttpError(`${path}: ${res.statusCode}`, res.statusCode ?? 0));
-        }
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buf += chunk;
-          let nl: number;
-          while (!done && (nl = buf.indexOf('\n')) >= 0) {
-            const line = buf.slice(0, nl).trim();
-            buf = buf.slice(nl + 1);
-            if (!line) continue;
-            let obj: unknown;
-            try {
-              obj = JSON.parse(line);
-            } catch {
-              done = true;
-              req.destroy();
-              return reject(new Error(`${path}: stream line is not JSON`));
-            }
-            let end: boolean;
-            try {
-              end = onObject(obj);
-            } catch (err) {
-              done = true;
-              req.destroy();
-              return reject(err);
-            }
-            if (end) {
-              done = true;
-              req.destroy();
-              resolve();
-            }
+    const req = post(target, path, body, false, signal, (res) => {
+      if (res.statusCode !== 200) return finish(new Error(`${path}: ${res.statusCode}`));
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buf += chunk;
+        let nl: number;
+        while (!done && (nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (!line) continue;
+          let obj: unknown;
+          try {
+            obj = JSON.parse(line);
+          } catch {
+            return finish(new Error(`${path}: stream line is not JSON`));
           }
-        });
-        res.on('end', () => {
-          if (!done) reject(new Error(`${path}: stream ended`));
-        });
-      },
-    );
+          try {
+            if (onObject(obj)) finish();
+          } catch (err) {
+            finish(err);
+          }
+        }
+      });
+      res.on('end', () => {
+        if (!done) reject(new Error(`${path}: stream ended`));
+      });
+    });
     req.on('error', (err) => {
       if (!done) reject(err);
     });
-    req.end(data);
+  });
+}
+
+/** A request's body as JSON, read up to maxBytes: its value, or what is wrong with it. */
+export function readJsonBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: 'body too large' | 'not json' }> {
+  return new Promise((resolve) => {
+    let text = '';
+    let tooLarge = false;
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => {
+      if (tooLarge) return;
+      text += d;
+      if (text.length > maxBytes) tooLarge = true;
+    });
+    req.on('end', () => {
+      if (tooLarge) return resolve({ ok: false, error: 'body too large' });
+      try {
+        resolve({ ok: true, value: JSON.parse(text) });
+      } catch {
+        resolve({ ok: false, error: 'not json' });
+      }
+    });
   });
 }

@@ -1,16 +1,15 @@
 // One host's candidate process (cK): spawned with tsx and its config, reached through its two
 // link proxies (to its etcd member, to the storage), signalled by PID. Its stdout is one JSON
-// object a line (its events and keep-alive reports); its last stderr lines are kept for errors.
+// object a line (its events and keep-alive reports); its stderr is not read.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CandidateConfig } from '../candidate/candidate';
-import type { Child, Children } from './children';
+import { eachLine, type Child, type Children } from './children';
 import type { CandidateOutput } from '../model/events';
-import { LinkProxy } from './linkProxy';
+import { LinkProxy } from './peerProxy';
 
 const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const STDERR_LINES = 20;
 
 export interface CandidateHandlers {
   output: (o: CandidateOutput) => void;
@@ -20,7 +19,6 @@ export interface CandidateHandlers {
 export class CandidateProcess {
   private child: Child | null = null;
   paused = false;
-  readonly stderr: string[] = [];
 
   private constructor(
     readonly id: string,
@@ -55,26 +53,15 @@ export class CandidateProcess {
     };
     // The run folder in the command line is what lets a later start recognise a leftover.
     const args = ['--import', TSX_LOADER, SCRIPT, '--run-dir', runDir, '--config', JSON.stringify(full)];
-    const child = children.spawn(this.name, process.execPath, args);
+    const child = children.spawn(this.name, process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child = child;
     this.paused = false;
-    let rest = '';
-    child.process.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        const line = rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
-        try {
-          on.output(JSON.parse(line) as CandidateOutput);
-        } catch {
-          // not one of its JSON lines (a stray print): nothing to fold
-        }
+    eachLine(child.process.stdout, (line) => {
+      try {
+        on.output(JSON.parse(line) as CandidateOutput);
+      } catch {
+        // not one of its JSON lines (a stray print): nothing to fold
       }
-    });
-    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      this.stderr.push(...chunk.split('\n').filter(Boolean));
-      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES));
     });
     void child.exited.then(({ code, signal }) => {
       this.paused = false;

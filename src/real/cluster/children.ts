@@ -12,6 +12,20 @@ export interface Child {
   exitedAlready: boolean;
 }
 
+/** Call fn with each whole line a child writes on one of its pipes. */
+export function eachLine(stream: NodeJS.ReadableStream | null, fn: (line: string) => void): void {
+  let rest = '';
+  stream?.setEncoding('utf8').on('data', (chunk: string) => {
+    rest += chunk;
+    let nl: number;
+    while ((nl = rest.indexOf('\n')) >= 0) {
+      const line = rest.slice(0, nl);
+      rest = rest.slice(nl + 1);
+      fn(line);
+    }
+  });
+}
+
 export class Children {
   private readonly byName = new Map<string, Child>();
 

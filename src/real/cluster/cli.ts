@@ -10,18 +10,11 @@ import { parseCliArgs, USAGE } from './cliArgs';
 import { COMMAND_LINE_HELP, commandFromLine } from '../model/commands';
 import { formatEvent } from './format';
 import { EtcdMissingError } from './run';
-import { terminalRun } from './terminal';
+import { exitWith, printStarted, terminalRun, usageExit } from './terminal';
 
 async function main(): Promise<number> {
   const o = parseCliArgs(process.argv.slice(2));
-  if (typeof o === 'string') {
-    process.stderr.write(`${o}\n${USAGE}\n`);
-    return 2;
-  }
-  if (o.help) {
-    process.stdout.write(`${USAGE}\n\n${COMMAND_LINE_HELP}\n`);
-    return 0;
-  }
+  if (typeof o === 'string' || o.help) return usageExit(o, USAGE, `${USAGE}\n\n${COMMAND_LINE_HELP}`);
   let bridge: Bridge | null = null;
   const t = terminalRun(o.settings, {
     beforeStop: async () => await bridge?.close(),
@@ -38,21 +31,13 @@ async function main(): Promise<number> {
   const { run, print, end } = t;
   run.onEvent((e) => print(o.json ? JSON.stringify(e) : formatEvent(e)));
   try {
-    const { leftovers } = await run.start();
-    if (leftovers)
-      print(`# ended ${leftovers} leftover process(es) of an earlier run that did not stop cleanly`);
+    printStarted(t, (await run.start()).leftovers);
   } catch (err) {
     await end(1);
     if (err instanceof EtcdMissingError) process.stderr.write(`${err.message}\n`);
     else process.stderr.write(`cannot start the real cluster: ${(err as Error).message}\n`);
     return 1;
   }
-  const s = run.settings;
-  print(
-    `# etcd ${run.etcdVersion}: ${s.nodes} members healthy ${run.startupMs} ms after start ` +
-      `(heartbeat ${s.heartbeatMs} ms, election ${s.electionMs} ms, pre-vote ${s.preVote ? 'on' : 'off'}); ` +
-      `candidates: TTL ${s.ttlMs / 1000} s, renew deadline ${s.renewDeadlineMs ?? 'none'}, fencing ${s.fencing ? 'on' : 'off'}`,
-  );
   if (o.bridge) {
     bridge = new Bridge(run, o.origin);
     await bridge.listen();
@@ -78,4 +63,4 @@ async function main(): Promise<number> {
   return end(0);
 }
 
-void main().then((code) => process.exit(code));
+exitWith(main);

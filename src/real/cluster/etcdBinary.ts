@@ -6,14 +6,17 @@ import { delimiter, join } from 'node:path';
 export const INSTALL_HINT =
   'etcd was not found (set ETCD_BIN or put etcd on PATH); on Debian or Ubuntu: apt-get install etcd-server etcd-client';
 
-function executable(path: string): boolean {
+/** Whether this process may use path that way (constants.X_OK, W_OK...). */
+export function canAccess(path: string, mode: number): boolean {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, mode);
     return true;
   } catch {
     return false;
   }
 }
+
+const executable = (path: string) => canAccess(path, constants.X_OK);
 
 /** The etcd binary to run, or null when there is none. */
 export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {

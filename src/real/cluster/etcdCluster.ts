@@ -3,12 +3,14 @@
 // become events. Faults act on a member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart
 // reuses the member's data, as a rebooted host would.
 import { join } from 'node:path';
-import type { Children } from './children';
+import { eachLine, type Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
 import type { MemberRoleEvent, RealEvent } from '../model/events';
 import { decimalIdToHex, memberIdHex } from './memberId';
 import { PeerProxy } from './peerProxy';
 import { freePorts } from './ports';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ClusterOptions {
   etcdBin: string;
@@ -38,6 +40,34 @@ export interface Member {
 
 const RECENT_LOG_LINES = 40;
 
+type Raft = Pick<ClusterOptions, 'heartbeatMs' | 'electionMs' | 'preVote'>;
+type Named = { name: string; peerUrl: string };
+
+/** A new cluster's member's command line; the others reach it at its advertised peerUrl. */
+export function etcdArgs(
+  m: Named & { dataDir: string; clientPort: number; peerPort: number },
+  cluster: Raft & { members: Named[] },
+  token: string,
+): string[] {
+  const client = `http://127.0.0.1:${m.clientPort}`;
+  return [
+    `--name=${m.name}`,
+    `--data-dir=${m.dataDir}`,
+    `--listen-client-urls=${client}`,
+    `--advertise-client-urls=${client}`,
+    `--listen-peer-urls=http://127.0.0.1:${m.peerPort}`,
+    `--initial-advertise-peer-urls=${m.peerUrl}`,
+    `--initial-cluster=${cluster.members.map((x) => `${x.name}=${x.peerUrl}`).join(',')}`,
+    '--initial-cluster-state=new',
+    `--initial-cluster-token=${token}`,
+    `--heartbeat-interval=${cluster.heartbeatMs}`,
+    `--election-timeout=${cluster.electionMs}`,
+    `--pre-vote=${cluster.preVote}`,
+    '--logger=zap',
+    '--log-outputs=stderr',
+  ];
+}
+
 export class EtcdCluster {
   readonly members: Member[] = [];
   private readonly nameById = new Map<string, string>();
@@ -62,7 +92,7 @@ export class EtcdCluster {
     for (let i = 0; i < this.o.size; i++) {
       const name = `m${i + 1}`;
       const peerPort = ports[2 * i + 1];
-      const proxy = new PeerProxy({ owner: name, upstreamPort: peerPort, nameOf: this.nameOf });
+      const proxy = new PeerProxy({ upstreamPort: peerPort, nameOf: this.nameOf });
       await proxy.listen();
       this.members.push({
         name,
@@ -96,38 +126,17 @@ export class EtcdCluster {
   }
 
   private spawn(m: Member): void {
-    const initialCluster = this.members.map((x) => `${x.name}=${this.peerUrl(x.proxy)}`).join(',');
-    const client = `http://127.0.0.1:${m.clientPort}`;
-    const args = [
-      `--name=${m.name}`,
-      `--data-dir=${join(this.o.runDir, m.name)}`,
-      `--listen-client-urls=${client}`,
-      `--advertise-client-urls=${client}`,
-      `--listen-peer-urls=http://127.0.0.1:${m.peerPort}`,
-      `--initial-advertise-peer-urls=${this.peerUrl(m.proxy)}`,
-      `--initial-cluster=${initialCluster}`,
-      '--initial-cluster-state=new',
-      `--initial-cluster-token=${this.token}`,
-      `--heartbeat-interval=${this.o.heartbeatMs}`,
-      `--election-timeout=${this.o.electionMs}`,
-      `--pre-vote=${this.o.preVote}`,
-      '--logger=zap',
-      '--log-outputs=stderr',
-    ];
+    const args = etcdArgs(
+      { ...m, dataDir: join(this.o.runDir, m.name), peerUrl: this.peerUrl(m.proxy) },
+      { ...this.o, members: this.members.map((x) => ({ name: x.name, peerUrl: this.peerUrl(x.proxy) })) },
+      this.token,
+    );
     const child = this.o.children.spawn(m.name, this.o.etcdBin, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     m.paused = false;
     this.o.emit({ atMs: this.now(), type: 'process', node: m.node, part: 'member', state: 'started' });
-    let rest = '';
-    child.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        this.onLogLine(m, rest.slice(0, nl));
-        rest = rest.slice(nl + 1);
-      }
-    });
+    eachLine(child.process.stderr, (line) => this.onLogLine(m, line));
     void child.exited.then(({ code, signal }) => {
       m.role = 'down';
       m.paused = false;
@@ -166,6 +175,12 @@ export class EtcdCluster {
   isRunning(m: Member): boolean {
     const c = this.o.children.get(m.name);
     return c !== undefined && !c.exitedAlready;
+  }
+
+  /** A member that exited while it was waited for fails the wait, with its last log lines. */
+  private checkRunning(m: Member): void {
+    if (!this.isRunning(m))
+      throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
   }
 
   /** The member that last said it became raft leader, in the highest term, if it is running. */
@@ -214,10 +229,9 @@ export class EtcdCluster {
       } catch {
         // not serving yet
       }
-      if (!this.isRunning(m))
-        throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
+      this.checkRunning(m);
       if (Date.now() > deadline) throw new Error(`etcd member ${m.name} did not serve its peers in time`);
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
     }
   }
 
@@ -227,16 +241,13 @@ export class EtcdCluster {
     while (pending.size > 0) {
       for (const m of [...pending]) if (await healthy(m.clientPort)) pending.delete(m);
       if (pending.size === 0) return;
-      for (const m of pending) {
-        if (!this.isRunning(m))
-          throw new Error(`etcd member ${m.name} exited:\n${m.recentLog.slice(-10).join('\n')}`);
-      }
+      for (const m of pending) this.checkRunning(m);
       if (Date.now() > deadline) {
         const names = [...pending].map((m) => m.name).join(', ');
         const last = [...pending][0].recentLog.slice(-10).join('\n');
         throw new Error(`etcd not healthy after ${timeoutMs} ms: ${names}\n${last}`);
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
   }
 
@@ -253,24 +264,6 @@ export class EtcdCluster {
       if (this.nameById.get(hex) !== x.name) {
         throw new Error(`member ${x.name} has ID ${hex}, not the computed one: peer cuts would miss it`);
       }
-    }
-  }
-
-  /** etcd's own view of one member: raft term, leader ID, applied index. */
-  async status(m: Member): Promise<{ raftTerm: number; leader: string | null } | null> {
-    try {
-      const r = await fetch(`http://127.0.0.1:${m.clientPort}/v3/maintenance/status`, {
-        method: 'POST',
-        body: '{}',
-        signal: AbortSignal.timeout(1000),
-      });
-      const s = (await r.json()) as { raftTerm?: string; leader?: string };
-      return {
-        raftTerm: Number(s.raftTerm ?? 0),
-        leader: s.leader ? (this.nameOf(decimalIdToHex(s.leader)) ?? null) : null,
-      };
-    } catch {
-      return null;
     }
   }
 

@@ -1,12 +1,18 @@
-// One proxy in front of each etcd member's peer port. The other members dial the proxy (it is
-// the member's advertised peer URL); the proxy reads the first request head of each connection,
-// names the sender from X-Server-From, and forwards, unless the sender is cut off from this
-// member. A cut is silence, as on a real partition: the connection stays open and nothing passes
-// either way (no reset that would tell etcd at once). Healing ends the silenced connections so
-// etcd dials again. Unlabelled requests (probes, version checks) pass with `Connection: close`.
+// The proxies in front of a run's links. A peer proxy fronts each etcd member's peer port: the
+// other members dial it (it is the member's advertised peer URL); it reads the first request head
+// of each connection, names the sender from X-Server-From, and forwards, unless the sender is cut
+// off from this member. A link proxy fronts one candidate's link to a service (its etcd member,
+// or the storage): every connection is that candidate's, and a cut silences them all. A cut is
+// silence, as on a real partition: the connection stays open and nothing passes either way (no
+// reset that would tell etcd at once; a request neither fails nor arrives, it times out). Healing
+// ends the silenced connections so the client dials again. Unlabelled peer requests (probes,
+// version checks) pass with `Connection: close`.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { listenOnLoopback } from './ports';
 import { classifyPeerRequest, parseRequestHead, withConnectionClose, type RequestHead } from './httpHead';
+
+/** The one sender of a link proxy's connections. */
+const LINK = 'link';
 
 /** Bound on silenced connections held per proxy: etcd redials while cut, so they add up. */
 const MAX_FROZEN = 256;
@@ -21,11 +27,9 @@ interface Link {
 }
 
 export interface PeerProxyOptions {
-  /** The member this proxy fronts, e.g. "m2". */
-  owner: string;
   upstreamPort: number;
-  /** Member name for a hex member ID (from X-Server-From). */
-  nameOf: (hexId: string) => string | undefined;
+  /** Member name for a hex member ID (from X-Server-From); absent: a link, one sender, no heads read. */
+  nameOf?: (hexId: string) => string | undefined;
   /** Called with each connection's first request head (used to record fixtures). */
   onHead?: (head: RequestHead, raw: Buffer) => void;
 }
@@ -69,8 +73,13 @@ export class PeerProxy {
   }
 
   private accept(client: Socket): void {
-    let buf = Buffer.alloc(0);
     client.on('error', () => client.destroy());
+    const nameOf = this.opts.nameOf;
+    if (!nameOf) {
+      client.pause();
+      return this.admit(client, LINK, Buffer.alloc(0));
+    }
+    let buf = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       buf = Buffer.concat([buf, chunk]);
       let head: RequestHead | null;
@@ -84,12 +93,17 @@ export class PeerProxy {
       client.off('data', onData);
       client.pause();
       this.opts.onHead?.(head, buf.subarray(0, head.length));
-      this.route(client, head, buf);
+      this.route(client, head, buf, nameOf);
     };
     client.on('data', onData);
   }
 
-  private route(client: Socket, head: RequestHead, buf: Buffer): void {
+  private route(
+    client: Socket,
+    head: RequestHead,
+    buf: Buffer,
+    nameOf: (hexId: string) => string | undefined,
+  ): void {
     const c = classifyPeerRequest(head);
     if (c.kind === 'unlabelled') {
       this.counts.unlabelled++;
@@ -97,10 +111,13 @@ export class PeerProxy {
       return;
     }
     this.counts.peer++;
-    const from = this.opts.nameOf(c.fromId) ?? `?${c.fromId}`;
+    this.admit(client, nameOf(c.fromId) ?? `?${c.fromId}`, buf);
+  }
+
+  private admit(client: Socket, from: string, first: Buffer): void {
     const link: Link = { client, upstream: null, from, frozen: false };
     if (this.blocked(from)) this.hold(link);
-    else this.forward(link, buf);
+    else this.forward(link, first);
   }
 
   private forward(link: Link, first: Buffer): void {
@@ -115,7 +132,7 @@ export class PeerProxy {
     upstream.on('error', () => upstream.destroy());
     upstream.on('close', end);
     link.client.on('close', end);
-    upstream.write(first);
+    if (first.length) upstream.write(first);
     link.client.pipe(upstream);
     upstream.pipe(link.client);
     link.client.resume();
@@ -143,4 +160,15 @@ export class PeerProxy {
 function destroy(link: Link): void {
   link.client.destroy();
   link.upstream?.destroy();
+}
+
+/** A candidate's link to a service: every connection the candidate's, all cut or none. */
+export class LinkProxy extends PeerProxy {
+  constructor(upstreamPort: number) {
+    super({ upstreamPort });
+  }
+
+  setCut(cut: boolean): void {
+    this.setBlocked(() => cut);
+  }
 }

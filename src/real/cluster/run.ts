@@ -222,7 +222,7 @@ export class RealRun implements BridgeBackend {
         },
       },
     );
-    this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'started' });
+    this.processEvent(h.id, 'candidate', 'started');
   }
 
   private onCandidateOutput(out: CandidateOutput): void {
@@ -276,7 +276,7 @@ export class RealRun implements BridgeBackend {
       const part = cmd.part ?? 'candidate';
       const t = setTimeout(() => {
         this.resumeTimers.delete(t);
-        this.resumeParts(run, h, part);
+        this.signalParts(run, h, part, false);
       }, cmd.forMs);
       this.resumeTimers.add(t);
     }
@@ -331,9 +331,9 @@ export class RealRun implements BridgeBackend {
         return done;
       }
       case 'pause':
-        return this.pauseParts(run, h, cmd.part ?? 'candidate');
+        return this.signalParts(run, h, cmd.part ?? 'candidate', true);
       case 'resume':
-        return this.resumeParts(run, h, cmd.part ?? 'host');
+        return this.signalParts(run, h, cmd.part ?? 'host', false);
       case 'isolate':
         if ((cmd.part ?? 'host') === 'candidate') this.network.cutCandidate(h.id);
         else this.network.isolate(h.id);
@@ -361,36 +361,31 @@ export class RealRun implements BridgeBackend {
     }
   }
 
-  private pauseParts(run: Started, h: CandidateProcess, part: Part): boolean {
+  /** SIGSTOP (pause) or SIGCONT (resume) a host's parts; false when none of them changed. */
+  private signalParts(run: Started, h: CandidateProcess, part: Part, stop: boolean): boolean {
     let done = false;
-    if (part !== 'member' && !h.paused) {
-      h.paused = h.signal(run.children, 'SIGSTOP');
-      if (h.paused) {
+    const state = stop ? 'stopped' : 'continued';
+    if (part !== 'member' && h.paused !== stop) {
+      h.paused = stop && h.signal(run.children, 'SIGSTOP');
+      if (stop ? h.paused : h.signal(run.children, 'SIGCONT')) {
         done = true;
-        this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'stopped' });
+        this.processEvent(h.id, 'candidate', state);
       }
     }
-    if (part !== 'candidate' && run.cluster.pause(this.memberOf(run, h))) {
+    const member = this.memberOf(run, h);
+    if (part !== 'candidate' && (stop ? run.cluster.pause(member) : run.cluster.resume(member))) {
       done = true;
-      this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'member', state: 'stopped' });
+      this.processEvent(h.id, 'member', state);
     }
     return done;
   }
 
-  private resumeParts(run: Started, h: CandidateProcess, part: Part): boolean {
-    let done = false;
-    if (part !== 'member' && h.paused) {
-      h.paused = false;
-      if (h.signal(run.children, 'SIGCONT')) {
-        done = true;
-        this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'candidate', state: 'continued' });
-      }
-    }
-    if (part !== 'candidate' && run.cluster.resume(this.memberOf(run, h))) {
-      done = true;
-      this.emit({ atMs: this.nowMs(), type: 'process', node: h.id, part: 'member', state: 'continued' });
-    }
-    return done;
+  private processEvent(
+    node: string,
+    part: 'candidate' | 'member',
+    state: 'started' | 'stopped' | 'continued',
+  ): void {
+    this.emit({ atMs: this.nowMs(), type: 'process', node, part, state });
   }
 
   private applyNetwork(run: Started): void {
@@ -447,11 +442,6 @@ export class RealRun implements BridgeBackend {
   /** Processes of this run still alive by their PID and command line (after stop: none). */
   leftovers(): { name: string; pid: number }[] {
     return (this.workspace?.children.leftovers() ?? []).map((r) => ({ name: r.name, pid: r.pid }));
-  }
-
-  /** A candidate's last stderr lines (for error reports). */
-  candidateErrors(id: string): string[] {
-    return [...(this.hosts.find((h) => h.id === id)?.stderr ?? [])];
   }
 
   /**

@@ -4,6 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { RealEvent } from '../model/events';
 import { parseWriteRequest, type FencedStorage } from './storage';
+import { readJsonBody } from '../candidate/jsonHttp';
+import { listenOnLoopback } from './ports';
 
 const MAX_BODY_BYTES = 4096;
 
@@ -22,22 +24,9 @@ export class StorageServer {
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.url !== '/write') return reply(404, { error: 'unknown endpoint' });
-      let text = '';
-      let tooLarge = false;
-      req.setEncoding('utf8');
-      req.on('data', (d: string) => {
-        text += d;
-        if (text.length > MAX_BODY_BYTES) tooLarge = true;
-      });
-      req.on('end', () => {
-        if (tooLarge) return reply(413, { error: 'body too large' });
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          return reply(400, { error: 'not json' });
-        }
-        const w = parseWriteRequest(json);
+      void readJsonBody(req, MAX_BODY_BYTES).then((body) => {
+        if (!body.ok) return reply(body.error === 'not json' ? 400 : 413, { error: body.error });
+        const w = parseWriteRequest(body.value);
         if (typeof w === 'string') return reply(400, { error: 'bad write', message: w });
         const { event, violations } = this.storage.write(w, this.now());
         this.emit(event);
@@ -47,19 +36,14 @@ export class StorageServer {
     });
   }
 
-  listen(): Promise<number> {
+  async listen(): Promise<number> {
     // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped
     // longer than that (the pause past the TTL, the lab's central fault) would send its stale
     // write on a connection the storage had closed meanwhile: the write would die as a reset
     // instead of reaching the storage and being rejected there, which is what the fault shows.
     this.server.keepAliveTimeout = 0;
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => {
-        this.port = (this.server.address() as { port: number }).port;
-        resolve(this.port);
-      });
-    });
+    this.port = await listenOnLoopback(this.server);
+    return this.port;
   }
 
   close(): Promise<void> {

@@ -50,3 +50,33 @@ export function terminalRun(
   process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));
   return { run, print, end };
 }
+
+/** The run's first words once it has started: what was cleaned up, and what runs with what settings. */
+export function printStarted({ run, print }: TerminalRun, leftovers: number): void {
+  if (leftovers)
+    print(`# ended ${leftovers} leftover process(es) of an earlier run that did not stop cleanly`);
+  const s = run.settings;
+  print(
+    `# etcd ${run.etcdVersion}: ${s.nodes} members healthy ${run.healthyAtMs} ms after start ` +
+      `(heartbeat ${s.heartbeatMs} ms, election ${s.electionMs} ms, pre-vote ${s.preVote ? 'on' : 'off'}); ` +
+      `candidates: TTL ${s.ttlMs / 1000} s, renew deadline ${s.renewDeadlineMs ?? 'none'}, fencing ${s.fencing ? 'on' : 'off'}`,
+  );
+}
+
+/** Options refused (exit status 2, with the usage) or help asked for (0, with the help). */
+export function usageExit(o: { help?: boolean } | string, usage: string, help = usage): number {
+  if (typeof o === 'string') process.stderr.write(`${o}\n${usage}\n`);
+  else process.stdout.write(`${help}\n`);
+  return typeof o === 'string' ? 2 : 0;
+}
+
+/** Run a command's main and exit with its status; a failure is its message and status 1. */
+export function exitWith(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

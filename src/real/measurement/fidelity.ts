@@ -22,6 +22,7 @@ import { realTrial } from './fidelityReal';
 import { SETUPS } from './fidelitySetups';
 import { simTrials } from './fidelitySim';
 import { EtcdMissingError, RealRun } from '../cluster/run';
+import { exitWith, usageExit } from '../cluster/terminal';
 
 const log = (line: string) => process.stderr.write(`# ${line}\n`);
 const load = () =>
@@ -53,14 +54,7 @@ async function realTrials(fault: FaultId, runs: number): Promise<{ trials: Trial
 
 async function main(): Promise<number> {
   const o = parseFidelityArgs(process.argv.slice(2));
-  if (typeof o === 'string') {
-    process.stderr.write(`${o}\n${FIDELITY_USAGE}\n`);
-    return 2;
-  }
-  if (o.help) {
-    process.stdout.write(`${FIDELITY_USAGE}\n`);
-    return 0;
-  }
+  if (typeof o === 'string' || o.help) return usageExit(o, FIDELITY_USAGE);
   const startedAt = new Date();
   const loadBefore = load();
   log(
@@ -116,10 +110,4 @@ process.on('SIGINT', () => {
   void (run ? run.stop(200) : Promise.resolve()).finally(() => process.exit(130));
 });
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+exitWith(main);

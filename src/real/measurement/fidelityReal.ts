@@ -7,18 +7,7 @@ import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
 import type { RealRun } from '../cluster/run';
 import { keepAliveEveryMs } from '../model/settings';
-import { appSettled, eventsOf, raftSettled, sleep } from './waits';
-
-/** Poll until fn gives a value or withinMs passes (null): a trial records a miss, it does not abort. */
-async function within<T>(fn: () => T | null | undefined | false, withinMs: number): Promise<T | null> {
-  const end = Date.now() + withinMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) return null;
-    await sleep(20);
-  }
-}
+import { appSettled, eventsOf, otherBecameRaftLeader, raftSettled, sleep, within } from './waits';
 
 /**
  * Wait a random part of one period before a fault. Trials run back to back, and a fault sent as
@@ -28,20 +17,21 @@ async function within<T>(fn: () => T | null | undefined | false, withinMs: numbe
  */
 const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * periodMs));
 
-function otherBecameRaftLeader(run: RealRun, sinceMs: number, not: string) {
-  return eventsOf(run, 'member', sinceMs).find((e) => e.role === 'leader' && `n${e.member.slice(1)}` !== not);
-}
-
 async function restartMember(run: RealRun, node: string): Promise<void> {
   run.apply({ do: 'restart', node, part: 'member' });
   const cluster = run.cluster;
   if (cluster) await cluster.waitHealthy(cluster.members, 15_000);
 }
 
-async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
+/** The raft leader, settled, at a random point of its heartbeat cycle. */
+async function raftLeaderAtRandomPhase(run: RealRun, setup: FaultSetup): Promise<string> {
   await raftSettled(run);
   await atRandomPhase(setup.settings.heartbeatMs);
-  const { leader } = await raftSettled(run, 0);
+  return (await raftSettled(run, 0)).leader;
+}
+
+async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
+  const leader = await raftLeaderAtRandomPhase(run, setup);
   const at = run.nowMs();
   run.apply({ do: 'kill', node: leader, part: 'member' });
   const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
@@ -52,9 +42,7 @@ async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
 }
 
 async function isolate(run: RealRun, setup: FaultSetup): Promise<Trial> {
-  await raftSettled(run);
-  await atRandomPhase(setup.settings.heartbeatMs);
-  const { leader } = await raftSettled(run, 0);
+  const leader = await raftLeaderAtRandomPhase(run, setup);
   const at = run.nowMs();
   run.apply({ do: 'isolate', node: leader });
   const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);

@@ -25,72 +25,61 @@ export interface FaultInfo {
   medianGoal: boolean;
 }
 
-export const FAULTS: Record<FaultId, FaultInfo> = {
-  'raft-kill-fast': {
-    id: 'raft-kill-fast',
-    title: 'kill -9 the raft leader, heartbeat 20 ms, election timeout 200 ms (pre-vote on)',
-    metric: 'from the kill to another member becoming raft leader',
-    unit: 'ms',
-    medianGoal: true,
-  },
-  'raft-kill': {
-    id: 'raft-kill',
-    title: "kill -9 the raft leader at etcd's defaults, 100/1000 ms (pre-vote on)",
-    metric: 'from the kill to another member becoming raft leader',
-    unit: 'ms',
-    medianGoal: true,
-  },
-  'pause-ttl5': {
-    id: 'pause-ttl5',
-    title: 'pause the application leader past its TTL: TTL 5 s, paused 8 s',
-    metric: 'from SIGSTOP to another candidate being elected',
-    unit: 'ms',
-    medianGoal: true,
-  },
-  'pause-ttl15': {
-    id: 'pause-ttl15',
-    title: 'pause the application leader past its TTL: TTL 15 s, paused 18 s',
-    metric: 'from SIGSTOP to another candidate being elected',
-    unit: 'ms',
-    medianGoal: true,
-  },
-  'pause-short': {
-    id: 'pause-short',
-    title: 'pause the application leader 1 s, shorter than its renew deadline (TTL 5 s, deadline 3 s)',
-    metric: "the leader's longest gap between answered keep-alives",
-    unit: 'ms',
-    medianGoal: false,
-  },
-  isolate: {
-    id: 'isolate',
-    title: "isolate the raft leader's member from its peers, 100/1000 ms (pre-vote on)",
-    metric: 'from the cut to another member becoming raft leader',
-    unit: 'ms',
-    medianGoal: false,
-  },
-  'heal-prevote-off': {
-    id: 'heal-prevote-off',
-    title: 'isolate a raft follower 5 election timeouts, then heal, pre-vote off (100/1000 ms)',
-    metric: "the raft leader's term after the heal minus its term before",
-    unit: 'terms',
-    medianGoal: false,
-  },
-  'heal-prevote-on': {
-    id: 'heal-prevote-on',
-    title: 'isolate a raft follower 5 election timeouts, then heal, pre-vote on (100/1000 ms)',
-    metric: "the raft leader's term after the heal minus its term before",
-    unit: 'terms',
-    medianGoal: false,
-  },
-  'raft-kill-under-lease': {
-    id: 'raft-kill-under-lease',
-    title:
-      "kill -9 the raft leader (not the application leader's own member) under an application lease: TTL 5 s, renew deadline 3 s, 100/1000 ms",
-    metric: "the application leader's longest gap between answered keep-alives",
-    unit: 'ms',
-    medianGoal: false,
-  },
+const RAFT_LEADER = 'from the kill to another member becoming raft leader';
+const ELECTED = 'from SIGSTOP to another candidate being elected';
+const HEAL_TERMS = "the raft leader's term after the heal minus its term before";
+
+/** A fault's words; only the four faults of the issue's goal have medianGoal. */
+const fault = (title: string, metric: string, medianGoal = false, unit: FaultInfo['unit'] = 'ms') => ({
+  title,
+  metric,
+  unit,
+  medianGoal,
+});
+
+const ABOUT: Record<FaultId, Omit<FaultInfo, 'id'>> = {
+  'raft-kill-fast': fault(
+    'kill -9 the raft leader, heartbeat 20 ms, election timeout 200 ms (pre-vote on)',
+    RAFT_LEADER,
+    true,
+  ),
+  'raft-kill': fault(
+    "kill -9 the raft leader at etcd's defaults, 100/1000 ms (pre-vote on)",
+    RAFT_LEADER,
+    true,
+  ),
+  'pause-ttl5': fault('pause the application leader past its TTL: TTL 5 s, paused 8 s', ELECTED, true),
+  'pause-ttl15': fault('pause the application leader past its TTL: TTL 15 s, paused 18 s', ELECTED, true),
+  'pause-short': fault(
+    'pause the application leader 1 s, shorter than its renew deadline (TTL 5 s, deadline 3 s)',
+    "the leader's longest gap between answered keep-alives",
+  ),
+  isolate: fault(
+    "isolate the raft leader's member from its peers, 100/1000 ms (pre-vote on)",
+    'from the cut to another member becoming raft leader',
+  ),
+  'heal-prevote-off': fault(
+    'isolate a raft follower 5 election timeouts, then heal, pre-vote off (100/1000 ms)',
+    HEAL_TERMS,
+    false,
+    'terms',
+  ),
+  'heal-prevote-on': fault(
+    'isolate a raft follower 5 election timeouts, then heal, pre-vote on (100/1000 ms)',
+    HEAL_TERMS,
+    false,
+    'terms',
+  ),
+  'raft-kill-under-lease': fault(
+    "kill -9 the raft leader (not the application leader's own member) under an application lease: TTL 5 s, renew deadline 3 s, 100/1000 ms",
+    "the application leader's longest gap between answered keep-alives",
+  ),
 };
+
+export const FAULTS = Object.fromEntries(FAULT_IDS.map((id) => [id, { id, ...ABOUT[id] }])) as Record<
+  FaultId,
+  FaultInfo
+>;
 
 /** One trial of one side: the measured value and what happened, in words both sides share. */
 export interface Trial {
@@ -200,17 +189,13 @@ export function formatComparison(c: Comparison): string {
   ].join('\n');
 }
 
-function cell(v: number, unit: FaultInfo['unit']): string {
-  return num(v, unit);
-}
-
 function sideRow(
   side: string,
   d: Distribution | null,
   o: { outcome: string; count: number }[],
   unit: FaultInfo['unit'],
 ): string {
-  const stats = d ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => cell(v, unit))] : [0, '', '', '', ''];
+  const stats = d ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => num(v, unit))] : [0, '', '', '', ''];
   return `| ${side} | ${stats.join(' | ')} | ${formatOutcomes(o) || 'no trials'} |`;
 }
 

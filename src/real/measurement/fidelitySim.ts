@@ -63,32 +63,37 @@ function renewalsUntil(sim: Simulation, node: string, toMs: number, into: number
   }
 }
 
+/** One trial: trial i of count of a fault, on seed `seed`. */
+interface TrialOf {
+  fault: FaultId;
+  setup: FaultSetup;
+  seed: number;
+  i: number;
+  count: number;
+}
+
 /** Run to the settled moment plus this trial's phase; the leader then, or an error naming the seed. */
-function settle(sim: Simulation, atMs: number, fault: FaultId, seed: number): NodeView {
+function settle(sim: Simulation, settledMs: number, periodMs: number, t: TrialOf, seed = t.seed): NodeView {
+  const atMs = settledMs + Math.floor((t.i * periodMs) / t.count);
   sim.runUntil(atMs);
   const leader = leaderOf(sim);
   if (!leader || !leader.ready)
-    throw new Error(`${fault}: no ready leader at ${atMs} ms (reproduce with seed=${seed})`);
+    throw new Error(`${t.fault}: no ready leader at ${atMs} ms (reproduce with seed=${seed})`);
   return leader;
 }
-
-const phase = (i: number, count: number, periodMs: number) => Math.floor((i * periodMs) / count);
 
 /**
  * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it,
  * and the next leader another node became within the watch (null if none).
  */
 function onRaftLeader(
-  setup: FaultSetup,
-  seed: number,
-  i: number,
-  count: number,
-  fault: FaultId,
+  t: TrialOf,
   verb: 'kill' | 'isolate',
 ): { sim: Simulation; leader: NodeView; at: number; e: SimEvent | null } {
+  const { setup, seed } = t;
   const s = setup.settings;
   const sim = new Simulation(raftExperiment(s, seed, 600_000));
-  const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
+  const leader = settle(sim, 10 * s.electionMs, s.heartbeatMs, t);
   const at = sim.nowMs;
   const from = sim.eventsTotal;
   sim.apply({ do: verb, node: leader.id });
@@ -96,15 +101,16 @@ function onRaftLeader(
   return { sim, leader, at, e };
 }
 
-function raftKill(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
-  const { at, e } = onRaftLeader(setup, seed, i, count, fault, 'kill');
+function raftKill(t: TrialOf): Trial {
+  const { at, e } = onRaftLeader(t, 'kill');
   return e
     ? { value: e.atMs - at, outcome: OUTCOME.newRaftLeader }
-    : { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
+    : { value: t.setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
 }
 
-function isolate(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
-  const { sim, leader, at, e } = onRaftLeader(setup, seed, i, count, fault, 'isolate');
+function isolate(t: TrialOf): Trial {
+  const setup = t.setup;
+  const { sim, leader, at, e } = onRaftLeader(t, 'isolate');
   if (!e) return { value: setup.watchMs, outcome: OUTCOME.noNewRaftLeader };
   // CheckQuorum: the cut-off leader steps down within an election timeout of losing its quorum.
   sim.runUntil(at + setup.watchMs);
@@ -115,10 +121,11 @@ function isolate(setup: FaultSetup, seed: number, i: number, count: number, faul
   };
 }
 
-function heal(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+function heal(t: TrialOf): Trial {
+  const { setup, seed, fault } = t;
   const s = setup.settings;
   const sim = new Simulation(raftExperiment(s, seed, 600_000));
-  const leader = settle(sim, 10 * s.electionMs + phase(i, count, s.heartbeatMs), fault, seed);
+  const leader = settle(sim, 10 * s.electionMs, s.heartbeatMs, t);
   const follower = sim.snapshot().nodes.find((n) => n.id !== leader.id && n.alive) as NodeView;
   sim.apply({ do: 'isolate', node: follower.id });
   sim.runUntil(sim.nowMs + (setup.isolateMs as number));
@@ -133,11 +140,12 @@ function heal(setup: FaultSetup, seed: number, i: number, count: number, fault: 
   return { value: rise, outcome: rise > 0 ? OUTCOME.termsRose : OUTCOME.termsSame };
 }
 
-function pausePastTtl(setup: FaultSetup, seed: number, i: number, count: number, fault: FaultId): Trial {
+function pausePastTtl(t: TrialOf): Trial {
+  const setup = t.setup;
   const s = setup.settings;
   const pauseMs = setup.pauseMs as number;
-  const sim = new Simulation(etcdExperiment(s, seed, 600_000));
-  const leader = settle(sim, 3000 + phase(i, count, keepAliveEveryMs(s)), fault, seed);
+  const sim = new Simulation(etcdExperiment(s, t.seed, 600_000));
+  const leader = settle(sim, 3000, keepAliveEveryMs(s), t);
   const at = sim.nowMs;
   const from = sim.eventsTotal;
   sim.apply({ do: 'pause', node: leader.id, forMs: pauseMs });
@@ -162,21 +170,18 @@ function pausePastTtl(setup: FaultSetup, seed: number, i: number, count: number,
 
 /** The leader's longest keep-alive gap around a fault, and whether it still leads after. */
 function leaseGap(
-  setup: FaultSetup,
-  seed: number,
-  i: number,
-  count: number,
-  fault: FaultId,
+  t: TrialOf,
   act: (sim: Simulation, leader: NodeView) => void,
   accept: (leader: NodeView) => boolean = () => true,
 ): Trial {
+  const setup = t.setup;
   const s = setup.settings;
   // A run whose leader does not suit the fault is drawn again on another seed (1,000 apart).
   let sim: Simulation;
   let leader: NodeView;
   for (let k = 0; ; k++) {
-    sim = new Simulation(etcdExperiment(s, seed + 1000 * k, 600_000));
-    leader = settle(sim, 3000 + phase(i, count, keepAliveEveryMs(s)), fault, seed + 1000 * k);
+    sim = new Simulation(etcdExperiment(s, t.seed + 1000 * k, 600_000));
+    leader = settle(sim, 3000, keepAliveEveryMs(s), t, t.seed + 1000 * k);
     if (accept(leader) || k >= 20) break;
   }
   const renewals = [leader.lastRenewAtMs];
@@ -193,20 +198,21 @@ function leaseGap(
 /** One simulator trial of a fault: trial i of count, on seed `seed`. */
 export function simTrial(fault: FaultId, seed: number, i: number, count: number): Trial {
   const setup = SETUPS[fault];
+  const t: TrialOf = { fault, setup, seed, i, count };
   switch (fault) {
     case 'raft-kill-fast':
     case 'raft-kill':
-      return raftKill(setup, seed, i, count, fault);
+      return raftKill(t);
     case 'isolate':
-      return isolate(setup, seed, i, count, fault);
+      return isolate(t);
     case 'heal-prevote-off':
     case 'heal-prevote-on':
-      return heal(setup, seed, i, count, fault);
+      return heal(t);
     case 'pause-ttl5':
     case 'pause-ttl15':
-      return pausePastTtl(setup, seed, i, count, fault);
+      return pausePastTtl(t);
     case 'pause-short':
-      return leaseGap(setup, seed, i, count, fault, (sim, leader) =>
+      return leaseGap(t, (sim, leader) =>
         sim.apply({ do: 'pause', node: leader.id, forMs: setup.pauseMs as number }),
       );
     case 'raft-kill-under-lease':
@@ -214,11 +220,7 @@ export function simTrial(fault: FaultId, seed: number, i: number, count: number)
       // leadership off the application leader's host, so the simulated leader must talk to m2 or
       // m3 (host nK's member is mK): a run led from n1 is drawn again.
       return leaseGap(
-        setup,
-        seed,
-        i,
-        count,
-        fault,
+        t,
         (sim) => sim.apply({ do: 'kill', node: 'm1' }),
         (leader) => leader.id !== 'n1',
       );

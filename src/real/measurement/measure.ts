@@ -5,15 +5,16 @@
 // (default 5); min / median / max are printed with the trials.
 import { RealRun } from '../cluster/run';
 import { TIMINGS, type RunSettings } from '../model/settings';
+import { distribution, type Distribution } from './fidelityReport';
 import { appFailoverMs, appSettled, pausePastTtl, raftFailoverMs } from './waits';
+import { exitWith } from '../cluster/terminal';
 
 const SECTIONS = ['startup', 'app', 'raft', 'pause'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function stats(xs: number[]): string {
-  const s = [...xs].sort((a, b) => a - b);
-  const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return `${s[0]} / ${Math.round(med)} / ${s[s.length - 1]} ms (min / median / max of ${s.length}: ${xs.join(', ')})`;
+  const d = distribution(xs) as Distribution;
+  return `${d.min} / ${Math.round(d.median)} / ${d.max} ms (min / median / max of ${d.n}: ${xs.join(', ')})`;
 }
 
 const log = (line: string) => process.stderr.write(`# ${line}\n`);
@@ -47,23 +48,31 @@ async function startup(runs: number): Promise<string[]> {
   ];
 }
 
+/** `runs` failovers one after another on one run with these settings, each logged as it ends. */
+function failovers(
+  settings: Partial<RunSettings>,
+  runs: number,
+  label: string,
+  failover: (run: RealRun) => Promise<number>,
+): Promise<number[]> {
+  return withRun(settings, async (run) => {
+    const t: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      t.push(await failover(run));
+      log(`${label}: ${i + 1}/${runs}`);
+    }
+    return t;
+  });
+}
+
 async function app(runs: number): Promise<string[]> {
   const lines: string[] = [];
   for (const ttlMs of [2000, 5000]) {
-    const times = await withRun(
-      { ...TIMINGS.default, ttlMs, warmUpMs: 200, writeEveryMs: 300 },
-      async (run) => {
-        const t: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          t.push(await appFailoverMs(run));
-          log(`application failover, TTL ${ttlMs / 1000} s: ${i + 1}/${runs}`);
-        }
-        return t;
-      },
-    );
-    lines.push(
-      `application failover after kill -9 of the holder, TTL ${ttlMs / 1000} s (etcd 100/1000 ms): ${stats(times)}`,
-    );
+    const settings = { ...TIMINGS.default, ttlMs, warmUpMs: 200, writeEveryMs: 300 };
+    const label = `application failover, TTL ${ttlMs / 1000} s`;
+    const times = await failovers(settings, runs, label, appFailoverMs);
+    const what = `application failover after kill -9 of the holder, TTL ${ttlMs / 1000} s (etcd 100/1000 ms)`;
+    lines.push(`${what}: ${stats(times)}`);
   }
   return lines;
 }
@@ -71,16 +80,11 @@ async function app(runs: number): Promise<string[]> {
 async function raft(runs: number): Promise<string[]> {
   const lines: string[] = [];
   for (const preVote of [true, false]) {
-    const times = await withRun({ ...TIMINGS.fast, preVote, ttlMs: 2000 }, async (run) => {
-      const t: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        t.push(await raftFailoverMs(run));
-        log(`raft failover, pre-vote ${preVote ? 'on' : 'off'}: ${i + 1}/${runs}`);
-      }
-      return t;
-    });
+    const onOff = preVote ? 'on' : 'off';
+    const settings = { ...TIMINGS.fast, preVote, ttlMs: 2000 };
+    const times = await failovers(settings, runs, `raft failover, pre-vote ${onOff}`, raftFailoverMs);
     lines.push(
-      `raft failover after kill -9 of the raft leader, 20/200 ms, pre-vote ${preVote ? 'on' : 'off'}: ${stats(times)}`,
+      `raft failover after kill -9 of the raft leader, 20/200 ms, pre-vote ${onOff}: ${stats(times)}`,
     );
   }
   return lines;
@@ -121,10 +125,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+exitWith(main);

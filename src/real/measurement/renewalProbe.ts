@@ -11,9 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findEtcd, INSTALL_HINT } from '../cluster/etcdBinary';
+import { etcdArgs } from '../cluster/etcdCluster';
 import { keepAliveAgent, postJson } from '../candidate/jsonHttp';
 import { freePorts } from '../cluster/ports';
 import { sleep } from './waits';
+import { exitWith } from '../cluster/terminal';
 
 interface Member {
   name: string;
@@ -62,26 +64,17 @@ async function main(): Promise<number> {
     id: '',
     lease: '',
   }));
-  const cluster = members.map((m) => `${m.name}=http://127.0.0.1:${m.peer}`).join(',');
+  const peerUrl = (m: Member) => `http://127.0.0.1:${m.peer}`;
+  const cluster = {
+    members: members.map((m) => ({ name: m.name, peerUrl: peerUrl(m) })),
+    heartbeatMs: 100,
+    electionMs: 1000,
+    preVote: true,
+  };
   const start = (m: Member) => {
-    m.proc = spawn(
-      etcd,
-      [
-        `--name=${m.name}`,
-        `--data-dir=${join(dir, m.name)}`,
-        `--listen-client-urls=http://127.0.0.1:${m.client}`,
-        `--advertise-client-urls=http://127.0.0.1:${m.client}`,
-        `--listen-peer-urls=http://127.0.0.1:${m.peer}`,
-        `--initial-advertise-peer-urls=http://127.0.0.1:${m.peer}`,
-        `--initial-cluster=${cluster}`,
-        '--initial-cluster-state=new',
-        '--initial-cluster-token=renewal-probe',
-        '--heartbeat-interval=100',
-        '--election-timeout=1000',
-        '--pre-vote=true',
-      ],
-      { stdio: 'ignore' },
-    );
+    const self = { name: m.name, peerUrl: peerUrl(m), clientPort: m.client, peerPort: m.peer };
+    const args = etcdArgs({ ...self, dataDir: join(dir, m.name) }, cluster, 'renewal-probe');
+    m.proc = spawn(etcd, args, { stdio: 'ignore' });
   };
   // The candidates' own HTTP client: one keep-alive agent per member.
   const agents = new Map(members.map((m) => [m.name, keepAliveAgent()]));
@@ -194,10 +187,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+exitWith(main);

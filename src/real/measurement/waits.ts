@@ -1,20 +1,29 @@
 // Waiting on a real run: for a condition of its state, for its raft members to agree on a
 // leader, for a ready application leader. Used by the real suite and the measurements.
 import type { RealEvent } from '../model/events';
+import { hostOfMember } from '../model/fold';
 import type { RealRun } from '../cluster/run';
 
+/** Poll until fn gives a value or withinMs passes (null): a trial records a miss, it does not abort. */
+export async function within<T>(fn: () => T | null | undefined | false, withinMs: number): Promise<T | null> {
+  const end = Date.now() + withinMs;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) return null;
+    await sleep(20);
+  }
+}
+
+/** As within, but a miss is an error that says what was waited for. */
 export async function waitFor<T>(
   what: string,
   fn: () => T | null | undefined | false,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
+  const v = await within(fn, timeoutMs);
+  if (!v) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  return v;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -29,6 +38,11 @@ export function eventsOf<T extends RealEvent['type']>(
     .eventsFrom(0)
     .map((x) => x.event)
     .filter((e): e is Extract<RealEvent, { type: T }> => e.type === type && e.atMs >= sinceMs);
+}
+
+/** Another member than `not`'s became raft leader at or after sinceMs. */
+export function otherBecameRaftLeader(run: RealRun, sinceMs: number, not: string) {
+  return eventsOf(run, 'member', sinceMs).find((e) => e.role === 'leader' && hostOfMember(e.member) !== not);
 }
 
 /** Every member runs and follows the same raft leader at one term, and has for settleMs. */
@@ -83,10 +97,7 @@ export async function raftFailoverMs(run: RealRun): Promise<number> {
   run.apply({ do: 'kill', node: leader, part: 'member' });
   const elected = await waitFor(
     'a new raft leader',
-    () =>
-      eventsOf(run, 'member', killedAtMs).find(
-        (e) => e.role === 'leader' && `n${e.member.slice(1)}` !== leader,
-      ),
+    () => otherBecameRaftLeader(run, killedAtMs, leader),
     10_000,
   );
   run.apply({ do: 'restart', node: leader, part: 'member' });

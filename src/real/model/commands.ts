@@ -23,18 +23,6 @@ export type RealCommand =
 
 export type RealFault = RealCommand & { atMs: number };
 
-/** The engine's verbs a real run performs; the page hides the rest (NOT_FOR_REAL says why). */
-export const VERBS = [
-  'kill',
-  'restart',
-  'pause',
-  'resume',
-  'isolate',
-  'partition',
-  'heal',
-  'safety',
-] as const satisfies readonly Command['do'][];
-
 /** Engine verbs and switches a real cluster cannot perform, with the reason the page shows. */
 export const NOT_FOR_REAL: Record<string, string> = {
   clockRate: "an etcd member's clock rate cannot be changed from outside the process",
@@ -44,6 +32,21 @@ export const NOT_FOR_REAL: Record<string, string> = {
   preVote: "pre-vote is a member's start-up flag (--pre-vote): start the run with or without it",
   followersReject: 'etcd members always answer for the leader they know',
 };
+
+/** The engine's verbs a real run performs, with the fields each takes besides "do". */
+const FIELDS = {
+  kill: ['node', 'part'],
+  restart: ['node', 'part'],
+  pause: ['node', 'forMs', 'part'],
+  resume: ['node', 'part'],
+  isolate: ['node', 'part'],
+  partition: ['groups'],
+  heal: [],
+  safety: ['fencing', ...Object.keys(NOT_FOR_REAL)],
+} satisfies Partial<Record<Command['do'], string[]>>;
+
+/** The verbs of FIELDS; the page hides the rest (NOT_FOR_REAL says why). */
+export const VERBS = Object.keys(FIELDS) as (keyof typeof FIELDS)[];
 
 export interface CommandError {
   /** A stable name the page can switch on. */
@@ -138,22 +141,13 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
       error: { error: 'unknown command', field: 'do', message: `"do" must be one of ${VERBS.join(', ')}` },
     };
   }
-  const allowed: Record<string, string[]> = {
-    kill: ['node', 'part'],
-    restart: ['node', 'part'],
-    pause: ['node', 'forMs', 'part'],
-    resume: ['node', 'part'],
-    isolate: ['node', 'part'],
-    partition: ['groups'],
-    heal: [],
-    safety: ['fencing', ...Object.keys(NOT_FOR_REAL)],
-  };
+  const allowed: string[] = FIELDS[verb as keyof typeof FIELDS];
   for (const key of Object.keys(x)) {
-    if (key !== 'do' && !allowed[verb].includes(key)) return bad(key, 'unknown field');
+    if (key !== 'do' && !allowed.includes(key)) return bad(key, 'unknown field');
   }
   const isNode = (v: unknown) =>
     typeof v === 'string' && (v === 'leader' || v === 'raftLeader' || isHost(v, nodes));
-  if (allowed[verb].includes('node')) {
+  if (allowed.includes('node')) {
     if (!isNode(x.node)) return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
   }
   if (x.part !== undefined) {

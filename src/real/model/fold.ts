@@ -11,16 +11,7 @@ import { createMonitor, monitorCounts, observe, type MonitorState } from '../../
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';
 import { sampleOf, summaryOf } from '../../engine/readModel';
-import type {
-  Failover,
-  Fault,
-  Sample,
-  SimEvent,
-  StepDownReason,
-  Summary,
-  Trace,
-  Violation,
-} from '../../engine';
+import type { Failover, Fault, Sample, SimEvent, StepDownReason, Summary, Trace } from '../../engine';
 import type { Part, RealFault } from './commands';
 import type { KeepAliveReport, MemberRole, RealEvent, RealFaultEvent } from './events';
 import { TWIN_ALGORITHM } from './twin';
@@ -79,11 +70,6 @@ export class RunFold {
     }));
   }
 
-  /** When the first leader was elected (-1: not yet): start-up is no outage. */
-  get startedAtMs(): number {
-    return this.monitor.books.startedAtMs;
-  }
-
   get highestTokenIssued(): number {
     return this.monitor.books.highestTokenIssued;
   }
@@ -93,20 +79,8 @@ export class RunFold {
   get rejected(): number {
     return this.monitor.books.counters.fencingRejections;
   }
-  get staleWritesAccepted(): number {
-    return this.monitor.books.counters.staleWritesAccepted;
-  }
-  get leaderTransitions(): number {
-    return this.monitor.books.counters.leaderTransitions;
-  }
-  get maxLeaderCount(): number {
-    return this.monitor.books.counters.maxLeaderCount;
-  }
   get failovers(): readonly Failover[] {
     return this.monitor.books.failovers;
-  }
-  get violations(): readonly Violation[] {
-    return this.monitor.books.violations;
   }
 
   host(id: string): HostState | undefined {
@@ -285,10 +259,6 @@ export class RunFold {
   private markLoss(h: HostState, atMs: number, cause: string, feed: (ev: SimEvent) => void): void {
     if (this.monitor.books.pendingLoss || h.role !== 'leader' || this.topLeader() !== h) return;
     feed({ atMs, type: 'lost', node: h.id, term: h.token, cause });
-  }
-
-  msWithoutLeaderAt(atMs: number): number {
-    return monitorCounts(this.monitor, atMs).msWithoutLeader;
   }
 
   sample(atMs: number): Sample {

@@ -40,7 +40,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
   status: LiveStatus = 'connecting';
   /** Showing the run's now, as opposed to a moment scrubbed back to. */
   private following = true;
-  private source: EventSource | null = null;
+  private stream: EventSource | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly problems = new Set<(message: string) => void>();
   private readonly now: () => number;
@@ -77,10 +77,10 @@ export class LiveBackend extends RecordingView implements LabBackend {
 
   /** Open the event stream; it reconnects by itself, from the last event it had. */
   connect(): void {
-    if (this.source) return;
+    if (this.stream) return;
     const url = `${this.link.url}/events?token=${encodeURIComponent(this.link.token)}`;
     const source = new this.EventSourceCtor(url);
-    this.source = source;
+    this.stream = source;
     source.onopen = () => this.setStatus('live');
     source.onmessage = (m: MessageEvent<string>) => this.recording.receive(JSON.parse(m.data) as RealEvent);
     source.addEventListener('keepAlive', (m) =>
@@ -175,8 +175,8 @@ export class LiveBackend extends RecordingView implements LabBackend {
   }
 
   dispose(): void {
-    this.source?.close();
-    this.source = null;
+    this.stream?.close();
+    this.stream = null;
     this.listeners.clear();
     this.problems.clear();
   }

@@ -4,7 +4,7 @@
 // another run. Reading never throws: each bad field comes back as a problem naming its path.
 import { parseRealCommand } from '../../real/model/commands';
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
-import { checkSettings, type RunSettings } from '../../real/model/settings';
+import { checkSettings, DEFAULT_SETTINGS, type RunSettings } from '../../real/model/settings';
 import { MAX_RECORDED, type LiveRecording } from './liveRecording';
 
 export interface RealRecord {
@@ -137,24 +137,20 @@ function readSettings(raw: unknown, problems: string[]): RunSettings | null {
     problems.push('real.settings: must be the run settings');
     return null;
   }
-  const numbers = [
-    'nodes',
-    'heartbeatMs',
-    'electionMs',
-    'ttlMs',
-    'warmUpMs',
-    'writeEveryMs',
-    'sampleEveryMs',
-    'requestTimeoutMs',
-  ];
+  // The fields of the defaults' kinds; the bounds have their own range, below.
+  const bounds = ['maxEvents', 'maxSamples'];
+  const fields = (kind: string) =>
+    Object.keys(DEFAULT_SETTINGS).filter(
+      (k) => typeof DEFAULT_SETTINGS[k as keyof RunSettings] === kind && !bounds.includes(k),
+    );
   const before = problems.length;
-  for (const k of numbers) if (!num(raw[k])) problems.push(`real.settings.${k}: must be a number`);
-  for (const k of ['preVote', 'fencing'])
+  for (const k of fields('number')) if (!num(raw[k])) problems.push(`real.settings.${k}: must be a number`);
+  for (const k of fields('boolean'))
     if (!bool(raw[k])) problems.push(`real.settings.${k}: must be true or false`);
   if (!orNull(num)(raw.renewDeadlineMs))
     problems.push('real.settings.renewDeadlineMs: must be a number or null');
   // They bound what the page keeps of the recording's events and samples.
-  for (const k of ['maxEvents', 'maxSamples']) {
+  for (const k of bounds) {
     const v = raw[k];
     if (!(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1_000_000))
       problems.push(`real.settings.${k}: must be a whole number from 1 to 1000000`);

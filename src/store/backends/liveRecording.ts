@@ -52,6 +52,10 @@ function cloneInstance<T extends object>(x: T): T {
   return Object.assign(Object.create(Object.getPrototypeOf(x)) as T, structuredClone({ ...x }));
 }
 
+/** The items of a bounded list (of `total` ever pushed) with absolute index >= from. */
+const since = <T>(list: T[], total: number, from: number) =>
+  list.slice(Math.max(0, from - (total - list.length)));
+
 function cloneView(v: View): View {
   return {
     ...v,
@@ -131,16 +135,20 @@ export class LiveRecording {
     const drop = Math.min(this.rawAt, MAX_RECORDED / 2);
     if (drop === 0) return;
     const shownMs = this.view.nowMs;
-    this.view = cloneView(this.base);
-    this.rawAt = 0;
-    this.keepAliveAt = 0;
+    this.restart();
     this.foldUntil(this.raw[drop - 1].atMs, drop);
     this.base = cloneView(this.view);
     this.raw = this.raw.slice(drop);
     this.keepAlives.splice(0, this.keepAliveAt);
+    this.restart();
+    this.foldUntil(shownMs, this.raw.length);
+  }
+
+  /** Back to the start of the recording, to fold again from there. */
+  private restart(): void {
+    this.view = cloneView(this.base);
     this.rawAt = 0;
     this.keepAliveAt = 0;
-    this.foldUntil(shownMs, this.raw.length);
   }
 
   /** The earliest moment scrubbing can reach. */
@@ -162,9 +170,7 @@ export class LiveRecording {
     const t = Math.max(this.base.nowMs, Math.round(targetMs));
     if (t < this.view.nowMs || this.late) {
       this.late = false;
-      this.view = cloneView(this.base);
-      this.rawAt = 0;
-      this.keepAliveAt = 0;
+      this.restart();
     }
     this.foldUntil(t, this.raw.length);
   }
@@ -252,8 +258,7 @@ export class LiveRecording {
     return this.view.eventsTotal;
   }
   eventsSince(from: number): SimEvent[] {
-    const v = this.view;
-    return v.events.slice(Math.max(0, from - (v.eventsTotal - v.events.length)));
+    return since(this.view.events, this.view.eventsTotal, from);
   }
   get samples(): readonly Sample[] {
     return this.view.samples;
@@ -262,8 +267,7 @@ export class LiveRecording {
     return this.view.samplesTotal;
   }
   samplesSince(from: number): Sample[] {
-    const v = this.view;
-    return v.samples.slice(Math.max(0, from - (v.samplesTotal - v.samples.length)));
+    return since(this.view.samples, this.view.samplesTotal, from);
   }
   get commands(): readonly RecordedCommand[] {
     return this.view.commands;

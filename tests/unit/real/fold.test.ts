@@ -77,8 +77,8 @@ describe('run fold', () => {
         cause: 'killed',
       },
     ]);
-    expect(f.leaderTransitions).toBe(1);
-    expect(f.msWithoutLeaderAt(8000)).toBe(1995);
+    expect(f.summary(0, 0).leaderTransitions).toBe(1);
+    expect(f.summary(8000, 0).msWithoutLeader).toBe(1995);
     expect(f.sample(8000)).toMatchObject({ leaderCount: 1, maxTerm: 3, leaderTransitions: 1 });
   });
 
@@ -104,7 +104,7 @@ describe('run fold', () => {
     });
     f.apply({ atMs: 8002, type: 'steppedDown', node: 'n1', term: 2, reason: 'lease expired' });
     expect(f.leaderCount()).toBe(1);
-    expect(f.maxLeaderCount).toBe(2);
+    expect(f.summary(0, 0).maxLeaderCount).toBe(2);
     expect(f.failovers[0]).toMatchObject({ lostAtMs: 3000, from: 'n1', cause: 'paused', node: 'n2' });
     expect(f.summary(9000, 0)).toMatchObject({
       fencingRejections: 1,
@@ -161,7 +161,7 @@ describe('run fold', () => {
       { atMs: 3200, type: 'elected', node: 'n1', term: 5, votes: [] },
     ]);
     // The old fold counted every election after the first: 1 here.
-    expect(f.leaderTransitions).toBe(0);
+    expect(f.summary(0, 0).leaderTransitions).toBe(0);
     expect(f.summary(4000, 0)).toMatchObject({ leaderTransitions: 0, elections: 2 });
     expect(f.failovers).toEqual([
       expect.objectContaining({

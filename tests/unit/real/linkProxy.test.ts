@@ -3,7 +3,7 @@
 // closes the silenced ones so the client reconnects.
 import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LinkProxy } from '../../../src/real/cluster/linkProxy';
+import { LinkProxy } from '../../../src/real/cluster/peerProxy';
 import { closesWithin, connect, readFor } from './sockets';
 
 let echo: Server;

@@ -19,7 +19,7 @@ beforeEach(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
   const port = (upstream.address() as { port: number }).port;
-  proxy = new PeerProxy({ owner: 'm1', upstreamPort: port, nameOf: (hex) => ids[hex.padStart(16, '0')] });
+  proxy = new PeerProxy({ upstreamPort: port, nameOf: (hex) => ids[hex.padStart(16, '0')] });
   await proxy.listen();
 });
 

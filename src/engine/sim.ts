@@ -405,7 +405,7 @@ export class Simulation {
       witness: n.witness,
       role: n.role,
       term: n.term,
-      votedFor: a.votedFor,
+      votedFor: a.votedFor ?? null,
       alive: n.alive,
       paused: n.paused,
       pausedAtMs: n.pausedAtMs,
@@ -415,8 +415,8 @@ export class Simulation {
       ready: n.ready,
       deadlineAtMs: a.deadlineAtMs,
       lastRenewAtMs: a.lastRenewAtMs,
-      votes: a.votes,
-      preVoting: a.preVoting,
+      votes: a.votes ?? [],
+      preVoting: a.preVoting ?? false,
     };
   }
 
@@ -433,7 +433,7 @@ export class Simulation {
           id: n.id,
           role: n.role,
           term: n.term,
-          votedFor: this.algorithm.nodeView(c, n).votedFor,
+          votedFor: this.algorithm.nodeView(c, n).votedFor ?? null,
           alive: n.alive,
           paused: n.paused,
           clockRate: n.clockRate,

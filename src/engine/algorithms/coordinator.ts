@@ -94,5 +94,5 @@ export function coordinatorView(
   if (n.alive && n.role !== 'leader') {
     deadlineAtMs = realAtLocal(c, n, stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + timeoutMs);
   }
-  return { votedFor: null, deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes, preVoting: false };
+  return { deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes };
 }

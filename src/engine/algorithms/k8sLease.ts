@@ -555,12 +555,6 @@ export const k8sLease: ElectionAlgorithm = {
       // When, by its own clock, the lease it observed runs out: it may take over then.
       deadlineAtMs = realAtLocal(c, n, p.observedLocalMs + p.observed.leaseDurationMs);
     }
-    return {
-      votedFor: null,
-      deadlineAtMs,
-      lastRenewAtMs: p.phase === 'leading' ? p.lastRenewRealMs : p.observedRealMs,
-      votes: [],
-      preVoting: false,
-    };
+    return { deadlineAtMs, lastRenewAtMs: p.phase === 'leading' ? p.lastRenewRealMs : p.observedRealMs };
   },
 };

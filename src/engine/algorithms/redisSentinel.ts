@@ -756,13 +756,10 @@ export const redisSentinel: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     return {
-      votedFor: null,
       // A primary refusing writes for want of replicas shows when that began; others show nothing.
       deadlineAtMs:
         n.alive && n.role === 'leader' && n.actUntilLocalMs > 0 ? realAtLocal(c, n, n.actUntilLocalMs) : -1,
       lastRenewAtMs: n.role === 'leader' ? p.lastAckRealMs : -1,
-      votes: [],
-      preVoting: false,
     };
   },
 };

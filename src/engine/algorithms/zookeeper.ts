@@ -511,12 +511,9 @@ export const zookeeper: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     return {
-      votedFor: null,
       deadlineAtMs:
         n.alive && p.session !== 0 ? realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)) : -1,
       lastRenewAtMs: p.lastHeardRealMs,
-      votes: [],
-      preVoting: false,
     };
   },
   queueView,

@@ -370,17 +370,8 @@ export class Simulation {
         maxTokenSeen: c.storage.maxTokenSeen,
         accepted: c.storage.accepted,
         rejected: c.storage.rejected,
-        recent: c.storage.recent.map(
-          ({ atMs, node, token, result, maxTokenSeen, stale, kind }): StorageWrite => ({
-            atMs,
-            node,
-            token,
-            result,
-            maxTokenSeen,
-            stale,
-            kind,
-          }),
-        ),
+        // Each entry is also the trace's write event: copied without its type.
+        recent: c.storage.recent.map(({ type: _type, ...w }): StorageWrite => w),
       },
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },

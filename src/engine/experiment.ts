@@ -215,7 +215,6 @@ export const WARM_UP_PRESETS = {
   cold: 10_000,
   prewarmed: 0,
 } as const satisfies Record<string, number>;
-export type WarmUpPreset = keyof typeof WARM_UP_PRESETS;
 export type LeaseSettings = zm.output<Settings['leaseSchema']>;
 export type BullySettings = zm.output<Settings['bullySchema']>;
 export type EtcdSettings = zm.output<Settings['etcdSchema']>;

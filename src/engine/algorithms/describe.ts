@@ -385,15 +385,6 @@ export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return ALGORITHM_PAGES[(e.algorithm ?? 'raft') as AlgorithmKind];
 }
 
-/** The safety switches the lab has, in the order the page offers them. */
-export const SAFETY_SWITCHES: readonly SafetySwitch[] = [
-  'quorum',
-  'fencing',
-  'followersReject',
-  'preVote',
-  'checkQuorum',
-];
-
 /** A description's clause as a sentence of its own: capitalised, with its full stop. */
 export function sentenceOf(clause: string): string {
   return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;

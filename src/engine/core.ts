@@ -157,7 +157,7 @@ export interface Core<A = unknown> {
   /** When each client first sent the write it is still retrying (-1: none waiting). */
   clientWaitingSinceMs: number[];
   /** Messages sent, by type (clients' requests aside). */
-  sent: Record<string, number>;
+  sent: Map<string, number>;
   recentDrops: Message[];
   nextSampleMs: number;
   /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
@@ -266,7 +266,7 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
     clientLeader: new Array(e.workload.clients).fill(-1),
     clientCacheUntil: new Array(e.workload.clients).fill(0),
     clientWaitingSinceMs: new Array(e.workload.clients).fill(-1),
-    sent: {},
+    sent: new Map(),
     recentDrops: [],
     nextSampleMs: 0,
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
@@ -295,6 +295,15 @@ export function due(c: Core, n: NodeState, localMs: number): boolean {
   return realAtLocal(c, n, localMs) <= c.nowMs;
 }
 
+/**
+ * Queue entries that have run and that nothing refers to any more, for schedule to fill in again:
+ * most of a run's allocations were these, each living a few milliseconds of simulated time.
+ * Shared by every simulation in the process, which is safe because an entry joins only once its
+ * own run has let go of it (recycle), and bounded like every list here.
+ */
+const spare: QueuedEvent[] = [];
+const MAX_SPARE = 4096;
+
 export function schedule(
   c: Core,
   atMs: number,
@@ -303,7 +312,21 @@ export function schedule(
   gen: number,
   msg: unknown = null,
 ): void {
-  heapPush(c.heap, { atMs, seq: c.seq++, kind, node, gen, msg });
+  const ev = spare.pop();
+  if (ev === undefined) return heapPush(c.heap, { atMs, seq: c.seq++, kind, node, gen, msg });
+  ev.atMs = atMs;
+  ev.seq = c.seq++;
+  ev.kind = kind;
+  ev.node = node;
+  ev.gen = gen;
+  ev.msg = msg;
+  heapPush(c.heap, ev);
+}
+
+/** A queue entry that has run and is kept nowhere (not deferred, not queued again) may be reused. */
+export function recycle(ev: QueuedEvent): void {
+  ev.msg = null;
+  if (spare.length < MAX_SPARE) spare.push(ev);
 }
 
 /** Arm node n's timer in `slot` for real time atMs; an earlier arming of the slot is cancelled. */

@@ -90,16 +90,7 @@ export function settingsSchemas(z: SchemaKit) {
  */
 export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonly [K, ...K[]]) {
   const { int, intOr, boolOr } = fieldKinds(z);
-  const {
-    leaseSchema,
-    raftSchema,
-    etcdSchema,
-    zookeeperSchema,
-    sentinelSchema,
-    stonithSchema,
-    bullySchema,
-    ringSchema,
-  } = settingsSchemas(z);
+  const settings = settingsSchemas(z);
   /** A nested section: unknown keys are errors, and an absent section gets its fields' defaults. */
   const section = <T extends zm.core.$ZodLooseShape>(shape: T) => {
     const object = z.strictObject(shape);
@@ -109,37 +100,33 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
 
   // Nodes n1..n9, the witness w, "leader" (whoever leads then), and the services an algorithm runs
   // against: the API server "api" and store members m1..m9 (which exist is checked per algorithm).
-  const nodeRef = z
-    .string()
-    .check(
-      z.regex(
-        /^(n[1-9]|w|leader|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
-        'must be "n1".."n9", "w", "leader", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
-      ),
-    );
-  const groupMember = z
-    .string()
-    .check(
-      z.regex(
-        /^(n[1-9]|w|storage|api|m[1-9]|z[1-9]|s[1-9]|f1)$/,
-        'must be "n1".."n9", "w", "storage", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"',
-      ),
-    );
+  const endpoint = (also: string) =>
+    z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^(n[1-9]|w|${also}|api|m[1-9]|z[1-9]|s[1-9]|f1)$`),
+          `must be "n1".."n9", "w", "${also}", "api", "m1".."m9", "z1".."z9", "s1".."s9" or "f1"`,
+        ),
+      );
+  const nodeRef = endpoint('leader');
+  const groupMember = endpoint('storage');
   const at = int(0, 1e9);
+  const onNode = <D extends string>(d: D) => z.strictObject({ atMs: at, do: z.literal(d), node: nodeRef });
 
   const faultSchema = z.discriminatedUnion('do', [
-    z.strictObject({ atMs: at, do: z.literal('kill'), node: nodeRef }),
-    z.strictObject({ atMs: at, do: z.literal('stop'), node: nodeRef }),
-    z.strictObject({ atMs: at, do: z.literal('restart'), node: nodeRef }),
+    onNode('kill'),
+    onNode('stop'),
+    onNode('restart'),
     z.strictObject({ atMs: at, do: z.literal('pause'), node: nodeRef, forMs: z.optional(int(1, 1e8)) }),
-    z.strictObject({ atMs: at, do: z.literal('resume'), node: nodeRef }),
+    onNode('resume'),
     z.strictObject({
       atMs: at,
       do: z.literal('partition'),
       groups: z.array(z.array(groupMember).check(z.minLength(1))).check(z.minLength(1)),
     }),
     z.strictObject({ atMs: at, do: z.literal('heal') }),
-    z.strictObject({ atMs: at, do: z.literal('isolate'), node: nodeRef }),
+    onNode('isolate'),
     z.strictObject({
       atMs: at,
       do: z.literal('clockRate'),
@@ -147,7 +134,7 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
       rate: z.number().check(z.minimum(0.05), z.maximum(20)),
     }),
     z.strictObject({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.optional(z.boolean()) }),
-    z.strictObject({ atMs: at, do: z.literal('write'), node: nodeRef }),
+    onNode('write'),
     z.strictObject({
       atMs: at,
       do: z.literal('safety'),
@@ -165,14 +152,14 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
     seed: intOr(0, 4294967295, 1),
     nodes: intOr(1, 9, 5),
     witness: z.optional(z.boolean()),
-    raft: z.optional(raftSchema),
-    lease: z.optional(leaseSchema),
-    etcd: z.optional(etcdSchema),
-    zookeeper: z.optional(zookeeperSchema),
-    sentinel: z.optional(sentinelSchema),
-    stonith: z.optional(stonithSchema),
-    bully: z.optional(bullySchema),
-    ring: z.optional(ringSchema),
+    raft: z.optional(settings.raftSchema),
+    lease: z.optional(settings.leaseSchema),
+    etcd: z.optional(settings.etcdSchema),
+    zookeeper: z.optional(settings.zookeeperSchema),
+    sentinel: z.optional(settings.sentinelSchema),
+    stonith: z.optional(settings.stonithSchema),
+    bully: z.optional(settings.bullySchema),
+    ring: z.optional(settings.ringSchema),
     network: section({
       delayMsMin: intOr(0, 60_000, 2),
       delayMsMax: intOr(0, 60_000, 10),
@@ -228,7 +215,6 @@ export const WARM_UP_PRESETS = {
   cold: 10_000,
   prewarmed: 0,
 } as const satisfies Record<string, number>;
-export type WarmUpPreset = keyof typeof WARM_UP_PRESETS;
 export type LeaseSettings = zm.output<Settings['leaseSchema']>;
 export type BullySettings = zm.output<Settings['bullySchema']>;
 export type EtcdSettings = zm.output<Settings['etcdSchema']>;
@@ -440,17 +426,10 @@ export function parseExperiment(input: unknown): ParseResult {
       const seen = new Set<string>();
       f.groups.forEach((g, gi) =>
         g.forEach((m, mi) => {
-          if (m !== 'storage' && !nodeExists(m, e)) {
-            errors.push({
-              field: `faults.${i}.groups.${gi}.${mi}`,
-              message: `no node "${m}" in this cluster`,
-            });
-          } else if (seen.has(m)) {
-            errors.push({
-              field: `faults.${i}.groups.${gi}.${mi}`,
-              message: `"${m}" is in more than one group`,
-            });
-          }
+          const field = `faults.${i}.groups.${gi}.${mi}`;
+          if (m !== 'storage' && !nodeExists(m, e))
+            errors.push({ field, message: `no node "${m}" in this cluster` });
+          else if (seen.has(m)) errors.push({ field, message: `"${m}" is in more than one group` });
           seen.add(m);
         }),
       );

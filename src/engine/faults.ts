@@ -70,7 +70,8 @@ export function applyCommand(
       heal(c);
       return alg.onNetworkChange(c, out);
     case 'isolate':
-      return isolate(c, out, n!, alg);
+      isolate(c, n!.id);
+      return alg.onNetworkChange(c, out);
     case 'clockRate':
       return setClockRate(c, n!, cmd.rate, alg);
     case 'campaign':
@@ -115,36 +116,26 @@ function serviceFault(
   noteFault(c.books, c.nowMs);
   if (cmd.do === 'kill') svc.alive = false;
   else if (cmd.do === 'restart') svc.alive = true;
-  else {
-    const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
-      .map((g) => g.filter((id) => id !== svc.id))
-      .filter((g) => g.length > 0);
-    setGroups(c, [[svc.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, svc.id));
-  }
+  else isolate(c, svc.id);
   alg.onNetworkChange(c, out);
 }
 
+const running = (n: NodeState) => n.alive && !n.paused;
+
+/** Whether a command does anything now (its node, where it has one, is found); others always apply. */
+const APPLIES: Partial<Record<Command['do'], (n: NodeState, c: Core) => boolean>> = {
+  kill: (n) => n.alive,
+  stop: running,
+  restart: (n) => !n.alive,
+  pause: running,
+  resume: (n) => n.paused,
+  campaign: (n) => running(n) && !n.witness,
+  write: running,
+  heal: (_n, c) => c.partition !== null,
+};
+
 function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
-  switch (cmd.do) {
-    case 'kill':
-      return n!.alive;
-    case 'stop':
-      return n!.alive && !n!.paused;
-    case 'restart':
-      return !n!.alive;
-    case 'pause':
-      return n!.alive && !n!.paused;
-    case 'resume':
-      return n!.paused;
-    case 'campaign':
-      return n!.alive && !n!.paused && !n!.witness;
-    case 'write':
-      return n!.alive && !n!.paused;
-    case 'heal':
-      return c.partition !== null;
-    default:
-      return true;
-  }
+  return APPLIES[cmd.do]?.(n!, c) ?? true;
 }
 
 function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
@@ -203,12 +194,12 @@ export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {
 
 const WRITE_SEND = TIMER + T.write;
 
-function isolate(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
+/** Cut one endpoint (a node or a service) off from everyone, keeping the partition among the rest. */
+function isolate(c: Core, id: string): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
-    .map((g) => g.filter((id) => id !== n.id))
+    .map((g) => g.filter((x) => x !== id))
     .filter((g) => g.length > 0);
-  setGroups(c, [[n.id], ...groups], (id) => idxOf(c, id), isolatedIds(c, n.id));
-  alg.onNetworkChange(c, out);
+  setGroups(c, [[id], ...groups], (x) => idxOf(c, x), isolatedIds(c, id));
 }
 
 /** The endpoints isolated so far (singleton groups that isolations made), and one more. */

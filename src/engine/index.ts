@@ -6,7 +6,6 @@ export {
   SETTINGS_SECTIONS,
   RAFT_PRESETS,
   WARM_UP_PRESETS,
-  type WarmUpPreset,
   parseExperiment,
   normalizeExperiment,
   parseCommand,
@@ -24,7 +23,6 @@ export {
 export {
   ALGORITHMS,
   ALGORITHM_KINDS,
-  DEFAULT_ALGORITHM,
   algorithmFor,
   algorithmLoaded,
   loadAlgorithm,
@@ -43,19 +41,16 @@ export {
   pickerLine,
   sentenceOf,
   renewLimitOf,
-  SAFETY_SWITCHES,
   SPLIT_WITHOUT_QUORUM,
   type AlgorithmPage,
   type SafetySwitch,
-  type ElectStep,
   type Expiry,
   type HoldStep,
-  type PauseLengths,
   type RenewLimit,
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export { MESSAGE_FAMILIES } from './algorithm';
 export type { ServiceSpec } from './core';
 export { boundList, MAX_RECENT_WRITES } from './core';
-export { INVARIANT_TITLES, ALLOWED_WHEN_OFF, isStaleWrite } from './invariants';
+export { INVARIANT_TITLES } from './invariants';
 export type * from './types';

@@ -85,22 +85,6 @@ export interface WriteCheck {
   highestTokenIssued: number;
 }
 
-/** A write is stale when storage accepts it although a newer leadership has been issued. */
-export function isStaleWrite(
-  x: Pick<WriteCheck, 'accepted' | 'fencing' | 'token' | 'highestTokenIssued'>,
-): boolean {
-  return staleWrite(x.accepted, x.fencing, x.token, x.highestTokenIssued);
-}
-
-function staleWrite(
-  accepted: boolean,
-  fencing: boolean | undefined,
-  token: number,
-  highestTokenIssued: number,
-): boolean {
-  return accepted && !fencing && token < highestTokenIssued;
-}
-
 export function checkWrite(x: WriteCheck): Found[] {
   return (
     writeFindings(
@@ -142,7 +126,8 @@ export function writeFindings(
       detail: `${node}'s write with token ${token} was accepted after token ${maxTokenBefore}`,
     });
   }
-  if (staleWrite(accepted, fencing, token, highestTokenIssued)) {
+  // Stale: accepted, with no token check, although a newer leadership has been issued.
+  if (accepted && !fencing && token < highestTokenIssued) {
     (found ??= []).push({
       invariant: 'staleWriteAccepted',
       detail: `${fencing === false ? 'fencing is off: ' : ''}${node}'s write with token ${token} was accepted after token ${highestTokenIssued} was issued`,

@@ -77,15 +77,7 @@ export const noClientWrites = (): ClientBooks => ({
 /** `countsLostWrites`: the algorithm can lose acknowledged writes on a resync (its info's losesWrites). */
 export function createLedger(countsLostWrites = false): Ledger {
   return {
-    counters: {
-      leaderTransitions: 0,
-      fencingRejections: 0,
-      staleWritesAccepted: 0,
-      divergentWrites: 0,
-      clientRedirects: 0,
-      maxLeaderCount: 0,
-      msWithoutLeader: 0,
-    },
+    counters: Object.fromEntries(COUNTER_NAMES.map((name) => [name, 0])) as Counters,
     leaderCount: 0,
     observedCount: 0,
     observedSinceMs: 0,

@@ -83,22 +83,9 @@ export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
   };
 }
 
-/** What a snapshot needs beyond the ledger: the backend's picture of its parts. */
-export type SnapshotParts = Pick<
-  Snapshot,
-  | 'nowMs'
-  | 'seed'
-  | 'nodes'
-  | 'messages'
-  | 'storage'
-  | 'partition'
-  | 'safety'
-  | 'clients'
-  | 'leaderCountObserved'
-  | 'services'
-  | 'eventCount'
-  | 'queue'
->;
+/** What snapshotOf works out (from the ledger; the leader from the nodes): the backend gives the rest. */
+type FromLedger = 'leaderCount' | 'leader' | 'startedAtMs' | 'highestTokenIssued' | 'counters';
+export type SnapshotParts = Omit<Snapshot, FromLedger | 'violations' | 'failovers' | 'writesLost'>;
 
 export function snapshotOf(l: Ledger, p: SnapshotParts): Snapshot {
   return {

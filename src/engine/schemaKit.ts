@@ -157,23 +157,15 @@ const INT: Check = {
     if (!Number.isInteger(v)) {
       p.issues.push({ code: 'invalid_type', expected: 'int', format: 'safeint', continue: false, input: v });
     } else if (!Number.isSafeInteger(v)) {
-      p.issues.push(
-        v > 0
-          ? {
-              code: 'too_big',
-              maximum: Number.MAX_SAFE_INTEGER,
-              origin: 'int',
-              inclusive: true,
-              continue: true,
-            }
-          : {
-              code: 'too_small',
-              minimum: Number.MIN_SAFE_INTEGER,
-              origin: 'int',
-              inclusive: true,
-              continue: true,
-            },
-      );
+      const big = v > 0;
+      const limit = big ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+      p.issues.push({
+        code: big ? 'too_big' : 'too_small',
+        [big ? 'maximum' : 'minimum']: limit,
+        origin: 'int',
+        inclusive: true,
+        continue: true,
+      });
     }
   },
 };
@@ -184,6 +176,50 @@ const lengthOrigin = (v: unknown) =>
 const lengthOf = (v: { length: number }) => (typeof v === 'string' ? [...v].length : v.length);
 const hasLength = (p: Payload) =>
   p.value !== null && p.value !== undefined && (p.value as { length?: unknown }).length !== undefined;
+
+/** A bound on a number or a length: too_small under a minimum, too_big over a maximum, as zod says. */
+function bound(
+  limit: number,
+  isMax: boolean,
+  measure: (v: unknown) => number,
+  origin: (v: unknown) => string,
+): Check['run'] {
+  return (p) => {
+    const n = measure(p.value);
+    if (isMax ? n <= limit : n >= limit) return;
+    p.issues.push({
+      code: isMax ? 'too_big' : 'too_small',
+      origin: origin(p.value),
+      [isMax ? 'maximum' : 'minimum']: limit,
+      inclusive: true,
+      input: p.value,
+      continue: true,
+    });
+  };
+}
+const numberBound = (limit: number, isMax: boolean): Check => ({
+  run: bound(
+    limit,
+    isMax,
+    (v) => v as number,
+    () => 'number',
+  ),
+});
+const lengthBound = (limit: number, isMax: boolean): Check => ({
+  when: hasLength,
+  size: true,
+  ...(isMax ? { max: limit } : {}),
+  run: bound(limit, isMax, (v) => lengthOf(v as { length: number }), lengthOrigin),
+});
+
+/** A literal's or an enum's schema: one of `list`. */
+function oneOf(list: readonly unknown[]): Schema {
+  const values = new Set(list);
+  return schema(
+    (p) => (values.has(p.value) ? p : fail(p, { code: 'invalid_value', values: [...list], input: p.value })),
+    { values },
+  );
+}
 
 function handleProperty(
   r: Payload,
@@ -248,23 +284,8 @@ const kit = {
   int: () => typed('number', isNumber).check(INT),
   boolean: () => typed('boolean', (v) => typeof v === 'boolean'),
   unknown: () => schema((p) => p),
-  literal: (value: unknown) => {
-    const values = new Set([value]);
-    return schema(
-      (p) => (values.has(p.value) ? p : fail(p, { code: 'invalid_value', values: [value], input: p.value })),
-      {
-        values,
-      },
-    );
-  },
-  enum: (list: readonly unknown[]) => {
-    const values = new Set(list);
-    return schema(
-      (p) =>
-        values.has(p.value) ? p : fail(p, { code: 'invalid_value', values: [...list], input: p.value }),
-      { values },
-    );
-  },
+  literal: (value: unknown) => oneOf([value]),
+  enum: oneOf,
   optional: (inner: Schema) =>
     schema(
       (p) => {
@@ -400,65 +421,10 @@ const kit = {
       });
     });
   },
-  minimum: (min: number): Check => ({
-    run(p) {
-      if ((p.value as number) >= min) return;
-      p.issues.push({
-        code: 'too_small',
-        origin: 'number',
-        minimum: min,
-        inclusive: true,
-        input: p.value,
-        continue: true,
-      });
-    },
-  }),
-  maximum: (max: number): Check => ({
-    run(p) {
-      if ((p.value as number) <= max) return;
-      p.issues.push({
-        code: 'too_big',
-        origin: 'number',
-        maximum: max,
-        inclusive: true,
-        input: p.value,
-        continue: true,
-      });
-    },
-  }),
-  minLength: (min: number): Check => ({
-    when: hasLength,
-    size: true,
-    run(p) {
-      const v = p.value as { length: number };
-      if (lengthOf(v) >= min) return;
-      p.issues.push({
-        code: 'too_small',
-        origin: lengthOrigin(v),
-        minimum: min,
-        inclusive: true,
-        input: v,
-        continue: true,
-      });
-    },
-  }),
-  maxLength: (max: number): Check => ({
-    when: hasLength,
-    size: true,
-    max,
-    run(p) {
-      const v = p.value as { length: number };
-      if (lengthOf(v) <= max) return;
-      p.issues.push({
-        code: 'too_big',
-        origin: lengthOrigin(v),
-        maximum: max,
-        inclusive: true,
-        input: v,
-        continue: true,
-      });
-    },
-  }),
+  minimum: (min: number) => numberBound(min, false),
+  maximum: (max: number) => numberBound(max, true),
+  minLength: (min: number) => lengthBound(min, false),
+  maxLength: (max: number) => lengthBound(max, true),
   regex: (pattern: RegExp, message?: string): Check => ({
     run(p) {
       pattern.lastIndex = 0;

@@ -31,6 +31,7 @@ import {
   logMessage,
   nodeName,
   retainedFrom,
+  recycle,
   schedule,
   type Core,
   type Message,
@@ -40,7 +41,7 @@ import {
 import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
 import { applyCommand, defer, resume } from './faults';
 import { currentLeader, observedLeaderCount, onReady, onWriteSend } from './leadership';
-import { STORAGE, canReach } from './network';
+import { STORAGE, canReach, recycleMessage } from './network';
 import { onStorageWrite } from './storage';
 import { sampleOf, snapshotOf, summaryOf } from './readModel';
 import type {
@@ -86,6 +87,8 @@ export class Simulation {
   /** Restores so far: the message log's generation. */
   private restores = 0;
   private readonly runDeferred = (n: NodeState, ev: QueuedEvent) => this.runDeferredEvent(n, ev);
+  /** Whether the event being dispatched was kept (deferred, or queued again), so not recycled. */
+  private kept = false;
 
   /**
    * `prepare` may change the initial state before anything runs: tests use it to start from the
@@ -122,7 +125,9 @@ export class Simulation {
       while (c.nextSampleMs < at) this.takeSample();
       const ev = heapPop(heap) as QueuedEvent;
       c.nowMs = at;
+      this.kept = false;
       this.dispatch(ev);
+      if (!this.kept) recycle(ev);
       this.eventsProcessed++;
     }
     if (untilMs > c.nowMs) c.nowMs = untilMs;
@@ -152,9 +157,12 @@ export class Simulation {
     const saved = c.nowMs;
     c.nowMs = at;
     const leader = currentLeader(c);
+    let maxTerm = 0;
+    for (const n of c.nodes) if (n.term > maxTerm) maxTerm = n.term;
     const s = sampleOf(c.books, at, {
-      leaderCountObserved: observedLeaderCount(c),
-      maxTerm: c.nodes.reduce((m, n) => Math.max(m, n.term), 0),
+      // The ledger's observed leader_count, kept as leaders come, go, pause and resume.
+      leaderCountObserved: c.books.observedCount,
+      maxTerm,
       maxTokenSeen: c.storage.maxTokenSeen,
       renewalLatencyMs: leader ? this.algorithm.renewalLatencyMs(c, leader, at) : 0,
       watch: this.algorithm.watchCounts ? c.watchCounts : undefined,
@@ -168,6 +176,28 @@ export class Simulation {
 
   private dispatch(ev: QueuedEvent): void {
     const c = this.c;
+    // Deliveries first: most of a run's events.
+    if (ev.kind === K.deliver) {
+      const m = ev.msg as Message;
+      if (ev.node < 0) {
+        const svc = c.services[serviceIndex(ev.node)];
+        if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
+        if (this.logMessages) logMessage(c, this.out, m);
+        if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
+        else this.algorithm.onServiceMessage?.(c, this.out, ev.node, m);
+        if (!this.logMessages) recycleMessage(m);
+        return;
+      }
+      const n = c.nodes[ev.node];
+      if (!n.alive || !canReach(c, m.from, n.idx)) {
+        return this.drop(m);
+      }
+      if (n.paused) return this.defer(n, ev);
+      if (this.logMessages) logMessage(c, this.out, m);
+      this.deliver(n, m);
+      if (!this.logMessages) recycleMessage(m);
+      return;
+    }
     if (ev.kind === K.fault) {
       const { atMs: _at, ...cmd } = ev.msg as Command & { atMs: number };
       applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
@@ -187,32 +217,14 @@ export class Simulation {
       ev.atMs = onClientTick(c, ev.node);
       ev.seq = c.seq++;
       heapPush(c.heap, ev);
-      return;
-    }
-    if (ev.kind === K.deliver) {
-      const m = ev.msg as Message;
-      if (ev.node < 0) {
-        const svc = c.services[serviceIndex(ev.node)];
-        if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
-        if (this.logMessages) logMessage(c, this.out, m);
-        if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
-        else this.algorithm.onServiceMessage?.(c, this.out, ev.node, m);
-        return;
-      }
-      const n = c.nodes[ev.node];
-      if (!n.alive || !canReach(c, m.from, n.idx)) {
-        return this.drop(m);
-      }
-      if (n.paused) return defer(n, ev);
-      if (this.logMessages) logMessage(c, this.out, m);
-      this.deliver(n, m);
+      this.kept = true;
       return;
     }
     const n = c.nodes[ev.node];
     if (ev.kind === K.clientWrite) {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
-      if (n.paused) return defer(n, ev);
+      if (n.paused) return this.defer(n, ev);
       this.clientWrite(n, ev.gen);
       return;
     }
@@ -223,8 +235,13 @@ export class Simulation {
       resume(c, n, this.runDeferred);
       return;
     }
-    if (n.paused) return defer(n, ev);
+    if (n.paused) return this.defer(n, ev);
     this.runTimer(n, ev);
+  }
+
+  private defer(n: NodeState, ev: QueuedEvent): void {
+    this.kept = true;
+    defer(n, ev);
   }
 
   /** A message reaches a live node: storage's verdicts go to the algorithm's fencing rule. */
@@ -327,7 +344,7 @@ export class Simulation {
       eventsDropped: this.out.eventsBase,
       watch: c.watchCounts,
       electionMessages: this.algorithm.messages.reduce(
-        (sum, k) => sum + (k.election ? (c.sent[k.type] ?? 0) : 0),
+        (sum, k) => sum + (k.election ? (c.sent.get(k.type) ?? 0) : 0),
         0,
       ),
     });
@@ -370,17 +387,8 @@ export class Simulation {
         maxTokenSeen: c.storage.maxTokenSeen,
         accepted: c.storage.accepted,
         rejected: c.storage.rejected,
-        recent: c.storage.recent.map(
-          ({ atMs, node, token, result, maxTokenSeen, stale, kind }): StorageWrite => ({
-            atMs,
-            node,
-            token,
-            result,
-            maxTokenSeen,
-            stale,
-            kind,
-          }),
-        ),
+        // Each entry is also the trace's write event: copied without its type.
+        recent: c.storage.recent.map(({ type: _type, ...w }): StorageWrite => w),
       },
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
@@ -405,7 +413,7 @@ export class Simulation {
       witness: n.witness,
       role: n.role,
       term: n.term,
-      votedFor: a.votedFor,
+      votedFor: a.votedFor ?? null,
       alive: n.alive,
       paused: n.paused,
       pausedAtMs: n.pausedAtMs,
@@ -415,8 +423,8 @@ export class Simulation {
       ready: n.ready,
       deadlineAtMs: a.deadlineAtMs,
       lastRenewAtMs: a.lastRenewAtMs,
-      votes: a.votes,
-      preVoting: a.preVoting,
+      votes: a.votes ?? [],
+      preVoting: a.preVoting ?? false,
     };
   }
 
@@ -433,7 +441,7 @@ export class Simulation {
           id: n.id,
           role: n.role,
           term: n.term,
-          votedFor: this.algorithm.nodeView(c, n).votedFor,
+          votedFor: this.algorithm.nodeView(c, n).votedFor ?? null,
           alive: n.alive,
           paused: n.paused,
           clockRate: n.clockRate,

@@ -40,17 +40,18 @@ export function caption(ctx: CaptionContext): string {
 }
 
 function allowedWords(v: Violation, algorithmTitle: string): string {
-  switch (v.allowedBy) {
-    case 'fencing':
-      return 'fencing off';
-    case 'quorum':
-      return 'quorum off';
-    case 'algorithm':
-      return `${algorithmTitle} has no quorum`;
-    default:
-      return 'every safety mechanism on (a bug)';
-  }
+  if (v.allowedBy === 'algorithm') return `${algorithmTitle} has no quorum`;
+  return v.allowedBy ? `${v.allowedBy} off` : 'every safety mechanism on (a bug)';
 }
+
+/** The faults told as "<verb> <who> at <time>". */
+const VERBS: Partial<Record<Fault['do'], string>> = {
+  kill: 'killing',
+  stop: 'stopping',
+  restart: 'restarting',
+  resume: 'resuming',
+  isolate: 'isolating',
+};
 
 /** Each explorer fault in words, its "leader" or node resolved from the run as it happened. */
 function describeFaults(ctx: CaptionContext): string[] {
@@ -86,24 +87,16 @@ function describeFault(ev: FaultEvent, leaders: Set<string>, ctx: CaptionContext
       ? `the leader ${target}`
       : endpointWords(target, ctx);
   const skipped = ev.skipped ? ' (which did nothing)' : '';
+  const verb = VERBS[f.do];
+  if (verb) return `${verb} ${who} at ${at}${skipped}`;
   const what = (() => {
     switch (f.do) {
       case 'pause':
         return f.forMs === undefined
           ? `pausing ${who} at ${at}`
           : `${article(seconds(f.forMs))} ${seconds(f.forMs)} pause of ${who} at ${at}`;
-      case 'kill':
-        return `killing ${who} at ${at}`;
-      case 'stop':
-        return `stopping ${who} at ${at}`;
       case 'campaign':
         return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
-      case 'restart':
-        return `restarting ${who} at ${at}`;
-      case 'resume':
-        return `resuming ${who} at ${at}`;
-      case 'isolate':
-        return `isolating ${who} at ${at}`;
       case 'clockRate':
         return `${who}'s clock running at ${f.rate}x from ${at}`;
       case 'heal':

@@ -69,18 +69,19 @@ export type ExploreStep =
 const isCount = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
+/** The search's own counts and their bounds. */
+const COUNTS = [
+  ['seed', 0, 4294967295],
+  ['budgetSchedules', 1, 1e9],
+  ['budgetMs', 1, 1e9],
+  ['shrinkMaxRuns', 1, 1e9],
+] as const;
+
 /** The search's own options, each bad one named (the fault space checks its own). */
 export function optionErrors(options: ExploreOptions): FieldError[] {
-  const errors: FieldError[] = [];
-  if (options.seed !== undefined && !isCount(options.seed, 0, 4294967295))
-    errors.push({ field: 'seed', message: 'must be an integer from 0 to 4294967295' });
-  if (options.budgetSchedules !== undefined && !isCount(options.budgetSchedules, 1, 1e9))
-    errors.push({ field: 'budgetSchedules', message: 'must be an integer from 1 to 1000000000' });
-  if (options.budgetMs !== undefined && !isCount(options.budgetMs, 1, 1e9))
-    errors.push({ field: 'budgetMs', message: 'must be an integer from 1 to 1000000000' });
-  if (options.shrinkMaxRuns !== undefined && !isCount(options.shrinkMaxRuns, 1, 1e9))
-    errors.push({ field: 'shrinkMaxRuns', message: 'must be an integer from 1 to 1000000000' });
-  return errors;
+  return COUNTS.filter(
+    ([field, min, max]) => options[field] !== undefined && !isCount(options[field], min, max),
+  ).map(([field, min, max]) => ({ field, message: `must be an integer from ${min} to ${max}` }));
 }
 
 /** The setup and options checked together: the setup as parsed, or every bad field. */

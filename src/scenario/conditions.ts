@@ -2,37 +2,27 @@
 import type { SimEvent, Snapshot } from '../engine';
 import type { Condition, MetricName } from './types';
 
+/** The metrics that are not counters, and how a snapshot gives each. */
+const METRICS: Partial<Record<MetricName, (s: Snapshot) => number>> = {
+  leaderCount: (s) => s.leaderCount,
+  leaderCountObserved: (s) => s.leaderCountObserved,
+  maxTokenSeen: (s) => s.storage.maxTokenSeen,
+  violations: (s) => s.violations.length,
+  failovers: (s) => s.failovers.length,
+};
+
 export function metricValue(s: Snapshot, name: MetricName): number {
-  switch (name) {
-    case 'leaderCount':
-      return s.leaderCount;
-    case 'leaderCountObserved':
-      return s.leaderCountObserved;
-    case 'maxTokenSeen':
-      return s.storage.maxTokenSeen;
-    case 'violations':
-      return s.violations.length;
-    case 'failovers':
-      return s.failovers.length;
-    default:
-      return s.counters[name];
-  }
+  return METRICS[name]?.(s) ?? s.counters[name as keyof Snapshot['counters']];
 }
 
-function compare(a: number, op: string, b: number): boolean {
-  switch (op) {
-    case '>=':
-      return a >= b;
-    case '<=':
-      return a <= b;
-    case '>':
-      return a > b;
-    case '<':
-      return a < b;
-    default:
-      return a === b;
-  }
-}
+type Op = Extract<Condition, { op: unknown }>['op'];
+const COMPARE: Record<Op, (a: number, b: number) => boolean> = {
+  '>=': (a, b) => a >= b,
+  '<=': (a, b) => a <= b,
+  '==': (a, b) => a === b,
+  '>': (a, b) => a > b,
+  '<': (a, b) => a < b,
+};
 
 export function eventMatches(ev: SimEvent, type: SimEvent['type'], where?: Record<string, unknown>): boolean {
   if (ev.type !== type) return false;
@@ -83,7 +73,7 @@ export function watchCondition(
       }
       return seenAt >= 0;
     }
-    return compare(metricValue(run.snapshot(), c.metric), c.op, c.value);
+    return COMPARE[c.op](metricValue(run.snapshot(), c.metric), c.value);
   };
 }
 

@@ -100,15 +100,20 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
   beginWarmUp(c, n);
 }
 
+/** No election under way: no OK awaited, none heard, no step pending. */
+function endElection(p: BullyNode): void {
+  p.electing = false;
+  p.gotOk = false;
+  p.answers = [];
+  p.electionDeadlineLocalMs = -1;
+}
+
 function follow(c: Core, out: Outputs, n: NodeState, coordinator: number, epoch: number): void {
   const p = st(n);
   if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
   if (epoch > n.term) n.term = epoch;
   n.role = 'follower';
-  p.electing = false;
-  p.gotOk = false;
-  p.answers = [];
-  p.electionDeadlineLocalMs = -1;
+  endElection(p);
   cancelTimer(n, BT.election);
   watch.heard(c, n, coordinator);
 }
@@ -180,23 +185,12 @@ export const bully: ElectionAlgorithm = {
   onTimer,
   onMessage,
   ...coordinatorRules(startElection),
-  onKill: (_c, n) => {
-    const p = st(n);
-    p.electing = false;
-    p.gotOk = false;
-    p.answers = [];
-    p.electionDeadlineLocalMs = -1;
-  },
+  onKill: (_c, n) => endElection(st(n)),
   onClockRate: (c, n) => {
     const p = st(n);
-    if (n.role === 'leader') {
-      scheduleTimer(c, n, BT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-    } else {
-      watch.arm(c, n);
-    }
-    if (p.electionDeadlineLocalMs >= 0) {
+    watch.rearm(c, n);
+    if (p.electionDeadlineLocalMs >= 0)
       scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
-    }
   },
   nodeView: (c, n) => {
     const p = st(n);

@@ -29,8 +29,12 @@ interface Timing {
 export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) => Timing) {
   const arm = (c: Core, n: NodeState): void =>
     scheduleTimer(c, n, CT.watch, realAtLocal(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
+  const nextHeartbeat = (c: Core, n: NodeState): void =>
+    scheduleTimer(c, n, CT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
   return {
     arm,
+    /** The clock rate changed: the coordinator's next heartbeat, or the others' watch, anew. */
+    rearm: (c: Core, n: NodeState): void => (n.role === 'leader' ? nextHeartbeat(c, n) : arm(c, n)),
     /** The coordinator `from` was heard: the watch starts over. */
     heard(c: Core, n: NodeState, from: number): void {
       const p = st(n);
@@ -43,7 +47,7 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
     heartbeat(c: Core, n: NodeState): void {
       if (n.role !== 'leader') return;
       for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'alive', n.term);
-      scheduleTimer(c, n, CT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+      nextHeartbeat(c, n);
     },
     /** Nobody has heard of a coordinator: the first watches fire soon, up to spreadMs apart. */
     boot(c: Core, n: NodeState, spreadMs: number): void {
@@ -94,5 +98,5 @@ export function coordinatorView(
   if (n.alive && n.role !== 'leader') {
     deadlineAtMs = realAtLocal(c, n, stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + timeoutMs);
   }
-  return { votedFor: null, deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes, preVoting: false };
+  return { deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes };
 }

@@ -85,6 +85,16 @@ export function formatSpan(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** An expiry of `ms`: "<span> <what>", kept as `keep`, waited out at most `maxMs` (Raft's is longer). */
+function expiryOf(ms: number, what: string, keep: string, name = what, maxMs = ms): Expiry {
+  return { ms, what: `${formatSpan(ms)} ${what}`, keep, name, maxMs };
+}
+
+/** A hold step without the lease dial. */
+function held(title: string, short: string, text: string): HoldStep {
+  return { title, short, text, ring: false };
+}
+
 const NO_QUORUM = 'no quorum: each side of a partition elects its own';
 const EACH_SIDE = { safe: false, why: 'each side elects its own, and storage takes both' };
 
@@ -104,21 +114,14 @@ export const SPLIT_WITHOUT_QUORUM = 'with no quorum, each side can elect its own
 function coordinator(key: 'bully' | 'ring', elect: ElectStep): AlgorithmPage {
   return {
     elect,
-    hold: () => ({
-      title: 'No lease',
-      short: 'No lease',
-      text: 'The coordinator leads until it is deposed: nothing expires.',
-      ring: false,
-    }),
+    hold: () => held('No lease', 'No lease', 'The coordinator leads until it is deposed: nothing expires.'),
     expiry: (e) => {
       const s = section(e, key);
-      return {
-        ms: s.timeoutMs,
-        what: `${formatSpan(s.timeoutMs)} coordinator timeout`,
-        keep: `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
-        name: 'coordinator timeout',
-        maxMs: s.timeoutMs,
-      };
+      return expiryOf(
+        s.timeoutMs,
+        'coordinator timeout',
+        `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
+      );
     },
     renewLimit: () => null,
     partition: EACH_SIDE,
@@ -150,23 +153,14 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     elect: { title: 'Quorum elects one leader', short: 'Quorum elects', how: '' },
     hold: (e) => {
       const { heartbeatMs, electionTimeoutMs: et } = section(e, 'raft');
-      return {
-        title: 'Leader heartbeats',
-        short: 'Heartbeats',
-        text: `every ${formatSpan(heartbeatMs)}; followers wait ${formatSpan(et)}-${formatSpan(2 * et)}`,
-        ring: false,
-      };
+      const text = `every ${formatSpan(heartbeatMs)}; followers wait ${formatSpan(et)}-${formatSpan(2 * et)}`;
+      return held('Leader heartbeats', 'Heartbeats', text);
     },
     expiry: (e) => {
-      const { heartbeatMs, electionTimeoutMs } = section(e, 'raft');
-      return {
-        ms: electionTimeoutMs,
-        what: `${formatSpan(electionTimeoutMs)} election timeout`,
-        keep: `sends heartbeats every ${formatSpan(heartbeatMs)}`,
-        name: 'election timeout',
-        // Each wait is drawn from [timeout, 2 x timeout).
-        maxMs: 2 * electionTimeoutMs,
-      };
+      const { heartbeatMs, electionTimeoutMs: et } = section(e, 'raft');
+      // Each wait is drawn from [timeout, 2 x timeout).
+      const keep = `sends heartbeats every ${formatSpan(heartbeatMs)}`;
+      return expiryOf(et, 'election timeout', keep, 'election timeout', 2 * et);
     },
     // Heartbeat rounds slower than this and the followers campaign (with CheckQuorum, the leader steps down).
     renewLimit: (e) => {
@@ -197,13 +191,7 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     expiry: (e) => {
       const { durationMs, retryPeriodMs } = section(e, 'lease');
-      return {
-        ms: durationMs,
-        what: `${formatSpan(durationMs)} lease`,
-        keep: `renews its lease every ${formatSpan(retryPeriodMs)}`,
-        name: 'Lease',
-        maxMs: durationMs,
-      };
+      return expiryOf(durationMs, 'lease', `renews its lease every ${formatSpan(retryPeriodMs)}`, 'Lease');
     },
     // client-go's RenewDeadline bounds one renewal round, which is what the latency measures.
     renewLimit: (e) => {
@@ -230,22 +218,13 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     hold: (e) => {
       const { ttlMs } = section(e, 'etcd');
-      return {
-        title: 'Leader holds a session',
-        short: 'Session',
-        text: `lease TTL ${formatSpan(ttlMs)}, kept alive every ${formatSpan(Math.floor(ttlMs / 3))}`,
-        ring: false,
-      };
+      const text = `lease TTL ${formatSpan(ttlMs)}, kept alive every ${formatSpan(Math.floor(ttlMs / 3))}`;
+      return held('Leader holds a session', 'Session', text);
     },
     expiry: (e) => {
       const { ttlMs } = section(e, 'etcd');
-      return {
-        ms: ttlMs,
-        what: `${formatSpan(ttlMs)} session lease`,
-        keep: `keeps its session alive every ${formatSpan(Math.floor(ttlMs / 3))}`,
-        name: 'session TTL',
-        maxMs: ttlMs,
-      };
+      const keep = `keeps its session alive every ${formatSpan(Math.floor(ttlMs / 3))}`;
+      return expiryOf(ttlMs, 'session lease', keep, 'session TTL');
     },
     // The deadline (or the session's TTL) runs from the last answered keep-alive; the latency
     // measures how overdue the next one is, so the line sits a keep-alive interval lower.
@@ -277,22 +256,12 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
     },
     hold: (e) => {
       const { sessionTimeoutMs: t } = section(e, 'zookeeper');
-      return {
-        title: 'Leader holds a session',
-        short: 'Session',
-        text: `timeout ${formatSpan(t)}, pinged every ${formatSpan(Math.floor(t / 3))}`,
-        ring: false,
-      };
+      const text = `timeout ${formatSpan(t)}, pinged every ${formatSpan(Math.floor(t / 3))}`;
+      return held('Leader holds a session', 'Session', text);
     },
     expiry: (e) => {
       const { sessionTimeoutMs: t } = section(e, 'zookeeper');
-      return {
-        ms: t,
-        what: `${formatSpan(t)} session timeout`,
-        keep: `pings the ensemble every ${formatSpan(Math.floor(t / 3))}`,
-        name: 'session timeout',
-        maxMs: t,
-      };
+      return expiryOf(t, 'session timeout', `pings the ensemble every ${formatSpan(Math.floor(t / 3))}`);
     },
     // A disconnected leader keeps believing it leads until it hears its session expired.
     renewLimit: () => null,
@@ -314,21 +283,13 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       short: 'Sentinels promote',
       how: 'a quorum of sentinels agrees the primary is down, a majority of them picks who promotes; nothing fences the old one',
     },
-    hold: (e) => ({
-      title: 'Sentinels watch the primary',
-      short: 'Sentinels watch',
-      text: `pinged every 1 s, down after ${formatSpan(section(e, 'sentinel').downAfterMs)} without a reply; no lease: a cut-off primary acts until it is told`,
-      ring: false,
-    }),
+    hold: (e) => {
+      const text = `pinged every 1 s, down after ${formatSpan(section(e, 'sentinel').downAfterMs)} without a reply; no lease: a cut-off primary acts until it is told`;
+      return held('Sentinels watch the primary', 'Sentinels watch', text);
+    },
     expiry: (e) => {
-      const { downAfterMs } = section(e, 'sentinel');
-      return {
-        ms: downAfterMs,
-        what: `${formatSpan(downAfterMs)} down-after`,
-        keep: 'answers the sentinels every 1 s',
-        name: 'down-after period',
-        maxMs: downAfterMs,
-      };
+      const keep = 'answers the sentinels every 1 s';
+      return expiryOf(section(e, 'sentinel').downAfterMs, 'down-after', keep, 'down-after period');
     },
     // Only min-replicas-to-write makes a primary stop by itself.
     renewLimit: (e) => {
@@ -355,21 +316,13 @@ export const ALGORITHM_PAGES: Record<AlgorithmKind, AlgorithmPage> = {
       short: 'STONITH',
       how: 'a replica is promoted only once the fence device confirms the old primary is off',
     },
-    hold: (e) => ({
-      title: 'Membership watches the primary',
-      short: 'Membership',
-      text: `lost after ${formatSpan(section(e, 'stonith').tokenMs)} unheard; powered off before anyone is promoted`,
-      ring: false,
-    }),
+    hold: (e) => {
+      const text = `lost after ${formatSpan(section(e, 'stonith').tokenMs)} unheard; powered off before anyone is promoted`;
+      return held('Membership watches the primary', 'Membership', text);
+    },
     expiry: (e) => {
-      const { tokenMs } = section(e, 'stonith');
-      return {
-        ms: tokenMs,
-        what: `${formatSpan(tokenMs)} membership token`,
-        keep: 'answers the cluster every 1 s',
-        name: 'token timeout',
-        maxMs: tokenMs,
-      };
+      const keep = 'answers the cluster every 1 s';
+      return expiryOf(section(e, 'stonith').tokenMs, 'membership token', keep, 'token timeout');
     },
     // Only fencing stops the old primary.
     renewLimit: () => null,
@@ -431,15 +384,6 @@ export function pickerLine(kind: AlgorithmKind): { what: string; partition: stri
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return ALGORITHM_PAGES[(e.algorithm ?? 'raft') as AlgorithmKind];
 }
-
-/** The safety switches the lab has, in the order the page offers them. */
-export const SAFETY_SWITCHES: readonly SafetySwitch[] = [
-  'quorum',
-  'fencing',
-  'followersReject',
-  'preVote',
-  'checkQuorum',
-];
 
 /** A description's clause as a sentence of its own: capitalised, with its full stop. */
 export function sentenceOf(clause: string): string {

@@ -369,13 +369,7 @@ export const etcdElection: ElectionAlgorithm = {
       n.alive && p.lease !== 0
         ? realAtLocal(c, n, p.lastKeepAliveLocalMs + candidate.sessionDeadlineMs(cfg(c)))
         : -1;
-    return {
-      votedFor: null,
-      deadlineAtMs,
-      lastRenewAtMs: p.lastKeepAliveRealMs,
-      votes: [],
-      preVoting: false,
-    };
+    return { deadlineAtMs, lastRenewAtMs: p.lastKeepAliveRealMs };
   },
   queueView,
 };

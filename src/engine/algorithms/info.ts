@@ -2,6 +2,7 @@
 // kinds, settings and services. The page loads this with its first screen; an algorithm's rules
 // (the module beside this one) load only when a run uses it (index.ts loadAlgorithm).
 import type { AlgorithmInfo, MessageKindInfo } from '../algorithm';
+import type { ServiceSpec } from '../core';
 import type { Experiment } from '../experiment';
 
 // Redis's message kinds, which Pacemaker's model shares (its observers ask the same questions).
@@ -15,6 +16,10 @@ const REDIS_MESSAGES: readonly MessageKindInfo[] = [
   { type: 'replicate', label: 'replication stream', family: 'write', election: false },
   { type: 'replAck', label: 'REPLCONF ACK', family: 'ack', election: false },
 ];
+
+/** A service's three members: `m1`..`m3` labelled "etcd m1".."etcd m3", and the like. */
+const threeOf = (id: string, kind: string, label: string): ServiceSpec[] =>
+  [1, 2, 3].map((i) => ({ id: `${id}${i}`, kind, label: `${label} ${id}${i}` }));
 
 export const ALGORITHM_INFO = {
   raft: {
@@ -49,12 +54,7 @@ export const ALGORITHM_INFO = {
     ],
     hasQuorum: true,
     settings: ['lease', 'safety.fencing'],
-    services: [
-      { id: 'api', kind: 'apiServer', label: 'API server' },
-      { id: 'm1', kind: 'storeMember', label: 'etcd m1' },
-      { id: 'm2', kind: 'storeMember', label: 'etcd m2' },
-      { id: 'm3', kind: 'storeMember', label: 'etcd m3' },
-    ],
+    services: [{ id: 'api', kind: 'apiServer', label: 'API server' }, ...threeOf('m', 'storeMember', 'etcd')],
   },
   'etcd-election': {
     kind: 'etcd-election',
@@ -72,11 +72,7 @@ export const ALGORITHM_INFO = {
     ],
     hasQuorum: true,
     settings: ['etcd', 'safety.fencing'],
-    services: [
-      { id: 'm1', kind: 'etcdMember', label: 'etcd m1' },
-      { id: 'm2', kind: 'etcdMember', label: 'etcd m2' },
-      { id: 'm3', kind: 'etcdMember', label: 'etcd m3' },
-    ],
+    services: threeOf('m', 'etcdMember', 'etcd'),
   },
   zookeeper: {
     kind: 'zookeeper',
@@ -95,11 +91,7 @@ export const ALGORITHM_INFO = {
     hasQuorum: true,
     settings: ['zookeeper', 'safety.fencing'],
     watchCounts: true,
-    services: [
-      { id: 'z1', kind: 'zkServer', label: 'ZooKeeper z1' },
-      { id: 'z2', kind: 'zkServer', label: 'ZooKeeper z2' },
-      { id: 'z3', kind: 'zkServer', label: 'ZooKeeper z3' },
-    ],
+    services: threeOf('z', 'zkServer', 'ZooKeeper'),
   },
   'redis-sentinel': {
     kind: 'redis-sentinel',
@@ -116,11 +108,7 @@ export const ALGORITHM_INFO = {
     settings: ['sentinel'],
     unsafeBy: ['staleWriteAccepted'],
     losesWrites: true,
-    services: [
-      { id: 's1', kind: 'sentinel', label: 'Sentinel s1' },
-      { id: 's2', kind: 'sentinel', label: 'Sentinel s2' },
-      { id: 's3', kind: 'sentinel', label: 'Sentinel s3' },
-    ],
+    services: threeOf('s', 'sentinel', 'Sentinel'),
   },
   pacemaker: {
     kind: 'pacemaker',
@@ -142,9 +130,7 @@ export const ALGORITHM_INFO = {
     unsafeBy: [],
     losesWrites: true,
     services: [
-      { id: 's1', kind: 'clusterManager', label: 'Pacemaker s1' },
-      { id: 's2', kind: 'clusterManager', label: 'Pacemaker s2' },
-      { id: 's3', kind: 'clusterManager', label: 'Pacemaker s3' },
+      ...threeOf('s', 'clusterManager', 'Pacemaker'),
       { id: 'f1', kind: 'fenceDevice', label: 'Fence f1' },
     ],
   },

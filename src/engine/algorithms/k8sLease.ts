@@ -207,13 +207,13 @@ function isLeader(n: NodeState): boolean {
   return st(n).observed?.holder === st(n).identity;
 }
 
-/** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
 /** The node an identity belongs to: its name before the start's suffix. */
 export function nodeOfIdentity(identity: string): string {
   const cut = identity.indexOf('_');
   return cut < 0 ? identity : identity.slice(0, cut);
 }
 
+/** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
 function leaseValid(c: Core, n: NodeState): boolean {
   const p = st(n);
   return p.observed !== null && !due(c, n, p.observedLocalMs + p.observed.leaseDurationMs);
@@ -431,11 +431,18 @@ function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord):
   onNext(c, n);
 }
 
+/** Back to acquiring, with no try and no renew round under way. */
+function idle(n: NodeState): void {
+  const p = st(n);
+  p.phase = 'acquiring';
+  p.step = null;
+  p.roundDeadlineLocalMs = -1;
+}
+
 function stopLeading(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   cancelTimer(n, KT.round);
-  p.roundDeadlineLocalMs = -1;
-  p.phase = 'acquiring';
+  idle(n);
   release(c, out, n, 'renew deadline passed');
   // OnStoppedLeading: kube-controller-manager exits (klog.FlushAndExit), after releasing the Lease
   // with ReleaseOnCancel, and is started again: a new process, a new holder.
@@ -508,12 +515,9 @@ export const k8sLease: ElectionAlgorithm = {
   // client-go has no fencing of its own: a stale holder learns nothing from the storage's refusal.
   onFenced: () => {},
   onKill: (_c, n) => {
-    const p = st(n);
-    p.exiting = null;
-    p.phase = 'acquiring';
-    p.step = null;
-    p.observed = null;
-    p.roundDeadlineLocalMs = -1;
+    idle(n);
+    st(n).exiting = null;
+    st(n).observed = null;
   },
   onRestart: (c, _out, n) => startProcess(c, n),
   onStop: (c, out, n) => {
@@ -524,9 +528,7 @@ export const k8sLease: ElectionAlgorithm = {
     cancelTimer(n, KT.next);
     cancelTimer(n, KT.round);
     cancelTimer(n, KT.request);
-    p.step = null;
-    p.phase = 'acquiring';
-    p.roundDeadlineLocalMs = -1;
+    idle(n);
     release(c, out, n, 'stopped');
     p.exiting = 'stop';
     if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
@@ -555,12 +557,6 @@ export const k8sLease: ElectionAlgorithm = {
       // When, by its own clock, the lease it observed runs out: it may take over then.
       deadlineAtMs = realAtLocal(c, n, p.observedLocalMs + p.observed.leaseDurationMs);
     }
-    return {
-      votedFor: null,
-      deadlineAtMs,
-      lastRenewAtMs: p.phase === 'leading' ? p.lastRenewRealMs : p.observedRealMs,
-      votes: [],
-      preVoting: false,
-    };
+    return { deadlineAtMs, lastRenewAtMs: p.phase === 'leading' ? p.lastRenewRealMs : p.observedRealMs };
   },
 };

@@ -187,6 +187,17 @@ function sendBody(c: Core, from: number, to: number, type: Message['type'], term
   send(c, from, to, type, term).body = body;
 }
 
+/** A sentinel's message to each of the others, in their order. */
+function toOtherSentinels(c: Core, s: number, type: Message['type'], term: number, body: Body): void {
+  for (let o = 0; o < SENTINELS.length; o++)
+    if (o !== s) sendBody(c, endpointOf(s), endpointOf(o), type, term, body);
+}
+
+/** REPLICAOF from a sentinel: replicate `primary` (-1: NO ONE, become the primary) in `epoch`. */
+function replicaOf(c: Core, s: number, to: number, primary: number, epoch: number): void {
+  sendBody(c, endpointOf(s), to, 'replicaOf', epoch, { op: 'replicaOf', primary, epoch });
+}
+
 /** Votes a failover needs: a majority of the sentinels, and never fewer than the quorum. */
 export function votesNeeded(quorum: number, sentinels: number): number {
   return Math.max(quorum, majorityOf(sentinels));
@@ -284,16 +295,9 @@ function onWrite(c: Core, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
   p.offset++;
-  for (let i = 0; i < p.ackLocalMs.length; i++) {
-    if (p.ackLocalMs[i] >= 0) {
-      sendBody(c, n.idx, i, 'replicate', n.term, {
-        op: 'replicate',
-        lineage: p.lineage,
-        offset: p.offset,
-        full: false,
-      });
-    }
-  }
+  const stream: Body = { op: 'replicate', lineage: p.lineage, offset: p.offset, full: false };
+  for (let i = 0; i < p.ackLocalMs.length; i++)
+    if (p.ackLocalMs[i] >= 0) sendBody(c, n.idx, i, 'replicate', n.term, stream);
 }
 
 function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -383,15 +387,8 @@ function onSentinelTick(c: Core, s: number): void {
   for (const n of c.nodes) send(c, endpoint, n.idx, 'sentinelPing', me.configEpoch);
   me.sdown = c.nowMs - me.lastOkMs[me.primary] > cfg(c).downAfterMs;
   if (me.ticks % (HELLO_PERIOD_MS / PING_PERIOD_MS) === 0) {
-    for (let o = 0; o < SENTINELS.length; o++) {
-      if (o !== s) {
-        sendBody(c, endpoint, endpointOf(o), 'sentinelHello', me.configEpoch, {
-          op: 'hello',
-          primary: me.primary,
-          configEpoch: me.configEpoch,
-        });
-      }
-    }
+    const hello: Body = { op: 'hello', primary: me.primary, configEpoch: me.configEpoch };
+    toOtherSentinels(c, s, 'sentinelHello', me.configEpoch, hello);
   }
   if (me.sdown) askOthers(c, s);
   considerFailover(c, s);
@@ -402,15 +399,8 @@ function onSentinelTick(c: Core, s: number): void {
 function askOthers(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   const candidate = me.failover === 'waitStart' ? s : -1;
-  for (let o = 0; o < SENTINELS.length; o++) {
-    if (o !== s) {
-      sendBody(c, endpointOf(s), endpointOf(o), 'isMasterDown', me.currentEpoch, {
-        op: 'isMasterDown',
-        epoch: me.currentEpoch,
-        candidate,
-      });
-    }
-  }
+  const ask: Body = { op: 'isMasterDown', epoch: me.currentEpoch, candidate };
+  toOtherSentinels(c, s, 'isMasterDown', me.currentEpoch, ask);
 }
 
 /** ODOWN: `quorum` sentinels, this one included, think the primary is down. */
@@ -509,13 +499,7 @@ function stepFailover(c: Core, s: number): void {
       const old = me.primary;
       switchPrimary(c, me, me.promoted, me.failoverEpoch);
       for (const n of c.nodes) {
-        if (n.idx !== me.primary && n.idx !== old) {
-          sendBody(c, endpointOf(s), n.idx, 'replicaOf', me.configEpoch, {
-            op: 'replicaOf',
-            primary: me.primary,
-            epoch: me.configEpoch,
-          });
-        }
+        if (n.idx !== me.primary && n.idx !== old) replicaOf(c, s, n.idx, me.primary, me.configEpoch);
       }
       abortFailover(me);
       return;
@@ -587,11 +571,7 @@ function promote(c: Core, s: number): void {
   me.promoted = chosen;
   me.failover = 'waitPromotion';
   me.stateSinceMs = c.nowMs;
-  sendBody(c, endpointOf(s), chosen, 'replicaOf', me.failoverEpoch, {
-    op: 'replicaOf',
-    primary: -1,
-    epoch: me.failoverEpoch,
-  });
+  replicaOf(c, s, chosen, -1, me.failoverEpoch);
 }
 
 /**
@@ -606,11 +586,7 @@ function fixRoles(c: Core, s: number): void {
     if (c.nowMs - me.lastOkMs[i] > REPLY_VALIDITY_MS) continue;
     const wrong = r.role === 'primary' || r.primaryOf !== me.primary;
     if (wrong && c.nowMs - me.roleSinceMs[i] >= RECONF_WAIT_MS) {
-      sendBody(c, endpointOf(s), i, 'replicaOf', me.configEpoch, {
-        op: 'replicaOf',
-        primary: me.primary,
-        epoch: me.configEpoch,
-      });
+      replicaOf(c, s, i, me.primary, me.configEpoch);
       me.roleSinceMs[i] = c.nowMs;
     }
   }
@@ -756,13 +732,10 @@ export const redisSentinel: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     return {
-      votedFor: null,
       // A primary refusing writes for want of replicas shows when that began; others show nothing.
       deadlineAtMs:
         n.alive && n.role === 'leader' && n.actUntilLocalMs > 0 ? realAtLocal(c, n, n.actUntilLocalMs) : -1,
       lastRenewAtMs: n.role === 'leader' ? p.lastAckRealMs : -1,
-      votes: [],
-      preVoting: false,
     };
   },
 };

@@ -300,8 +300,7 @@ export const ring: ElectionAlgorithm = {
   },
   onClockRate: (c, n) => {
     const p = st(n);
-    if (n.role === 'leader') scheduleTimer(c, n, RT.heartbeat, at(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-    else watch.arm(c, n);
+    watch.rearm(c, n);
     if (p.hop) scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
     if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
     if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));

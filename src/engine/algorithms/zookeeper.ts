@@ -372,17 +372,22 @@ function onReadTimeout(c: Core, n: NodeState): void {
   scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
 }
 
+/** No session, no znode, nothing watched: where a candidate starts. */
+function forget(p: ZkNode): void {
+  p.phase = 'idle';
+  p.session = 0;
+  p.seq = 0;
+  p.czxid = 0;
+  p.watching = 0;
+}
+
 /** The client hears that its session expired: a leader stops; it starts over with a new session. */
 function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.phase === 'leading') release(c, out, n, 'session expired');
   cancelTimer(n, ZT.ping);
   cancelTimer(n, ZT.request);
-  p.session = 0;
-  p.seq = 0;
-  p.czxid = 0;
-  p.watching = 0;
-  p.phase = 'idle';
+  forget(p);
   scheduleTimer(c, n, ZT.retry, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
 }
 
@@ -479,12 +484,8 @@ export const zookeeper: ElectionAlgorithm = {
   },
   onFenced: () => {},
   onKill: (_c, n) => {
-    const p = st(n);
-    p.phase = 'idle';
-    p.session = 0;
-    p.seq = 0;
-    p.watching = 0;
-    p.notified = false;
+    forget(st(n));
+    st(n).notified = false;
   },
   onRestart: (c, _out, n) => connect(c, n),
   onStop: (c, out, n) => {
@@ -511,12 +512,9 @@ export const zookeeper: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     return {
-      votedFor: null,
       deadlineAtMs:
         n.alive && p.session !== 0 ? realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)) : -1,
       lastRenewAtMs: p.lastHeardRealMs,
-      votes: [],
-      preVoting: false,
     };
   },
   queueView,

@@ -1,6 +1,7 @@
 // The seed's "failover timeline, honestly": each failover split into detection, election and
 // warm-up, measured from the engine's own failover records.
 import type { Failover } from '../../src/engine';
+import { WON_BESIDE_A_LEADER } from '../../src/engine/ledger';
 
 export interface Phase {
   name: 'detection' | 'election' | 'warm-up';
@@ -25,12 +26,13 @@ export interface FailoverBar {
   withoutLeaderMs: number;
   /**
    * Who leader_count still counted while detection and election ran, if anyone: a leader cut off
-   * from a majority is counted until it steps down, and one still in office when the next was
-   * elected (a split without a quorum) throughout. Then detection and election are not all time
+   * from a majority is counted until it steps down, and another still believing it leads when the
+   * next was elected (a split without a quorum, a flapping lease) throughout. Then detection and election are not all time
    * without a leader (the chart's figure is shorter), and the old leader may have served meanwhile.
-   * Null where leader_count saw the loss at once (killed, paused, stepped down).
+   * Null where leader_count saw the loss at once (killed, paused, stepped down, or gone unnoticed
+   * with no leader left in office).
    */
-  stillCounted: 'the cut-off leader' | 'the old leader' | null;
+  stillCounted: 'the cut-off leader' | 'another leader' | null;
 }
 
 /** `epoch`: the token's name in the algorithm's words (info.ts `words.epoch`: term, revision, czxid...). */
@@ -47,7 +49,7 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number, epoc
       key: `${f.term}-${f.node}`,
       label:
         f.from === null
-          ? `${f.node} elected while the old leader still led (${epoch} ${f.term})`
+          ? `${f.node} ${f.cause} (${epoch} ${f.term})`
           : `${f.from} ${f.cause} → ${f.node} (${epoch} ${f.term})`,
       lostAtMs: f.lostAtMs,
       totalMs: ready - f.lostAtMs,
@@ -56,7 +58,13 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number, epoc
       complete: f.readyAtMs >= 0,
       withoutLeaderMs: f.electedAtMs - f.lostAtMs,
       stillCounted:
-        f.from === null ? 'the old leader' : f.cause === 'partitioned' ? 'the cut-off leader' : null,
+        f.from === null
+          ? f.cause === WON_BESIDE_A_LEADER
+            ? 'another leader'
+            : null
+          : f.cause === 'partitioned'
+            ? 'the cut-off leader'
+            : null,
     };
   });
 }

@@ -155,6 +155,23 @@ export function ChartSvg({ chart, uid, label }: Props) {
             <rect x={0} y={b.y} width={plotW} height={b.h} fill={`url(#${hatch})`} />
           </g>
         ))}
+        {main.starting && (
+          <g
+            className="metric-starting"
+            data-testid="chart-starting"
+            data-start-ms={main.starting.startMs}
+            data-end-ms={main.starting.endMs}
+          >
+            <title>starting: the cluster electing its first leader (no page, no time without a leader)</title>
+            <rect x={main.starting.x} y={main.top} width={main.starting.w} height={main.height} />
+            {/* Only where it has room: a start-up of a second or two is a sliver on a long window. */}
+            {main.starting.w >= 56 && (
+              <text x={main.starting.x + 4} y={main.top + main.height / 2}>
+                starting
+              </text>
+            )}
+          </g>
+        )}
         {main.firing.map((f) => (
           <rect
             key={`${f.kind}:${f.startMs}`}

@@ -165,6 +165,12 @@ export interface ChartModel {
     splitBrainBand: { y: number; h: number };
     /** Where the observed line is in a band: those stretches page, the believed line's do not. */
     firing: FiringRect[];
+    /**
+     * Start-up, the cluster electing its first leader, as its own phase: from the run's start to
+     * the first election (or to now while there is none), clipped to the window. It pages nothing
+     * and counts for no time without a leader. Null once it is out of the window.
+     */
+    starting: { startMs: number; endMs: number; x: number; w: number } | null;
   };
   axisY: number;
   bottomAxisY: number;
@@ -368,6 +374,13 @@ export function buildChart(input: ChartInput): ChartModel {
   const pagedMs = { 'no-leader': 0, 'split-brain': 0 };
   const firing: FiringRect[] = [];
   const started = startedAt(c, live?.leaderCount, nowMs);
+  const startEndMs = started < 0 ? nowMs : started;
+  const startX0 = Math.max(0, x(c.length ? c.atMs[0] : 0));
+  const startX1 = Math.min(plotW, x(startEndMs));
+  const starting =
+    startX1 > startX0
+      ? { startMs: c.length ? c.atMs[0] : 0, endMs: startEndMs, x: startX0, w: startX1 - startX0 }
+      : null;
   for (const span of pageSpans(observedSeries, started)) {
     const x0 = Math.max(0, x(span.startMs));
     const x1 = Math.min(plotW, x(span.endMs));
@@ -596,6 +609,7 @@ export function buildChart(input: ChartInput): ChartModel {
       noLeaderBand,
       splitBrainBand,
       firing,
+      starting,
     },
     axisY,
     bottomAxisY,

@@ -201,7 +201,7 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
       node,
       term,
       from: loss ? loss.from : null,
-      cause: loss ? loss.cause : 'a candidate won while the old leader still believed it led',
+      cause: loss ? loss.cause : unnoticedCause(l),
     });
   }
   l.pendingLoss = null;
@@ -209,6 +209,19 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   l.faultAtMs = -1;
   l.firstCampaignMs = -1;
 }
+
+/**
+ * Why a leader took office when no loss of the last one was noticed, as true of the moment: another
+ * node still believed it led (a split brain, a flapping lease), or none did (the last one left
+ * office unnoticed). `l.leaderCount` is still the count before this election.
+ */
+function unnoticedCause(l: Ledger): string {
+  return l.leaderCount > 0 ? WON_BESIDE_A_LEADER : WON_WITH_NO_LEADER;
+}
+
+/** A failover's cause when no loss was noticed (`from` null), said of the node that won. */
+export const WON_BESIDE_A_LEADER = 'won while another node still believed it led';
+export const WON_WITH_NO_LEADER = 'won with no leader in office';
 
 /** Who already won this epoch, if anyone. */
 export function previousLeaderOf(l: Ledger, term: number): string | undefined {

@@ -54,7 +54,9 @@ export function checkClaims(claims: Claims | undefined, s: Snapshot): ClaimMisma
     .map(([claim, said, actual]) => ({ claim, said, actual }));
 }
 
-const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
+// `{name}`, or `{name:node}` for a node's own figure. `{setting:path}` is filled as the scenario
+// loads (settings.ts), from the experiment rather than the run.
+const PLACEHOLDER = /\{([a-zA-Z]+)(?::([\w.]+))?\}/g;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -74,11 +76,41 @@ function phase(name: string, s: Snapshot): string | undefined {
 
 const PHASES = ['detection', 'election', 'warmUp', 'failover'];
 
+/** When the latest failover was lost, detected, elected and ready (the timeline's edges). */
+const MOMENTS = {
+  lostAt: 'lostAtMs',
+  detectedAt: 'detectedAtMs',
+  electedAt: 'electedAtMs',
+  readyAt: 'readyAtMs',
+} as const;
+
+/** A node's own figures: its token (term), when its pause began, its last renewal, its deadline. */
+function nodeFigure(name: string, id: string, s: Snapshot): string | undefined {
+  const n = s.nodes.find((x) => x.id === id);
+  if (!n) return undefined;
+  if (name === 'term') return String(n.term);
+  const ms = { pausedAt: n.pausedAtMs, lastRenewAt: n.lastRenewAtMs, deadlineAt: n.deadlineAtMs }[name];
+  return ms === undefined || ms < 0 ? undefined : seconds(ms);
+}
+
 /** The value a caption's placeholder stands for at this snapshot; undefined for an unknown name. */
-function placeholderValue(name: string, s: Snapshot): string | undefined {
+function placeholderValue(name: string, s: Snapshot, arg?: string): string | undefined {
+  if (arg !== undefined) return nodeFigure(name, arg, s);
   if (name === 'time') return seconds(s.nowMs);
   if (name === 'leader') return s.leader?.id ?? 'no one';
   if (name === 'withoutLeader') return seconds(s.counters.msWithoutLeader);
+  if (name === 'startedAt') return s.startedAtMs < 0 ? undefined : seconds(s.startedAtMs);
+  if (name === 'watchNotifications') return s.queue && String(s.queue.watchNotifications);
+  if (name === 'watchReads') return s.queue?.watchReads?.toString();
+  if (name === 'lastRejectedAt') {
+    const rejected = s.storage.recent.filter((x) => x.result === 'rejected');
+    return rejected.length ? seconds(rejected[rejected.length - 1].atMs) : undefined;
+  }
+  if (name in MOMENTS) {
+    const f = s.failovers[s.failovers.length - 1];
+    const ms = f?.[MOMENTS[name as keyof typeof MOMENTS]];
+    return ms === undefined || ms < 0 ? undefined : seconds(ms);
+  }
   if (PHASES.includes(name)) return phase(name, s);
   if ((METRIC_NAMES as readonly string[]).includes(name)) return String(metricValue(s, name as MetricName));
   return undefined;
@@ -87,20 +119,24 @@ function placeholderValue(name: string, s: Snapshot): string | undefined {
 /** Placeholders in a caption with no value at this snapshot (they would show in braces). */
 export function unknownPlaceholders(caption: string, s: Snapshot): string[] {
   return [...caption.matchAll(PLACEHOLDER)]
-    .map((m) => m[1])
-    .filter((n) => placeholderValue(n, s) === undefined);
+    .filter((m) => placeholderValue(m[1], s, m[2]) === undefined)
+    .map((m) => (m[2] === undefined ? m[1] : `${m[1]}:${m[2]}`));
 }
 
 /**
  * The caption with its numbers from the run: `{fencingRejections}`, `{leaderCount}`, any metric a
  * condition can read, `{leader}`, `{time}` (the simulated clock, "49.0 s"), `{withoutLeader}`
- * (the chart's time without a leader) and the latest failover's `{detection}`, `{election}`,
- * `{warmUp}` and `{failover}` (lost to ready), all at the pause `s`. Before the pause (null) they
+ * (the chart's time without a leader), `{startedAt}` (the first leader elected),
+ * `{lastRejectedAt}` (the latest write storage rejected, of those it still lists), a coordination
+ * store's `{watchNotifications}` and the `{watchReads}` they triggered, the latest
+ * failover's `{detection}`, `{election}`, `{warmUp}` and `{failover}` (lost to ready) and its
+ * moments `{lostAt}`, `{detectedAt}`, `{electedAt}`, `{readyAt}`, and a node's `{term:n2}`,
+ * `{pausedAt:n1}`, `{lastRenewAt:n2}` and `{deadlineAt:n1}`, all at the pause `s`. Before the pause (null) they
  * are not known yet and read "…".
  */
 export function fillCaption(caption: string, s: Snapshot | null): string {
-  return caption.replace(PLACEHOLDER, (whole, name: string) =>
-    s ? (placeholderValue(name, s) ?? whole) : '…',
+  return caption.replace(PLACEHOLDER, (whole, name: string, arg?: string) =>
+    s ? (placeholderValue(name, s, arg) ?? whole) : '…',
   );
 }
 

@@ -5,6 +5,7 @@ import { MESSAGE_FAMILIES, parseExperiment, type FieldError } from '../engine';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
 import { METRIC_NAMES, type Scenario } from './types';
 import { GROUP_IDS } from './groups';
+import { fillSettings, unknownSettings } from './settings';
 
 /** The scenario file's schemas, built with `z` (the lab's kit on the page; zod/mini in Node). */
 export function scenarioSchemas(z: SchemaKit) {
@@ -67,6 +68,8 @@ export function scenarioSchemas(z: SchemaKit) {
       .array(
         z.strictObject({
           caption: text,
+          // Numbers the caption quotes from outside the run, each with where it comes from.
+          quoted: z.optional(z.record(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'a number')), text)),
           claims: z.optional(claimsSchema),
           watch: z.optional(
             z.strictObject({
@@ -117,5 +120,20 @@ export function parseScenario(
       ok: false,
       errors: e.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })),
     };
-  return { ok: true, scenario: r.data as Scenario };
+  // A caption's settings are the experiment's: filled now, and a name it lacks is an error.
+  const scenario = r.data as Scenario;
+  const unknown = scenario.steps.flatMap((step, i) =>
+    unknownSettings(step.caption, e.experiment).map((path) => ({
+      field: `steps.${i}.caption`,
+      message: `names {setting:${path}}, which the experiment does not have`,
+    })),
+  );
+  if (unknown.length) return { ok: false, errors: unknown };
+  return {
+    ok: true,
+    scenario: {
+      ...scenario,
+      steps: scenario.steps.map((step) => ({ ...step, caption: fillSettings(step.caption, e.experiment) })),
+    },
+  };
 }

@@ -1,24 +1,35 @@
 // The end-of-scenario summary, in measured numbers from this run.
-import type { Trace } from '../engine';
+import { algorithmFor, type Trace } from '../engine';
+import { failoverBars } from '../../scenes/FailoverTimelineScene/failoverModel';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
   const parts: string[] = [];
-  // A failover is a lost leader replaced; a second leader elected beside a live one (a split
-  // without a quorum) is reported below as what it is.
-  const real = sum.failovers.filter((x) => x.from !== null);
-  const f = real.find((x) => x.readyAtMs >= 0) ?? real[0];
-  if (f) {
-    const detection = f.detectedAtMs - f.lostAtMs;
-    const election = f.electedAtMs - f.detectedAtMs;
-    const warm = f.readyAtMs >= 0 ? f.readyAtMs - f.electedAtMs : -1;
-    const total = (f.readyAtMs >= 0 ? f.readyAtMs : f.electedAtMs) - f.lostAtMs;
+  // The failovers as the failover timeline draws them (its own bars, so the two always agree): the
+  // first lost leader replaced and ready, else the first change of leader with no loss noticed (a
+  // split without a quorum, a flapping lease), told as what it is.
+  const epoch = algorithmFor(trace.experiment.algorithm).words.epoch;
+  // Its total needs no clock: an incomplete bar is told up to the election.
+  const bars = failoverBars(sum.failovers, 0, epoch);
+  const lost = (i: number) => sum.failovers[i].from !== null;
+  const pick = [(i: number) => lost(i) && bars[i].complete, lost, (i: number) => bars[i].complete, () => true]
+    .map((wanted) => bars.findIndex((_, i) => wanted(i)))
+    .find((i) => i >= 0);
+  if (pick !== undefined) {
+    const b = bars[pick];
+    const [detection, election, warm] = b.phases;
+    const phases =
+      `${s(detection.durationMs)} detection, ${s(election.durationMs)} election` +
+      (b.complete ? `, ${s(warm.durationMs)} warm-up` : '');
+    const total = b.complete ? b.totalMs : election.startMs + election.durationMs - b.lostAtMs;
     parts.push(
-      `failover took ${s(total)}: ${s(detection)} detection, ${s(election)} election` +
-        (warm >= 0 ? `, ${s(warm)} warm-up` : ''),
+      lost(pick)
+        ? `failover took ${s(total)}: ${phases}`
+        : `no leader lost, but ${b.label}, which took ${s(total)}: ${phases}`,
     );
+    if (bars.length > 1) parts.push(`${bars.length} failovers on the timeline`);
   } else {
     parts.push(`no failover (${sum.leaderTransitions} leadership transitions)`);
   }

@@ -67,8 +67,16 @@ export interface SpacetimeFilter {
 }
 
 export interface Step {
-  /** Words true at the step's pause; `{name}` placeholders are filled from the run (claims.ts). */
+  /**
+   * Words true at the step's pause; `{name}` placeholders are filled from the run (claims.ts), and
+   * `{setting:path}` ones from the experiment as the scenario loads (settings.ts).
+   */
   caption: string;
+  /**
+   * The numbers the caption quotes from outside the run (a paper's tokens, a year, a library's
+   * constant), each with where it comes from. Any other digit in a caption is a placeholder's.
+   */
+  quoted?: Record<string, string>;
   /** What the caption asserts, checked against the snapshot at the pause. */
   claims?: Claims;
   watch?: { view: View; element?: string };

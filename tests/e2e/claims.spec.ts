@@ -1,31 +1,21 @@
-// Captions as checked claims, in the page: a few game days are stepped through in Chromium and at
-// every pause the facts the step's caption declares (scenes/scenarios/*.json `claims`) are read
-// off what the page shows: the stage's roles, the chart's two leader_count lines and counters,
-// and the safety banner's words. The caption itself must be the headless run's, its numbers filled
-// from the same moment. tests/scenes/claims.test.ts checks every game day headless.
+// Captions as checked claims, in the page. Every game day's steps are checked in the walk of
+// present-fit.spec.ts (claimsInPage.ts: at each pause the caption is the headless run's and every
+// declared fact is what the stage, the storage and the chart show); here, every preset's game day
+// opened at its end is checked against its declared `claims` the same way, the hint under the
+// stage is checked at each moment, and the zombie step's caption and chain card tell one story.
+// tests/scenes/claims.test.ts checks every game day and preset headless.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { parseScenario } from '../../src/scenario/schema';
-import { runScenario, runStep } from '../../src/scenario/run';
+import { runStep } from '../../src/scenario/run';
 import { checkStatements, statedFacts } from '../../src/scenario/claims';
-import { Simulation, type ExperimentInput, type Snapshot } from '../../src/engine';
+import { Simulation, type ExperimentInput } from '../../src/engine';
 import { nextHint } from '../../src/app/hint';
 import { ALL_COMMANDS } from '../../src/store/backend';
 import { gameDayExperiment, parsePreset } from '../../src/presets/schema';
 import { encodeRun } from '../../src/shared/share';
 import type { Claims, Scenario } from '../../src/scenario/types';
-import {
-  banner,
-  chainScene,
-  chartFigure,
-  chartLines,
-  expect,
-  finishStep,
-  simMs,
-  SLOW,
-  test,
-  WHOLE_PAGE,
-} from './lab';
+import { claimsShown, expectBannerTrue } from './claimsInPage';
+import { chainScene, expect, finishStep, simMs, SLOW, test, WHOLE_PAGE } from './lab';
 
 test.use(WHOLE_PAGE);
 
@@ -35,133 +25,6 @@ function load(file: string): Scenario {
   );
   if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
   return r.scenario;
-}
-
-/** What the page shows of the facts a caption can claim. */
-async function pageFacts(page: Page) {
-  const nodes = await page.locator('[data-testid^="node-"][data-role]').evaluateAll((els) =>
-    els.map((el) => {
-      const role = el.getAttribute('data-role')!;
-      const paused = el.classList.contains('node-paused');
-      return {
-        id: el.getAttribute('data-testid')!.slice('node-'.length),
-        state: role === 'dead' ? 'dead' : paused ? `paused ${role}` : role,
-        term: Number(el.getAttribute('data-term')),
-      };
-    }),
-  );
-  const lines = await chartLines(page);
-  const believers = nodes.filter((n) => n.state.endsWith('leader'));
-  return {
-    nodes: Object.fromEntries(nodes.map((n) => [n.id, n.state])),
-    believedLeaders: believers.map((n) => n.id).sort(),
-    // The lab follows the believer in the highest epoch (first in node order on a tie).
-    leader: [...believers].sort((a, b) => b.term - a.term)[0]?.id ?? null,
-    leaderCount: lines.believed,
-    leaderCountObserved: lines.observed,
-    maxTokenSeen: Number(/max (\d+)/.exec((await page.getByTestId('storage').textContent()) ?? '')?.[1]),
-    fencingRejections: await chartFigure(page, 'fencing rejections'),
-    leaderTransitions: await chartFigure(page, 'transitions'),
-    banner: await banner(page).innerText(),
-  };
-}
-
-/**
- * The page's facts once it has drawn the paused moment: each view draws it on its own next frame,
- * which on a loaded machine can come a little after the caption, so the facts are read until two
- * reads a few frames apart agree (at most 5 s).
- */
-async function settledFacts(page: Page) {
-  let last = await pageFacts(page);
-  for (const until = Date.now() + 5000; Date.now() < until;) {
-    await page.waitForTimeout(100);
-    const next = await pageFacts(page);
-    if (JSON.stringify(next) === JSON.stringify(last)) return next;
-    last = next;
-  }
-  return last;
-}
-
-/** Each claimed fact next to what the page shows for it (facts the page does not draw are left to the headless test). */
-function compare(claims: Claims, seen: Awaited<ReturnType<typeof pageFacts>>) {
-  const said: Record<string, unknown> = {};
-  const shown: Record<string, unknown> = {};
-  if (claims.leader !== undefined) [said.leader, shown.leader] = [claims.leader, seen.leader];
-  if (claims.believedLeaders)
-    [said.believedLeaders, shown.believedLeaders] = [
-      [...claims.believedLeaders].sort(),
-      seen.believedLeaders,
-    ];
-  for (const [id, state] of Object.entries(claims.nodes ?? {}))
-    [said[`nodes.${id}`], shown[`nodes.${id}`]] = [state, seen.nodes[id]];
-  const m = claims.metrics ?? {};
-  for (const k of [
-    'leaderCount',
-    'leaderCountObserved',
-    'fencingRejections',
-    'leaderTransitions',
-    'maxTokenSeen',
-  ] as const)
-    if (m[k] !== undefined) [said[k], shown[k]] = [m[k], seen[k]];
-  return { said, shown };
-}
-
-/** What the banner must say of a moment with these counts (SafetyBanner's words). */
-function bannerSays(believed: number, observed: number): RegExp {
-  if (believed >= 2) return new RegExp(`believed leader_count ${believed}, observed ${observed}`);
-  if (believed === 0) return /leader_count 0|Starting/;
-  if (observed === 0) return /observed leader_count 0, believed 1/;
-  return /One leader/;
-}
-
-const CASES = [
-  '02-kill-leader.json',
-  '04-gc-pause-long.json',
-  '07-quorum-split-2-3.json',
-  '17-ring-lost-election.json',
-  '18b-zookeeper-herd-effect.json',
-  '16-bully-split-2-3.json',
-];
-
-for (const file of CASES) {
-  test(`claims: every step of ${file} pauses on what its caption says`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const scenario = load(file);
-    const headless = runScenario(scenario).steps;
-    // The headless snapshot at each pause: what the banner in the page must be true of (a game day
-    // shows its caption in the hint's place; tests/scenes/claims.test.ts checks the hint headless).
-    const sim = new Simulation(scenario.experiment);
-    const pauses: Snapshot[] = scenario.steps.map((step) => {
-      runStep(sim, step, sim.experiment.untilMs);
-      return sim.snapshot();
-    });
-    await page.goto(`/?scenario=${scenario.id}&speed=64`);
-    const guided = page.getByTestId('guided');
-    await expect(guided).toContainText(scenario.title);
-    for (const [i, step] of scenario.steps.entries()) {
-      await expect(guided).toContainText(`step ${i + 1} of ${scenario.steps.length}`);
-      await finishStep(page);
-      await expect(page.getByTestId('guided-caption')).toHaveText(headless[i].caption);
-      const seen = await settledFacts(page);
-      const { said, shown } = compare(step.claims ?? {}, seen);
-      expect(shown, `${scenario.id} step ${i + 1}: the page at the pause`).toEqual(said);
-      // A broken invariant's banner says so, with both counts; otherwise it speaks of the counts.
-      expect(seen.banner, `${scenario.id} step ${i + 1}: the banner`).toMatch(
-        seen.banner.includes('broken')
-          ? new RegExp(
-              seen.leaderCount === 1 && seen.leaderCountObserved === 1
-                ? 'broken'
-                : `believed leader_count ${seen.leaderCount}, observed ${seen.leaderCountObserved}`,
-            )
-          : bannerSays(seen.leaderCount, seen.leaderCountObserved),
-      );
-      expect(
-        checkStatements(seen.banner, pauses[i]),
-        `${scenario.id} step ${i + 1}: the banner's facts`,
-      ).toEqual([]);
-      if (i < scenario.steps.length - 1) await page.getByTestId('guided-next').click();
-    }
-  });
 }
 
 test('the chain card and the caption tell one story of the zombie write: client-go never hears the refusal', async ({
@@ -185,12 +48,15 @@ test('the chain card and the caption tell one story of the zombie write: client-
 // The hint under the stage, in the page: every preset's game day opened at its end, and each
 // step's pause of two game days opened as a free run (a game day shows its caption in the hint's
 // place). The page's words must be the hint of the headless snapshot at that moment, and every
-// fact they state true of it.
+// fact they state true of it; at a preset's end, the facts its game day declares (`claims`) must
+// be what the page shows, and the banner true of the moment.
 const HINT_CAN = { seek: true, step: true, speed: true, replay: true, commands: ALL_COMMANDS };
 
-function hintMoments(): { where: string; experiment: ExperimentInput; atMs: number }[] {
+function hintMoments(): { where: string; experiment: ExperimentInput; atMs: number; claims?: Claims }[] {
   const dir = new URL('../../scenes/presets/', import.meta.url);
-  const out = readdirSync(dir)
+  const out: { where: string; experiment: ExperimentInput; atMs: number; claims?: Claims }[] = readdirSync(
+    dir,
+  )
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
@@ -201,6 +67,7 @@ function hintMoments(): { where: string; experiment: ExperimentInput; atMs: numb
         where: `preset ${r.preset.id} (end)`,
         experiment,
         atMs: new Simulation(experiment).experiment.untilMs,
+        claims: r.preset.gameDay.claims ?? {},
       };
     });
   for (const file of ['02-kill-leader.json', '07-quorum-split-2-3.json']) {
@@ -214,10 +81,14 @@ function hintMoments(): { where: string; experiment: ExperimentInput; atMs: numb
   return out;
 }
 
-test('the hint under the stage says of each moment only what is true of it', async ({ page }) => {
+test('the hint under the stage says of each moment only what is true of it, and a preset game day what it claims', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const problems: string[] = [];
   let facts = 0;
+  let claimsChecked = 0;
+  let presets = 0;
   for (const m of hintMoments()) {
     await page.goto(`/?run=${encodeRun({ experiment: m.experiment, commands: [], atMs: m.atMs })}`);
     // The link opens paused at its moment (the clock shows it to a tenth of a second).
@@ -234,7 +105,17 @@ test('the hint under the stage says of each moment only what is true of it', asy
       problems.push(
         `${m.where}: "${shown}" says ${f.claim} ${JSON.stringify(f.said)}, is ${JSON.stringify(f.actual)}`,
       );
+    if (m.claims) {
+      presets++;
+      const { said, shown: drawn, count, seen } = await claimsShown(page, m.claims);
+      expect(drawn, `${m.where}: the page at the run's end`).toEqual(said);
+      expectBannerTrue(seen, s, m.where);
+      claimsChecked += count;
+    }
   }
   expect(problems).toEqual([]);
   expect(facts, 'facts the hints stated').toBeGreaterThan(10);
+  console.log(`presets: ${claimsChecked} claims checked in the page over ${presets} preset game days`);
+  expect(presets).toBe(readdirSync(new URL('../../scenes/presets/', import.meta.url)).length);
+  expect(claimsChecked, 'claims the presets declare that the page draws').toBeGreaterThanOrEqual(presets);
 });

@@ -2,11 +2,19 @@
 // step of every game day (as it begins and once it is done), the view the step names is whole on
 // the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
 // panel's buttons.
+// The same walk checks the captions as claims in the page: at every step's pause the caption is
+// the headless run's (its numbers filled from the same moment), every fact the step declares
+// (`claims`: roles, leaders, both leader_count lines, counters, the highest token) is what the
+// stage, the storage and the chart show, and the banner's words are true of that moment
+// (claimsInPage.ts; tests/scenes/claims.test.ts checks the same headless).
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { Simulation, type Snapshot } from '../../src/engine';
+import { runScenario, runStep } from '../../src/scenario/run';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
-import { expect, test } from './lab';
+import { claimsShown, expectBannerTrue } from './claimsInPage';
+import { expect, finishStep, metricScene, test, WHOLE_PAGE } from './lab';
 
 const DIR = new URL('../../scenes/scenarios/', import.meta.url);
 const SCENARIOS: Scenario[] = readdirSync(DIR)
@@ -145,25 +153,79 @@ async function atBothSizes(page: Page, scenario: Scenario, index: number, when: 
   return out;
 }
 
+/** The headless run's caption and snapshot at each step's pause: what the page must show there. */
+function headlessPauses(scenario: Scenario): { caption: string; at: Snapshot }[] {
+  const captions = runScenario(scenario).steps.map((s) => s.caption);
+  const sim = new Simulation(scenario.experiment);
+  return scenario.steps.map((step, i) => {
+    runStep(sim, step, sim.experiment.untilMs);
+    return { caption: captions[i], at: sim.snapshot() };
+  });
+}
+
+/** Whether the stage and the chart are on the page: a step whose view is a tab's fills the screen with it. */
+async function stageAndChartShown(page: Page): Promise<boolean> {
+  return (
+    (await metricScene(page).count()) > 0 &&
+    (await page.locator('[data-testid^="node-"][data-role]').count()) > 0
+  );
+}
+
+/** The caption and the claims of a step at its pause, and the banner, against the headless run's. */
+async function checkClaims(
+  page: Page,
+  scenario: Scenario,
+  i: number,
+  pause: { caption: string; at: Snapshot },
+): Promise<number> {
+  const where = `${scenario.id} step ${i + 1}`;
+  await expect(page.getByTestId('guided-caption'), `${where}: the caption`).toHaveText(pause.caption);
+  const { said, shown, count, seen } = await claimsShown(page, scenario.steps[i].claims ?? {});
+  expect(shown, `${where}: the page at the pause`).toEqual(said);
+  expectBannerTrue(seen, pause.at, where);
+  return count;
+}
+
 test.describe('present mode at 1920x1080 and 1280x720', () => {
   test.use({ viewport: SIZES[0] });
   for (const scenario of SCENARIOS) {
-    test(`${scenario.id}: every step's view is whole on screen`, async ({ page }) => {
+    test(`${scenario.id}: every step's view is whole on screen, and its caption's claims are what the page shows`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
+      const pauses = headlessPauses(scenario);
       await page.goto(`/?present&scenario=${scenario.id}&speed=8`);
       const guided = page.getByTestId('guided');
       const total = scenario.steps.length;
       const problems: string[] = [];
+      let claimsChecked = 0;
+      const apart: number[] = [];
       for (let i = 0; i < total; i++) {
         await expect(guided.locator('h2')).toContainText(`step ${i + 1} of ${total}`);
         problems.push(...(await atBothSizes(page, scenario, i, 'as it begins')));
         await press(page, /Skip/);
         await expect(page.getByTestId('guided-status')).not.toContainText('Waiting');
+        // The claims, at the pause, on the big projector; a step whose view fills the screen (the
+        // znode queue, the leaderless comparison) is checked after the walk, opened at that step.
+        await page.setViewportSize(SIZES[0]);
+        if (await stageAndChartShown(page)) claimsChecked += await checkClaims(page, scenario, i, pauses[i]);
+        else apart.push(i);
         problems.push(...(await atBothSizes(page, scenario, i, 'done')));
         if (i < total - 1) await press(page, /Next/);
       }
       expect(await stepLabel(page)).toBe(`step ${total} of ${total}`);
       expect(problems).toEqual([]);
+      // Those steps outside present mode, on a screen that shows every view with the step's.
+      await page.setViewportSize(WHOLE_PAGE.viewport);
+      for (const i of apart) {
+        await page.goto(`/?scenario=${scenario.id}&step=${i + 1}&speed=64`);
+        await expect(guided.locator('h2')).toContainText(`step ${i + 1} of ${total}`);
+        await finishStep(page);
+        claimsChecked += await checkClaims(page, scenario, i, pauses[i]);
+      }
+      test.info().annotations.push({ type: 'claims checked', description: String(claimsChecked) });
+      console.log(`${scenario.id}: ${claimsChecked} claims checked in the page over ${total} steps`);
+      expect(claimsChecked, 'claims the page was checked against').toBeGreaterThanOrEqual(total);
     });
   }
 });

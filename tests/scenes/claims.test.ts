@@ -3,6 +3,7 @@
 // the counters it quotes, roles), and here each one is compared with the snapshot at the moment
 // the reader sees it: the step's pause (for a preset, the run's end). A caption that lags its
 // picture by an event fails here, named by scenario, step and fact.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/engine';
 import { catalog, loadAllScenarios } from '../../src/scenario/catalog';
@@ -13,6 +14,9 @@ import { bannerLine, bannerText } from '../../src/app/controls/bannerText';
 import { ALL_COMMANDS } from '../../src/store/backend';
 import { presetCatalog } from '../../src/presets/catalog';
 import { gameDayExperiment } from '../../src/presets/schema';
+import { handTypedNumbers } from '../../src/scenario/settings';
+import { parseScenario } from '../../src/scenario/schema';
+import type { Scenario } from '../../src/scenario/types';
 
 await loadAllScenarios();
 
@@ -146,5 +150,57 @@ describe('references point somewhere', () => {
       look(`preset ${p.id} shows`, p.gameDay.shows);
     }
     expect(cited).toEqual([]);
+  });
+});
+
+describe('numbers in captions come from the run or the experiment', () => {
+  // The files as written: a setting's number is a `{setting:path}` there, filled as the file loads.
+  const DIR = new URL('../../scenes/scenarios/', import.meta.url);
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(new URL(f, DIR), 'utf8')) as Scenario);
+
+  it('no caption has a hand-typed number: each is a placeholder, a setting, or declared quoted', () => {
+    const typed: string[] = [];
+    const unused: string[] = [];
+    let placeholders = 0;
+    for (const scenario of files)
+      scenario.steps.forEach((step, i) => {
+        for (const n of handTypedNumbers(step.caption, step.quoted))
+          typed.push(`${scenario.id} step ${i + 1}: "${n}" in "${step.caption}"`);
+        for (const n of Object.keys(step.quoted ?? {}))
+          if (!handTypedNumbers(step.caption).includes(n))
+            unused.push(`${scenario.id} step ${i + 1} quotes ${n}, which its caption does not say`);
+        placeholders += step.caption.match(/\{[a-zA-Z]+(?::[\w.]+)?\}/g)?.length ?? 0;
+      });
+    console.log(`caption placeholders: ${placeholders} over ${files.length} game days`);
+    expect(typed).toEqual([]);
+    expect(unused).toEqual([]);
+    expect(placeholders).toBeGreaterThan(200);
+  });
+
+  it('flags a figure typed by hand, not a node name, a placeholder or a declared quote', () => {
+    expect(handTypedNumbers('n2 took the Lease at 25.5 s with token {term:n2}, n1..n9')).toEqual(['25.5']);
+    expect(
+      handTypedNumbers('At {setting:faults.0.atMs} n1 was killed: {fencingRejections} rejections'),
+    ).toEqual([]);
+    expect(handTypedNumbers('in 2018, token 34', { '2018': 'the year' })).toEqual(['34']);
+  });
+
+  it('a setting the experiment lacks fails the file; the ones it has are filled as it loads', () => {
+    const file = files.find((s) => s.id === 'kill-leader')!;
+    const step = (caption: string) => ({ ...file, steps: [{ ...file.steps[0], caption }] });
+    const bad = parseScenario(step('After {setting:lease.durationMss} n2 may take it.'));
+    expect(bad.ok ? [] : bad.errors).toEqual([
+      {
+        field: 'steps.0.caption',
+        message: 'names {setting:lease.durationMss}, which the experiment does not have',
+      },
+    ]);
+    const good = parseScenario(
+      step('After {setting:lease.durationMs} n2 may take it; n1 wakes at {setting:faults.0.atMs}.'),
+    );
+    expect(good.ok && good.scenario.steps[0].caption).toBe('After 15 s n2 may take it; n1 wakes at 10 s.');
   });
 });

@@ -963,7 +963,7 @@ describe('scenarios: their documented outcomes', () => {
       expect(t.summary.maxLeaderCount).toBe(1);
       expect(t.summary.violations).toEqual([]);
     }
-    // The captions' times: the session expires at 23.9 s in both (the first sample counting a
+    // The run's times: the session expires at 23.9 s in both (the first sample counting a
     // notification), and n1 leads at 24.3 s (recipe) and 24.1 s (herd), once it has read.
     for (const t of [recipe.trace, herd.trace])
       expect(t.samples.find((x) => (x.watchNotifications ?? 0) > 0)?.atMs).toBe(23900);
@@ -1007,7 +1007,7 @@ describe('scenarios: their documented outcomes', () => {
       }
       return seen;
     };
-    // 20a: the captions' 12.6 s keep-alive, 13.9 s loss, 19.9 s expiry, 20.4 s election, 6.5 / 8.5 s.
+    // 20a: the 12.6 s keep-alive, 13.9 s loss, 19.9 s expiry, 20.4 s election, 6.5 / 8.5 s.
     const a = run('etcd-raft-failover-tight-deadline');
     expectStepsMet(a);
     const t = a.trace;

@@ -257,3 +257,34 @@ describe('the renewal latency panel', () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 });
+
+describe('start-up on the chart', () => {
+  it('is drawn as its own phase up to the first election, with no page over it', () => {
+    // No leader for the first 5 s (start-up), then one leader throughout.
+    const chart = chartOf(run([[0, 5, 0, 0]]));
+    expect(chart.main.starting).toMatchObject({ startMs: 0, endMs: 5000, x: 0 });
+    expect(chart.main.starting!.w).toBeCloseTo((5 / 60) * chart.plotW, 5);
+    expect(chart.main.firing).toEqual([]);
+    expect(chart.facts.pagedMs['no-leader']).toBe(0);
+  });
+
+  it('runs on to now while no leader has been elected, and pages nothing', () => {
+    const chart = chartOf(run([[0, 61, 0, 0]]));
+    expect(chart.main.starting).toMatchObject({ startMs: 0, endMs: 60_000 });
+    expect(chart.main.firing).toEqual([]);
+    expect(chart.facts.paging).toBe('none');
+  });
+
+  it('a later outage is no start-up: it pages, and start-up stays where it was', () => {
+    const chart = chartOf(
+      run([
+        [0, 5, 0, 0],
+        [20, 30, 0, 0],
+      ]),
+    );
+    expect(chart.main.starting).toMatchObject({ startMs: 0, endMs: 5000 });
+    expect(chart.main.firing.map((f) => [f.kind, f.startMs, f.endMs])).toEqual([
+      ['no-leader', 20_000, 30_000],
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+// A caption's numbers that are the experiment's own settings (a lease's duration, when a fault
+// strikes, how long a pause lasts) are written as `{setting:path}` and filled from the experiment
+// when the scenario loads, so a caption cannot quote a setting the run does not have. The run's
+// figures (times, counts, tokens) are filled at the pause instead (claims.ts fillCaption).
+import type { Experiment } from '../engine';
+
+const SETTING = /\{setting:([\w.]+)\}/g;
+
+/** A setting's value as a caption says it: durations in seconds ("15 s", "1.7 s"), counts as is. */
+function said(path: string, value: number): string {
+  if (!/Ms$/.test(path)) return String(value);
+  return `${Number((value / 1000).toFixed(1))} s`;
+}
+
+/**
+ * The value at a dotted path of the experiment (`lease.durationMs`, `faults.0.atMs`), plus one a
+ * caption often needs: `faults.N.endMs`, when a fault with a duration ends (atMs + forMs).
+ */
+function settingAt(experiment: Experiment, path: string): number | undefined {
+  const end = /^faults\.(\d+)\.endMs$/.exec(path);
+  if (end) {
+    const f = experiment.faults[Number(end[1])] as { atMs: number; forMs?: number } | undefined;
+    return f?.forMs === undefined ? undefined : f.atMs + f.forMs;
+  }
+  let v: unknown = experiment;
+  for (const key of path.split('.')) v = v !== null && typeof v === 'object' ? (v as never)[key] : undefined;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** The settings a caption names that the experiment does not have. */
+export function unknownSettings(caption: string, experiment: Experiment): string[] {
+  return [...caption.matchAll(SETTING)]
+    .map((m) => m[1])
+    .filter((p) => settingAt(experiment, p) === undefined);
+}
+
+/** The caption with its `{setting:path}` placeholders filled from the experiment. */
+export function fillSettings(caption: string, experiment: Experiment): string {
+  return caption.replace(SETTING, (whole, path: string) => {
+    const v = settingAt(experiment, path);
+    return v === undefined ? whole : said(path, v);
+  });
+}
+
+/**
+ * Numbers typed into a caption by hand: digits outside every placeholder and node name (n1, m2,
+ * s3) that the step does not declare quoted. None should be: a run's figure is a placeholder
+ * filled at the pause, a setting a `{setting:path}` filled from the experiment.
+ */
+export function handTypedNumbers(caption: string, quoted: Record<string, string> = {}): string[] {
+  const bare = caption.replace(/\{[a-zA-Z]+(?::[\w.]+)?\}/g, ' ').replace(/\b[a-z]\d+\b/g, ' ');
+  return [...bare.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]).filter((n) => !(n in quoted));
+}

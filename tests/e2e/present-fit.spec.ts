@@ -1,7 +1,8 @@
 // A projector shows what the step is about: in present mode at 1920x1080 and 1280x720, at every
 // step of every game day (as it begins and once it is done), the view the step names is whole on
 // the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
-// panel's buttons; a step naming the stage or the event log shows no label of the stage over another.
+// panel's buttons; a step naming the stage or the event log shows no label of the stage over
+// another, and no heading of the chart's panels runs past the chart's edge.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parseScenario } from '../../src/scenario/schema';
@@ -116,6 +117,16 @@ async function stagePileUps(page: Page): Promise<string[]> {
   });
 }
 
+/** The chart's panel headings (its clients panel's, on the first screen) that run past its edge. */
+async function chartHeadingsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>('.area-chart .metric-panel-title')]
+      .filter((t) => t.getClientRects().length > 0)
+      .filter((t) => t.getBoundingClientRect().right > t.ownerSVGElement!.getBoundingClientRect().right + 1)
+      .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
+  );
+}
+
 async function stepLabel(page: Page): Promise<string> {
   return page.getByTestId('guided').locator('h2 .hint').innerText();
 }
@@ -140,6 +151,7 @@ async function problemsAt(page: Page, scenario: Scenario, index: number, when: s
   );
   // A step naming the stage, or the event log beside it, shows the stage whole or not at all.
   if (view === 'cluster' || view === 'storage' || view === 'log') out.push(...(await stagePileUps(page)));
+  out.push(...(await chartHeadingsCut(page)));
   const scrolled = await page.evaluate(() => scrollY);
   if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
   return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);

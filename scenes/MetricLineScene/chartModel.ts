@@ -431,10 +431,18 @@ export function buildChart(input: ChartInput): ChartModel {
       run++;
     }
     const latencyNow = now.latencyMs === null ? 'none served' : formatDuration(now.latencyMs);
-    const long = `clients: errors per s (bars) · served write latency (mean, peak ${formatDuration(peakLatency)}) · now ${formatRate(now.errorsPerS)}, ${latencyNow}`;
+    // The title gives up, in this order, the moment's figures and the words for the bars and the
+    // line, the peak, the unit, and what it counts (all in the table), rather than run past the
+    // chart's right edge (a narrow chart beside a stage a step names, at a projector's type).
+    const titles = [
+      `clients: errors per s (bars) · served write latency (mean, peak ${formatDuration(peakLatency)}) · now ${formatRate(now.errorsPerS)}, ${latencyNow}`,
+      `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
+      'clients: errors/s · latency',
+      'clients: errors · latency',
+    ];
     clientPanel = {
       key: 'clients',
-      title: fits(long) ? long : `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
+      title: titles.find(fits) ?? 'clients',
       top: clientTop,
       height: clientH,
       yTicks: [0, Math.max(1, peakErrors)].map((v) => ({ pos: yErr(v), label: String(Math.round(v)) })),

@@ -1,7 +1,8 @@
 // A projector shows what the step is about: in present mode at 1920x1080 and 1280x720, at every
 // step of every game day (as it begins and once it is done), the view the step names is whole on
 // the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
-// panel's buttons.
+// panel's buttons; a step naming the stage or the event log shows no label of the stage over
+// another, and no heading of the chart's panels runs past the chart's edge.
 // The same walk checks the captions as claims in the page: at every step's pause the caption is
 // the headless run's (its numbers filled from the same moment), every fact the step declares
 // (`claims`: roles, leaders, both leader_count lines, counters, the highest token) is what the
@@ -96,6 +97,44 @@ async function cut(page: Page, selector: string, boxOnly = false): Promise<strin
   );
 }
 
+/**
+ * The stage's words drawn over each other, when the stage is shown: pairs of its labels whose
+ * glyphs meet (each text's box less the fifth of its height above and below that the font keeps
+ * for ascenders and descenders). A stage squeezed to a sliver keeps its words' size on screen
+ * while its nodes close up, and its labels pile on one another.
+ */
+async function stagePileUps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector('.cluster-svg');
+    if (!svg || svg.getClientRects().length === 0) return [];
+    const boxes = [...svg.querySelectorAll('text')]
+      .filter((t) => t.textContent?.trim() && t.getClientRects().length > 0)
+      .map((t) => {
+        const r = t.getBoundingClientRect();
+        const inset = r.height / 5;
+        return { l: r.left, t: r.top + inset, r: r.right, b: r.bottom - inset, what: t.textContent!.trim() };
+      });
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5)
+          out.push(`the stage's "${a.what}" is drawn over its "${b.what}"`);
+      }
+    return out;
+  });
+}
+
+/** The chart's panel headings (its clients panel's, on the first screen) that run past its edge. */
+async function chartHeadingsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>('.area-chart .metric-panel-title')]
+      .filter((t) => t.getClientRects().length > 0)
+      .filter((t) => t.getBoundingClientRect().right > t.ownerSVGElement!.getBoundingClientRect().right + 1)
+      .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
+  );
+}
+
 async function stepLabel(page: Page): Promise<string> {
   return page.getByTestId('guided').locator('h2 .hint').innerText();
 }
@@ -118,6 +157,9 @@ async function problemsAt(page: Page, scenario: Scenario, index: number, when: s
   out.push(
     ...(await cut(page, '[data-testid="guided"] .btn-row')).map((p) => `Previous / Skip / Next: ${p}`),
   );
+  // A step naming the stage, or the event log beside it, shows the stage whole or not at all.
+  if (view === 'cluster' || view === 'storage' || view === 'log') out.push(...(await stagePileUps(page)));
+  out.push(...(await chartHeadingsCut(page)));
   const scrolled = await page.evaluate(() => scrollY);
   if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
   return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);

@@ -171,6 +171,30 @@ describe('buildChart with two leader_count lines', () => {
     );
   });
 
+  // Beside a stage a present-mode step names (1280x720, 17 px type) the chart is 303 px wide: its
+  // clients panel's heading ran 112 px past its right edge.
+  it("the clients panel's heading gives up its words rather than run past a narrow chart's edge", () => {
+    const heading = (widthPx: number, fontPx: number) =>
+      chartOf(run([]), { widthPx, fontPx, clients: true, compactHeightPx: 420 }).panels.find(
+        (p) => p.key === 'clients',
+      )!;
+    for (const [widthPx, fontPx] of [
+      [303, 17],
+      [440, 17],
+      [470, 24],
+      [800, 12],
+    ]) {
+      const chart = chartOf(run([]), { widthPx, fontPx, clients: true, compactHeightPx: 420 });
+      const title = heading(widthPx, fontPx).title;
+      expect(
+        title.length * 6.8 * (fontPx / 12),
+        `${widthPx} px at ${fontPx} px: ${title}`,
+      ).toBeLessThanOrEqual(chart.plotW + 16);
+    }
+    expect(heading(303, 17).title).toBe('clients: errors · latency');
+    expect(heading(800, 12).title).toMatch(/^clients: errors per s \(bars\) · served write latency/);
+  });
+
   it('a compact chart is never taller than its box: it gives up a fault row, then the lesson (its short line first), then plot', () => {
     const at = (h: number) => chartOf(run([]), { widthPx: 440, compactHeightPx: h });
     // 106 px: the keys, a 40 px plot, the axis and one row of fault labels, the least it draws.

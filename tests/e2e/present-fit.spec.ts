@@ -205,11 +205,15 @@ function headlessPauses(scenario: Scenario): { caption: string; at: Snapshot }[]
   });
 }
 
-/** Whether the stage and the chart are on the page: a step whose view is a tab's fills the screen with it. */
+/**
+ * Whether the stage and the chart are shown: a step whose view is a tab's fills the screen with it,
+ * and a step naming the event log hides the stage (a hidden stage stops drawing, so its roles are
+ * those of the moment it was hidden).
+ */
 async function stageAndChartShown(page: Page): Promise<boolean> {
   return (
-    (await metricScene(page).count()) > 0 &&
-    (await page.locator('[data-testid^="node-"][data-role]').count()) > 0
+    (await metricScene(page).first().isVisible()) &&
+    (await page.locator('[data-testid^="node-"][data-role]').first().isVisible())
   );
 }
 

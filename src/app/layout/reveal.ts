@@ -23,32 +23,38 @@ export function viewElement(lab: Element, view: View): HTMLElement | null {
 }
 
 /** Scroll `el` to the top of the window unless its top is already on screen with room under it. */
+let settling: (() => void) | null = null;
+
 export function revealView(el: HTMLElement | null): void {
+  settling?.();
   if (!el || typeof el.scrollIntoView !== 'function') return;
   const box = el.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return; // not shown (a phone's other view)
   if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
   const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
-  // A tab's panel that is still loading leaves the page too short to bring its tab to the top:
-  // the scroll stops where the page ends. Once the page has grown enough, it goes on (within a
-  // few seconds, and not after the reader has scrolled or pressed a key themselves).
-  const page = document.scrollingElement;
-  if (!page || typeof ResizeObserver !== 'function') return;
-  const wanted = box.top + window.scrollY;
-  if (page.scrollHeight - window.innerHeight >= wanted - 1) return;
+  // While the page is still loading (a tab's panel too short to bring its tab to the top, a scene
+  // above it arriving and pushing it down), the scroll may stop short or the view move away: each
+  // time the page changes size, it is brought back (for a few seconds, and not after the reader
+  // has scrolled or pressed a key themselves).
+  if (typeof ResizeObserver !== 'function') return;
   const stop = () => {
+    settling = null;
     ro.disconnect();
     clearTimeout(timer);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) removeEventListener(type, stop);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      removeEventListener(type, stop);
   };
+  let first = true; // the call observe() makes at once: the scroll above is under way
   const ro = new ResizeObserver(() => {
-    if (page.scrollHeight - window.innerHeight < wanted - 1) return;
-    stop();
-    el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    if (first) return void (first = false);
+    const top = el.getBoundingClientRect().top;
+    if (top >= 0 && top < window.innerHeight * 0.6) return;
+    el.scrollIntoView({ block: 'start', behavior: 'auto' });
   });
-  const timer = setTimeout(stop, 5000);
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+  const timer = setTimeout(stop, 8000);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
     addEventListener(type, stop, { passive: true });
   ro.observe(document.body);
+  settling = stop;
 }

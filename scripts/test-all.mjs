@@ -30,7 +30,11 @@ function run(command, args) {
   return r.status ?? 1;
 }
 
+/** When the current step began: each step's line says how long it took. */
+let stepStart = Date.now();
+
 function heading(title) {
+  stepStart = Date.now();
   console.log(`\n=== ${title} ===\n`);
 }
 
@@ -41,7 +45,8 @@ function record(step, counts) {
   // Per-step lines are worded apart from the final line, so only the final line reads `N passed, N failed`.
   const skipped = counts.skipped ? `  skipped ${counts.skipped}` : '';
   const note = counts.note ? `  (${counts.note})` : '';
-  lines.push(`${step.padEnd(11)} passed ${counts.passed}  failed ${counts.failed}${skipped}${note}`);
+  const took = `  ${Math.round((Date.now() - stepStart) / 1000)} s`;
+  lines.push(`${step.padEnd(11)} passed ${counts.passed}  failed ${counts.failed}${skipped}${note}${took}`);
 }
 
 function readReport(file) {

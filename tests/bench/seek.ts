@@ -8,6 +8,7 @@
 // 200 clients, the busiest lab the frame benchmark plays.
 // A seek is one synchronous call, so the slowest seek is also the longest main-thread task a
 // jump costs here; tests/bench/seek-page.ts checks the same in the page, React's render included.
+import '../../src/engine/algorithms/all';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command, ExperimentInput } from '../../src/engine';

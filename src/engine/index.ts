@@ -36,7 +36,6 @@ export {
   formatSpan,
   missingSwitch,
   pageOf,
-  pauseLengths,
   sentenceOf,
   renewLimitOf,
   SPLIT_WITHOUT_QUORUM,

@@ -103,32 +103,6 @@ export function raftOnly(title: string): Partial<Record<SafetySwitch, string>> {
 export const SPLIT_WITH_QUORUM = 'only a side with a majority can elect';
 export const SPLIT_WITHOUT_QUORUM = 'with no quorum, each side can elect its own';
 
-/** A span of a pause button: whole seconds from 3 s up, tenths below (a third of a 1 s timeout is 0.3 s). */
-function pauseSpanMs(ms: number): number {
-  return ms >= 3000 ? Math.round(ms / 1000) * 1000 : Math.max(100, Math.round(ms / 100) * 100);
-}
-
-/** The pause lengths the page offers, measured against what the others wait out (expiry). */
-export interface PauseLengths {
-  /** A third of the shortest wait: a leader paused this long is not replaced (the card's renew-at-a-third rule). */
-  shortMs: number;
-  /** Twice the longest wait: a leader paused this long is replaced, and wakes a zombie. */
-  longMs: number;
-  /** What they are measured against, by its own name: "the Lease (15 s)", "the election timeout (5-10 s)". */
-  against: string;
-}
-
-export function pauseLengths(e: Experiment): PauseLengths {
-  const x = pageOf(e).expiry(e);
-  const span =
-    x.maxMs === x.ms ? formatSpan(x.ms) : `${formatSpan(x.ms).replace(/ s$/, '')}-${formatSpan(x.maxMs)}`;
-  return {
-    shortMs: pauseSpanMs(x.ms / 3),
-    longMs: pauseSpanMs(2 * x.maxMs),
-    against: `the ${x.name} (${span})`,
-  };
-}
-
 /** What the page says of the experiment's algorithm, which has loaded (loadAlgorithm). */
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return rulesFor(e.algorithm).page;

@@ -60,9 +60,9 @@ export interface Election {
   hasQuorum: boolean;
   /** Without node votes: what elects, in one line ("the API server's Lease, stored in a 3-member etcd"). */
   how: string;
-  /** Why nothing checks a token under it (Redis Sentinel, Pacemaker: describe.ts), or null: storage does. */
+  /** Why nothing checks a token under it (Redis Sentinel, Pacemaker: algorithms/pages/), or null: storage does. */
   noToken: string | null;
-  /** What the leader does when storage refuses its write, in the algorithm's words (describe.ts). */
+  /** What the leader does when storage refuses its write, in the algorithm's words (algorithms/pages/). */
   fenced: string;
 }
 

@@ -54,7 +54,7 @@ function contentSecurityPolicy(): Plugin {
 const CORE = [
   /\/src\/engine\/(?!monitor)\w+\.ts$/,
   /\/src\/engine\/algorithms\/(index|info|describe|kit)\.ts$/,
-  /\/src\/store\/(labStore|labEngine|pauseEnds|backend|clock|context|gate|format|held|share)\.tsx?$/,
+  /\/src\/store\/(labStore|labEngine|pauseEnds|backend|clock|context|format|held|share)\.tsx?$/,
   /\/src\/shared\/(params|link|scenes|codec|SceneView|theme)\.tsx?$/,
   /\/src\/scenario\/(conditions|claims|types)\.ts$/,
   /\/src\/ui\/(SceneBoundary|sceneHost|linearScale)\.tsx?$/,

@@ -1,7 +1,14 @@
 // The chain's content as plain data, derived from a snapshot and the folded event memory. Pure,
 // so every sentence the scene shows can be unit-tested without rendering anything, and cheap
 // to compare: the view re-renders only when this model changes, not on every frame.
-import { ALGORITHM_PAGES, majorityOf, type NodeId, type NodeView, type Snapshot } from '../../src/engine';
+import {
+  algorithmFor,
+  majorityOf,
+  pageOf,
+  type NodeId,
+  type NodeView,
+  type Snapshot,
+} from '../../src/engine';
 import { believers } from '../../src/store/select';
 import type { ChainMemory } from './chainMemory';
 import { deriveWrites, type TokenView, type CompareView, type OutcomeView } from './writesModel';
@@ -53,23 +60,27 @@ export interface Election {
   hasQuorum: boolean;
   /** Without node votes: what elects, in one line ("the API server's Lease, stored in a 3-member etcd"). */
   how: string;
-  /** Why nothing checks a token under it (Redis Sentinel, Pacemaker: describe.ts), or null: storage does. */
+  /** Why nothing checks a token under it (Redis Sentinel, Pacemaker: algorithms/pages/), or null: storage does. */
   noToken: string | null;
-  /** What the leader does when storage refuses its write, in the algorithm's words (describe.ts). */
+  /** What the leader does when storage refuses its write, in the algorithm's words (algorithms/pages/). */
   fenced: string;
 }
 
-/** Raft's: the nodes vote, a majority elects. */
-export const RAFT_ELECTION: Election = {
-  ...ALGORITHM_PAGES.raft.elect,
-  epoch: 'term',
-  leader: 'leader',
-  votes: true,
-  hasQuorum: true,
-  how: '',
-  fenced: ALGORITHM_PAGES.raft.fenced,
-  noToken: null,
-};
+/** Raft's: the nodes vote, a majority elects, in its description's words (its rules loaded). */
+export function raftElection(): Election {
+  const page = pageOf({ algorithm: 'raft' });
+  return {
+    title: algorithmFor('raft').elects,
+    short: page.elect.short,
+    epoch: 'term',
+    leader: 'leader',
+    votes: true,
+    hasQuorum: true,
+    how: '',
+    fenced: page.fenced,
+    noToken: null,
+  };
+}
 
 export interface ChainModel {
   active: StepId;
@@ -126,7 +137,7 @@ export function deriveQuorum(
   s: Snapshot,
   memory: ChainMemory,
   leader: NodeView | null,
-  el: Election = RAFT_ELECTION,
+  el: Election = raftElection(),
 ): QuorumView {
   const size = s.nodes.length;
   const majority = majorityOf(size);
@@ -258,7 +269,7 @@ export function deriveChain(
   s: Snapshot,
   memory: ChainMemory,
   lease: LeaseTiming | undefined,
-  election: Election = RAFT_ELECTION,
+  election: Election = raftElection(),
 ): ChainModel {
   const leader = pickLeader(s);
   return {

@@ -2,7 +2,7 @@
 // a coordination service granting a Lease, a key or a znode (Kubernetes, etcd, ZooKeeper), or
 // the highest id taking over with no quorum at all (Bully, the Ring).
 import { algorithmFor, majorityOf, missingSwitch, pageOf, type Experiment } from '../../src/engine';
-import { RAFT_ELECTION, type Election } from './chainModel';
+import { raftElection, type Election } from './chainModel';
 
 // One Election per experiment object, so the chain's model is not re-derived for a new one each time.
 const cache = new WeakMap<Experiment, Election>();
@@ -15,13 +15,14 @@ export function electionOf(e: Experiment): Election {
 
 function electStep(e: Experiment): Election {
   const alg = algorithmFor(e.algorithm);
-  if (alg.kind === 'raft') return RAFT_ELECTION;
+  if (alg.kind === 'raft') return raftElection();
   const step = pageOf(e).elect;
   // The members a coordination service needs a majority of (an API server's store, etcd, ZooKeeper).
   const members = (alg.services ?? []).filter((v) => v.kind !== 'apiServer').length;
   const quorum = members ? `; its ${members} members need a majority (${majorityOf(members)})` : '';
   return {
-    ...step,
+    title: alg.elects,
+    short: step.short,
     how: alg.hasQuorum ? `${step.how}${quorum}` : step.how,
     epoch: alg.words.epoch,
     leader: alg.words.leader,

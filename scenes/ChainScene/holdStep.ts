@@ -1,5 +1,5 @@
 // The chain's second step, and what the others wait out, in the words of the run's algorithm:
-// each algorithm's page description (src/engine/algorithms/describe.ts) says it.
+// each algorithm's page description (src/engine/algorithms/pages/) says it.
 import { pageOf, type Experiment, type Expiry, type HoldStep } from '../../src/engine';
 
 export type { Expiry, HoldStep };

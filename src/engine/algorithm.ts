@@ -3,6 +3,7 @@
 // tells the leadership kernel (leadership.ts); the kernel, the storage, the clients, the faults and
 // the simulation loop are the same for every algorithm. Each algorithm keeps its own plain data in
 // NodeState.p and Core.a, so a checkpoint is still one structured clone.
+import type { AlgorithmPage } from './algorithms/describe';
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
 import type { InvariantName, MessageType, QueueView } from './types';
@@ -55,8 +56,8 @@ export interface AlgorithmInfo {
   /** Its name in experiments and URLs (the registry's key: algorithms/index.ts). */
   readonly kind: string;
   readonly title: string;
-  /** One sentence: what it is and where it comes from. */
-  readonly summary: string;
+  /** How one leader is chosen, in a line: the chain's first step's title, and the picker's. */
+  readonly elects: string;
   readonly words: AlgorithmWords;
   readonly messages: readonly MessageKindInfo[];
   /** Whether only a majority can elect (the guarantee that makes split brain impossible). */
@@ -85,9 +86,11 @@ export interface AlgorithmInfo {
   readonly losesWrites?: boolean;
 }
 
-/** An algorithm's rules, with its info: what a simulation runs. */
+/** An algorithm's rules, with its info and its description: what a simulation runs. */
 export interface ElectionAlgorithm
   extends AlgorithmInfo, Omit<CoreShape, 'services' | 'unsafeBy' | 'losesWrites' | 'words'> {
+  /** What the page says of it (describe.ts), loaded with its rules: a run's page reads only its own. */
+  page: AlgorithmPage;
   /** Arm a node's first timers at the start of the run. */
   boot(c: Core, out: Outputs, n: NodeState): void;
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */

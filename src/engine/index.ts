@@ -33,12 +33,9 @@ export { majorityOf } from './algorithms/kit';
 export { leaderAmong, leaderOf } from './leadership';
 export { CLIENT_NOW_MS, clientsNow, sampleOf, snapshotOf, summaryOf, type ClientsNow } from './readModel';
 export {
-  ALGORITHM_PAGES,
   formatSpan,
   missingSwitch,
   pageOf,
-  pauseLengths,
-  pickerLine,
   sentenceOf,
   renewLimitOf,
   SPLIT_WITHOUT_QUORUM,

@@ -1,71 +1,15 @@
 // The lab store is provided through context so that each mounted lab (or embedded scene) has
 // its own; components read it with useLab(selector) and never import a global store.
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Snapshot } from '../engine';
 import type { LabActions, LabState, LabStore } from './labStore';
-import { gateLab, trackGate } from './gate';
 
 const LabContext = createContext<LabStore | null>(null);
 
 export function LabProvider({ store, children }: { store: LabStore; children: ReactNode }) {
   return <LabContext.Provider value={store}>{children}</LabContext.Provider>;
-}
-
-/**
- * How far outside the viewport a scene still counts as on screen: it is current by the time it
- * scrolls in, rather than catching up as it appears.
- */
-export const ON_SCREEN_MARGIN = '200px 0px';
-
-/**
- * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN of
- * it): off screen they keep what they showed and cost nothing (see gate.ts). Where there is no
- * IntersectionObserver (tests in jsdom) they always follow.
- */
-export function LabGate({
-  watch,
-  margin = ON_SCREEN_MARGIN,
-  children,
-}: {
-  watch: RefObject<Element | null>;
-  /** How near the viewport counts as on screen (a panel just under the fold may ask for less). */
-  margin?: string;
-  children: ReactNode;
-}) {
-  const source = useLabStore();
-  const gate = useMemo(() => gateLab(source), [source]);
-  useEffect(() => {
-    const forget = trackGate(source, gate);
-    const el = watch.current;
-    let io: IntersectionObserver | null = null;
-    if (el && typeof IntersectionObserver === 'function') {
-      io = new IntersectionObserver(
-        (entries) => {
-          const last = entries[entries.length - 1];
-          if (last) gate.setVisible(last.isIntersecting);
-        },
-        { rootMargin: margin },
-      );
-      io.observe(el);
-    }
-    return () => {
-      io?.disconnect();
-      gate.setVisible(true);
-      forget();
-    };
-  }, [source, gate, watch, margin]);
-  return <LabContext.Provider value={gate.store}>{children}</LabContext.Provider>;
 }
 
 export function useLabStore(): LabStore {

@@ -1,5 +1,5 @@
 // Each algorithm as it is, in Chromium: the page says of each algorithm only what its own
-// description (src/engine/algorithms/describe.ts) says. A safety switch is offered only where the
+// description (src/engine/algorithms/pages/) says. A safety switch is offered only where the
 // system has the mechanism, with the reason where it has not; the hint under the stage says what a
 // split does under Kubernetes and Pacemaker; etcd's failover timeline names a create revision, not a
 // term; and the lease dial explains client-go's renewal round.

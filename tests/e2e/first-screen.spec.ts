@@ -5,7 +5,8 @@
 // and whether a partition is safe; pause buttons are measured against the algorithm's own lease
 // or timeout; and a link that names a setup (an old link) still opens Raft.
 import { encodeRun } from '../../src/shared/share';
-import { ALGORITHM_KINDS, algorithmFor, pickerLine } from '../../src/engine';
+import { ALGORITHM_KINDS, algorithmFor } from '../../src/engine';
+import { pickerLine } from '../../src/engine/algorithms/picker';
 import {
   chainScene,
   chartFigure,

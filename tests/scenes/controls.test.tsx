@@ -9,7 +9,8 @@ import { LabProvider } from '../../src/store/context';
 import { SetupPanel } from '../../src/app/controls/SetupPanel';
 import { SafetyPanel } from '../../src/app/controls/SafetyPanel';
 import { SafetyBanner } from '../../src/app/controls/SafetyBanner';
-import { ALGORITHM_KINDS, RAFT_PRESETS, algorithmFor, pickerLine } from '../../src/engine';
+import { ALGORITHM_KINDS, RAFT_PRESETS, algorithmFor } from '../../src/engine';
+import { pickerLine } from '../../src/engine/algorithms/picker';
 
 afterEach(cleanup);
 

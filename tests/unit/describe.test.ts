@@ -1,14 +1,9 @@
-// Each algorithm's page description (src/engine/algorithms/describe.ts) exists for every kind and
-// says what that algorithm's own rules do, with its own settings' numbers: nothing falls back to
-// another algorithm's words ("0 s coordinator timeout", "nothing expires" where a session does).
+// Each algorithm's page description (src/engine/algorithms/pages/, the shape in describe.ts) exists
+// for every kind and says what that algorithm's own rules do, with its own settings' numbers:
+// nothing falls back to another algorithm's words ("0 s coordinator timeout", "nothing expires"
+// where a session does).
 import { describe, expect, it } from 'vitest';
-import {
-  ALGORITHM_KINDS,
-  ALGORITHM_PAGES,
-  algorithmFor,
-  parseExperiment,
-  type Experiment,
-} from '../../src/engine';
+import { ALGORITHM_KINDS, algorithmFor, pageOf, parseExperiment, type Experiment } from '../../src/engine';
 
 const experimentOf = (algorithm: string): Experiment => {
   const r = parseExperiment({ algorithm });
@@ -18,7 +13,7 @@ const experimentOf = (algorithm: string): Experiment => {
 
 describe('every algorithm has its own page description', () => {
   it.each(ALGORITHM_KINDS)('%s', (kind) => {
-    const page = ALGORITHM_PAGES[kind];
+    const page = pageOf({ algorithm: kind });
     expect(page, `${kind} has no page description`).toBeDefined();
     const e = experimentOf(kind);
     const hold = page.hold(e);
@@ -49,7 +44,7 @@ describe('every algorithm has its own page description', () => {
       lease: { durationMs: 20000, renewDeadlineMs: 12000, retryPeriodMs: 3000 },
     });
     if (!k8s.ok) throw new Error('bad');
-    const page = ALGORITHM_PAGES['k8s-lease'];
+    const page = pageOf({ algorithm: 'k8s-lease' });
     expect(page.hold(k8s.experiment).text).toBe('TTL 20 s, renew every 3 s');
     expect(page.expiry(k8s.experiment).what).toBe('20 s lease');
     expect(page.renewLimit(k8s.experiment)).toEqual({ ms: 12000, label: 'RenewDeadline 12 s' });

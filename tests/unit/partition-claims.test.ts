@@ -1,4 +1,4 @@
-// The setup picker says of each algorithm whether it is safe under a partition (describe.ts,
+// The setup picker says of each algorithm whether it is safe under a partition (picker.ts,
 // `partition`). Each claim is checked here against the algorithm's own run: five nodes, the
 // leader cut off on the small side of a 2|3 split (its services, where it has them, on the large
 // side; storage reachable from both, as a shared database is), and the other way round. Safe
@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest';
 import '../../src/engine/algorithms/all';
 import {
   ALGORITHM_KINDS,
-  ALGORITHM_PAGES,
   algorithmFor,
-  pickerLine,
   Simulation,
   type AlgorithmKind,
   type ExperimentInput,
 } from '../../src/engine';
+import { ALGORITHM_CHOICES, pickerLine } from '../../src/engine/algorithms/picker';
 
 const SPLIT_MS = 30_000;
 const HEAL_MS = 150_000;
@@ -76,7 +75,7 @@ const twoLeadersWrote = (writers: readonly string[]) => writers.some((n, i) => w
 
 describe("the picker's partition claims hold in the algorithm's own runs", () => {
   it.each(ALGORITHM_KINDS)('%s', (kind) => {
-    const { safe } = ALGORITHM_PAGES[kind].partition;
+    const { safe } = ALGORITHM_CHOICES[kind].partition;
     const runs = [split(kind, 'small'), split(kind, 'large')];
     const broken = runs.some((r) => twoLeadersWrote(r.writers));
     expect(broken, `${kind}: writers ${runs.map((r) => r.writers.join(',')).join(' | ')}`).toBe(!safe);

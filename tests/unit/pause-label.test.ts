@@ -3,8 +3,8 @@
 // election timeout, a session's TTL or timeout, a coordinator timeout. Never "the lease" where
 // there is none, and the lengths follow the run's settings (a real run's TTL is its own).
 import { describe, expect, it } from 'vitest';
-import { nodeActions } from '../../src/app/controls/nodeActions';
-import { ALGORITHM_KINDS, pageOf, parseExperiment, pauseLengths, type Experiment } from '../../src/engine';
+import { nodeActions, pauseLengths } from '../../src/app/controls/nodeActions';
+import { ALGORITHM_KINDS, pageOf, parseExperiment, type Experiment } from '../../src/engine';
 
 const experiment = (input: object): Experiment => {
   const r = parseExperiment(input);

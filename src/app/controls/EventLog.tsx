@@ -2,7 +2,8 @@
 // follows the lab only while it is on screen; the announcements never stop (the announcer sits
 // outside the tabs, so a hidden tab does not silence it).
 import { useRef } from 'react';
-import { LabGate, useLab } from '../../store/context';
+import { useLab } from '../../store/context';
+import { LabGate } from '../../store/LabGate';
 import { StorageLedger } from '../../../scenes/ClusterScene/StorageLedger';
 
 function EventList() {

@@ -6,10 +6,10 @@
 // opens on the stage (place 'menu'); while that menu is open, the panel keeps the node's status
 // and leaves its buttons to the menu.
 import { useState } from 'react';
-import { pauseLengths, type Command, type Snapshot } from '../../engine';
+import type { Command, Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 import { selectNodeIds, selectServiceIds } from '../../store/select';
-import { nodeActions, type NodeAction } from './nodeActions';
+import { nodeActions, pauseLengths, type NodeAction } from './nodeActions';
 
 type Service = Snapshot['services'][number];
 

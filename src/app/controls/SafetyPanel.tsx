@@ -3,7 +3,7 @@
 // quorum or fencing off and breaking the cluster is the lab's main lesson, so they sit on the
 // first screen rather than in the setup. A switch is offered only where the run's algorithm has
 // the mechanism; where it has none, one line says why, in the algorithm's own description
-// (describe.ts `missing`: Redis Sentinel has no fencing token). The switches the lesson does not
+// (`missing` in algorithms/pages/: Redis Sentinel has no fencing token). The switches the lesson does not
 // use fold under "Advanced", each with what turning it off shows.
 import { useLabShallow } from '../../store/context';
 import { missingSwitch, type Experiment, type SafetySwitch } from '../../engine';

@@ -1,5 +1,5 @@
 // Setup: the election algorithm (a picker that resets at once, each choice saying in one line
-// what elects and whether a partition is safe: describe.ts) and its own settings, cluster size,
+// what elects and whether a partition is safe: picker.ts) and its own settings, cluster size,
 // witness (Raft's), network delay, clients, warm-up and seed apply on reset (the safety switches,
 // which apply live, are in
 // SafetyPanel on the first screen). Each field is checked as it is typed by the engine's own
@@ -12,7 +12,6 @@ import {
   type SettingsSection,
   algorithmFor,
   parseExperiment,
-  pickerLine,
   RAFT_PRESETS,
   WARM_UP_PRESETS,
   type AlgorithmKind,
@@ -20,6 +19,8 @@ import {
   type ExperimentInput,
   type FieldError,
 } from '../../engine';
+// Not through the engine's index, which every page loads: only this panel says it.
+import { ALGORITHM_CHOICES, pickerLine } from '../../engine/algorithms/picker';
 import { presetCatalog } from '../../presets/catalog';
 import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
@@ -330,7 +331,7 @@ export function SetupPanel() {
             );
           })}
         </ul>
-        <p className="hint algorithm-summary">{alg.summary}</p>
+        <p className="hint algorithm-summary">{ALGORITHM_CHOICES[draft.algorithm].summary}</p>
       </fieldset>
       <fieldset>
         <legend>Cluster (applies on reset)</legend>

@@ -3,7 +3,7 @@
 // It reads the engine's own invariant violations (the same checkers the tests and fuzzers use), so
 // what it says in red is exactly what the engine detected; otherwise it says what leader_count
 // says, in the chart's terms, and what storage does about a second leader: with fencing on or
-// off, or, where the algorithm has no token, why nothing checks one (describe.ts). Two counts, as
+// off, or, where the algorithm has no token, why nothing checks one (algorithms/pages/). Two counts, as
 // on the chart: believed (alive nodes that think they lead, paused ones included) and observed
 // (what a scrape sees: a paused node fails it); the chart pages on observed 0 and on 2 or more. It
 // never calls a moment safe that the chart pages on.

@@ -3,7 +3,7 @@
 // which node, and a pause names how long it is against what the algorithm's others wait out
 // before replacing a silent leader ("shorter than the Lease (15 s)"), from the algorithm's own
 // description (pauseLengths): never a lease an algorithm does not have.
-import { formatSpan, pauseLengths, type Command, type Experiment, type Snapshot } from '../../engine';
+import { formatSpan, pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
 
 type NodeView = Snapshot['nodes'][number];
 
@@ -19,6 +19,33 @@ export interface NodeAction {
   danger: boolean;
   /** Which row of buttons it belongs to: its life, its pauses, its place in the cluster. */
   row: 'life' | 'network';
+}
+
+/** A span of a pause button: whole seconds from 3 s up, tenths below (a third of a 1 s timeout is 0.3 s). */
+function pauseSpanMs(ms: number): number {
+  return ms >= 3000 ? Math.round(ms / 1000) * 1000 : Math.max(100, Math.round(ms / 100) * 100);
+}
+
+/** The pause lengths the page offers, measured against what the others wait out (expiry). */
+export interface PauseLengths {
+  /** A third of the shortest wait: a leader paused this long is not replaced (the card's renew-at-a-third rule). */
+  shortMs: number;
+  /** Twice the longest wait: a leader paused this long is replaced, and wakes a zombie. */
+  longMs: number;
+  /** What they are measured against, by its own name: "the Lease (15 s)", "the election timeout (5-10 s)". */
+  against: string;
+}
+
+/** The node panel's pause lengths under the experiment's algorithm (its description's expiry). */
+export function pauseLengths(e: Experiment): PauseLengths {
+  const x = pageOf(e).expiry(e);
+  const span =
+    x.maxMs === x.ms ? formatSpan(x.ms) : `${formatSpan(x.ms).replace(/ s$/, '')}-${formatSpan(x.maxMs)}`;
+  return {
+    shortMs: pauseSpanMs(x.ms / 3),
+    longMs: pauseSpanMs(2 * x.maxMs),
+    against: `the ${x.name} (${span})`,
+  };
 }
 
 /** How a pause compares with what the others wait out, in a pause button's words. */

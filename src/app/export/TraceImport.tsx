@@ -64,18 +64,8 @@ export function TraceImport() {
     const r = readTraceFile(await file.text());
     if (!r.ok) return setView({ kind: 'problems', name, problems: r.problems });
     await nextPaint(); // let "Checking" show before a long replay blocks the page
-    if (r.run.real) {
-      if (!openRecording)
-        return setView({
-          kind: 'problems',
-          name,
-          problems: ["a real run's recording opens on the lab's own page"],
-        });
-      const opened = foldRecording(r.run, name);
-      if (typeof opened === 'string') return setView({ kind: 'problems', name, problems: [opened] });
-      return openRecording(opened);
-    }
-    // The replay runs the file's algorithm, whose code may not have loaded yet.
+    // The replay runs the file's algorithm, and a recording's page speaks its words (its
+    // description loads with its rules): its code may not have loaded yet.
     try {
       await loadAlgorithm(r.run.experiment.algorithm);
     } catch {
@@ -87,6 +77,17 @@ export function TraceImport() {
         ],
       });
       return;
+    }
+    if (r.run.real) {
+      if (!openRecording)
+        return setView({
+          kind: 'problems',
+          name,
+          problems: ["a real run's recording opens on the lab's own page"],
+        });
+      const opened = foldRecording(r.run, name);
+      if (typeof opened === 'string') return setView({ kind: 'problems', name, problems: [opened] });
+      return openRecording(opened);
     }
     const at = r.run.trace ? firstDifference(replayTrace(r.run), r.run.trace) : null;
     if (at) return setView({ kind: 'differs', name, run: r.run, at });

@@ -2,7 +2,7 @@
 // while the panel is out of view (scrolled away, or a hidden tab). Its embed snippets are made in
 // the Export tab, with everything else that takes a scene out of the page.
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { LabGate } from '../../store/context';
+import { LabGate } from '../../store/LabGate';
 import type { SceneEntry } from '../../shared/scenes';
 import { sceneView } from '../../shared/SceneView';
 import { SceneBoundary } from '../../ui/SceneBoundary';

@@ -3,6 +3,7 @@
 // under a banner that says this is a real etcd cluster on this machine. The link is checked
 // first; every way it can fail is shown by name, with the way back to the simulator.
 import { useEffect, useState } from 'react';
+import { loadAlgorithm } from '../../engine';
 import { createLabStore, type LabStore } from '../../store/labStore';
 import { LiveBackend } from '../../store/backends/liveBackend';
 import { openRealRun, RealLinkError, type RealLink } from '../../store/backends/liveParams';
@@ -30,9 +31,11 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
     let backend: LiveBackend | null = null;
     let cancelled = false;
     openRealRun(link)
-      .then(({ capabilities, runStartEpochMs }) => {
-        if (cancelled) return;
+      .then(async ({ capabilities, runStartEpochMs }) => {
         const live = new LiveBackend(link, capabilities, runStartEpochMs);
+        // The page speaks the twin's algorithm (its description loads with its rules).
+        await loadAlgorithm(live.experiment.algorithm);
+        if (cancelled) return;
         backend = live;
         const store = createLabStore({ experiment: live.experiment, makeBackend: () => live, playing: true });
         live.onProblem((message) => store.setState({ error: message }));

@@ -7,6 +7,7 @@
 // epoch it has seen, so two sides can issue the same epoch, and storage's `>=` accepts both.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { bullyPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
 import { settingsFor, stateViews } from './kit';
 import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
@@ -171,6 +172,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 
 export const bully: ElectionAlgorithm = {
   ...ALGORITHM_INFO['bully'],
+  page: bullyPage,
   timerSlots: 3,
   initNode: (): BullyNode => ({
     electing: false,

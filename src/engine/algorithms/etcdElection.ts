@@ -10,6 +10,7 @@
 // new leader extends every lease by that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { etcdElectionPage } from './pages/etcdElection';
 import { renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
@@ -322,6 +323,7 @@ function queueView(c: Core): QueueView {
 
 export const etcdElection: ElectionAlgorithm = {
   ...ALGORITHM_INFO['etcd-election'],
+  page: etcdElectionPage,
   timerSlots: 4,
   initNode: () => candidate.initCandidate(),
   initShared: (e): EtcdShared => ({

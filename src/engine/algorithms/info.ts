@@ -1,6 +1,7 @@
-// What every part of the lab knows of an algorithm without running it: its name, words, message
-// kinds, settings and services. The page loads this with its first screen; an algorithm's rules
-// (the module beside this one) load only when a run uses it (index.ts loadAlgorithm).
+// What every part of the lab knows of an algorithm without running it: its name, how it elects in
+// a line, its words, message kinds, settings and services. The page loads this with its first
+// screen; an algorithm's rules and description (the modules beside this one) load only when a run
+// uses it (index.ts loadAlgorithm), and what only the Setup picker says (picker.ts) with the picker.
 import type { AlgorithmInfo, MessageKindInfo } from '../algorithm';
 import type { ServiceSpec } from '../core';
 import type { Experiment } from '../experiment';
@@ -25,8 +26,7 @@ export const ALGORITHM_INFO = {
   raft: {
     kind: 'raft',
     title: 'Raft',
-    summary:
-      "Raft's election as etcd runs it: randomized timeouts, a majority of votes per term, PreVote and CheckQuorum.",
+    elects: 'Quorum elects one leader',
     words: { epoch: 'term', leader: 'leader', election: 'election' },
     messages: [
       { type: 'preVote', label: 'pre-vote request', family: 'request', election: true },
@@ -42,8 +42,8 @@ export const ALGORITHM_INFO = {
   'k8s-lease': {
     kind: 'k8s-lease',
     title: 'Kubernetes Lease',
-    summary:
-      "client-go's leader election: replicas race for a Lease in the API server (backed by a 3-member etcd), renewing every RetryPeriod within RenewDeadline; a challenger waits LeaseDuration on its own clock.",
+    // The replicas do not vote: etcd's members do, on each write the API server makes.
+    elects: "etcd's quorum commits one Lease",
     words: { epoch: 'leaderTransitions', leader: 'holder', election: 'acquisition' },
     messages: [
       { type: 'leaseGet', label: 'get Lease', family: 'request', election: false },
@@ -59,8 +59,7 @@ export const ALGORITHM_INFO = {
   'etcd-election': {
     kind: 'etcd-election',
     title: 'etcd election',
-    summary:
-      "etcd's election API: sessions are leases kept alive about every TTL/3; the key with the lowest create revision leads, and that revision is the token.",
+    elects: 'The lowest key revision leads',
     words: { epoch: 'revision', leader: 'leader', election: 'campaign' },
     messages: [
       { type: 'etcdRequest', label: 'etcd request', family: 'request', election: false },
@@ -77,8 +76,7 @@ export const ALGORITHM_INFO = {
   zookeeper: {
     kind: 'zookeeper',
     title: 'ZooKeeper recipe',
-    summary:
-      "ZooKeeper's recipe: ephemeral sequential znodes under /election, the lowest leads, each other candidate watching its predecessor; a session the ensemble stops hearing from expires.",
+    elects: 'The lowest znode leads',
     words: { epoch: 'czxid', leader: 'leader', election: 'election' },
     messages: [
       { type: 'zkRequest', label: 'ZooKeeper request', family: 'request', election: false },
@@ -96,8 +94,7 @@ export const ALGORITHM_INFO = {
   'redis-sentinel': {
     kind: 'redis-sentinel',
     title: 'Redis Sentinel',
-    summary:
-      'Redis Sentinel: a quorum of sentinels agrees the primary is down, a majority of them elects one to promote the replica with the most data; no fencing token, so an isolated old primary loses its writes when it rejoins.',
+    elects: 'Sentinels promote one primary',
     words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
     messages: REDIS_MESSAGES,
     // The sentinels vote by majority, but the servers do not: an old primary cut off from them
@@ -113,8 +110,7 @@ export const ALGORITHM_INFO = {
   pacemaker: {
     kind: 'pacemaker',
     title: 'Pacemaker with STONITH',
-    summary:
-      'Pacemaker with STONITH: when the primary is lost, the cluster powers it off through a fence device and promotes a replica only once the power-off is confirmed; unconfirmed, it waits.',
+    elects: 'Fenced first, then promoted',
     words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
     messages: [
       ...REDIS_MESSAGES.filter((k) => k.type !== 'isMasterDown' && k.type !== 'isMasterDownReply'),
@@ -137,8 +133,7 @@ export const ALGORITHM_INFO = {
   bully: {
     kind: 'bully',
     title: 'Bully',
-    summary:
-      'Garcia-Molina (1982): the highest reachable id wins; ELECTION to higher ids, OK answers, COORDINATOR to all. No quorum.',
+    elects: 'The highest id takes over',
     words: { epoch: 'epoch', leader: 'coordinator', election: 'election' },
     messages: [
       { type: 'election', label: 'ELECTION', family: 'request', election: true },
@@ -153,8 +148,7 @@ export const ALGORITHM_INFO = {
   ring: {
     kind: 'ring',
     title: 'Ring',
-    summary:
-      'Chang and Roberts (1979): ELECTION travels a logical ring collecting ids, skipping a successor that does not answer; the highest id is announced COORDINATOR. No quorum.',
+    elects: 'The ring elects the highest id',
     words: { epoch: 'epoch', leader: 'coordinator', election: 'election' },
     messages: [
       { type: 'ringElection', label: 'ELECTION (collects ids)', family: 'request', election: true },

@@ -17,6 +17,7 @@
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { k8sLeasePage } from './pages/k8sLease';
 import { renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
@@ -456,6 +457,7 @@ function stopLeading(c: Core, out: Outputs, n: NodeState): void {
 
 export const k8sLease: ElectionAlgorithm = {
   ...ALGORITHM_INFO['k8s-lease'],
+  page: k8sLeasePage,
   timerSlots: 3,
   initNode: (_e, idx): K8sNode => ({
     phase: 'acquiring',

@@ -6,6 +6,7 @@
 // itself never hears of storage's verdicts (the application does).
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { raftPage } from './pages/raft';
 import { renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
@@ -515,6 +516,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 
 export const raft: ElectionAlgorithm = {
   ...ALGORITHM_INFO['raft'],
+  page: raftPage,
   timerSlots: 4,
   initNode: (): RaftNode => ({
     votedFor: null,

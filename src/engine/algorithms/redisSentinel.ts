@@ -13,6 +13,7 @@
 // within `min-replicas-max-lag` refuses writes.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { pacemakerPage, redisSentinelPage } from './pages/redisSentinel';
 import { majorityOf, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
@@ -661,6 +662,7 @@ function onNetworkChange(c: Core, out: Outputs): void {
 
 export const redisSentinel: ElectionAlgorithm = {
   ...ALGORITHM_INFO['redis-sentinel'],
+  page: redisSentinelPage,
   timerSlots: 1,
   initNode: (e, idx): RedisNode => ({
     primaryOf: idx === 0 ? -1 : 0,
@@ -750,6 +752,7 @@ export const redisSentinel: ElectionAlgorithm = {
  */
 export const pacemaker: ElectionAlgorithm = {
   ...redisSentinel,
+  page: pacemakerPage,
   ...ALGORITHM_INFO.pacemaker,
   // A manual move of the primary is a graceful demotion in Pacemaker, not a failover: not modelled.
   campaign: () => {},

@@ -10,6 +10,7 @@
 // starter's. There is no quorum: under a partition each side's ring elects its own highest node.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { ringPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
 import { settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
@@ -273,6 +274,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
 
 export const ring: ElectionAlgorithm = {
   ...ALGORITHM_INFO['ring'],
+  page: ringPage,
   timerSlots: 5,
   initNode: (): RingNode => ({
     lastHeardLocalMs: 0,

@@ -9,6 +9,7 @@
 // leads after its znode is gone. The token is the leader znode's czxid.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
+import { zookeeperPage } from './pages/zookeeper';
 import { renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
@@ -430,6 +431,7 @@ function queueView(c: Core): QueueView {
 
 export const zookeeper: ElectionAlgorithm = {
   ...ALGORITHM_INFO['zookeeper'],
+  page: zookeeperPage,
   timerSlots: 4,
   initNode: (_e, idx): ZkNode => ({
     phase: 'idle',

@@ -1,0 +1,32 @@
+// What the page says of Bully and of the Ring (describe.ts): a coordinator heartbeats, nothing
+// expires, and the others time it out; neither has a quorum.
+import { expiryOf, formatSpan, held, raftOnly, SPLIT_WITHOUT_QUORUM, type AlgorithmPage } from '../describe';
+import { settingsFor as section } from '../kit';
+
+const NO_QUORUM = 'no quorum: each side of a partition elects its own';
+
+function coordinatorPage(key: 'bully' | 'ring', short: string): AlgorithmPage {
+  const name = key === 'bully' ? 'Bully' : 'Ring';
+  return {
+    elect: { short, how: NO_QUORUM },
+    hold: () => held('No lease', 'No lease', 'The coordinator leads until it is deposed: nothing expires.'),
+    expiry: (e) => {
+      const s = section(e, key);
+      return expiryOf(
+        s.timeoutMs,
+        'coordinator timeout',
+        `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
+      );
+    },
+    renewLimit: () => null,
+    fenced: 'it steps down and calls an election',
+    missing: {
+      quorum: `${key === 'bully' ? 'Bully' : 'The Ring'} has no quorum to switch off: the highest reachable id wins`,
+      ...raftOnly(name),
+    },
+    split: SPLIT_WITHOUT_QUORUM,
+  };
+}
+
+export const bullyPage = coordinatorPage('bully', 'Highest id');
+export const ringPage = coordinatorPage('ring', 'Ring elects');

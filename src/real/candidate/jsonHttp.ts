@@ -1,7 +1,15 @@
 // JSON over HTTP/1.1 on loopback with node:http rather than fetch: fetch's default 300 s
 // headers timeout would end a long watch, and a per-request deadline here is one option. Every
 // request has a deadline; a request on a cut link neither fails nor answers, it times out.
-import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent,
+  request,
+  type ClientRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 
 export interface JsonTarget {
   port: number;
@@ -162,4 +170,21 @@ export function readJsonBody(
       }
     });
   });
+}
+
+/** Answer with a JSON body. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: OutgoingHttpHeaders = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Close a server now, its open connections (kept-alive ones, streams) with it. */
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
 }

@@ -106,21 +106,16 @@ export class Bridge {
     }
     if (!this.tokenOk(req, url))
       return this.fail(res, 401, 'bad token', "the run's token is missing or wrong");
-    const route = `${req.method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /capabilities':
-        return this.json(res, this.backend.capabilities());
-      case 'GET /state':
-        return this.json(res, this.backend.state());
-      case 'GET /trace':
-        return this.json(res, this.backend.trace());
-      case 'GET /events':
-        return this.stream(req, res, url);
-      case 'POST /command':
-        return void this.command(req, res);
-    }
-    const known = ['/capabilities', '/state', '/trace', '/events', '/command'].includes(url.pathname);
-    if (known)
+    const routes: Record<string, () => void> = {
+      'GET /capabilities': () => this.json(res, this.backend.capabilities()),
+      'GET /state': () => this.json(res, this.backend.state()),
+      'GET /trace': () => this.json(res, this.backend.trace()),
+      'GET /events': () => this.stream(req, res, url),
+      'POST /command': () => void this.command(req, res),
+    };
+    const route = routes[`${req.method} ${url.pathname}`];
+    if (route) return route();
+    if (Object.keys(routes).some((r) => r.endsWith(` ${url.pathname}`)))
       return this.fail(res, 405, 'method not allowed', `${req.method} is not allowed on ${url.pathname}`);
     return this.fail(res, 404, 'unknown endpoint', `no endpoint ${url.pathname}`);
   }

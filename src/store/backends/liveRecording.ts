@@ -25,13 +25,13 @@ import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import { NetworkPlan } from '../../real/model/network';
 import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { RecordedCommand } from '../backend';
+import { MAX_COMMANDS } from '../labEngine';
 import { twinExperiment } from '../../real/model/twin';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
 /** An event this much older than the moment shown arrived late (a backlog), not in the stream's stride. */
 const LATE_MS = 1000;
-const MAX_COMMANDS = 2_000;
 
 interface View {
   nowMs: number;

@@ -10,6 +10,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { eachLine } from '../cluster/children';
 
 export interface JsonTarget {
   port: number;
@@ -115,26 +116,18 @@ export function streamJson(
     // A stream of its own connection: the keep-alive agent must not hand this socket to others.
     const req = post(target, path, body, false, signal, (res) => {
       if (res.statusCode !== 200) return finish(new Error(`${path}: ${res.statusCode}`));
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let nl: number;
-        while (!done && (nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line) continue;
-          let obj: unknown;
-          try {
-            obj = JSON.parse(line);
-          } catch {
-            return finish(new Error(`${path}: stream line is not JSON`));
-          }
-          try {
-            if (onObject(obj)) finish();
-          } catch (err) {
-            finish(err);
-          }
+      eachLine(res, (line) => {
+        if (done || !line.trim()) return;
+        let obj: unknown;
+        try {
+          obj = JSON.parse(line);
+        } catch {
+          return finish(new Error(`${path}: stream line is not JSON`));
+        }
+        try {
+          if (onObject(obj)) finish();
+        } catch (err) {
+          finish(err);
         }
       });
       res.on('end', () => {

@@ -61,7 +61,7 @@ export function postJson<T>(
         clearTimeout(timer);
         let json: unknown;
         try {
-          json = JSON.parse(text);
+          json = JSON.parse(text ?? '');
         } catch {
           return reject(new Error(`${path}: answer is not JSON (${res.statusCode})`));
         }
@@ -83,12 +83,15 @@ export function postJson<T>(
   });
 }
 
-function readBody(res: IncomingMessage): Promise<string> {
+/** A message's body as text; null when it is longer than maxBytes (the rest is not kept). */
+function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let text = '';
     res.setEncoding('utf8');
-    res.on('data', (d: string) => (text += d));
-    res.on('end', () => resolve(text));
+    res.on('data', (d: string) => {
+      if (text.length <= maxBytes) text += d;
+    });
+    res.on('end', () => resolve(text.length > maxBytes ? null : text));
     res.on('error', reject);
   });
 }
@@ -141,28 +144,18 @@ export function streamJson(
 }
 
 /** A request's body as JSON, read up to maxBytes: its value, or what is wrong with it. */
-export function readJsonBody(
+export async function readJsonBody(
   req: IncomingMessage,
   maxBytes: number,
 ): Promise<{ ok: true; value: unknown } | { ok: false; error: 'body too large' | 'not json' }> {
-  return new Promise((resolve) => {
-    let text = '';
-    let tooLarge = false;
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => {
-      if (tooLarge) return;
-      text += d;
-      if (text.length > maxBytes) tooLarge = true;
-    });
-    req.on('end', () => {
-      if (tooLarge) return resolve({ ok: false, error: 'body too large' });
-      try {
-        resolve({ ok: true, value: JSON.parse(text) });
-      } catch {
-        resolve({ ok: false, error: 'not json' });
-      }
-    });
-  });
+  // A request broken off in its body has nobody left to read the answer; it never rejects.
+  const text = await readBody(req, maxBytes).catch(() => '');
+  if (text === null) return { ok: false, error: 'body too large' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, error: 'not json' };
+  }
 }
 
 /** Answer with a JSON body. */

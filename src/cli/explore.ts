@@ -15,6 +15,7 @@ import type { FieldError } from '../engine';
 import type { ExploreResult } from '../explorer/explore';
 import { createExplorerHost, type FromExplorer, type StartMessage } from '../explorer/protocol';
 import { EXPLORER_FAULT_KINDS, type ExplorerFaultKind } from '../explorer/schedule';
+import { invalidLines, readJson, runAsEntry } from './io';
 
 export interface ExploreIo {
   readFile: (path: string) => string;
@@ -90,9 +91,7 @@ function errorLines(errors: FieldError[]): string {
   const flagged = errors.filter((e) => e.field in FLAG_OF);
   const setup = errors.filter((e) => !(e.field in FLAG_OF));
   const lines = flagged.map((e) => `${FLAG_OF[e.field]}: ${e.message}\n`);
-  if (setup.length)
-    lines.push(`invalid experiment:\n${setup.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n`);
-  return lines.join('');
+  return lines.join('') + (setup.length ? invalidLines('experiment', setup) : '');
 }
 
 function resultLines(r: ExploreResult, file: string): { code: number; stdout: string; stderr: string } {
@@ -147,22 +146,12 @@ export function main(argv: string[], io: ExploreIo): Promise<number> {
     io.stderr(`${args.error}\n${USAGE}`);
     return Promise.resolve(2);
   }
-  let text: string;
-  try {
-    text = args.file === '-' ? io.readStdin() : io.readFile(args.file);
-  } catch (err) {
-    io.stderr(`cannot read ${args.file}: ${(err as Error).message}\n`);
+  const json = readJson(args.file, io.readFile, io.readStdin);
+  if (!json.ok) {
+    io.stderr(json.error);
     return Promise.resolve(2);
   }
-  let setup: unknown;
-  try {
-    setup = JSON.parse(text);
-  } catch (err) {
-    const name = args.file === '-' ? 'standard input' : args.file;
-    io.stderr(`${name} is not valid JSON: ${(err as Error).message}\n`);
-    return Promise.resolve(2);
-  }
-  setup = setupOf(setup, io);
+  const setup = setupOf(json.value, io);
   const v = args.values;
   const start: StartMessage = {
     type: 'start',
@@ -224,12 +213,7 @@ export function main(argv: string[], io: ExploreIo): Promise<number> {
   });
 }
 
-const isEntry = process.argv[1] && /explore\.(ts|js|mjs)$/.test(process.argv[1]);
-if (isEntry) {
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+runAsEntry('explore', () =>
   main(process.argv.slice(2), {
     readFile: (path) => readFileSync(path, 'utf8'),
     readStdin: () => readFileSync(0, 'utf8'),
@@ -237,7 +221,5 @@ if (isEntry) {
     stdout: (text) => process.stdout.write(text),
     tty: process.stderr.isTTY,
     onStop: (stop) => process.once('SIGINT', stop),
-  }).then((code) => {
-    process.exitCode = code;
-  });
-}
+  }),
+);

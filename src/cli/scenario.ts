@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { runScenario } from '../scenario/run';
 import { parseScenario } from '../scenario/schema';
 import type { Scenario } from '../scenario/types';
+import { invalidLines, readJson, runAsEntry, type Output } from './io';
 
 const DIR = join(import.meta.dirname, '..', '..', 'scenes', 'scenarios');
 
@@ -26,7 +27,7 @@ function shipped(): { file: string; scenario: Scenario | null; errors: string[] 
     });
 }
 
-export function main(argv: string[]): { code: number; stdout: string; stderr: string } {
+export function main(argv: string[]): Output {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const args = argv.filter((a) => !a.startsWith('--'));
   if (flags.has('--list')) {
@@ -45,19 +46,14 @@ export function main(argv: string[]): { code: number; stdout: string; stderr: st
     };
   let scenario: Scenario | undefined;
   if (args[0].endsWith('.json') && existsSync(args[0])) {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(args[0], 'utf8'));
-    } catch (err) {
-      return { code: 2, stdout: '', stderr: `${args[0]} is not valid JSON: ${(err as Error).message}\n` };
-    }
-    const r = parseScenario(json);
-    if (!r.ok)
-      return {
-        code: 2,
-        stdout: '',
-        stderr: `invalid scenario:\n${r.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n`,
-      };
+    const json = readJson(
+      args[0],
+      (path) => readFileSync(path, 'utf8'),
+      () => '',
+    );
+    if (!json.ok) return { code: 2, stdout: '', stderr: json.error };
+    const r = parseScenario(json.value);
+    if (!r.ok) return { code: 2, stdout: '', stderr: invalidLines('scenario', r.errors) };
     scenario = r.scenario;
   } else {
     scenario = shipped().find((s) => s.scenario?.id === args[0])?.scenario ?? undefined;
@@ -76,13 +72,4 @@ export function main(argv: string[]): { code: number; stdout: string; stderr: st
   return { code: 0, stdout: JSON.stringify(value, null, 2) + '\n', stderr: '' };
 }
 
-if (process.argv[1] && /scenario\.(ts|js|mjs)$/.test(process.argv[1])) {
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
-  const r = main(process.argv.slice(2));
-  if (r.stdout) process.stdout.write(r.stdout);
-  if (r.stderr) process.stderr.write(r.stderr);
-  process.exitCode = r.code;
-}
+runAsEntry('scenario', () => main(process.argv.slice(2)));

@@ -6,11 +6,9 @@
 import '../engine/algorithms/all';
 import { readFileSync } from 'node:fs';
 import { parseExperiment, runExperiment } from '../engine';
+import { invalidLines, readJson, runAsEntry, type Output } from './io';
 
-export function main(
-  argv: string[],
-  readStdin: () => string,
-): { code: number; stdout: string; stderr: string } {
+export function main(argv: string[], readStdin: () => string): Output {
   const args = argv.filter((a) => !a.startsWith('--'));
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const unknown = [...flags].filter((f) => !['--summary', '--help', '--pretty'].includes(f));
@@ -23,24 +21,10 @@ export function main(
       stderr: flags.has('--help') ? '' : why + usage,
     };
   }
-  let text: string;
-  try {
-    text = args[0] === '-' ? readStdin() : readFileSync(args[0], 'utf8');
-  } catch (err) {
-    return { code: 2, stdout: '', stderr: `cannot read ${args[0]}: ${(err as Error).message}\n` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    const name = args[0] === '-' ? 'standard input' : args[0];
-    return { code: 2, stdout: '', stderr: `${name} is not valid JSON: ${(err as Error).message}\n` };
-  }
-  const parsed = parseExperiment(json);
-  if (!parsed.ok) {
-    const lines = parsed.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n');
-    return { code: 2, stdout: '', stderr: `invalid experiment:\n${lines}\n` };
-  }
+  const json = readJson(args[0], (path) => readFileSync(path, 'utf8'), readStdin);
+  if (!json.ok) return { code: 2, stdout: '', stderr: json.error };
+  const parsed = parseExperiment(json.value);
+  if (!parsed.ok) return { code: 2, stdout: '', stderr: invalidLines('experiment', parsed.errors) };
   const trace = runExperiment(parsed.experiment);
   const value = flags.has('--summary') ? trace.summary : trace;
   return {
@@ -50,15 +34,4 @@ export function main(
   };
 }
 
-const isEntry = process.argv[1] && /sim\.(ts|js|mjs)$/.test(process.argv[1]);
-if (isEntry) {
-  // `npm run sim -- x.json | head` closes the pipe early: that is the reader's choice, not an error.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
-  const r = main(process.argv.slice(2), () => readFileSync(0, 'utf8'));
-  if (r.stdout) process.stdout.write(r.stdout);
-  if (r.stderr) process.stderr.write(r.stderr);
-  process.exitCode = r.code;
-}
+runAsEntry('sim', () => main(process.argv.slice(2), () => readFileSync(0, 'utf8')));

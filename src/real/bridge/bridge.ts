@@ -13,7 +13,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseRealCommand, type ApplyResult, type RealCommand } from '../model/commands';
 import type { KeepAliveReport, RealEvent } from '../model/events';
-import { readJsonBody } from '../candidate/jsonHttp';
+import { closeServer, readJsonBody, sendJson } from '../candidate/jsonHttp';
 import { listenOnLoopback } from '../cluster/ports';
 
 export interface BridgeBackend {
@@ -60,8 +60,7 @@ export class Bridge {
 
   close(): Promise<void> {
     for (const s of this.streams) s.end();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeServer(this.server);
   }
 
   private cors(res: ServerResponse): void {
@@ -71,13 +70,11 @@ export class Bridge {
 
   /** An error answer, named for the page to switch on (bad host, bad token, not json...). */
   private fail(res: ServerResponse, status: number, error: string, message: string, field?: string): void {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error, message, ...(field ? { field } : {}) }));
+    sendJson(res, status, { error, message, ...(field ? { field } : {}) });
   }
 
   private json(res: ServerResponse, body: unknown): void {
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(body));
+    sendJson(res, 200, body, { 'cache-control': 'no-store' });
   }
 
   private tokenOk(req: IncomingMessage, url: URL): boolean {
@@ -109,21 +106,16 @@ export class Bridge {
     }
     if (!this.tokenOk(req, url))
       return this.fail(res, 401, 'bad token', "the run's token is missing or wrong");
-    const route = `${req.method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /capabilities':
-        return this.json(res, this.backend.capabilities());
-      case 'GET /state':
-        return this.json(res, this.backend.state());
-      case 'GET /trace':
-        return this.json(res, this.backend.trace());
-      case 'GET /events':
-        return this.stream(req, res, url);
-      case 'POST /command':
-        return void this.command(req, res);
-    }
-    const known = ['/capabilities', '/state', '/trace', '/events', '/command'].includes(url.pathname);
-    if (known)
+    const routes: Record<string, () => void> = {
+      'GET /capabilities': () => this.json(res, this.backend.capabilities()),
+      'GET /state': () => this.json(res, this.backend.state()),
+      'GET /trace': () => this.json(res, this.backend.trace()),
+      'GET /events': () => this.stream(req, res, url),
+      'POST /command': () => void this.command(req, res),
+    };
+    const route = routes[`${req.method} ${url.pathname}`];
+    if (route) return route();
+    if (Object.keys(routes).some((r) => r.endsWith(` ${url.pathname}`)))
       return this.fail(res, 405, 'method not allowed', `${req.method} is not allowed on ${url.pathname}`);
     return this.fail(res, 404, 'unknown endpoint', `no endpoint ${url.pathname}`);
   }

@@ -110,10 +110,7 @@ async function main(): Promise<number> {
     },
     afterStop: (_run, print) => print('# the run has ended: every process it started is gone'),
   });
-  if ('error' in t) {
-    process.stderr.write(`${t.error}\n`);
-    return 2;
-  }
+  if (typeof t === 'number') return t;
   const { run, print, end } = t;
   if (!lab.quiet) run.onEvent((e) => print(formatEvent(e)));
   try {

@@ -5,7 +5,7 @@
 // running (a stopped one is ended by the next start, from its pidfile).
 import { Candidate, type CandidateSettings } from './candidateCore';
 import { HttpGateway } from './gateway';
-import { HttpStorageClient } from './storageClient';
+import { keepAliveAgent, postJson } from './jsonHttp';
 
 export interface CandidateConfig extends CandidateSettings {
   etcdPort: number;
@@ -23,9 +23,11 @@ function argOf(name: string): string | undefined {
 function main(): void {
   const config = JSON.parse(argOf('--config') ?? '{}') as CandidateConfig;
   const parentPid = process.ppid;
+  const storage = { port: config.storagePort, agent: keepAliveAgent() };
   const candidate = new Candidate(config, {
     gateway: new HttpGateway(config.etcdPort, config.requestTimeoutMs),
-    storage: new HttpStorageClient(config.storagePort, config.requestTimeoutMs),
+    // The fenced storage: one POST per write, with a deadline.
+    storage: { write: (w) => postJson(storage, '/write', w, config.requestTimeoutMs) },
     emit: (event) => process.stdout.write(JSON.stringify(event) + '\n'),
     clock: {
       now: () => Date.now() - config.runStartEpochMs,

@@ -74,6 +74,9 @@ export interface CandidateDeps {
   clock: Clock;
 }
 
+/** A reply to an operation, its fields filled in as the answer comes. */
+const replyTo = (op: EtcdOp['op']): EtcdReply => ({ op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 });
+
 type Handler = (c: Candidate) => void;
 const ON_TIMER: Record<CandidateTimer, Handler> = {
   keepAlive: (c) => onKeepAliveTimer(c.state, c.recipe, c.io),
@@ -217,7 +220,7 @@ export class Candidate {
 
   private perform(id: number, op: EtcdOp): void {
     const gw = this.deps.gateway;
-    const r: EtcdReply = { op: op.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+    const r = replyTo(op.op);
     const done = () => this.answer(id, r);
     const fail = () => this.failed(id);
     switch (op.op) {
@@ -295,16 +298,8 @@ export class Candidate {
         const now = clock.now();
         const gapMs = now - this.state.lastKeepAliveRealMs;
         const node = this.s.node;
-        this.step(() =>
-          onKeepAliveReply(this.state, this.recipe, this.io, {
-            op: 'keepAlive',
-            lease,
-            ttlMs: ttlS * 1000,
-            key: 0,
-            rev: 0,
-            storeRev: 0,
-          }),
-        );
+        const reply = { ...replyTo('keepAlive'), lease, ttlMs: ttlS * 1000 };
+        this.step(() => onKeepAliveReply(this.state, this.recipe, this.io, reply));
         if (ttlS <= 0) return;
         this.deps.emit({ atMs: now, type: 'keepAlive', node, rttMs: now - sentAtMs });
         // Half a period late or more: a keep-alive was missed, and the lease survived the gap.

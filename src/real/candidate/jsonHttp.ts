@@ -1,7 +1,16 @@
 // JSON over HTTP/1.1 on loopback with node:http rather than fetch: fetch's default 300 s
 // headers timeout would end a long watch, and a per-request deadline here is one option. Every
 // request has a deadline; a request on a cut link neither fails nor answers, it times out.
-import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent,
+  request,
+  type ClientRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { eachLine } from '../cluster/children';
 
 export interface JsonTarget {
   port: number;
@@ -52,7 +61,7 @@ export function postJson<T>(
         clearTimeout(timer);
         let json: unknown;
         try {
-          json = JSON.parse(text);
+          json = JSON.parse(text ?? '');
         } catch {
           return reject(new Error(`${path}: answer is not JSON (${res.statusCode})`));
         }
@@ -74,12 +83,15 @@ export function postJson<T>(
   });
 }
 
-function readBody(res: IncomingMessage): Promise<string> {
+/** A message's body as text; null when it is longer than maxBytes (the rest is not kept). */
+function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let text = '';
     res.setEncoding('utf8');
-    res.on('data', (d: string) => (text += d));
-    res.on('end', () => resolve(text));
+    res.on('data', (d: string) => {
+      if (text.length <= maxBytes) text += d;
+    });
+    res.on('end', () => resolve(text.length > maxBytes ? null : text));
     res.on('error', reject);
   });
 }
@@ -107,26 +119,18 @@ export function streamJson(
     // A stream of its own connection: the keep-alive agent must not hand this socket to others.
     const req = post(target, path, body, false, signal, (res) => {
       if (res.statusCode !== 200) return finish(new Error(`${path}: ${res.statusCode}`));
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let nl: number;
-        while (!done && (nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line) continue;
-          let obj: unknown;
-          try {
-            obj = JSON.parse(line);
-          } catch {
-            return finish(new Error(`${path}: stream line is not JSON`));
-          }
-          try {
-            if (onObject(obj)) finish();
-          } catch (err) {
-            finish(err);
-          }
+      eachLine(res, (line) => {
+        if (done || !line.trim()) return;
+        let obj: unknown;
+        try {
+          obj = JSON.parse(line);
+        } catch {
+          return finish(new Error(`${path}: stream line is not JSON`));
+        }
+        try {
+          if (onObject(obj)) finish();
+        } catch (err) {
+          finish(err);
         }
       });
       res.on('end', () => {
@@ -140,26 +144,33 @@ export function streamJson(
 }
 
 /** A request's body as JSON, read up to maxBytes: its value, or what is wrong with it. */
-export function readJsonBody(
+export async function readJsonBody(
   req: IncomingMessage,
   maxBytes: number,
 ): Promise<{ ok: true; value: unknown } | { ok: false; error: 'body too large' | 'not json' }> {
-  return new Promise((resolve) => {
-    let text = '';
-    let tooLarge = false;
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => {
-      if (tooLarge) return;
-      text += d;
-      if (text.length > maxBytes) tooLarge = true;
-    });
-    req.on('end', () => {
-      if (tooLarge) return resolve({ ok: false, error: 'body too large' });
-      try {
-        resolve({ ok: true, value: JSON.parse(text) });
-      } catch {
-        resolve({ ok: false, error: 'not json' });
-      }
-    });
-  });
+  // A request broken off in its body has nobody left to read the answer; it never rejects.
+  const text = await readBody(req, maxBytes).catch(() => '');
+  if (text === null) return { ok: false, error: 'body too large' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, error: 'not json' };
+  }
+}
+
+/** Answer with a JSON body. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: OutgoingHttpHeaders = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Close a server now, its open connections (kept-alive ones, streams) with it. */
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
 }

@@ -24,10 +24,7 @@ async function main(): Promise<number> {
       print(`# trace written to ${o.tracePath}`);
     },
   });
-  if ('error' in t) {
-    process.stderr.write(`${t.error}\n`);
-    return 2;
-  }
+  if (typeof t === 'number') return t;
   const { run, print, end } = t;
   run.onEvent((e) => print(o.json ? JSON.stringify(e) : formatEvent(e)));
   try {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { eachLine, type Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
-import type { MemberRoleEvent, RealEvent } from '../model/events';
+import { processEvent, type MemberRoleEvent, type RealEvent } from '../model/events';
 import { decimalIdToHex, memberIdHex } from './memberId';
 import { PeerProxy } from './peerProxy';
 import { freePorts } from './ports';
@@ -135,20 +135,12 @@ export class EtcdCluster {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     m.paused = false;
-    this.o.emit({ atMs: this.now(), type: 'process', node: m.node, part: 'member', state: 'started' });
+    this.o.emit(processEvent(this.now(), m.node, 'member', 'started'));
     eachLine(child.process.stderr, (line) => this.onLogLine(m, line));
     void child.exited.then(({ code, signal }) => {
       m.role = 'down';
       m.paused = false;
-      this.o.emit({
-        atMs: this.now(),
-        type: 'process',
-        node: m.node,
-        part: 'member',
-        state: 'exited',
-        code,
-        signal,
-      });
+      this.o.emit(processEvent(this.now(), m.node, 'member', 'exited', { code, signal }));
     });
   }
 

@@ -30,8 +30,6 @@ export interface PeerProxyOptions {
   upstreamPort: number;
   /** Member name for a hex member ID (from X-Server-From); absent: a link, one sender, no heads read. */
   nameOf?: (hexId: string) => string | undefined;
-  /** Called with each connection's first request head (used to record fixtures). */
-  onHead?: (head: RequestHead, raw: Buffer) => void;
 }
 
 export class PeerProxy {
@@ -92,7 +90,6 @@ export class PeerProxy {
       if (!head) return;
       client.off('data', onData);
       client.pause();
-      this.opts.onHead?.(head, buf.subarray(0, head.length));
       this.route(client, head, buf, nameOf);
     };
     client.on('data', onData);

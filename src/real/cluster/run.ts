@@ -17,7 +17,7 @@ import {
 } from '../model/commands';
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
 import { EtcdCluster } from './etcdCluster';
-import type { CandidateOutput, KeepAliveReport, RealEvent } from '../model/events';
+import { processEvent, type CandidateOutput, type KeepAliveReport, type RealEvent } from '../model/events';
 import { RunFold } from '../model/fold';
 import { NetworkPlan } from '../model/network';
 import { cleanLeftovers, defaultPidDir } from './pidfiles';
@@ -201,28 +201,14 @@ export class RealRun implements BridgeBackend {
         exited: (code, signal) => {
           // A leader that dies believes nothing any more: the engine's "killed" step-down.
           const folded = this.fold.host(h.id);
-          if (folded?.role === 'leader') {
-            this.emit({
-              atMs: this.nowMs(),
-              type: 'steppedDown',
-              node: h.id,
-              term: folded.token,
-              reason: 'killed',
-            });
-          }
-          this.emit({
-            atMs: this.nowMs(),
-            type: 'process',
-            node: h.id,
-            part: 'candidate',
-            state: 'exited',
-            code,
-            signal,
-          });
+          const atMs = this.nowMs();
+          if (folded?.role === 'leader')
+            this.emit({ atMs, type: 'steppedDown', node: h.id, term: folded.token, reason: 'killed' });
+          this.emit(processEvent(atMs, h.id, 'candidate', 'exited', { code, signal }));
         },
       },
     );
-    this.processEvent(h.id, 'candidate', 'started');
+    this.emit(processEvent(this.nowMs(), h.id, 'candidate', 'started'));
   }
 
   private onCandidateOutput(out: CandidateOutput): void {
@@ -369,23 +355,15 @@ export class RealRun implements BridgeBackend {
       h.paused = stop && h.signal(run.children, 'SIGSTOP');
       if (stop ? h.paused : h.signal(run.children, 'SIGCONT')) {
         done = true;
-        this.processEvent(h.id, 'candidate', state);
+        this.emit(processEvent(this.nowMs(), h.id, 'candidate', state));
       }
     }
     const member = this.memberOf(run, h);
     if (part !== 'candidate' && (stop ? run.cluster.pause(member) : run.cluster.resume(member))) {
       done = true;
-      this.processEvent(h.id, 'member', state);
+      this.emit(processEvent(this.nowMs(), h.id, 'member', state));
     }
     return done;
-  }
-
-  private processEvent(
-    node: string,
-    part: 'candidate' | 'member',
-    state: 'started' | 'stopped' | 'continued',
-  ): void {
-    this.emit({ atMs: this.nowMs(), type: 'process', node, part, state });
   }
 
   private applyNetwork(run: Started): void {

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { RealEvent } from '../model/events';
 import { parseWriteRequest, type FencedStorage } from './storage';
-import { readJsonBody } from '../candidate/jsonHttp';
+import { closeServer, readJsonBody, sendJson } from '../candidate/jsonHttp';
 import { listenOnLoopback } from './ports';
 
 const MAX_BODY_BYTES = 4096;
@@ -19,10 +19,7 @@ export class StorageServer {
     private readonly emit: (e: RealEvent) => void,
   ) {
     this.server = createServer((req, res) => {
-      const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
+      const reply = (status: number, body: unknown) => sendJson(res, status, body);
       if (req.method !== 'POST' || req.url !== '/write') return reply(404, { error: 'unknown endpoint' });
       void readJsonBody(req, MAX_BODY_BYTES).then((body) => {
         if (!body.ok) return reply(body.error === 'not json' ? 400 : 413, { error: body.error });
@@ -47,7 +44,6 @@ export class StorageServer {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeServer(this.server);
   }
 }

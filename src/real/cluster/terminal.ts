@@ -21,12 +21,14 @@ export function terminalRun(
     /** After a clean stop (every child gone): the last words. */
     afterStop(run: RealRun, print: (line: string) => void): void;
   },
-): TerminalRun | { error: string } {
+): TerminalRun | number {
   let run: RealRun;
   try {
     run = new RealRun(settings);
   } catch (err) {
-    return { error: (err as Error).message };
+    // Settings the run refuses: said, with the command line's status for bad options.
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 2;
   }
   const print = (line: string) => void process.stdout.write(line + '\n');
   let ending: Promise<number> | null = null;

@@ -68,6 +68,17 @@ export interface ProcessEvent {
   signal?: string | null;
 }
 
+/** A process event, the exit's code and signal with it when it exited. */
+export function processEvent(
+  atMs: number,
+  node: NodeId,
+  part: ProcessEvent['part'],
+  state: ProcessEvent['state'],
+  exit: Pick<ProcessEvent, 'code' | 'signal'> = {},
+): ProcessEvent {
+  return { atMs, type: 'process', node, part, state, ...exit };
+}
+
 /**
  * Why a candidate stopped leading. Beyond the engine's reasons: its etcd session ended (the
  * lease expired, as etcd said or as its client's own deadline said), or it resigned on SIGTERM.

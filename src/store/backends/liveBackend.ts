@@ -135,12 +135,6 @@ export class LiveBackend extends RecordingView implements LabBackend {
     this.recording.showAt(this.following ? live : Math.max(targetMs, this.recording.earliestMs));
   }
 
-  /** To the next recorded event (only as far as the run has come). */
-  stepToNextEvent(): void {
-    const next = this.recording.nextEventAtMs();
-    this.advanceTo(next < 0 ? this.liveNowMs() : next);
-  }
-
   /**
    * Send a command to the real run. It happens now, so the page shows now; its result arrives as
    * the run's fault event, and a refusal through onProblem.

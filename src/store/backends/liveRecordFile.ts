@@ -2,6 +2,8 @@
 // engine-shaped trace, and an import opens the file as the recording it is (recordingBackend.ts):
 // the same events folded again by the same fold the live page used. A re-simulation would be
 // another run. Reading never throws: each bad field comes back as a problem naming its path.
+import { INVARIANT_TITLES, type InvariantName } from '../../engine';
+import { z } from '../../engine/schemaKit';
 import { parseRealCommand } from '../../real/model/commands';
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import { checkSettings, DEFAULT_SETTINGS, type RunSettings } from '../../real/model/settings';
@@ -43,92 +45,66 @@ export function realRecordOf(
   };
 }
 
-type Check = (v: unknown) => boolean;
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v) => typeof v === 'string';
-const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
-const bool: Check = (v) => typeof v === 'boolean';
-const oneOf =
-  (...xs: unknown[]): Check =>
-  (v) =>
-    xs.includes(v);
-const optional =
-  (c: Check): Check =>
-  (v) =>
-    v === undefined || c(v);
-const orNull =
-  (c: Check): Check =>
-  (v) =>
-    v === null || c(v);
-const strings: Check = (v) => Array.isArray(v) && v.every(str);
-const member: Check = (v) => typeof v === 'string' && /^m[1-9]$/.test(v);
+type Check = { safeParse(v: unknown): { success: boolean } };
+const is = (c: Check, v: unknown) => c.safeParse(v).success;
+const str = z.string();
+const num = z.number();
+const bool = z.boolean();
+const time = z.number().check(z.minimum(0));
+const member = z.string().check(z.regex(/^m[1-9]$/));
 
 /** The fields each event of a real run must have (src/real/events.ts), beyond atMs and type. */
 const FIELDS: Record<Exclude<RealEvent['type'], 'fault'>, Record<string, Check>> = {
   campaign: { node: str, term: num, preVote: bool, transfer: bool },
-  elected: { node: str, term: num, votes: strings },
+  elected: { node: str, term: num, votes: z.array(str) },
   ready: { node: str, term: num },
   steppedDown: { node: str, term: num, reason: str },
   session: {
     node: str,
     leaseId: str,
-    state: oneOf('granted', 'renewed', 'lost'),
+    state: z.enum(['granted', 'renewed', 'lost']),
     ttlMs: num,
-    gapMs: optional(num),
+    gapMs: z.optional(num),
   },
   write: {
     node: str,
     token: num,
-    result: oneOf('accepted', 'rejected'),
+    result: z.enum(['accepted', 'rejected']),
     maxTokenSeen: num,
     stale: bool,
-    kind: oneOf('claim', 'leader', 'client', 'manual'),
+    kind: z.enum(['claim', 'leader', 'client', 'manual']),
   },
-  violation: {
-    invariant: oneOf(
-      'oneLeaderPerTerm',
-      'termsNeverDecrease',
-      'oneVotePerTerm',
-      'leaderHasMajority',
-      'maxTokenNeverDecreases',
-      'fencedWriteAccepted',
-      'tokensIncrease',
-      'staleWriteAccepted',
-    ),
-    detail: str,
-  },
-  member: { member, role: oneOf('follower', 'preCandidate', 'candidate', 'leader'), term: num },
-  memberLeader: { member, leader: orNull(member), term: num },
+  violation: { invariant: z.enum(Object.keys(INVARIANT_TITLES) as InvariantName[]), detail: str },
+  member: { member, role: z.enum(['follower', 'preCandidate', 'candidate', 'leader']), term: num },
+  memberLeader: { member, leader: z.nullable(member), term: num },
   process: {
     node: str,
-    part: oneOf('member', 'candidate'),
-    state: oneOf('started', 'stopped', 'continued', 'exited'),
-    code: optional(orNull(num)),
-    signal: optional(orNull(str)),
+    part: z.enum(['member', 'candidate']),
+    state: z.enum(['started', 'stopped', 'continued', 'exited']),
+    code: z.optional(z.nullable(num)),
+    signal: z.optional(z.nullable(str)),
   },
 };
-
-const time: Check = (v) => num(v) && (v as number) >= 0;
 
 /** The first problem with one recorded event, or null. */
 function eventProblem(e: unknown, nodes: number): string | null {
   if (!isObject(e)) return 'must be an event object';
-  if (!time(e.atMs)) return 'atMs: must be a time in ms, 0 or more';
+  if (!is(time, e.atMs)) return 'atMs: must be a time in ms, 0 or more';
   if (e.type === 'fault') {
     if (!isObject(e.fault)) return 'fault: must be the command applied';
     const { atMs, ...command } = e.fault;
-    if (!time(atMs)) return 'fault.atMs: must be a time in ms, 0 or more';
+    if (!is(time, atMs)) return 'fault.atMs: must be a time in ms, 0 or more';
     const c = parseRealCommand(command, nodes);
     if (!c.ok) return `fault${c.error.field ? '.' + c.error.field : ''}: ${c.error.message}`;
-    if (!optional(str)(e.target)) return 'target: must be a host or left out';
-    if (!optional(bool)(e.skipped)) return 'skipped: must be true, false or left out';
+    if (!is(z.optional(str), e.target)) return 'target: must be a host or left out';
+    if (!is(z.optional(bool), e.skipped)) return 'skipped: must be true, false or left out';
     return null;
   }
   const fields = FIELDS[e.type as keyof typeof FIELDS];
   if (typeof e.type !== 'string' || !fields) return `type: not an event of a real run (${String(e.type)})`;
-  for (const [k, check] of Object.entries(fields)) if (!check(e[k])) return `${k}: missing or malformed`;
+  for (const [k, check] of Object.entries(fields)) if (!is(check, e[k])) return `${k}: missing or malformed`;
   return null;
 }
 
@@ -144,15 +120,15 @@ function readSettings(raw: unknown, problems: string[]): RunSettings | null {
       (k) => typeof DEFAULT_SETTINGS[k as keyof RunSettings] === kind && !bounds.includes(k),
     );
   const before = problems.length;
-  for (const k of fields('number')) if (!num(raw[k])) problems.push(`real.settings.${k}: must be a number`);
+  for (const k of fields('number'))
+    if (!is(num, raw[k])) problems.push(`real.settings.${k}: must be a number`);
   for (const k of fields('boolean'))
-    if (!bool(raw[k])) problems.push(`real.settings.${k}: must be true or false`);
-  if (!orNull(num)(raw.renewDeadlineMs))
+    if (!is(bool, raw[k])) problems.push(`real.settings.${k}: must be true or false`);
+  if (!is(z.nullable(num), raw.renewDeadlineMs))
     problems.push('real.settings.renewDeadlineMs: must be a number or null');
   // They bound what the page keeps of the recording's events and samples.
   for (const k of bounds) {
-    const v = raw[k];
-    if (!(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1_000_000))
+    if (!is(z.int().check(z.minimum(1), z.maximum(1_000_000)), raw[k]))
       problems.push(`real.settings.${k}: must be a whole number from 1 to 1000000`);
   }
   if (problems.length > before) return null;
@@ -175,8 +151,9 @@ export function readRealRecord(raw: unknown, problems: string[]): RealRecord | n
   }
   const before = problems.length;
   const settings = readSettings(raw.settings, problems);
-  if (!time(raw.startedAtEpochMs)) problems.push('real.startedAtEpochMs: must be the run start, in epoch ms');
-  if (!time(raw.untilMs)) problems.push('real.untilMs: must be a time in ms, 0 or more');
+  if (!is(time, raw.startedAtEpochMs))
+    problems.push('real.startedAtEpochMs: must be the run start, in epoch ms');
+  if (!is(time, raw.untilMs)) problems.push('real.untilMs: must be a time in ms, 0 or more');
   if (raw.fromMs !== undefined && raw.fromMs !== 0) {
     problems.push(
       `real.fromMs: the page no longer held the recording's first ${Math.round(Number(raw.fromMs) / 1000)} s (it keeps ${MAX_RECORDED} events), so it cannot be folded from its start`,
@@ -195,7 +172,8 @@ export function readRealRecord(raw: unknown, problems: string[]): RealRecord | n
     if (p && problems.push(`real.events.${i}.${p}`) >= before + 20) break;
   }
   for (const [i, k] of (raw.keepAlives as unknown[]).entries()) {
-    const ok = isObject(k) && time(k.atMs) && k.type === 'keepAlive' && str(k.node) && num(k.rttMs);
+    const ok =
+      isObject(k) && is(time, k.atMs) && k.type === 'keepAlive' && is(str, k.node) && is(num, k.rttMs);
     if (
       !ok &&
       problems.push(`real.keepAlives.${i}: must be { atMs, type: "keepAlive", node, rttMs }`) >= before + 20

@@ -25,13 +25,13 @@ import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import { NetworkPlan } from '../../real/model/network';
 import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { RecordedCommand } from '../backend';
+import { MAX_COMMANDS } from '../labEngine';
 import { twinExperiment } from '../../real/model/twin';
 
 /** Kept in full before the oldest half is folded into the start of the recording. */
 export const MAX_RECORDED = 100_000;
 /** An event this much older than the moment shown arrived late (a backlog), not in the stream's stride. */
 const LATE_MS = 1000;
-const MAX_COMMANDS = 2_000;
 
 interface View {
   nowMs: number;
@@ -39,10 +39,8 @@ interface View {
   plan: NetworkPlan;
   fencing: boolean;
   recent: StorageWrite[];
-  events: SimEvent[];
-  eventsTotal: number;
-  samples: Sample[];
-  samplesTotal: number;
+  events: Series<SimEvent>;
+  samples: Series<Sample>;
   nextSampleAtMs: number;
   commands: RecordedCommand[];
 }
@@ -52,9 +50,20 @@ function cloneInstance<T extends object>(x: T): T {
   return Object.assign(Object.create(Object.getPrototypeOf(x)) as T, structuredClone({ ...x }));
 }
 
-/** The items of a bounded list (of `total` ever pushed) with absolute index >= from. */
-const since = <T>(list: T[], total: number, from: number) =>
-  list.slice(Math.max(0, from - (total - list.length)));
+/** A list bounded as the engine bounds its outputs (the older half goes), and how many were ever pushed. */
+interface Series<T> {
+  list: T[];
+  total: number;
+}
+
+function push<T>(s: Series<T>, item: T, max: number): void {
+  s.list.push(item);
+  s.total++;
+  boundList(s.list, s.total - s.list.length, max);
+}
+
+/** The items with absolute index >= from. */
+const since = <T>(s: Series<T>, from: number) => s.list.slice(Math.max(0, from - (s.total - s.list.length)));
 
 function cloneView(v: View): View {
   return {
@@ -62,8 +71,8 @@ function cloneView(v: View): View {
     fold: cloneInstance(v.fold),
     plan: cloneInstance(v.plan),
     recent: [...v.recent],
-    events: [...v.events],
-    samples: [...v.samples],
+    events: { ...v.events, list: [...v.events.list] },
+    samples: { ...v.samples, list: [...v.samples.list] },
     commands: [...v.commands],
   };
 }
@@ -99,10 +108,8 @@ export class LiveRecording {
       plan: new NetworkPlan(this.ids),
       fencing: this.settings.fencing,
       recent: [],
-      events: [],
-      eventsTotal: 0,
-      samples: [],
-      samplesTotal: 0,
+      events: { list: [], total: 0 },
+      samples: { list: [], total: 0 },
       nextSampleAtMs: this.settings.sampleEveryMs,
       commands: [],
     };
@@ -186,7 +193,7 @@ export class LiveRecording {
       const stop = Math.min(t, v.nextSampleAtMs);
       this.applyUntil(stop, rawLimit);
       if (v.nextSampleAtMs > t) break;
-      this.pushSample(v.fold.sample(v.nextSampleAtMs));
+      push(v.samples, v.fold.sample(v.nextSampleAtMs), this.settings.maxSamples);
       v.nextSampleAtMs += this.settings.sampleEveryMs;
     }
     if (t > v.nowMs) v.nowMs = t;
@@ -220,11 +227,7 @@ export class LiveRecording {
       if (v.recent.length > MAX_RECENT_WRITES) v.recent.shift();
     }
     if (e.type === 'fault' && !e.skipped) this.applyFault(e);
-    for (const ev of shown) {
-      v.events.push(ev);
-      v.eventsTotal++;
-      boundList(v.events, v.eventsTotal - v.events.length, this.settings.maxEvents);
-    }
+    for (const ev of shown) push(v.events, ev, this.settings.maxEvents);
   }
 
   private applyFault(e: Extract<RealEvent, { type: 'fault' }>): void {
@@ -244,30 +247,23 @@ export class LiveRecording {
     }
   }
 
-  private pushSample(s: Sample): void {
-    const v = this.view;
-    v.samples.push(s);
-    v.samplesTotal++;
-    boundList(v.samples, v.samplesTotal - v.samples.length, this.settings.maxSamples);
-  }
-
   get events(): readonly SimEvent[] {
-    return this.view.events;
+    return this.view.events.list;
   }
   get eventsTotal(): number {
-    return this.view.eventsTotal;
+    return this.view.events.total;
   }
   eventsSince(from: number): SimEvent[] {
-    return since(this.view.events, this.view.eventsTotal, from);
+    return since(this.view.events, from);
   }
   get samples(): readonly Sample[] {
-    return this.view.samples;
+    return this.view.samples.list;
   }
   get samplesTotal(): number {
-    return this.view.samplesTotal;
+    return this.view.samples.total;
   }
   samplesSince(from: number): Sample[] {
-    return since(this.view.samples, this.view.samplesTotal, from);
+    return since(this.view.samples, from);
   }
   get commands(): readonly RecordedCommand[] {
     return this.view.commands;
@@ -339,7 +335,7 @@ export class LiveRecording {
         label: `etcd m${h.id.slice(1)}`,
         alive: h.memberAlive,
       })),
-      eventCount: v.eventsTotal,
+      eventCount: v.events.total,
     });
   }
 
@@ -364,8 +360,8 @@ export class LiveRecording {
       },
       events: [...this.events],
       samples: [...this.samples],
-      summary: this.summary(),
-      final: this.final(),
+      summary: this.view.fold.summary(this.view.nowMs, 0),
+      final: this.view.fold.final(),
     };
   }
 
@@ -376,14 +372,5 @@ export class LiveRecording {
     const t = this.trace();
     this.showAt(shown);
     return t;
-  }
-
-  /** The summary at the moment shown, for a trace of the recording. */
-  summary() {
-    return this.view.fold.summary(this.view.nowMs, 0);
-  }
-
-  final() {
-    return this.view.fold.final();
   }
 }

@@ -52,10 +52,6 @@ export class RecordingBackend extends RecordingView implements LabBackend {
   seek(targetMs: number): void {
     this.recording.showAt(Math.min(this.untilMs, Math.max(0, targetMs)));
   }
-  stepToNextEvent(): void {
-    const next = this.recording.nextEventAtMs();
-    this.advanceTo(next < 0 ? this.untilMs : next);
-  }
   apply(): ApplyResult {
     return { ok: false, error: 'a recording of a real run takes no commands: nothing runs to apply them to' };
   }

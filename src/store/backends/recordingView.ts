@@ -1,7 +1,7 @@
 // What a real run's backend reads from its recording, the same whether the run is live (the
 // bridge streams it) or was opened from a trace file: the experiment, the moment shown, its
 // snapshot, events, samples and trace, all from the LiveRecording that folds the run's events.
-// A subclass says how far the run goes (horizonMs) and how time moves.
+// A subclass says how far the run goes (horizonMs) and how time moves (advanceTo).
 import type { Trace } from '../../engine';
 import { SourceView, type RecordedCommand } from '../backend';
 import type { LiveRecording } from './liveRecording';
@@ -10,6 +10,7 @@ export abstract class RecordingView extends SourceView {
   abstract readonly recording: LiveRecording;
   /** How far the run can be shown, in run ms. */
   abstract get horizonMs(): number;
+  abstract advanceTo(targetMs: number): void;
 
   protected get source() {
     return this.recording;
@@ -23,5 +24,10 @@ export abstract class RecordingView extends SourceView {
   /** What was recorded up to untilMs (a recording cannot give more than it holds). */
   traceUntil(untilMs: number): Trace {
     return this.recording.traceUntil(Math.min(untilMs, this.horizonMs));
+  }
+  /** To the next recorded event (only as far as the run has come). */
+  stepToNextEvent(): void {
+    const next = this.recording.nextEventAtMs();
+    this.advanceTo(next < 0 ? this.horizonMs : next);
   }
 }

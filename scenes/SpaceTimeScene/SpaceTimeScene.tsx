@@ -265,7 +265,13 @@ export function SpaceTimeScene() {
             {model.partitions.map((p) => (
               <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
                 <rect x={left} y={y(p.startMs)} width={width - left - 8} height={y(p.endMs) - y(p.startMs)} />
-                <text x={width - 10} y={y(p.startMs) + 11 * k} textAnchor="end" data-key={SPLIT_KEY}>
+                <text
+                  className="svg-halo"
+                  x={width - 10}
+                  y={y(p.startMs) + 11 * k}
+                  textAnchor="end"
+                  data-key={SPLIT_KEY}
+                >
                   {partitionLabel(p.groups)}
                 </text>
               </g>
@@ -296,7 +302,7 @@ export function SpaceTimeScene() {
                       key={ly}
                       x={(x.get(s.lane) as number) + 5}
                       y={ly}
-                      className="st-span-label"
+                      className="st-span-label svg-halo"
                       data-key={spanLabel(s).key}
                     >
                       {spanLabel(s).text}
@@ -377,7 +383,7 @@ export function SpaceTimeScene() {
                   <circle r={m.kind === 'rejected' ? 4.5 : 3} />
                 )}
                 {labelShown.has(m.key) ? (
-                  <text x={7} y={4} className="st-mark-label" data-key={markLabel(m).key}>
+                  <text x={7} y={4} className="st-mark-label svg-halo" data-key={markLabel(m).key}>
                     {fit(markLabel(m).text)}
                   </text>
                 ) : null}

@@ -50,7 +50,8 @@ function Row({ signal, now, range }: { signal: string; now: ReactNode; range?: R
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <span>
-      {label} <strong className="mono">{value}</strong>
+      {`${label} `}
+      <strong className="mono">{value}</strong>
     </span>
   );
 }

@@ -12,18 +12,16 @@ interface Props {
   label: string;
 }
 
-function XAxis({ y, ticks, plotW, labels }: { y: number; ticks: Tick[]; plotW: number; labels: boolean }) {
+function XAxis({ y, ticks, plotW }: { y: number; ticks: Tick[]; plotW: number }) {
   return (
     <g className="metric-axis">
       <line x1={0} x2={plotW} y1={y} y2={y} />
       {ticks.map((t) => (
         <g key={t.label} transform={`translate(${t.pos},${y})`}>
           <line y2={5} />
-          {labels && (
-            <text y={17} textAnchor="middle">
-              {t.label}
-            </text>
-          )}
+          <text y={17} textAnchor="middle">
+            {t.label}
+          </text>
         </g>
       ))}
     </g>
@@ -212,7 +210,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
           page: no leader
         </text>
         <line className="metric-baseline" x1={0} x2={plotW} y1={mainBottom} y2={mainBottom} />
-        <XAxis y={chart.axisY} ticks={chart.xTicks} plotW={plotW} labels />
+        <XAxis y={chart.axisY} ticks={chart.xTicks} plotW={plotW} />
         <g className="metric-faults">
           {chart.faults.map((f, i) => (
             <g key={`${f.atMs}:${i}`} className="metric-fault" data-at-ms={f.atMs}>
@@ -234,7 +232,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
         {chart.panels.map((p) => (
           <SmallMultiple key={p.key} panel={p} plotW={plotW} clip={clip} />
         ))}
-        {!chart.compact && <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} labels />}
+        {!chart.compact && <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} />}
       </g>
     </svg>
   );

@@ -30,6 +30,7 @@ import {
   TOKEN_KEY,
 } from './labels';
 import { useSceneHost } from '../../src/ui/sceneHost';
+import { formatSeconds as sec } from '../../src/store/format';
 import './spacetimeScene.css';
 
 const LEFT = 44;
@@ -43,7 +44,6 @@ const LOST_AT = 0.82;
 /** The table lists at most this many messages, the latest. */
 const MAX_ROWS = 200;
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** About how wide a character of a label is (10 px type): a label longer than its lane is cut. */
 const CHAR_PX = 6;
 /** Labels on one lane closer than this overlap. */

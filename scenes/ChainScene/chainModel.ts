@@ -74,7 +74,6 @@ export const RAFT_ELECTION: Election = {
 export interface ChainModel {
   active: StepId;
   quorum: QuorumView;
-  leaderId: NodeId | null;
   token: TokenView;
   compare: CompareView;
   outcome: OutcomeView;
@@ -264,7 +263,6 @@ export function deriveChain(
   return {
     active: activeStep(s, memory, leader, lease),
     quorum: deriveQuorum(s, memory, leader, election),
-    leaderId: leader ? leader.id : null,
     ...deriveWrites(s, memory, leader, election),
   };
 }

@@ -17,20 +17,19 @@ import { useSceneHost } from '../../src/ui/sceneHost';
 import { useLab } from '../../src/store/context';
 import './metricLineScene.css';
 
+const MODES: [WindowMode, string][] = [
+  ['recent', 'Last 60 s'],
+  ['whole', 'Whole run'],
+];
+
 function ModeToggle({ mode, onChange }: { mode: WindowMode; onChange: (m: WindowMode) => void }) {
   return (
     <div className="metric-toggle" role="group" aria-label="Time range">
-      <button
-        type="button"
-        className="btn"
-        aria-pressed={mode === 'recent'}
-        onClick={() => onChange('recent')}
-      >
-        Last 60 s
-      </button>
-      <button type="button" className="btn" aria-pressed={mode === 'whole'} onClick={() => onChange('whole')}>
-        Whole run
-      </button>
+      {MODES.map(([m, label]) => (
+        <button key={m} type="button" className="btn" aria-pressed={mode === m} onClick={() => onChange(m)}>
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -10,6 +10,10 @@ import { leaseDial } from './leaseDial';
 
 const R = 30;
 const C = 40;
+/** The ring's circles: the track, the late stretch and the arc, all on one circle of 100 units. */
+const ring = { cx: C, cy: C, r: R, pathLength: 100 };
+/** The arcs start at twelve o'clock. */
+const TURN = `rotate(-90 ${C} ${C})`;
 
 /** An SVG point on the ring at a share of a full turn, clockwise from twelve o'clock. */
 function pointAt(fraction: number, radius: number): [number, number] {
@@ -44,10 +48,7 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
       late.current?.setAttribute('stroke-dashoffset', `${(-d).toFixed(2)}`);
       const [x1, y1] = pointAt(dial.deadlineFraction, R - 7);
       const [x2, y2] = pointAt(dial.deadlineFraction, R + 7);
-      tick.current?.setAttribute('x1', x1.toFixed(2));
-      tick.current?.setAttribute('y1', y1.toFixed(2));
-      tick.current?.setAttribute('x2', x2.toFixed(2));
-      tick.current?.setAttribute('y2', y2.toFixed(2));
+      for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) tick.current?.setAttribute(k, v.toFixed(2));
     }
     if (centre.current) setText(centre.current, dial.short);
     if (lead.current) setText(lead.current, dial.lead);
@@ -67,26 +68,9 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
           aria-hidden="true"
           focusable="false"
         >
-          <circle className="chain-ring-track" cx={C} cy={C} r={R} pathLength={100} />
-          <circle
-            ref={late}
-            className="chain-ring-late"
-            cx={C}
-            cy={C}
-            r={R}
-            pathLength={100}
-            transform={`rotate(-90 ${C} ${C})`}
-          />
-          <circle
-            ref={arc}
-            className="chain-ring-arc"
-            cx={C}
-            cy={C}
-            r={R}
-            pathLength={100}
-            transform={`rotate(-90 ${C} ${C})`}
-            strokeDasharray="0 100"
-          />
+          <circle className="chain-ring-track" {...ring} />
+          <circle ref={late} className="chain-ring-late" {...ring} transform={TURN} />
+          <circle ref={arc} className="chain-ring-arc" {...ring} transform={TURN} strokeDasharray="0 100" />
           <line ref={tick} className="chain-ring-tick" />
           <text ref={centre} className="chain-ring-text" x={C} y={C + 5} textAnchor="middle" />
         </svg>

@@ -1,6 +1,6 @@
 // Step 5: the two ways a write ends, with their counters, and the alerts that must not be
 // missed: a zombie write fenced at storage, or (fencing off) a stale write that got through.
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { Alert, OutcomeView } from './writesModel';
 import { CommitGlyph, RejectGlyph, StaleGlyph } from './Glyphs';
 import { jolt } from '../../src/ui/pointAt';
@@ -21,11 +21,22 @@ function AlertBanner({ alert, kind }: { alert: Alert; kind: 'zombie' | 'stale' }
 }
 
 /**
- * A counter's box is as wide as its digits (tabular figures are 1ch each) and fixed in size, so
- * the count changing at every snapshot lays out that box, not the page (chainScene.css).
+ * A counter. Its box is as wide as its digits (tabular figures are 1ch each) and fixed in size,
+ * so the count changing at every snapshot lays out that box, not the page (chainScene.css).
  */
-function countWidth(n: number): { width: string } {
-  return { width: `${String(n).length}ch` };
+function Count({ n, testId, children }: { n: number; testId: string; children: ReactNode }) {
+  return (
+    <p className="chain-count">
+      <span
+        className="chain-count-value mono"
+        data-testid={testId}
+        style={{ width: `${String(n).length}ch` }}
+      >
+        {n}
+      </span>{' '}
+      {children}
+    </p>
+  );
 }
 
 export const OutcomeBranches = memo(function OutcomeBranches({
@@ -42,16 +53,9 @@ export const OutcomeBranches = memo(function OutcomeBranches({
         <h4 className="chain-branch-title">
           <CommitGlyph /> Committed once
         </h4>
-        <p className="chain-count">
-          <span
-            className="chain-count-value mono"
-            data-testid="accepted-count"
-            style={countWidth(outcome.accepted)}
-          >
-            {outcome.accepted}
-          </span>{' '}
+        <Count n={outcome.accepted} testId="accepted-count">
           accepted
-        </p>
+        </Count>
         {outcome.staleAccepted > 0 && (
           <p className="chain-stale-count">
             <StaleGlyph /> {outcome.staleAccepted} stale {outcome.staleAccepted === 1 ? 'write' : 'writes'}{' '}
@@ -73,16 +77,9 @@ export const OutcomeBranches = memo(function OutcomeBranches({
         <h4 className="chain-branch-title">
           <RejectGlyph /> Rejected at storage: retryable error
         </h4>
-        <p className="chain-count">
-          <span
-            className="chain-count-value mono"
-            data-testid="rejected-count"
-            style={countWidth(outcome.rejected)}
-          >
-            {outcome.rejected}
-          </span>{' '}
+        <Count n={outcome.rejected} testId="rejected-count">
           fencing {outcome.rejected === 1 ? 'rejection' : 'rejections'}
-        </p>
+        </Count>
         <div aria-live="polite" aria-atomic="true">
           {outcome.zombie && <AlertBanner key={outcome.zombie.key} alert={outcome.zombie} kind="zombie" />}
         </div>

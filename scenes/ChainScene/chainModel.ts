@@ -85,7 +85,6 @@ export function raftElection(): Election {
 export interface ChainModel {
   active: StepId;
   quorum: QuorumView;
-  leaderId: NodeId | null;
   token: TokenView;
   compare: CompareView;
   outcome: OutcomeView;
@@ -275,7 +274,6 @@ export function deriveChain(
   return {
     active: activeStep(s, memory, leader, lease),
     quorum: deriveQuorum(s, memory, leader, election),
-    leaderId: leader ? leader.id : null,
     ...deriveWrites(s, memory, leader, election),
   };
 }

@@ -1,15 +1,13 @@
 // The lease ring's numbers for one frame: how long since the leader last renewed, against its
 // renew deadline and the lease duration. Pure, so the per-frame writer stays a thin DOM shim.
-import type { NodeView, Snapshot } from '../../src/engine';
+import { formatSpan, type NodeView, type Snapshot } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
-import { formatSpan } from '../../src/engine';
 import type { LeaseTiming } from './chainModel';
 
 export type DialState = 'none' | 'ok' | 'late' | 'expired';
 
 export interface LeaseDial {
   state: DialState;
-  elapsedMs: number;
   /** Elapsed time as a share of the lease duration, 0..1: the arc. */
   fraction: number;
   /** Where the renew deadline falls on the ring, 0..1: the tick. */
@@ -34,7 +32,6 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
   if (!leader || leader.lastRenewAtMs < 0) {
     return {
       state: 'none',
-      elapsedMs: 0,
       fraction: 0,
       deadlineFraction: configured,
       short: '–',
@@ -72,7 +69,6 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
   }
   return {
     state,
-    elapsedMs,
     fraction: Math.min(1, elapsedMs / durationMs),
     deadlineFraction: Math.min(1, Math.max(0, deadlineMs / durationMs)),
     short: formatSeconds(elapsedMs),

@@ -87,8 +87,7 @@ export function compareWrite(w: StorageWrite, before: number, fencing: boolean |
     w.token < before
       ? `token ${w.token} < ${before}: accepted unchecked`
       : `token ${w.token}: accepted unchecked`;
-  if (w.stale) return { ...base, verdict: 'unchecked', text: `${text} (stale)` };
-  return { ...base, verdict: 'unchecked', text };
+  return { ...base, verdict: 'unchecked', text: w.stale ? `${text} (stale)` : text };
 }
 
 function comparisons(s: Snapshot): Comparison[] {

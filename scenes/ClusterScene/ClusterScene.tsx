@@ -2,10 +2,9 @@
 // algorithm runs against (an API server, a store's members), partition groups, the messages in
 // flight and a key to them, all in the algorithm's words. On a page with controls a click on a
 // node opens a menu of its actions beside it (NodeMenu). Discrete state (roles, terms, groups)
-// renders through React, from
-// the snapshot the store publishes up to ten times a second; the per-frame motion (message dots,
-// lease arcs) is drawn on a canvas over the SVG (useMotionLayer), so playing at 64x neither
-// re-renders the React tree nor changes the SVG per frame.
+// renders through React, from the snapshot the store publishes up to ten times a second; the
+// per-frame motion (message dots, lease arcs) is drawn on a canvas over the SVG (useMotionLayer),
+// so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
@@ -33,6 +32,12 @@ import './clusterScene.css';
 
 // A node's menu loads with the first click on a node: the stage draws without it (bench:load).
 const NodeMenu = lazy(() => import('./NodeMenu').then((m) => ({ default: m.NodeMenu })));
+
+/** A ref callback's keeper: each node's element by its id, while it is mounted. */
+const registerIn =
+  <E,>(map: Map<string, E>) =>
+  (id: string, el: E | null) =>
+    void (el ? map.set(id, el) : map.delete(id));
 
 /** What a node glyph draws of each node: its facts, compared field by field (sameRecords). */
 function nodeFacts(s: Snapshot): NodeFacts[] {
@@ -126,14 +131,8 @@ export function ClusterScene() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const dotLayer = useRef<SVGGElement>(null);
   const motion = useMemo(() => ({ svg, canvas, arcs, dotLayer }), []);
-  const registerArc = useCallback((id: string, el: SVGPathElement | null) => {
-    if (el) arcs.current.set(id, el);
-    else arcs.current.delete(id);
-  }, []);
-  const registerPause = useCallback((id: string, el: SVGTextElement | null) => {
-    if (el) pauses.current.set(id, el);
-    else pauses.current.delete(id);
-  }, []);
+  const registerArc = useMemo(() => registerIn(arcs.current), []);
+  const registerPause = useMemo(() => registerIn(pauses.current), []);
   const onSelect = useCallback((id: string) => select(selected === id ? null : id), [select, selected]);
   const { controls, density, NodeActions } = useSceneHost();
   // A run that takes commands shows a node's actions in a menu on it; a recording only selects.

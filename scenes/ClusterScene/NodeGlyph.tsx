@@ -1,7 +1,7 @@
 // One node on the stage. Its role is told by shape and by a word, never by colour alone:
 // leader = hexagon, candidate = diamond, follower = circle, witness = square. The words are the
 // algorithm's: a Bully node is the coordinator of an epoch, a Raft node the leader of a term.
-import { memo } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import type { AlgorithmWords, NodeView } from '../../src/engine';
 import { epochShort } from './words';
 import { NODE_R, PAUSE_LABEL_Y, RING_SEL_R, ROLE_LINE, ROLE_Y, type Point } from './layout';
@@ -22,6 +22,23 @@ function shapePath(kind: string, r: number): string {
   if (kind === 'candidate') return `M 0 ${-r * 1.15} L ${r * 1.15} 0 L 0 ${r * 1.15} L ${-r * 1.15} 0 Z`;
   if (kind === 'witness') return `M ${-r * 0.85} ${-r * 0.85} H ${r * 0.85} V ${r * 0.85} H ${-r * 0.85} Z`;
   return `M ${-r} 0 A ${r} ${r} 0 1 0 ${r} 0 A ${r} ${r} 0 1 0 ${-r} 0 Z`;
+}
+
+/** A glyph on the stage (a node, a service) as a toggle button at its place. */
+export function pressableAt(at: Point, id: string, selected: boolean, onSelect: (id: string) => void) {
+  return {
+    transform: `translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})`,
+    role: 'button' as const,
+    tabIndex: 0,
+    'aria-pressed': selected,
+    onClick: () => onSelect(id),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        onSelect(id);
+      }
+    },
+  };
 }
 
 export function roleWord(n: NodeFacts, words: AlgorithmWords): string {
@@ -85,22 +102,12 @@ export const NodeGlyph = memo(function NodeGlyph({
   return (
     <g
       className={cls}
-      transform={`translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})`}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
+      {...pressableAt(at, node.id, selected, onSelect)}
       aria-haspopup={hasMenu ? 'dialog' : undefined}
       aria-label={`Select ${nodeLabel(node, words)}`}
       data-testid={`node-${node.id}`}
       data-role={node.alive ? node.role : 'dead'}
       data-term={node.term}
-      onClick={() => onSelect(node.id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSelect(node.id);
-        }
-      }}
     >
       <circle className="focus-ring" r={RING_SEL_R} />
       <path className="lease-arc" ref={(el) => registerArc(node.id, el)} />

@@ -5,6 +5,7 @@
 // isolate) in the node panel.
 import { memo, type ReactNode } from 'react';
 import { majorityOf } from '../../src/engine';
+import { pressableAt } from './NodeGlyph';
 import { isStandalone, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
 
 export interface ServiceFacts extends ServiceRef {
@@ -51,21 +52,11 @@ export const ServiceGlyph = memo(function ServiceGlyph({
   return (
     <g
       className={cls}
-      transform={`translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})`}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
+      {...pressableAt(at, service.id, selected, onSelect)}
       aria-label={`Select ${serviceLabel(service, partitioned)}`}
       data-testid={`service-${service.id}`}
       data-alive={service.alive}
       data-group={service.group}
-      onClick={() => onSelect(service.id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSelect(service.id);
-        }
-      }}
     >
       {/* The API server's boxes are sized by the stylesheet in ems of its words (clusterScene.css):
           on a phone's stage its name is drawn larger than the box these numbers give. */}

@@ -7,9 +7,8 @@ import { useLab } from '../../src/store/context';
 import { algorithmFor } from '../../src/engine';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { failoverBars } from './failoverModel';
+import { formatSeconds as sec } from '../../src/store/format';
 import './failoverTimeline.css';
-
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function FailoverTimelineScene() {
   const failovers = useLab((s) => s.snapshot.failovers);

@@ -12,18 +12,16 @@ interface Props {
   label: string;
 }
 
-function XAxis({ y, ticks, plotW, labels }: { y: number; ticks: Tick[]; plotW: number; labels: boolean }) {
+function XAxis({ y, ticks, plotW }: { y: number; ticks: Tick[]; plotW: number }) {
   return (
     <g className="metric-axis">
       <line x1={0} x2={plotW} y1={y} y2={y} />
       {ticks.map((t) => (
         <g key={t.label} transform={`translate(${t.pos},${y})`}>
           <line y2={5} />
-          {labels && (
-            <text y={17} textAnchor="middle">
-              {t.label}
-            </text>
-          )}
+          <text y={17} textAnchor="middle">
+            {t.label}
+          </text>
         </g>
       ))}
     </g>
@@ -75,7 +73,7 @@ function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; cl
       {panel.refLine && (
         <g className="metric-deadline">
           <line x1={0} x2={plotW} y1={panel.refLine.y} y2={panel.refLine.y} />
-          <text x={plotW - 2} y={panel.refLine.y + 14} textAnchor="end">
+          <text className="svg-halo" x={plotW - 2} y={panel.refLine.y + 14} textAnchor="end">
             {panel.refLine.label}
           </text>
         </g>
@@ -186,7 +184,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
         ))}
         <g className="metric-healthy">
           <line x1={0} x2={plotW} y1={main.healthyY} y2={main.healthyY} />
-          <text x={plotW - 2} y={main.healthyY - 6} textAnchor="end">
+          <text className="svg-halo" x={plotW - 2} y={main.healthyY - 6} textAnchor="end">
             healthy
           </text>
         </g>
@@ -201,14 +199,18 @@ export function ChartSvg({ chart, uid, label }: Props) {
           <path className="metric-line metric-line-believed" d={main.believedD} />
         </g>
         {/* After the line, so the haloed labels stay legible where the line crosses them. */}
-        <text className="metric-band-label" x={6} y={main.splitBrainBand.y + main.splitBrainBand.h - 7}>
+        <text
+          className="metric-band-label svg-halo"
+          x={6}
+          y={main.splitBrainBand.y + main.splitBrainBand.h - 7}
+        >
           page: split brain
         </text>
-        <text className="metric-band-label" x={6} y={main.noLeaderBand.y + 16}>
+        <text className="metric-band-label svg-halo" x={6} y={main.noLeaderBand.y + 16}>
           page: no leader
         </text>
         <line className="metric-baseline" x1={0} x2={plotW} y1={mainBottom} y2={mainBottom} />
-        <XAxis y={chart.axisY} ticks={chart.xTicks} plotW={plotW} labels />
+        <XAxis y={chart.axisY} ticks={chart.xTicks} plotW={plotW} />
         <g className="metric-faults">
           {chart.faults.map((f, i) => (
             <g key={`${f.atMs}:${i}`} className="metric-fault" data-at-ms={f.atMs}>
@@ -230,7 +232,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
         {chart.panels.map((p) => (
           <SmallMultiple key={p.key} panel={p} plotW={plotW} clip={clip} />
         ))}
-        {!chart.compact && <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} labels />}
+        {!chart.compact && <XAxis y={chart.bottomAxisY} ticks={chart.xTicks} plotW={plotW} />}
       </g>
     </svg>
   );

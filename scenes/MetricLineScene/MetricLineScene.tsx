@@ -5,7 +5,7 @@
 // the same x scale. Reads the lab from context, so several can share a page.
 // The host supplies the frame (a panel on the lab page, the embed's own page), so the section
 // draws none of its own.
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';
 import { ChartSvg } from './ChartSvg';
@@ -17,21 +17,41 @@ import { useSceneHost } from '../../src/ui/sceneHost';
 import { useLab } from '../../src/store/context';
 import './metricLineScene.css';
 
+const MODES: [WindowMode, string][] = [
+  ['recent', 'Last 60 s'],
+  ['whole', 'Whole run'],
+];
+
 function ModeToggle({ mode, onChange }: { mode: WindowMode; onChange: (m: WindowMode) => void }) {
   return (
     <div className="metric-toggle" role="group" aria-label="Time range">
-      <button
-        type="button"
-        className="btn"
-        aria-pressed={mode === 'recent'}
-        onClick={() => onChange('recent')}
-      >
-        Last 60 s
-      </button>
-      <button type="button" className="btn" aria-pressed={mode === 'whole'} onClick={() => onChange('whole')}>
-        Whole run
-      </button>
+      {MODES.map(([m, label]) => (
+        <button key={m} type="button" className="btn" aria-pressed={mode === m} onClick={() => onChange(m)}>
+          {label}
+        </button>
+      ))}
     </div>
+  );
+}
+
+/** A row of the chart's data table: a signal, its figure now, and what it did in the range shown. */
+function Row({ signal, now, range }: { signal: string; now: ReactNode; range?: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">{signal}</th>
+      <td>{now}</td>
+      <td>{range}</td>
+    </tr>
+  );
+}
+
+/** One of the header's figures. */
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <span>
+      {`${label} `}
+      <strong className="mono">{value}</strong>
+    </span>
   );
 }
 
@@ -53,78 +73,45 @@ function DataTable({ chart }: { chart: ChartModel }) {
         </tr>
       </thead>
       <tbody>
-        <tr>
-          <th scope="row">leader_count observed (scraped; this line pages)</th>
-          <td>
-            {f.leaderCountObserved}; {pagingText(f.paging)}
-          </td>
-          <td>
-            lowest {f.minObserved}, highest {f.maxObserved}; paged on no leader for{' '}
-            {formatSeconds(f.pagedMs['no-leader'])}, on split brain for{' '}
-            {formatSeconds(f.pagedMs['split-brain'])} (pages on 0 and on 2 or more)
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">leader_count believed (paused leaders included)</th>
-          <td>{f.leaderCount}</td>
-          <td>
-            lowest {f.minLeaderCount}, highest {f.maxLeaderCount}; {LESSON}
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">fencing rejections</th>
-          <td>{f.fencingRejections} in total</td>
-          <td>
-            at most {f.peakRejectionsPerBin} per {formatDuration(f.binMs)}
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">leadership transitions</th>
-          <td>{f.leaderTransitions} in total</td>
-          <td />
-        </tr>
+        <Row
+          signal="leader_count observed (scraped; this line pages)"
+          now={`${f.leaderCountObserved}; ${pagingText(f.paging)}`}
+          range={`lowest ${f.minObserved}, highest ${f.maxObserved}; paged on no leader for ${formatSeconds(f.pagedMs['no-leader'])}, on split brain for ${formatSeconds(f.pagedMs['split-brain'])} (pages on 0 and on 2 or more)`}
+        />
+        <Row
+          signal="leader_count believed (paused leaders included)"
+          now={f.leaderCount}
+          range={`lowest ${f.minLeaderCount}, highest ${f.maxLeaderCount}; ${LESSON}`}
+        />
+        <Row
+          signal="fencing rejections"
+          now={`${f.fencingRejections} in total`}
+          range={`at most ${f.peakRejectionsPerBin} per ${formatDuration(f.binMs)}`}
+        />
+        <Row signal="leadership transitions" now={`${f.leaderTransitions} in total`} />
         {f.watchNotifications !== null && (
-          <tr>
-            <th scope="row">watch notifications, and the reads they triggered</th>
-            <td>
-              {f.watchNotifications} notifications and {f.watchReads} reads in total
-            </td>
-            <td>
-              at most {f.peakNotificationsPerBin} notifications and {f.peakReadsPerBin} reads per{' '}
-              {formatDuration(f.binMs)}
-            </td>
-          </tr>
+          <Row
+            signal="watch notifications, and the reads they triggered"
+            now={`${f.watchNotifications} notifications and ${f.watchReads} reads in total`}
+            range={`at most ${f.peakNotificationsPerBin} notifications and ${f.peakReadsPerBin} reads per ${formatDuration(f.binMs)}`}
+          />
         )}
         {f.clients && (
-          <tr>
-            <th scope="row">clients: failed writes per second, and the latency of served writes</th>
-            <td>
-              {formatRate(f.clients.errorsPerS)},{' '}
-              {f.clients.latencyMs === null
-                ? 'none served'
-                : `served in ${formatDuration(f.clients.latencyMs)} on average`}{' '}
-              over the last second; {f.clients.errors} failed and {f.clients.served} served in total
-            </td>
-            <td>
-              at most {formatRate(f.clients.peakErrorsPerS)} per {formatDuration(f.binMs)}; served latency
-              peak {formatDuration(f.clients.peakLatencyMs)} (from a write's first try, retries included)
-            </td>
-          </tr>
+          <Row
+            signal="clients: failed writes per second, and the latency of served writes"
+            now={`${formatRate(f.clients.errorsPerS)}, ${f.clients.latencyMs === null ? 'none served' : `served in ${formatDuration(f.clients.latencyMs)} on average`} over the last second; ${f.clients.errors} failed and ${f.clients.served} served in total`}
+            range={`at most ${formatRate(f.clients.peakErrorsPerS)} per ${formatDuration(f.binMs)}; served latency peak ${formatDuration(f.clients.peakLatencyMs)} (from a write's first try, retries included)`}
+          />
         )}
-        <tr>
-          <th scope="row">renewal latency</th>
-          <td>{formatDuration(f.renewalLatencyMs)}</td>
-          <td>
-            peak {formatDuration(f.peakLatencyMs)}
-            {f.renewLimit &&
-              `; the leader stops at ${formatDuration(f.renewLimit.ms)} (${f.renewLimit.label})`}
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">time without a leader (observed 0, after start-up)</th>
-          <td>{formatSeconds(f.msWithoutLeader)}</td>
-          <td />
-        </tr>
+        <Row
+          signal="renewal latency"
+          now={formatDuration(f.renewalLatencyMs)}
+          range={`peak ${formatDuration(f.peakLatencyMs)}${f.renewLimit ? `; the leader stops at ${formatDuration(f.renewLimit.ms)} (${f.renewLimit.label})` : ''}`}
+        />
+        <Row
+          signal="time without a leader (observed 0, after start-up)"
+          now={formatSeconds(f.msWithoutLeader)}
+        />
         <tr>
           <th scope="row">faults</th>
           <td colSpan={2}>
@@ -171,21 +158,11 @@ export function MetricLineScene() {
         </h2>
         <ModeToggle mode={mode} onChange={setMode} />
         <p className="metric-stats">
-          <span>
-            observed <strong className="mono">{f.leaderCountObserved}</strong>
-          </span>
-          <span>
-            believed <strong className="mono">{f.leaderCount}</strong>
-          </span>
-          <span>
-            time without a leader: <strong className="mono">{formatSeconds(f.msWithoutLeader)}</strong>
-          </span>
-          <span>
-            fencing rejections: <strong className="mono">{f.fencingRejections}</strong>
-          </span>
-          <span>
-            transitions: <strong className="mono">{f.leaderTransitions}</strong>
-          </span>
+          <Stat label="observed" value={f.leaderCountObserved} />
+          <Stat label="believed" value={f.leaderCount} />
+          <Stat label="time without a leader:" value={formatSeconds(f.msWithoutLeader)} />
+          <Stat label="fencing rejections:" value={f.fencingRejections} />
+          <Stat label="transitions:" value={f.leaderTransitions} />
           {f.watchNotifications !== null && (
             <span data-testid="metric-watches">
               watch notifications: <strong className="mono">{f.watchNotifications}</strong>, reads:{' '}

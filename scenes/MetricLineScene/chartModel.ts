@@ -89,11 +89,11 @@ export interface Panel {
   top: number;
   height: number;
   yTicks: Tick[];
-  lineD: string;
-  lineClass: string;
+  lineD?: string;
+  lineClass?: string;
   /** Per-interval bars; `kind` tells a panel's two series apart (the watch panel's). */
   bars: { startMs: number; x: number; y: number; w: number; h: number; kind?: WatchBarKind }[];
-  refLine: { y: number; label: string } | null;
+  refLine?: { y: number; label: string } | null;
 }
 
 /** The watch panel's two bars in each interval: notifications filled, the reads outlined. */
@@ -275,25 +275,31 @@ function extent(points: SeriesPoint[]): [number, number] {
   return points.length ? [lo, hi] : [0, 0];
 }
 
-/** A panel's bars, one per interval with a count, rising from its baseline. */
+/** A panel's bars, one per interval with a count, rising from its baseline (`dx` to the right). */
 function barsOf(
   bins: readonly { startMs: number; count: number }[],
   x: LinearScale,
   y: LinearScale,
   w: number,
   kind?: WatchBarKind,
+  dx = 0,
 ): Panel['bars'] {
   return bins
     .filter((b) => b.count > 0)
     .map((b) => ({
       startMs: b.startMs,
-      x: x(b.startMs),
+      x: x(b.startMs) + dx,
       y: y(b.count),
       w,
       h: y(0) - y(b.count),
       ...(kind ? { kind } : {}),
     }));
 }
+
+/** The axis labels at a panel's baseline and top. */
+const yTicksOf = (y: LinearScale, top: number, label: (v: number) => string = String): Tick[] =>
+  [0, top].map((v) => ({ pos: y(v), label: label(v) }));
+const durationLabel = (v: number) => (v ? formatDuration(v) : '0');
 
 export function buildChart(input: ChartInput): ChartModel {
   const { columns: c, faults, nowMs, renewLimit, mode } = input;
@@ -304,6 +310,8 @@ export function buildChart(input: ChartInput): ChartModel {
   // Two points per bucket at most, so about one point per pixel of plot.
   const buckets = Math.max(1, Math.ceil(plotW / 2));
   const series = (field: SeriesField) => seriesOf(c, field, win, nowMs, buckets);
+  // The moment's own figure where there is one (the samples can lag it), else the latest sample.
+  const nowOf = (field: SeriesField & keyof LiveFigures) => input.live?.[field] ?? latest(c, field);
 
   // The last sample can be up to a sampling period old: the lines end on the moment's own counts.
   const live = input.live;
@@ -445,7 +453,7 @@ export function buildChart(input: ChartInput): ChartModel {
       title: titles.find(fits) ?? 'clients',
       top: clientTop,
       height: clientH,
-      yTicks: [0, Math.max(1, peakErrors)].map((v) => ({ pos: yErr(v), label: String(Math.round(v)) })),
+      yTicks: yTicksOf(yErr, Math.max(1, peakErrors), (v) => String(Math.round(v))),
       lineD: d,
       lineClass: 'metric-line-client-latency',
       bars: barsOf(
@@ -455,7 +463,6 @@ export function buildChart(input: ChartInput): ChartModel {
         barW,
         'client-errors',
       ),
-      refLine: null,
     };
   }
 
@@ -465,17 +472,14 @@ export function buildChart(input: ChartInput): ChartModel {
   const yFence = yScale(fencingTop, PANEL_H, Math.max(1, peakBin));
   // The totals in the panels' titles are the header's: the live figure where there is one, so a
   // rejection between two samples is counted in both at once.
-  const fencingRejections = live?.fencingRejections ?? latest(c, 'fencingRejections');
+  const fencingRejections = nowOf('fencingRejections');
   const fencing: Panel = {
     key: 'fencing',
     title: `fencing rejections per ${formatDuration(binMs)} · total ${fencingRejections}`,
     top: fencingTop,
     height: PANEL_H,
-    yTicks: [0, Math.max(1, peakBin)].map((v) => ({ pos: yFence(v), label: String(v) })),
-    lineD: '',
-    lineClass: '',
+    yTicks: yTicksOf(yFence, Math.max(1, peakBin)),
     bars: barsOf(bins, x, yFence, barW),
-    refLine: null,
   };
 
   const transitions = series('leaderTransitions');
@@ -484,14 +488,13 @@ export function buildChart(input: ChartInput): ChartModel {
   const yTrans = yScale(transTop, PANEL_H, maxTransitions);
   const transPanel: Panel = {
     key: 'transitions',
-    title: `leadership transitions · ${live?.leaderTransitions ?? latest(c, 'leaderTransitions')}`,
+    title: `leadership transitions · ${nowOf('leaderTransitions')}`,
     top: transTop,
     height: PANEL_H,
-    yTicks: [0, maxTransitions].map((v) => ({ pos: yTrans(v), label: String(v) })),
+    yTicks: yTicksOf(yTrans, maxTransitions),
     lineD: path(transitions, x, yTrans, 'step'),
     lineClass: 'metric-line-transitions',
     bars: [],
-    refLine: null,
   };
 
   // ZooKeeper's watches: per interval, the notifications the ensemble sent (filled) and the reads
@@ -510,19 +513,8 @@ export function buildChart(input: ChartInput): ChartModel {
     const yWatch = yScale(watchTop, PANEL_H, peak);
     // Half an interval each; at least 3 px, so a phone's 4 px interval still shows both.
     const halfW = Math.max(3, barW / 2);
-    const barsOf = (bins: typeof notified, kind: WatchBarKind, dx: number) =>
-      bins
-        .filter((b) => b.count > 0)
-        .map((b) => ({
-          startMs: b.startMs,
-          x: x(b.startMs) + dx,
-          y: yWatch(b.count),
-          w: halfW,
-          h: yWatch(0) - yWatch(b.count),
-          kind,
-        }));
-    const n = live?.watchNotifications ?? latest(c, 'watchNotifications');
-    const r = live?.watchReads ?? latest(c, 'watchReads');
+    const n = nowOf('watchNotifications');
+    const r = nowOf('watchReads');
     const per = formatDuration(binMs);
     const { notifications: filled, reads: outlined } = WATCH_SWATCH;
     const long = `watch notifications ${filled} and reads ${outlined} per ${per} · total ${n} and ${r}`;
@@ -532,11 +524,11 @@ export function buildChart(input: ChartInput): ChartModel {
       title: fits(long) ? long : `watch notifications ${filled} reads ${outlined} per ${per} · ${n}, ${r}`,
       top: watchTop,
       height: PANEL_H,
-      yTicks: [0, peak].map((v) => ({ pos: yWatch(v), label: String(v) })),
-      lineD: '',
-      lineClass: '',
-      bars: [...barsOf(notified, 'notifications', 0), ...barsOf(read, 'reads', halfW)],
-      refLine: null,
+      yTicks: yTicksOf(yWatch, peak),
+      bars: [
+        ...barsOf(notified, x, yWatch, halfW, 'notifications'),
+        ...barsOf(read, x, yWatch, halfW, 'reads', halfW),
+      ],
     };
   }
 
@@ -551,7 +543,7 @@ export function buildChart(input: ChartInput): ChartModel {
     title: `renewal latency · peak ${formatDuration(peakLatency)}`,
     top: latTop,
     height: PANEL_H,
-    yTicks: [0, latTopMs].map((v) => ({ pos: yLat(v), label: v ? formatDuration(v) : '0' })),
+    yTicks: yTicksOf(yLat, latTopMs, durationLabel),
     lineD: path(latency, x, yLat, 'linear'),
     lineClass: 'metric-line-latency',
     bars: [],
@@ -562,7 +554,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const maxWithout = Math.max(1000, extent(without)[1]);
   const withoutTop = nextPanelTop();
   const yWithout = yScale(withoutTop, PANEL_H, maxWithout);
-  const msWithoutLeader = live?.msWithoutLeader ?? latest(c, 'msWithoutLeader');
+  const msWithoutLeader = nowOf('msWithoutLeader');
   const withoutTitle = `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`;
   const withoutPanel: Panel = {
     key: 'without',
@@ -570,13 +562,12 @@ export function buildChart(input: ChartInput): ChartModel {
     title: fits(withoutTitle) ? withoutTitle : `time without a leader · ${formatSeconds(msWithoutLeader)}`,
     top: withoutTop,
     height: PANEL_H,
-    yTicks: [0, maxWithout].map((v) => ({ pos: yWithout(v), label: v ? formatDuration(v) : '0' })),
+    yTicks: yTicksOf(yWithout, maxWithout, durationLabel),
     // Linear: the total grows continuously during an outage, and a step would turn a
     // decimated ramp into a staircase.
     lineD: path(without, x, yWithout, 'linear'),
     lineClass: 'metric-line-without',
     bars: [],
-    refLine: null,
   };
 
   const bottomAxisY = compact
@@ -587,7 +578,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const tickCount = Math.max(2, Math.floor(plotW / 70));
   const xTicks = timeTicks(win, tickCount).map((t) => ({ pos: x(t), label: formatTick(t, win.x1 - win.x0) }));
   const faultEvents = faultsIn(faults, win);
-  const observedNow = live?.leaderCountObserved ?? latest(c, 'leaderCountObserved');
+  const observedNow = nowOf('leaderCountObserved');
   // The dashboard pages on the observed line, but not while the cluster elects its first leader.
   const pagingNow = started < 0 ? 'none' : pagingOf(observedNow);
   const placed = layoutLabels(
@@ -641,13 +632,13 @@ export function buildChart(input: ChartInput): ChartModel {
           withoutPanel,
         ],
     facts: {
-      leaderCount: live?.leaderCount ?? latest(c, 'leaderCount'),
+      leaderCount: nowOf('leaderCount'),
       leaderCountObserved: observedNow,
       paging: pagingNow,
-      fencingRejections: live?.fencingRejections ?? fencingRejections,
-      leaderTransitions: live?.leaderTransitions ?? latest(c, 'leaderTransitions'),
+      fencingRejections,
+      leaderTransitions: nowOf('leaderTransitions'),
       renewalLatencyMs: latest(c, 'renewalLatencyMs'),
-      msWithoutLeader: live?.msWithoutLeader ?? msWithoutLeader,
+      msWithoutLeader,
       minLeaderCount: minLeader,
       maxLeaderCount: maxLeader,
       minObserved,
@@ -657,10 +648,8 @@ export function buildChart(input: ChartInput): ChartModel {
       peakLatencyMs: peakLatency,
       binMs,
       renewLimit,
-      watchNotifications: input.watches
-        ? (live?.watchNotifications ?? latest(c, 'watchNotifications'))
-        : null,
-      watchReads: input.watches ? (live?.watchReads ?? latest(c, 'watchReads')) : null,
+      watchNotifications: input.watches ? nowOf('watchNotifications') : null,
+      watchReads: input.watches ? nowOf('watchReads') : null,
       peakNotificationsPerBin: peakNotifications,
       peakReadsPerBin: peakReads,
       clients: clientFacts,

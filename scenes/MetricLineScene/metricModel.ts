@@ -223,9 +223,7 @@ export function faultLabel(ev: FaultEvent): string {
 
 /** The faults with atMs in the window (the list is in time order). */
 export function faultsIn(faults: readonly FaultEvent[], win: TimeWindow): FaultEvent[] {
-  const out: FaultEvent[] = [];
-  for (const f of faults) if (f.atMs >= win.x0 && f.atMs <= win.x1) out.push(f);
-  return out;
+  return faults.filter((f) => f.atMs >= win.x0 && f.atMs <= win.x1);
 }
 
 export interface PlacedLabel {

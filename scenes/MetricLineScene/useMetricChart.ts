@@ -9,8 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { RunView } from '../../src/store/backend';
-import type { Snapshot } from '../../src/engine';
-import { renewLimitOf, watchCountsOf } from '../../src/engine';
+import { renewLimitOf, watchCountsOf, type Snapshot } from '../../src/engine';
 import { buildChart, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';

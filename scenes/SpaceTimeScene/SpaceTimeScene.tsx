@@ -30,6 +30,7 @@ import {
   TOKEN_KEY,
 } from './labels';
 import { useSceneHost } from '../../src/ui/sceneHost';
+import { formatSeconds as sec } from '../../src/store/format';
 import './spacetimeScene.css';
 
 const LEFT = 44;
@@ -43,7 +44,6 @@ const LOST_AT = 0.82;
 /** The table lists at most this many messages, the latest. */
 const MAX_ROWS = 200;
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** About how wide a character of a label is (10 px type): a label longer than its lane is cut. */
 const CHAR_PX = 6;
 /** Labels on one lane closer than this overlap. */
@@ -265,7 +265,13 @@ export function SpaceTimeScene() {
             {model.partitions.map((p) => (
               <g key={p.startMs === model.fromMs ? 'start' : p.startMs} className="st-partition">
                 <rect x={left} y={y(p.startMs)} width={width - left - 8} height={y(p.endMs) - y(p.startMs)} />
-                <text x={width - 10} y={y(p.startMs) + 11 * k} textAnchor="end" data-key={SPLIT_KEY}>
+                <text
+                  className="svg-halo"
+                  x={width - 10}
+                  y={y(p.startMs) + 11 * k}
+                  textAnchor="end"
+                  data-key={SPLIT_KEY}
+                >
                   {partitionLabel(p.groups)}
                 </text>
               </g>
@@ -296,7 +302,7 @@ export function SpaceTimeScene() {
                       key={ly}
                       x={(x.get(s.lane) as number) + 5}
                       y={ly}
-                      className="st-span-label"
+                      className="st-span-label svg-halo"
                       data-key={spanLabel(s).key}
                     >
                       {spanLabel(s).text}
@@ -377,7 +383,7 @@ export function SpaceTimeScene() {
                   <circle r={m.kind === 'rejected' ? 4.5 : 3} />
                 )}
                 {labelShown.has(m.key) ? (
-                  <text x={7} y={4} className="st-mark-label" data-key={markLabel(m).key}>
+                  <text x={7} y={4} className="st-mark-label svg-halo" data-key={markLabel(m).key}>
                     {fit(markLabel(m).text)}
                   </text>
                 ) : null}

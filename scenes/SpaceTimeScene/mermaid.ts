@@ -3,8 +3,8 @@
 // ones ending in a cross), dense routine traffic as one note per band, and the lanes' faults,
 // elections and storage's verdicts as notes, all at their moments.
 import type { Spacetime } from './spacetimeModel';
+import { formatSeconds as sec } from '../../src/store/format';
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const REPLY = new Set(['grant', 'ack', 'reject']);
 /** Mermaid reads `;` and `#` as syntax in a message. */
 const clean = (text: string) => text.replace(/[;#]/g, ' ');

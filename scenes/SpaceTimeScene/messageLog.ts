@@ -5,6 +5,7 @@
 // record once spares the page tens of thousands of objects a second.
 import type { LoggedMessage, MessageLog, MessageRecord, MessageType, Snapshot } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
+import { bisector } from 'd3';
 
 interface Made {
   generation: number;
@@ -15,16 +16,7 @@ interface Made {
 const made = new WeakMap<RunView, Made>();
 
 /** The first index of a log in completion order whose message completed at or after atMs. */
-function bisect(list: readonly LoggedMessage[], atMs: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid].doneAtMs as number) < atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const bisect = bisector((m: LoggedMessage) => m.doneAtMs as number).left;
 
 /** Endpoint numbers to names: nodes 0, 1... by the snapshot's nodes; storage -1; services -2, -3... */
 function namesOf(snap: Pick<Snapshot, 'nodes' | 'services'>): (endpoint: number) => string {

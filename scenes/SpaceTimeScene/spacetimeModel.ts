@@ -429,6 +429,8 @@ function laneHistory(
     keysSeen.set(k, n + 1);
     return n ? `${k}#${n}` : k;
   };
+  const mark = (key: string, lane: string, ev: SimEvent, kind: Mark['kind'], text: string, labelled = true) =>
+    marks.push({ key: markKey(key, ev.atMs), lane, atMs: ev.atMs, kind, text, labelled });
   let lastBucket = -1;
   let lastToken = -1;
   events.forEach((ev) => {
@@ -436,14 +438,7 @@ function laneHistory(
     if (!lane || !shown.has(lane)) return;
     if (ev.type === 'write') {
       if (ev.result === 'rejected') {
-        marks.push({
-          key: markKey(`w${ev.token}`, ev.atMs),
-          lane,
-          atMs: ev.atMs,
-          kind: 'rejected',
-          text: `rejected ${ev.token} < ${ev.maxTokenSeen}`,
-          labelled: true,
-        });
+        mark(`w${ev.token}`, lane, ev, 'rejected', `rejected ${ev.token} < ${ev.maxTokenSeen}`);
         return;
       }
       // Routine writes that would overlap are left to their arrows' band; a claim, a manual write,
@@ -456,14 +451,14 @@ function laneHistory(
       const bucket = Math.floor(ev.atMs / overlapMs);
       if (named || bucket !== lastBucket) {
         lastBucket = bucket;
-        marks.push({
-          key: markKey(`w${ev.token}`, ev.atMs),
+        mark(
+          `w${ev.token}`,
           lane,
-          atMs: ev.atMs,
-          kind: 'accepted',
-          text: `accepted ${ev.token}${ev.stale ? ' (stale)' : ''}`,
-          labelled: named,
-        });
+          ev,
+          'accepted',
+          `accepted ${ev.token}${ev.stale ? ' (stale)' : ''}`,
+          named,
+        );
       }
       return;
     }
@@ -474,25 +469,8 @@ function laneHistory(
       close(lane, ev.atMs, s);
       states.set(lane, next);
     }
-    if (ev.type === 'fault') {
-      marks.push({
-        key: markKey(`f${lane}`, ev.atMs),
-        lane,
-        atMs: ev.atMs,
-        kind: 'fault',
-        text: FAULT_TEXT[ev.fault.do] ?? ev.fault.do,
-        labelled: true,
-      });
-    } else if (ev.type === 'elected') {
-      marks.push({
-        key: markKey(`e${lane}`, ev.atMs),
-        lane,
-        atMs: ev.atMs,
-        kind: 'elected',
-        text: `elected ${ev.term}`,
-        labelled: true,
-      });
-    }
+    if (ev.type === 'fault') mark(`f${lane}`, lane, ev, 'fault', FAULT_TEXT[ev.fault.do] ?? ev.fault.do);
+    else if (ev.type === 'elected') mark(`e${lane}`, lane, ev, 'elected', `elected ${ev.term}`);
   });
   for (const [lane, s] of states) close(lane, Math.max(nowMs, fromMs), s);
   return { spans, marks };

@@ -1,6 +1,7 @@
 // The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
 // the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
 import { useEffect, useMemo, useState } from 'react';
+import { bisector } from 'd3';
 import { algorithmFor, type SimEvent } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 import { useLab, useLabStore } from '../../src/store/context';
@@ -23,16 +24,7 @@ export const PLOT_H = 480;
 export const PX_PER_MS = PLOT_H / WINDOW_MS;
 
 /** The index of the first retained event at or after ms, by bisection (they are in time order). */
-function firstAtOrAfter(list: readonly SimEvent[], ms: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid].atMs < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const firstAtOrAfter = bisector((ev: SimEvent) => ev.atMs).left;
 
 /** The retained events within [fromMs, toMs]. */
 export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {

@@ -9,13 +9,12 @@ import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { sceneById, sceneTitle } from '../../src/shared/scenes';
 import { queueModel, type QueueArrow } from './queueModel';
+import { formatSeconds as sec } from '../../src/store/format';
 import './znodeQueue.css';
 
 /** Each row's height in px: the arrows' gutter is drawn to it. */
 export const ROW_PX = 38;
 const STEP_PX = 7;
-
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function Arrows({ arrows, rows }: { arrows: QueueArrow[]; rows: number }) {
   const reach = Math.max(1, ...arrows.map((a) => a.from - a.to));

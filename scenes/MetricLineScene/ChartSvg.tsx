@@ -20,7 +20,7 @@ function XAxis({ y, ticks, plotW, labels }: { y: number; ticks: Tick[]; plotW: n
         <g key={t.label} transform={`translate(${t.pos},${y})`}>
           <line y2={5} />
           {labels && (
-            <text y={17} textAnchor="middle">
+            <text x={t.labelDx} y={17} textAnchor="middle">
               {t.label}
             </text>
           )}

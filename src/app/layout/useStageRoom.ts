@@ -1,30 +1,56 @@
 // Present mode draws the stage whole or not at all. A step that names another view (the chain,
-// the chart, the failover timeline, the banner) makes that view as tall as it needs, and the
-// stage beside it takes what is left: at 1280x720 that was 43 to 260 px, its words at their
-// on-screen floor drawn over each other. This measures the stage as the step lays it out and,
-// while it is too small for its words, first gives it the failover timeline's place under it;
-// where the step names the timeline, or that is still too little, the timeline takes the stage's
-// place instead. layout.css lays out each room; the lab keeps running behind a hidden stage.
+// the chart, the banner) makes that view as tall as it needs, and the stage beside it takes what
+// is left: at 1280x720 that was 43 to 260 px, its words at their on-screen floor drawn over each
+// other. This measures the stage as the step lays it out and, while it is too small for its
+// words, first gives it the failover timeline's place under it; where that is still too little,
+// or the timeline is the step's view, the timeline takes the stage's place instead. layout.css
+// lays out each room; the lab keeps running behind a hidden stage.
 import { useEffect, useLayoutEffect, useMemo, type RefObject } from 'react';
-import { STAGE_RESIZED } from '../../ui/stageEvents';
+import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 
 /** What the stage is given beyond the step's layout: the timeline's place, or none at all. */
 type Room = 'alone' | 'hidden';
 
 /**
- * The least scale (screen px per unit of the stage's viewBox) at which its words, at their
- * on-screen floor, keep apart: at 0.5 each node's name sat on its epoch; from 0.56 up nothing
- * touched, on any step of any game day.
+ * The least scale (screen px per unit of the stage's viewBox) for a stage's words: at 0.5 each
+ * node's name sat on its epoch; from 0.56 up, three to five nodes kept their words apart. Below
+ * it the stage is too small even while its words happen not to meet (squeezed flat, they are
+ * drawn at no size at all).
  */
 const MIN_STAGE_SCALE = 0.55;
 
-/** The stage's scale as laid out now (0 when squeezed flat), or null while it is not drawn (loading, or hidden). */
-function stageScale(root: HTMLElement): number | null {
+/**
+ * Whether two of the stage's words are drawn over each other: their boxes, less the fifth of their
+ * height a font keeps above and below its glyphs, overlap by more than half a pixel.
+ */
+function wordsMeet(svg: SVGSVGElement): boolean {
+  const boxes = [...svg.querySelectorAll('text')].flatMap((t) => {
+    const r = t.getBoundingClientRect();
+    const inset = r.height / 5;
+    return t.textContent?.trim() && r.height > 0
+      ? [{ left: r.left, right: r.right, top: r.top + inset, bottom: r.bottom - inset }]
+      : [];
+  });
+  return boxes.some((a, i) =>
+    boxes
+      .slice(i + 1)
+      .some(
+        (b) =>
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+          Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5,
+      ),
+  );
+}
+
+/**
+ * Whether the stage's words fit it as laid out now (measured at the size they are drawn at its
+ * scale, which the stage itself only learns in its next frame), or null while it is not drawn
+ * (loading, or hidden).
+ */
+function stageFits(root: HTMLElement): boolean | null {
   const svg = root.querySelector<SVGSVGElement>('.area-stage .cluster-svg');
-  const view = svg?.viewBox.baseVal;
-  if (!svg || svg.getClientRects().length === 0 || !view?.width || !view.height) return null;
-  const box = svg.getBoundingClientRect();
-  return Math.min(box.width / view.width, box.height / view.height);
+  if (!svg || svg.getClientRects().length === 0) return null;
+  return writeStageUnit(svg) >= MIN_STAGE_SCALE && !wordsMeet(svg);
 }
 
 /**
@@ -33,8 +59,7 @@ function stageScale(root: HTMLElement): number | null {
  */
 function fit(root: HTMLElement, rooms: readonly Room[]): void {
   for (let next = rooms.indexOf(root.dataset.stage as Room) + 1; next < rooms.length; next++) {
-    const scale = stageScale(root);
-    if (scale === null || scale >= MIN_STAGE_SCALE) return;
+    if (stageFits(root) !== false) return;
     root.dataset.stage = rooms[next];
   }
 }

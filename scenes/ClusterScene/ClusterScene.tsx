@@ -12,6 +12,7 @@ import { samePartition, sameRecords, selectPartition } from '../../src/store/sel
 import { setText } from '../../src/ui/domWrites';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
+import { STAGE_RESIZED, writeStageUnit } from '../../src/ui/stageUnit';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
 import { boxAround, groupShape, nodeBox, typeScale, type GroupMember } from './groups';
 import { StorageLedger } from './StorageLedger';
@@ -66,7 +67,8 @@ function serviceFacts(s: Snapshot): ServiceFacts[] {
  * Keep the stage's type readable at any size: the SVG is scaled to its box, so its text is
  * scaled with it. The stage's unit (CSS px per viewBox unit, inverted) goes into a CSS variable
  * that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
- * on screen, however small the stage (clusterScene.css).
+ * on screen, however small the stage (clusterScene.css). Each new size is announced to the page
+ * (stageUnit.ts): present mode gives up a stage too small for those words.
  */
 function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number): number {
   // The unit as React state too, rounded (a resize by a pixel need not redraw): partition outlines
@@ -76,14 +78,13 @@ function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number)
     const el = svg.current;
     if (!el || typeof ResizeObserver !== 'function') return;
     const ro = new ResizeObserver(() => {
-      const box = el.getBoundingClientRect();
-      const scale = Math.min(box.width / width, box.height / VIEW_H);
-      if (scale <= 0) return;
-      el.style.setProperty('--stage-unit', (1 / scale).toFixed(3));
-      setUnit(Math.round(20 / scale) / 20);
+      el.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));
+      const scale = writeStageUnit(el);
+      if (scale > 0) setUnit(Math.round(20 / scale) / 20);
     });
     ro.observe(el);
     return () => ro.disconnect();
+    // A new width (a service added) changes the viewBox, not the box: observed again, it is measured again.
   }, [svg, width]);
   return unit;
 }

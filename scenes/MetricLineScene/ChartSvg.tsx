@@ -19,7 +19,7 @@ function XAxis({ y, ticks, plotW }: { y: number; ticks: Tick[]; plotW: number })
       {ticks.map((t) => (
         <g key={t.label} transform={`translate(${t.pos},${y})`}>
           <line y2={5} />
-          <text y={17} textAnchor="middle">
+          <text x={t.labelDx} y={17} textAnchor="middle">
             {t.label}
           </text>
         </g>

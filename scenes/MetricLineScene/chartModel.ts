@@ -81,6 +81,8 @@ export interface ChartInput {
 export interface Tick {
   pos: number;
   label: string;
+  /** The label's shift from its tick (the x axis's last one, which would run past the chart's edge). */
+  labelDx?: number;
 }
 
 export interface Panel {
@@ -576,7 +578,14 @@ export function buildChart(input: ChartInput): ChartModel {
       : faultLaneY + faultRows * faultRowH
     : top - PANEL_GAP;
   const tickCount = Math.max(2, Math.floor(plotW / 70));
-  const xTicks = timeTicks(win, tickCount).map((t) => ({ pos: x(t), label: formatTick(t, win.x1 - win.x0) }));
+  const xTicks = timeTicks(win, tickCount).map((t) => {
+    const tick: Tick = { pos: x(t), label: formatTick(t, win.x1 - win.x0) };
+    // A label is centred under its tick unless that runs past the chart's right edge: the last
+    // one at the plot's end has half its width to the edge, and at a projector's type "60 s" is
+    // wider than twice the margin.
+    const over = tick.pos + (tick.label.length * charW) / 2 - (plotW + MARGIN_RIGHT - 1);
+    return over > 0 ? { ...tick, labelDx: -Math.ceil(over) } : tick;
+  });
   const faultEvents = faultsIn(faults, win);
   const observedNow = nowOf('leaderCountObserved');
   // The dashboard pages on the observed line, but not while the cluster elects its first leader.

@@ -28,6 +28,7 @@ import { MoreTabs, type MoreTab } from './layout/MoreTabs';
 import { NextHint } from './layout/NextHint';
 import { ScenePanel } from './layout/ScenePanel';
 import { ViewSwitch, type PrimaryView } from './layout/ViewSwitch';
+import { useStageRoom } from './layout/useStageRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
@@ -115,6 +116,13 @@ export function Lab({
   // tab (the failover timeline, the log) has its tab selected; then, once that is drawn, it is
   // scrolled into view if it is off screen (present mode shows it on the first screen instead).
   const root = useRef<HTMLDivElement>(null);
+  // Present mode: a step naming another view keeps the stage only while it has room for its words.
+  useStageRoom(
+    root,
+    present && wide && step !== undefined && watched !== 'cluster',
+    watched === 'failover',
+    step,
+  );
   const toReveal = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!watch) return;

@@ -1,8 +1,9 @@
 // A projector shows what the step is about: in present mode at 1920x1080 and 1280x720, at every
 // step of every game day (as it begins and once it is done), the view the step names is whole on
 // the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
-// panel's buttons; a step naming the stage or the event log shows no label of the stage over
-// another, and no heading of the chart's panels runs past the chart's edge.
+// panel's buttons; the stage, wherever it is shown, has no label over another (a step that leaves
+// it too little room hides it), and no heading of the chart's panels nor label of its time axis
+// runs past the chart's edge.
 // The same walk checks the captions as claims in the page: at every step's pause the caption is
 // the headless run's (its numbers filled from the same moment), every fact the step declares
 // (`claims`: roles, leaders, both leader_count lines, counters, the highest token) is what the
@@ -125,14 +126,29 @@ async function stagePileUps(page: Page): Promise<string[]> {
   });
 }
 
-/** The chart's panel headings (its clients panel's, on the first screen) that run past its edge. */
-async function chartHeadingsCut(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<SVGTextElement>('.area-chart .metric-panel-title')]
-      .filter((t) => t.getClientRects().length > 0)
-      .filter((t) => t.getBoundingClientRect().right > t.ownerSVGElement!.getBoundingClientRect().right + 1)
-      .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
-  );
+/**
+ * The chart's words that run past its edge: its panels' headings (its clients panel's, on the
+ * first screen), and the labels of its time axis (the last one, under the plot's right end).
+ */
+async function chartTextCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const past = (t: SVGTextElement) => {
+      const r = t.getBoundingClientRect();
+      const edge = t.ownerSVGElement!.getBoundingClientRect();
+      return r.right > edge.right + 1 || r.left < edge.left - 1;
+    };
+    const shown = (sel: string) =>
+      [...document.querySelectorAll<SVGTextElement>(sel)].filter((t) => t.getClientRects().length > 0);
+    return [
+      ...shown('.area-chart .metric-panel-title')
+        .filter(past)
+        .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
+      // A tick's label is in the tick's group; the y axis's labels are not.
+      ...shown('.area-chart .metric-axis g text')
+        .filter(past)
+        .map((t) => `the chart's time label "${t.textContent}" runs past its edge`),
+    ];
+  });
 }
 
 async function stepLabel(page: Page): Promise<string> {
@@ -157,9 +173,9 @@ async function problemsAt(page: Page, scenario: Scenario, index: number, when: s
   out.push(
     ...(await cut(page, '[data-testid="guided"] .btn-row')).map((p) => `Previous / Skip / Next: ${p}`),
   );
-  // A step naming the stage, or the event log beside it, shows the stage whole or not at all.
-  if (view === 'cluster' || view === 'storage' || view === 'log') out.push(...(await stagePileUps(page)));
-  out.push(...(await chartHeadingsCut(page)));
+  // Every step shows the stage whole or not at all.
+  out.push(...(await stagePileUps(page)));
+  out.push(...(await chartTextCut(page)));
   const scrolled = await page.evaluate(() => scrollY);
   if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
   return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);
@@ -206,11 +222,14 @@ function headlessPauses(scenario: Scenario): { caption: string; at: Snapshot }[]
 }
 
 /**
- * Whether the stage and the chart are shown: a step whose view is a tab's fills the screen with it,
- * and a step naming the event log hides the stage (a hidden stage stops drawing, so its roles are
- * those of the moment it was hidden).
+ * Whether the stage and the chart are shown at this window size: a step whose view is a tab's
+ * fills the screen with it, a step naming the event log hides the stage, and so does a step that
+ * leaves it too little room (a hidden stage stops drawing, so its roles are those of the moment it
+ * was hidden; shown again, it catches up).
  */
-async function stageAndChartShown(page: Page): Promise<boolean> {
+async function stageAndChartShownAt(page: Page, size: { width: number; height: number }): Promise<boolean> {
+  await page.setViewportSize(size);
+  await painted(page);
   return (
     (await metricScene(page).first().isVisible()) &&
     (await page.locator('[data-testid^="node-"][data-role]').first().isVisible())
@@ -251,10 +270,15 @@ test.describe('present mode at 1920x1080 and 1280x720', () => {
         problems.push(...(await atBothSizes(page, scenario, i, 'as it begins')));
         await press(page, /Skip/);
         await expect(page.getByTestId('guided-status')).not.toContainText('Waiting');
-        // The claims, at the pause, on the big projector; a step whose view fills the screen (the
-        // znode queue, the leaderless comparison) is checked after the walk, opened at that step.
-        await page.setViewportSize(SIZES[0]);
-        if (await stageAndChartShown(page)) claimsChecked += await checkClaims(page, scenario, i, pauses[i]);
+        // The claims, at the pause, on the big projector, or, where the step leaves the stage no
+        // room there, on a screen tall enough for it; a step whose view fills the screen (the
+        // znode queue, the leaderless comparison) or that hides the stage (the event log) is
+        // checked after the walk, opened at that step.
+        if (
+          (await stageAndChartShownAt(page, SIZES[0])) ||
+          (await stageAndChartShownAt(page, WHOLE_PAGE.viewport))
+        )
+          claimsChecked += await checkClaims(page, scenario, i, pauses[i]);
         else apart.push(i);
         problems.push(...(await atBothSizes(page, scenario, i, 'done')));
         if (i < total - 1) await press(page, /Next/);

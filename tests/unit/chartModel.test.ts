@@ -195,6 +195,24 @@ describe('buildChart with two leader_count lines', () => {
     expect(heading(800, 12).title).toMatch(/^clients: errors per s \(bars\) · served write latency/);
   });
 
+  // At 1920x1080 (24 px type) the time axis's last label, "60 s" under the plot's right end, was
+  // cut at the chart's edge: half its width is more than the margin.
+  it("the time axis's last label ends inside the chart, centred under its tick where it fits", () => {
+    for (const [widthPx, fontPx] of [
+      [303, 17],
+      [470, 24],
+      [800, 12],
+    ]) {
+      const chart = chartOf(run([]), { widthPx, fontPx });
+      const last = chart.xTicks[chart.xTicks.length - 1];
+      expect(last.label).toBe('60 s');
+      const right = last.pos + (last.labelDx ?? 0) + (last.label.length * 6.8 * (fontPx / 12)) / 2;
+      expect(right, `${widthPx} px at ${fontPx} px`).toBeLessThanOrEqual(chart.plotW + 16);
+    }
+    const small = chartOf(run([]), { widthPx: 800 });
+    expect(small.xTicks.every((t) => t.labelDx === undefined)).toBe(true);
+  });
+
   it('a compact chart is never taller than its box: it gives up a fault row, then the lesson (its short line first), then plot', () => {
     const at = (h: number) => chartOf(run([]), { widthPx: 440, compactHeightPx: h });
     // 106 px: the keys, a 40 px plot, the axis and one row of fault labels, the least it draws.

@@ -17,7 +17,7 @@ import type { BackendCapabilities } from '../store/backend';
 import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
 import { expiry } from '../../scenes/ChainScene/holdStep';
-import { pauseWords } from './controls/nodeActions';
+import { pauseLengths } from './controls/nodeActions';
 
 export interface HintInput {
   snapshot: Snapshot;
@@ -69,11 +69,11 @@ export function nextHint({ snapshot: s, selected, experiment, can }: HintInput):
     return `The ${role} is ${leader.id}, and the network is split: ${split}. Heal ends the split.`;
   }
   // The node panel's long pause (nodeActions.ts), in its own words.
-  const pause = pauseWords(experiment);
+  const pause = pauseLengths(experiment);
   const long = formatSpan(pause.longMs);
   const actions = [canPause && `Pause ${long}`, canKill && 'Kill'].filter(Boolean).join(' or ');
   if (!actions) return `The ${role} is ${leader.id}: it ${keep}.`;
   if (selected === leader.id)
-    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (${long} is ${pause.long})` : ''}.`;
+    return `The ${role} is ${leader.id}, selected: press ${actions}${canPause ? ` (${long} is longer than ${pause.against})` : ''}.`;
   return `The ${role} is ${leader.id}: select it (click it on the stage) and press ${actions}.`;
 }

@@ -6,12 +6,9 @@
 // opens on the stage (place 'menu'); while that menu is open, the panel keeps the node's status
 // and leaves its buttons to the menu.
 import { useState } from 'react';
-import type { Command, Snapshot } from '../../engine';
 import { useLab, useLabShallow } from '../../store/context';
 import { selectNodeIds, selectServiceIds } from '../../store/select';
-import { nodeActions, pauseLengths, type NodeAction } from './nodeActions';
-
-type Service = Snapshot['services'][number];
+import { nodeActions, pauseLengths, serviceActions, type NodeAction } from './nodeActions';
 
 export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
   const inMenu = place === 'menu';
@@ -24,7 +21,12 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
     commands: s.can.commands,
   }));
   const node = useLab((s) => s.snapshot.nodes.find((n) => n.id === s.selected) ?? null);
-  const actions = node ? nodeActions(node, experiment, commands) : [];
+  const service = useLab((s) => s.snapshot.services.find((v) => v.id === s.selected) ?? null);
+  const actions = service
+    ? serviceActions(service, commands)
+    : node
+      ? nodeActions(node, experiment, commands)
+      : [];
   const button = (a: NodeAction) => (
     <button
       key={a.id}
@@ -37,7 +39,6 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
       {a.label}
     </button>
   );
-  const service = useLab((s) => s.snapshot.services.find((v) => v.id === s.selected) ?? null);
   const [custom, setCustom] = useState(20);
   const can = (c: (typeof commands)[number]) => commands.includes(c);
   const ids = useLabShallow(selectNodeIds);
@@ -73,7 +74,9 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
         </div>
       )}
       {service ? (
-        <ServiceActions service={service} command={command} can={can} />
+        <ServiceStatus label={service.label} id={service.id} alive={service.alive}>
+          {actions.map(button)}
+        </ServiceStatus>
       ) : !node ? (
         <p className="hint">
           Select a node{serviceIds.length ? ' or a service' : ''} (click it on the stage, or use these
@@ -151,58 +154,30 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
   );
 }
 
-/** What can be done to a service: kill or restart it, and cut it off from every node. */
-function ServiceActions({
-  service,
-  command,
-  can,
+/** A service's state (and its side of a partition), over its actions. */
+function ServiceStatus({
+  id,
+  label,
+  alive,
+  children,
 }: {
-  service: Service;
-  command(cmd: Command): boolean;
-  can(c: Command['do']): boolean;
+  id: string;
+  label: string;
+  alive: boolean;
+  children: React.ReactNode;
 }) {
   const side = useLab((s) => {
-    const g = s.snapshot.partition?.findIndex((members) => members.includes(service.id)) ?? -1;
+    const g = s.snapshot.partition?.findIndex((members) => members.includes(id)) ?? -1;
     if (g >= 0) return `, in group ${String.fromCharCode(65 + g)}`;
     return s.snapshot.partition ? ', reaches every group' : '';
   });
   return (
     <div className="node-actions">
       <p className="node-status" data-testid="node-status">
-        <strong>{service.label}</strong>: {service.alive ? 'up' : 'dead'}
+        <strong>{label}</strong>: {alive ? 'up' : 'dead'}
         {side}
       </p>
-      <div className="btn-row">
-        {!can(service.alive ? 'kill' : 'restart') ? null : service.alive ? (
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => command({ do: 'kill', node: service.id })}
-            aria-label={`Kill ${service.id}`}
-          >
-            Kill
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => command({ do: 'restart', node: service.id })}
-            aria-label={`Restart ${service.id}`}
-          >
-            Restart
-          </button>
-        )}
-        {can('isolate') && (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => command({ do: 'isolate', node: service.id })}
-            aria-label={`Isolate ${service.id}`}
-          >
-            Isolate
-          </button>
-        )}
-      </div>
+      <div className="btn-row">{children}</div>
     </div>
   );
 }

@@ -48,15 +48,19 @@ export function pauseLengths(e: Experiment): PauseLengths {
   };
 }
 
-/** How a pause compares with what the others wait out, in a pause button's words. */
-export function pauseWords(e: Experiment): { short: string; long: string; shortMs: number; longMs: number } {
-  const p = pauseLengths(e);
-  return {
-    shortMs: p.shortMs,
-    longMs: p.longMs,
-    short: `shorter than ${p.against}`,
-    long: `longer than ${p.against}`,
-  };
+type PlainDo = 'kill' | 'restart' | 'resume' | 'isolate';
+
+/** What anything on the stage (a node, a service) can have done to it by name: "Kill n1". */
+function plainAction(id: string, c: PlainDo, row: NodeAction['row']): NodeAction {
+  const label = c.charAt(0).toUpperCase() + c.slice(1);
+  const command = { do: c, node: id };
+  return { id: c, label, name: `${label} ${id}`, command, row, disabled: false, danger: c === 'kill' };
+}
+
+/** Kill or restart a service, and cut it off from every node: what the run accepts now. */
+export function serviceActions(service: { id: string; alive: boolean }, commands: readonly Command['do'][]) {
+  const life = plainAction(service.id, service.alive ? 'kill' : 'restart', 'life');
+  return [life, plainAction(service.id, 'isolate', 'network')].filter((a) => commands.includes(a.command.do));
 }
 
 /** The node's actions the run accepts now, in the order the panel shows them. */
@@ -64,64 +68,37 @@ export function nodeActions(node: NodeView, e: Experiment, commands: readonly Co
   const can = (c: Command['do']) => commands.includes(c);
   const id = node.id;
   const out: NodeAction[] = [];
-  const add = (a: Omit<NodeAction, 'disabled' | 'danger'> & Partial<NodeAction>) =>
-    out.push({ disabled: false, danger: false, ...a });
-  if (node.alive && can('kill'))
-    add({
-      id: 'kill',
-      label: 'Kill',
-      name: `Kill ${id}`,
-      command: { do: 'kill', node: id },
-      row: 'life',
-      danger: true,
-    });
-  if (!node.alive && can('restart'))
-    add({
-      id: 'restart',
-      label: 'Restart',
-      name: `Restart ${id}`,
-      command: { do: 'restart', node: id },
-      row: 'life',
-    });
-  if (node.paused && can('resume'))
-    add({
-      id: 'resume',
-      label: 'Resume',
-      name: `Resume ${id}`,
-      command: { do: 'resume', node: id },
-      row: 'life',
-    });
+  const plain = (c: PlainDo, row: NodeAction['row']) => {
+    if (can(c)) out.push(plainAction(id, c, row));
+  };
+  plain(node.alive ? 'kill' : 'restart', 'life');
+  if (node.paused) plain('resume', 'life');
   if (!node.paused && can('pause')) {
-    const w = pauseWords(e);
-    for (const [key, ms, words] of [
-      ['pause-short', w.shortMs, w.short],
-      ['pause-long', w.longMs, w.long],
+    const p = pauseLengths(e);
+    for (const [key, ms, than] of [
+      ['pause-short', p.shortMs, 'shorter'],
+      ['pause-long', p.longMs, 'longer'],
     ] as const)
-      add({
+      out.push({
         id: key,
         label: `Pause ${formatSpan(ms)}`,
-        name: `Pause ${id} for ${formatSpan(ms)}, ${words}`,
+        name: `Pause ${id} for ${formatSpan(ms)}, ${than} than ${p.against}`,
         command: { do: 'pause', node: id, forMs: ms },
         row: 'life',
         disabled: !node.alive,
+        danger: false,
       });
   }
-  if (can('isolate'))
-    add({
-      id: 'isolate',
-      label: 'Isolate',
-      name: `Isolate ${id}`,
-      command: { do: 'isolate', node: id },
-      row: 'network',
-    });
+  plain('isolate', 'network');
   if (can('campaign'))
-    add({
+    out.push({
       id: 'campaign',
       label: 'Force election',
       name: `Force ${id} to campaign`,
       command: { do: 'campaign', node: id },
       row: 'network',
       disabled: !node.alive || node.paused || node.witness,
+      danger: false,
     });
   return out;
 }

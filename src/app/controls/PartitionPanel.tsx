@@ -15,6 +15,8 @@ import {
 import { splitLabel, splitMinority } from '../../shared/split';
 
 const GROUPS = ['A', 'B', 'C'];
+/** The drop zone for what reaches every group (only the shared: the storage, a service). */
+const ALL = { gi: -1, title: 'Reaches all', testId: undefined };
 
 export function PartitionPanel() {
   const { command, leader, commands } = useLabShallow((s) => ({
@@ -98,40 +100,25 @@ export function PartitionPanel() {
         <details>
           <summary>Build a partition</summary>
           <div className="groups">
-            {GROUPS.map((g, gi) => (
+            {[...GROUPS.map((g, gi) => ({ gi, title: `Group ${g}`, testId: `group-${g}` })), ALL].map((d) => (
               <div
-                key={g}
+                key={d.gi}
                 className="group-drop"
-                data-testid={`group-${g}`}
+                data-testid={d.testId}
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={(e) => {
                   e.preventDefault();
-                  move(e.dataTransfer.getData('text/plain'), gi);
+                  move(e.dataTransfer.getData('text/plain'), d.gi);
                 }}
               >
-                <strong>Group {g}</strong>
+                <strong>{d.title}</strong>
                 {members
-                  .filter((m) => groupOf(m) === gi)
+                  .filter((m) => groupOf(m) === d.gi)
                   .map((m) => (
-                    <Chip key={m} id={m} group={gi} shared={shared.includes(m)} onMove={move} />
+                    <Chip key={m} id={m} group={d.gi} shared={d.gi < 0 || shared.includes(m)} onMove={move} />
                   ))}
               </div>
             ))}
-            <div
-              className="group-drop"
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault();
-                move(e.dataTransfer.getData('text/plain'), -1);
-              }}
-            >
-              <strong>Reaches all</strong>
-              {members
-                .filter((m) => groupOf(m) === -1)
-                .map((m) => (
-                  <Chip key={m} id={m} group={-1} shared onMove={move} />
-                ))}
-            </div>
           </div>
           <button type="button" className="btn" onClick={apply} aria-label="Partition">
             Apply partition

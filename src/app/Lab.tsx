@@ -34,15 +34,19 @@ import { revealView, viewElement } from './layout/reveal';
 
 // Export is the lab's largest control and sits in a tab: its code loads apart, when the tab is
 // first opened (a page that is only watched never fetches it).
-const loadExport = () => import('./export/ExportPanel');
-const ExportPanel = lazy(() => loadExport().then((m) => ({ default: m.ExportPanel })));
+const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 // "Find a failure" (the explorer's panel) loads apart too, and only when its tab is first opened:
 // the explorer itself runs in a worker of its own.
-const loadExplore = () => import('./explore/ExplorePanel');
-const ExplorePanel = lazy(() => loadExplore().then((m) => ({ default: m.ExplorePanel })));
+const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
 // Setup too (its form, and the "seen in the wild" presets with their sources): a page that is only
 // watched never changes the setup.
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
+/** The tabs whose panels load on first open, in order; setup and the explorer are the simulator's. */
+const LOADED_TABS = [
+  { id: 'setup', title: 'Setup', what: 'the setup', Panel: SetupPanel, simulatorOnly: true },
+  { id: 'export', title: 'Export', what: 'the export', Panel: ExportPanel, simulatorOnly: false },
+  { id: 'explore', title: 'Explore', what: 'the explorer', Panel: ExplorePanel, simulatorOnly: true },
+];
 
 /** The node panel's actions, as the menu a click on a node opens on the stage lists them. */
 const NodeMenuActions = () => <NodePanel place="menu" />;
@@ -186,41 +190,15 @@ export function Lab({
       };
     }),
     { id: 'events', title: 'Events', content: raised === 'events' ? shownAbove : <EventLog /> },
-    ...(simulated
-      ? [
-          {
-            id: 'setup',
-            title: 'Setup',
-            content: onOpen('setup') ? (
-              <Suspense fallback={<p className="hint">Loading the setup…</p>}>
-                <SetupPanel />
-              </Suspense>
-            ) : null,
-          },
-        ]
-      : []),
-    {
-      id: 'export',
-      title: 'Export',
-      content: onOpen('export') ? (
-        <Suspense fallback={<p className="hint">Loading the export…</p>}>
-          <ExportPanel />
+    ...LOADED_TABS.filter((t) => simulated || !t.simulatorOnly).map(({ id, title, what, Panel }) => ({
+      id,
+      title,
+      content: onOpen(id) ? (
+        <Suspense fallback={<p className="hint">{`Loading ${what}…`}</p>}>
+          <Panel />
         </Suspense>
       ) : null,
-    },
-    ...(simulated
-      ? [
-          {
-            id: 'explore',
-            title: 'Explore',
-            content: onOpen('explore') ? (
-              <Suspense fallback={<p className="hint">Loading the explorer…</p>}>
-                <ExplorePanel />
-              </Suspense>
-            ) : null,
-          },
-        ]
-      : []),
+    })),
     ...extraTabs,
     ...(learn ? [{ id: 'learn', title: 'Learn', content: learn }] : []),
   ];

@@ -3,16 +3,16 @@
 import { useEffect, useRef } from 'react';
 import { VIEW_KEYS, type Shortcut } from './shortcuts';
 
-const keyName = (k: string) =>
-  k === ' '
-    ? 'Space'
-    : k === 'ArrowRight'
-      ? '→'
-      : k === 'ArrowLeft'
-        ? '←'
-        : k.length === 1
-          ? k.toUpperCase()
-          : k;
+const KEY_NAMES: Record<string, string> = { ' ': 'Space', ArrowRight: '→', ArrowLeft: '←' };
+const keyName = (k: string) => KEY_NAMES[k] ?? (k.length === 1 ? k.toUpperCase() : k);
+
+/** The page's own keys (VIEW_KEYS), after the run's shortcuts. */
+const VIEW_ROWS = [
+  { keys: [VIEW_KEYS.controls], label: 'Hide / show the controls' },
+  { keys: [VIEW_KEYS.fullscreen], label: 'Full screen' },
+  { keys: [VIEW_KEYS.help], label: 'This help (Esc closes it)' },
+];
+const PRESENT_ROW = { keys: ['Esc'], label: 'Leave the presentation (the run stays where it is)' };
 
 export function HelpOverlay({
   open,
@@ -44,7 +44,7 @@ export function HelpOverlay({
       <h2 id="help-title">Keyboard</h2>
       <table>
         <tbody>
-          {shortcuts.map((s) => (
+          {[...shortcuts, ...VIEW_ROWS, ...(present ? [PRESENT_ROW] : [])].map((s) => (
             <tr key={s.label}>
               <td>
                 {s.keys.map((k) => (
@@ -54,32 +54,6 @@ export function HelpOverlay({
               <td>{s.label}</td>
             </tr>
           ))}
-          <tr>
-            <td>
-              <kbd>{VIEW_KEYS.controls.toUpperCase()}</kbd>
-            </td>
-            <td>Hide / show the controls</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>{VIEW_KEYS.fullscreen.toUpperCase()}</kbd>
-            </td>
-            <td>Full screen</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>?</kbd>
-            </td>
-            <td>This help (Esc closes it)</td>
-          </tr>
-          {present && (
-            <tr>
-              <td>
-                <kbd>Esc</kbd>
-              </td>
-              <td>Leave the presentation (the run stays where it is)</td>
-            </tr>
-          )}
         </tbody>
       </table>
       <form method="dialog">

@@ -114,18 +114,7 @@ function SimApp() {
         <Lab
           store={store}
           guided={guided}
-          header={
-            <AppHeader
-              present={keys.present}
-              theme={params.theme}
-              scenario={params.scenario?.id ?? null}
-              controlsHidden={keys.controlsHidden}
-              onToggleControls={keys.view.toggleControls}
-              onToggleFullscreen={keys.view.toggleFullscreen}
-              onToggleHelp={keys.view.toggleHelp}
-              onExitPresent={keys.view.exitPresent}
-            />
-          }
+          header={<AppHeader keys={keys} theme={params.theme} scenario={params.scenario?.id ?? null} />}
           notices={notices}
           present={keys.present}
           learn={

@@ -3,30 +3,17 @@
 // any module has loaded: keep the two alike.
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { ThemeToggle } from './ThemeToggle';
-import { presentHref } from './present/usePageKeys';
+import { presentHref, type PageKeys } from './present/usePageKeys';
 
 interface Props {
-  present: boolean;
+  /** The page's keyboard and its state: present mode, the controls, full screen, the help. */
+  keys: PageKeys;
   theme: 'light' | 'dark' | 'system' | null;
   scenario: string | null;
-  controlsHidden: boolean;
-  onToggleControls(): void;
-  onToggleFullscreen(): void;
-  onToggleHelp(): void;
-  /** Leave present mode in place, the run where it is (the link is for a new tab). */
-  onExitPresent(): void;
 }
 
-export function AppHeader({
-  present,
-  theme,
-  scenario,
-  controlsHidden,
-  onToggleControls,
-  onToggleFullscreen,
-  onToggleHelp,
-  onExitPresent,
-}: Props) {
+export function AppHeader({ keys, theme, scenario }: Props) {
+  const { present, controlsHidden, view } = keys;
   return (
     <header className="app-header">
       <div className="app-title">
@@ -40,19 +27,20 @@ export function AppHeader({
         <ScenarioPicker current={scenario} />
         {present ? (
           <>
-            <button type="button" className="btn" onClick={onToggleFullscreen}>
+            <button type="button" className="btn" onClick={view.toggleFullscreen}>
               Full screen
             </button>
-            <button type="button" className="btn controls-toggle" onClick={onToggleControls}>
+            <button type="button" className="btn controls-toggle" onClick={view.toggleControls}>
               {controlsHidden ? 'Show controls' : 'Hide controls'}
             </button>
             <a
               className="btn present-exit"
               href={presentHref(false)}
+              // A plain click leaves present mode in place, the run where it is (the link is for a new tab).
               onClick={(e) => {
                 if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
                 e.preventDefault();
-                onExitPresent();
+                view.exitPresent();
               }}
             >
               Exit presentation
@@ -63,7 +51,7 @@ export function AppHeader({
             Present
           </a>
         )}
-        <button type="button" className="btn" onClick={onToggleHelp} aria-label="Keyboard shortcuts">
+        <button type="button" className="btn" onClick={view.toggleHelp} aria-label="Keyboard shortcuts">
           Keys ?
         </button>
         <ThemeToggle initial={theme} />

@@ -2,7 +2,7 @@
 // open: the page offers it back as a run link. It is saved as plain JSON, every few seconds, so
 // saving needs neither the link codec (codec.ts: loaded only when a link is made or read) nor a
 // deflate pass; it becomes a link only when offered back.
-import { parseExperiment } from '../engine';
+import { parseExperiment, type Experiment } from '../engine';
 import type { GuidedStore } from '../store/guidedStore';
 import type { LabStore } from '../store/labStore';
 import { RUN_PARAMS } from '../shared/params';
@@ -10,7 +10,7 @@ import { codecLoaded } from '../shared/codec';
 import { encodeRun, experimentDiff, SHARE_VERSION, type SharedRun } from '../shared/share';
 
 const KEY = 'lel-last-run';
-const defaults = (parseExperiment({}) as { ok: true; experiment: import('../engine').Experiment }).experiment;
+const defaults = (parseExperiment({}) as { ok: true; experiment: Experiment }).experiment;
 
 /** The run on screen now: its setup, its game day and step if any, a copy of its recorded commands, and the moment shown. */
 export function currentRun(store: LabStore, guided: GuidedStore | null = null): SharedRun {
@@ -25,11 +25,24 @@ export function currentRun(store: LabStore, guided: GuidedStore | null = null): 
 }
 
 /** This page's URL opening `run` (the codec must be loaded). */
-export function linkToRun(run: SharedRun): string {
-  const url = new URL(window.location.href);
+export function linkToRun(run: SharedRun, href = window.location.href): string {
+  const url = new URL(href);
+  // Whatever described some other run goes: `run` replaces it all.
   for (const k of [...RUN_PARAMS, 'paused']) url.searchParams.delete(k);
   url.searchParams.set('run', encodeRun(run));
   return url.toString();
+}
+
+/**
+ * The link opening a whole experiment's run at a moment (an imported file's, a failure found): an
+ * import opens through the same door as a shared link, so it behaves exactly like opening it.
+ */
+export function runLink(
+  run: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
+  href?: string,
+) {
+  const { experiment, commands, atMs } = run;
+  return linkToRun({ experiment: experimentDiff(experiment, defaults), commands, atMs }, href);
 }
 
 export function saveSession(store: LabStore): void {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/engine';
 import { SAMPLE_COLUMNS, samplesToCsv } from '../../src/app/export/csv';
-import { runLink } from '../../src/app/export/runLink';
+import { runLink } from '../../src/app/session';
 import { firstDifference, readTraceFile, replayTrace, traceFileOf } from '../../src/app/export/traceFile';
 import { readPageParams } from '../../src/shared/link';
 import { createLabStore } from '../../src/store/labStore';

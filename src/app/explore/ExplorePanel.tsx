@@ -7,13 +7,12 @@
 // The setup is the run's experiment with the safety switches as they are now (a switch turned
 // during the run counts) and without its own scripted faults: the explorer adds its own.
 import { useEffect, useId, useRef, useState } from 'react';
-import { algorithmFor, INVARIANT_TITLES, parseExperiment, type Experiment } from '../../engine';
+import { algorithmFor, INVARIANT_TITLES, type Experiment } from '../../engine';
 import type { ExploreResult, FromExplorer, ToExplorer } from '../../explorer';
 import { useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/labStore';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
-import { experimentDiff } from '../../shared/share';
-import { linkToRun } from '../session';
+import { runLink } from '../session';
 import { SWITCHES } from '../controls/SafetyPanel';
 import './explorePanel.css';
 
@@ -68,8 +67,6 @@ function offSwitches(setup: Experiment): string[] {
   const safety = setup.safety as Record<string, boolean | undefined>;
   return SWITCHES.filter((s) => safety[s.key] === false).map((s) => s.label.toLowerCase());
 }
-
-const DEFAULTS = (parseExperiment({}) as { ok: true; experiment: Experiment }).experiment;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -362,13 +359,7 @@ function Finding({
     loadCodec().then(
       () => {
         if (!live) return;
-        setLink(
-          linkToRun({
-            experiment: experimentDiff(f.experiment, DEFAULTS),
-            commands: [],
-            atMs: f.experiment.untilMs,
-          }),
-        );
+        setLink(runLink({ experiment: f.experiment, commands: [], atMs: f.experiment.untilMs }));
       },
       () => live && setLinkError(true),
     );

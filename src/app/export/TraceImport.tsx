@@ -7,7 +7,7 @@ import { useContext, useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
 import { RecordingBackend } from '../../store/backends/recordingBackend';
 import { OpenRecording, type OpenedRecording } from '../recording/openRecording';
-import { runLink } from './runLink';
+import { runLink } from '../session';
 import { algorithmFor, loadAlgorithm } from '../../engine';
 import { firstDifference, readTraceFile, replayTrace, type ImportedRun } from './traceFile';
 

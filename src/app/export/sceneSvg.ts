@@ -74,12 +74,13 @@ function svgCopy(
   const s = Math.min(box.width / view.w, box.height / view.h);
   const fullW = box.width / s;
   const fullH = box.height / s;
-  const rect = document.createElementNS(SVG_NS, 'rect');
-  rect.setAttribute('x', String(view.x - (fullW - view.w) / 2));
-  rect.setAttribute('y', String(view.y - (fullH - view.h) / 2));
-  rect.setAttribute('width', String(fullW));
-  rect.setAttribute('height', String(fullH));
-  rect.setAttribute('fill', background);
+  const rect = svgElement('rect', {
+    x: view.x - (fullW - view.w) / 2,
+    y: view.y - (fullH - view.h) / 2,
+    width: fullW,
+    height: fullH,
+    fill: background,
+  });
   copy.prepend(rect);
   return copy;
 }
@@ -93,27 +94,14 @@ function htmlWrapped(
   const copy = source.cloneNode(true) as HTMLElement;
   inliner.inline(source, copy, true);
   copy.style.margin = '0';
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('xmlns', SVG_NS);
   const m = HTML_MARGIN_PX;
-  svg.setAttribute('viewBox', `${-m} ${-m} ${box.width + 2 * m} ${box.height + 2 * m}`);
-  const rect = document.createElementNS(SVG_NS, 'rect');
-  for (const [k, v] of [
-    ['x', -m],
-    ['y', -m],
-    ['width', box.width + 2 * m],
-    ['height', box.height + 2 * m],
-  ] as const) {
-    rect.setAttribute(k, String(v));
-  }
-  rect.setAttribute('fill', background);
+  const area = { x: -m, y: -m, width: box.width + 2 * m, height: box.height + 2 * m };
+  const viewBox = `${-m} ${-m} ${area.width} ${area.height}`;
+  const svg = svgElement('svg', { xmlns: SVG_NS, viewBox }) as SVGSVGElement;
+  const rect = svgElement('rect', { ...area, fill: background });
   // The foreignObject takes the margin too: content a fraction of a pixel past the measured box
   // (a border at the edge, after rounding) still shows.
-  const fo = document.createElementNS(SVG_NS, 'foreignObject');
-  fo.setAttribute('x', String(-m));
-  fo.setAttribute('y', String(-m));
-  fo.setAttribute('width', String(box.width + 2 * m));
-  fo.setAttribute('height', String(box.height + 2 * m));
+  const fo = svgElement('foreignObject', area);
   const body = document.createElementNS(XHTML_NS, 'div');
   body.setAttribute('style', `margin:0;padding:${m}px;width:${box.width}px;height:${box.height}px`);
   if (inliner.pseudoRules.length) {
@@ -125,6 +113,12 @@ function htmlWrapped(
   fo.append(body);
   svg.append(rect, fo);
   return svg;
+}
+
+function svgElement(tag: string, attrs: Record<string, string | number>): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
 }
 
 /** The colour the scene is drawn over: its own background or the nearest ancestor's. */

@@ -53,45 +53,29 @@ export function TraceImport() {
 
   const read = async (file: File) => {
     const name = file.name;
-    if (file.size > MAX_IMPORT_BYTES) {
-      return setView({
-        kind: 'problems',
-        name,
-        problems: [`the file is larger than ${MAX_IMPORT_BYTES >> 20} MB`],
-      });
-    }
+    const fail = (...problems: string[]) => setView({ kind: 'problems', name, problems });
+    if (file.size > MAX_IMPORT_BYTES) return fail(`the file is larger than ${MAX_IMPORT_BYTES >> 20} MB`);
     setView({ kind: 'checking', name });
     const r = readTraceFile(await file.text());
-    if (!r.ok) return setView({ kind: 'problems', name, problems: r.problems });
+    if (!r.ok) return fail(...r.problems);
     await nextPaint(); // let "Checking" show before a long replay blocks the page
     // The replay runs the file's algorithm, and a recording's page speaks its words (its
     // description loads with its rules): its code may not have loaded yet.
     try {
       await loadAlgorithm(r.run.experiment.algorithm);
     } catch {
-      setView({
-        kind: 'problems',
-        name,
-        problems: [
-          `the ${algorithmFor(r.run.experiment.algorithm).title} algorithm could not be loaded (offline?); try again`,
-        ],
-      });
-      return;
+      const title = algorithmFor(r.run.experiment.algorithm).title;
+      return fail(`the ${title} algorithm could not be loaded (offline?); try again`);
     }
     if (r.run.real) {
-      if (!openRecording)
-        return setView({
-          kind: 'problems',
-          name,
-          problems: ["a real run's recording opens on the lab's own page"],
-        });
+      if (!openRecording) return fail("a real run's recording opens on the lab's own page");
       const opened = foldRecording(r.run, name);
-      if (typeof opened === 'string') return setView({ kind: 'problems', name, problems: [opened] });
+      if (typeof opened === 'string') return fail(opened);
       return openRecording(opened);
     }
     const at = r.run.trace ? firstDifference(replayTrace(r.run), r.run.trace) : null;
     if (at) return setView({ kind: 'differs', name, run: r.run, at });
-    if (!(await open(r.run))) setView({ kind: 'problems', name, problems: [CODEC_MISSING] });
+    if (!(await open(r.run))) fail(CODEC_MISSING);
   };
 
   const onDrop = (e: DragEvent) => {

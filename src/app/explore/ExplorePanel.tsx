@@ -98,41 +98,30 @@ export function ExplorePanel({
   };
   useEffect(() => finish, []);
 
+  const fail = (messages: string[]) => setView({ kind: 'error', messages });
   const start = () => {
     const now = setupOf(store);
     const budgetOk = Number.isInteger(budget) && budget >= 1;
-    if (!budgetOk) {
-      setView({ kind: 'error', messages: [`the budget must be a whole number of ${unit}, at least 1`] });
-      return;
-    }
+    if (!budgetOk) return fail([`the budget must be a whole number of ${unit}, at least 1`]);
     let w: ExplorerWorker;
     try {
       w = makeWorker();
     } catch (e) {
-      setView({
-        kind: 'error',
-        messages: [
-          `the search could not start: this browser could not start its worker (${(e as Error).message})`,
-        ],
-      });
-      return;
+      const why = (e as Error).message;
+      return fail([`the search could not start: this browser could not start its worker (${why})`]);
     }
     worker.current = w;
     const hasQuorum = algorithmFor(now.algorithm).hasQuorum;
     const offNow = offSwitches(now);
     w.onerror = (e) => {
       finish();
-      setView({
-        kind: 'error',
-        messages: [
-          `the search stopped: its worker failed${e.message ? ` (${e.message})` : ' to load (offline, or blocked?)'}; reload to try again`,
-        ],
-      });
+      const why = e.message ? ` (${e.message})` : ' to load (offline, or blocked?)';
+      fail([`the search stopped: its worker failed${why}; reload to try again`]);
     };
     w.onmessage = ({ data: m }) => {
       if (m.type === 'error') {
         finish();
-        setView({ kind: 'error', messages: m.errors.map((e) => `${e.field}: ${e.message}`) });
+        fail(m.errors.map((e) => `${e.field}: ${e.message}`));
       } else if (m.type === 'done') {
         finish();
         setView({ kind: 'done', result: m.result, off: offNow, hasQuorum });

@@ -6,12 +6,6 @@ import { VIEW_KEYS, type Shortcut } from './shortcuts';
 const KEY_NAMES: Record<string, string> = { ' ': 'Space', ArrowRight: '→', ArrowLeft: '←' };
 const keyName = (k: string) => KEY_NAMES[k] ?? (k.length === 1 ? k.toUpperCase() : k);
 
-/** The page's own keys (VIEW_KEYS), after the run's shortcuts. */
-const VIEW_ROWS = [
-  { keys: [VIEW_KEYS.controls], label: 'Hide / show the controls' },
-  { keys: [VIEW_KEYS.fullscreen], label: 'Full screen' },
-  { keys: [VIEW_KEYS.help], label: 'This help (Esc closes it)' },
-];
 const PRESENT_ROW = { keys: ['Esc'], label: 'Leave the presentation (the run stays where it is)' };
 
 export function HelpOverlay({
@@ -44,7 +38,7 @@ export function HelpOverlay({
       <h2 id="help-title">Keyboard</h2>
       <table>
         <tbody>
-          {[...shortcuts, ...VIEW_ROWS, ...(present ? [PRESENT_ROW] : [])].map((s) => (
+          {[...shortcuts, ...VIEW_KEYS, ...(present ? [PRESENT_ROW] : [])].map((s) => (
             <tr key={s.label}>
               <td>
                 {s.keys.map((k) => (

@@ -98,8 +98,12 @@ export const SHORTCUTS: Shortcut[] = [
   },
 ];
 
-/** Keys handled by the page itself rather than the lab (help, controls, full screen). */
-export const VIEW_KEYS = { help: '?', controls: 'c', fullscreen: 'z' } as const;
+/** Keys handled by the page itself rather than the lab (controls, full screen, help), as the help lists them. */
+export const VIEW_KEYS = [
+  { keys: ['c'], label: 'Hide / show the controls', act: 'toggleControls' },
+  { keys: ['z'], label: 'Full screen', act: 'toggleFullscreen' },
+  { keys: ['?'], label: 'This help (Esc closes it)', act: 'toggleHelp' },
+] as const;
 
 /**
  * The keys a presentation clicker sends: PageDown / PageUp, and Space (its play key, and the key a

@@ -63,14 +63,8 @@ export function useShortcuts(
         }
         return;
       }
-      if (e.key === VIEW_KEYS.help) {
-        e.preventDefault();
-        view.toggleHelp();
-        return;
-      }
-      const k = e.key.toLowerCase();
-      if (k === VIEW_KEYS.controls) return void (e.preventDefault(), view.toggleControls());
-      if (k === VIEW_KEYS.fullscreen) return void (e.preventDefault(), view.toggleFullscreen());
+      const own = VIEW_KEYS.find((v) => v.keys[0] === e.key.toLowerCase());
+      if (own) return void (e.preventDefault(), view[own.act]());
       // A key the run does not offer (a real run's step, say) is left alone: hidden, not faked.
       const shortcut = findShortcut(e.key, lab.getState().can, guided !== null);
       if (!shortcut) return;

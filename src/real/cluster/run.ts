@@ -383,11 +383,7 @@ export class RealRun implements BridgeBackend {
       partition: this.network.partition,
       candidatesCutFromEtcd: this.network.cutCandidates,
       fencing: this.started?.storage.fencing ?? this.settings.fencing,
-      storage: {
-        maxTokenSeen: this.fold.maxTokenSeen,
-        accepted: this.fold.accepted,
-        rejected: this.fold.rejected,
-      },
+      storage: this.fold.storage(),
       leaderCount: this.fold.leaderCount(),
       raftLeader: this.cluster?.raftLeader()?.node ?? null,
     };

@@ -83,6 +83,11 @@ export class RunFold {
     return this.monitor.books.failovers;
   }
 
+  /** The storage's counters, as the run's state, its trace and the page's snapshot give them. */
+  storage() {
+    return { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected };
+  }
+
   host(id: string): HostState | undefined {
     return this.hosts.find((h) => h.id === id);
   }
@@ -296,7 +301,7 @@ export class RunFold {
         paused: h.candidatePaused,
         clockRate: 1,
       })),
-      storage: { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected },
+      storage: this.storage(),
     };
   }
 }

@@ -1,7 +1,7 @@
 // The banner of real mode: this is a real etcd cluster on this machine, how it was started, and
 // whether the page is following it; and what the page does not offer for real, with the reason.
 import { useEffect, useState } from 'react';
-import type { RunSettings } from '../../real/model/settings';
+import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { LiveBackend, LiveStatus } from '../../store/backends/liveBackend';
 
 const STATUS: Record<LiveStatus, string> = {
@@ -68,7 +68,7 @@ export function RealSettings({ settings: s }: { settings: RunSettings }) {
     <p className="real-banner-settings">
       etcd heartbeat {s.heartbeatMs} ms, election timeout {s.electionMs} ms, pre-vote{' '}
       {s.preVote ? 'on' : 'off'} (fixed at start); session TTL {s.ttlMs / 1000} s, keep-alive every{' '}
-      {Math.floor(s.ttlMs / 3)} ms
+      {keepAliveEveryMs(s)} ms
       {s.renewDeadlineMs !== null ? `, renew deadline ${s.renewDeadlineMs} ms` : ''}; warm-up {s.warmUpMs} ms,
       a write every {s.writeEveryMs} ms.
     </p>

@@ -57,20 +57,19 @@ export class HttpGateway implements Gateway {
     this.target = { port, agent: keepAliveAgent() };
   }
 
+  /** POST to the gateway, with the calls' deadline unless told. */
+  private post<T>(path: string, body: unknown, timeoutMs = this.timeoutMs): Promise<T> {
+    return postJson<T>(this.target, path, body, timeoutMs);
+  }
+
   async grant(ttlS: number) {
-    const r = await postJson<{ ID: string; TTL?: string; error?: string }>(
-      this.target,
-      '/v3/lease/grant',
-      { TTL: ttlS },
-      this.timeoutMs,
-    );
+    const r = await this.post<{ ID: string; TTL?: string; error?: string }>('/v3/lease/grant', { TTL: ttlS });
     if (!r.ID || r.error) throw new Error(`lease grant failed: ${r.error ?? 'no ID'}`);
     return { leaseId: r.ID, ttlS: Number(r.TTL ?? 0) };
   }
 
   async keepAlive(leaseId: string, timeoutMs = this.timeoutMs) {
-    const r = await postJson<{ result?: { TTL?: string }; error?: { message?: string } }>(
-      this.target,
+    const r = await this.post<{ result?: { TTL?: string }; error?: { message?: string } }>(
       '/v3/lease/keepalive',
       { ID: leaseId },
       timeoutMs,
@@ -81,7 +80,7 @@ export class HttpGateway implements Gateway {
   }
 
   async revoke(leaseId: string) {
-    await postJson(this.target, '/v3/lease/revoke', { ID: leaseId }, this.timeoutMs).catch((err: Error) => {
+    await this.post('/v3/lease/revoke', { ID: leaseId }).catch((err: Error) => {
       // Revoking a lease that already expired is fine: the point was that it should be gone.
       if (!/not found/.test(err.message)) throw err;
     });
@@ -89,18 +88,13 @@ export class HttpGateway implements Gateway {
 
   async createKey(key: string, value: string, leaseId: string) {
     const k = b64(key);
-    const r = await postJson<
+    const r = await this.post<
       Header & { succeeded?: boolean; responses?: { response_range?: { kvs?: Kv[] } }[] }
-    >(
-      this.target,
-      '/v3/kv/txn',
-      {
-        compare: [{ key: k, target: 'CREATE', result: 'EQUAL', create_revision: '0' }],
-        success: [{ request_put: { key: k, value: b64(value), lease: leaseId } }],
-        failure: [{ request_range: { key: k } }],
-      },
-      this.timeoutMs,
-    );
+    >('/v3/kv/txn', {
+      compare: [{ key: k, target: 'CREATE', result: 'EQUAL', create_revision: '0' }],
+      success: [{ request_put: { key: k, value: b64(value), lease: leaseId } }],
+      failure: [{ request_range: { key: k } }],
+    });
     if (r.succeeded) return { createRevision: Number(r.header?.revision) };
     const kv = r.responses?.[0]?.response_range?.kvs?.[0];
     if (!kv) throw new Error(`campaign: ${key} neither created nor found`);
@@ -108,19 +102,14 @@ export class HttpGateway implements Gateway {
   }
 
   async lastCreatedBelow(prefix: string, maxCreateRevision: number) {
-    const r = await postJson<Header & { kvs?: Kv[] }>(
-      this.target,
-      '/v3/kv/range',
-      {
-        key: b64(prefix),
-        range_end: prefixEnd(prefix),
-        sort_order: 'DESCEND',
-        sort_target: 'CREATE',
-        limit: 1,
-        max_create_revision: String(maxCreateRevision),
-      },
-      this.timeoutMs,
-    );
+    const r = await this.post<Header & { kvs?: Kv[] }>('/v3/kv/range', {
+      key: b64(prefix),
+      range_end: prefixEnd(prefix),
+      sort_order: 'DESCEND',
+      sort_target: 'CREATE',
+      limit: 1,
+      max_create_revision: String(maxCreateRevision),
+    });
     const kv = r.kvs?.[0];
     return { key: kv ? unb64(kv.key) : null, revision: Number(r.header?.revision) };
   }
@@ -142,7 +131,7 @@ export class HttpGateway implements Gateway {
   }
 
   async deleteKey(key: string) {
-    await postJson(this.target, '/v3/kv/deleterange', { key: b64(key) }, this.timeoutMs);
+    await this.post('/v3/kv/deleterange', { key: b64(key) });
   }
 }
 

@@ -2,7 +2,7 @@
 // by its own PID, and ended by PID when the run ends (or when the lab process exits in any way
 // Node still runs code for).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { removePidfile, stillOurs, writePidfile, type PidRecord } from './pidfiles';
+import { removePidfile, stillOurs, trySignal, writePidfile, type PidRecord } from './pidfiles';
 
 export interface Child {
   name: string;
@@ -80,12 +80,7 @@ export class Children {
   signal(name: string, signal: NodeJS.Signals): boolean {
     const c = this.byName.get(name);
     if (!c || c.exitedAlready || c.process.pid === undefined) return false;
-    try {
-      process.kill(c.process.pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
+    return trySignal(c.process.pid, signal);
   }
 
   /** Children whose PID still runs this run's command line (after stop: should be none). */
@@ -95,13 +90,7 @@ export class Children {
 
   /** SIGKILL every running child now (also ends stopped ones); for exit paths that cannot wait. */
   killAllSync(): void {
-    for (const c of this.running()) {
-      try {
-        process.kill(c.process.pid as number, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    for (const c of this.running()) trySignal(c.process.pid as number, 'SIGKILL');
   }
 
   /**

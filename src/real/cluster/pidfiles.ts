@@ -54,6 +54,16 @@ export function readPidfiles(dir: string): PidRecord[] {
   return records;
 }
 
+/** Send a signal by PID; false when the process is gone (or was never ours to signal). */
+export function trySignal(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -98,14 +108,7 @@ export function cleanLeftovers(dir: string, selfPid = process.pid): Cleaned {
       liveDirs.add(r.runDir);
       continue;
     }
-    if (stillOurs(r)) {
-      try {
-        process.kill(r.pid, 'SIGKILL');
-        cleaned.killed.push(r);
-      } catch {
-        // gone in the meantime
-      }
-    }
+    if (stillOurs(r) && trySignal(r.pid, 'SIGKILL')) cleaned.killed.push(r);
     removePidfile(dir, r);
     if (r.runDir) dirs.add(r.runDir);
   }

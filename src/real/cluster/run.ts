@@ -246,19 +246,12 @@ export class RealRun implements BridgeBackend {
       return { ok: false, error: { error: 'not running', message: 'the run has not started or has ended' } };
     const cmd = parsed.command;
     const fault: RealFault = { ...cmd, atMs: this.nowMs() };
-    if (!('node' in cmd)) {
-      const done = this.performOnNetwork(run, cmd);
-      this.record(fault, undefined, !done);
-      return { ok: true, ...(done ? {} : { skipped: true }) };
-    }
-    const h = this.resolve(run, cmd.node);
-    if (!h) {
-      this.record(fault, undefined, true);
-      return { ok: true, skipped: true };
-    }
-    const done = this.performOnHost(run, cmd, h);
-    this.record(fault, h.id, !done);
-    if (done && cmd.do === 'pause' && cmd.forMs !== undefined) {
+    // A host that resolves to none (no leader now, say) is a command skipped, as the engine skips it.
+    const h = 'node' in cmd ? this.resolve(run, cmd.node) : null;
+    const done =
+      'node' in cmd ? h !== null && this.performOnHost(run, cmd, h) : this.performOnNetwork(run, cmd);
+    this.record(fault, h?.id, !done);
+    if (h && done && cmd.do === 'pause' && cmd.forMs !== undefined) {
       const part = cmd.part ?? 'candidate';
       const t = setTimeout(() => {
         this.resumeTimers.delete(t);
@@ -266,7 +259,7 @@ export class RealRun implements BridgeBackend {
       }, cmd.forMs);
       this.resumeTimers.add(t);
     }
-    return { ok: true, target: h.id, ...(done ? {} : { skipped: true }) };
+    return { ok: true, ...(h ? { target: h.id } : {}), ...(done ? {} : { skipped: true }) };
   }
 
   private record(fault: RealFault, target: string | undefined, skipped: boolean): void {
@@ -383,11 +376,7 @@ export class RealRun implements BridgeBackend {
       partition: this.network.partition,
       candidatesCutFromEtcd: this.network.cutCandidates,
       fencing: this.started?.storage.fencing ?? this.settings.fencing,
-      storage: {
-        maxTokenSeen: this.fold.maxTokenSeen,
-        accepted: this.fold.accepted,
-        rejected: this.fold.rejected,
-      },
+      storage: this.fold.storage(),
       leaderCount: this.fold.leaderCount(),
       raftLeader: this.cluster?.raftLeader()?.node ?? null,
     };

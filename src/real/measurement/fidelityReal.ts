@@ -154,27 +154,24 @@ async function killRaftLeaderUnderLease(run: RealRun, setup: FaultSetup): Promis
   });
 }
 
+/** Each fault's trial. */
+const TRIALS: Record<FaultId, (run: RealRun, setup: FaultSetup) => Promise<Trial>> = {
+  'raft-kill-fast': raftKill,
+  'raft-kill': raftKill,
+  'pause-ttl5': pausePastTtl,
+  'pause-ttl15': pausePastTtl,
+  'pause-short': (run, setup) =>
+    leaseGap(run, setup, async (leader) => {
+      run.apply({ do: 'pause', node: leader, forMs: setup.pauseMs as number });
+      return null;
+    }),
+  isolate,
+  'heal-prevote-off': heal,
+  'heal-prevote-on': heal,
+  'raft-kill-under-lease': killRaftLeaderUnderLease,
+};
+
 /** One real trial of a fault on a run started with SETUPS[fault].settings. */
 export function realTrial(fault: FaultId, run: RealRun): Promise<Trial> {
-  const setup = SETUPS[fault];
-  switch (fault) {
-    case 'raft-kill-fast':
-    case 'raft-kill':
-      return raftKill(run, setup);
-    case 'isolate':
-      return isolate(run, setup);
-    case 'heal-prevote-off':
-    case 'heal-prevote-on':
-      return heal(run, setup);
-    case 'pause-ttl5':
-    case 'pause-ttl15':
-      return pausePastTtl(run, setup);
-    case 'pause-short':
-      return leaseGap(run, setup, async (leader) => {
-        run.apply({ do: 'pause', node: leader, forMs: setup.pauseMs as number });
-        return null;
-      });
-    case 'raft-kill-under-lease':
-      return killRaftLeaderUnderLease(run, setup);
-  }
+  return TRIALS[fault](run, SETUPS[fault]);
 }

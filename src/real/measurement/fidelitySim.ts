@@ -195,36 +195,33 @@ function leaseGap(
   return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
 }
 
+/** Each fault's trial. */
+const TRIALS: Record<FaultId, (t: TrialOf) => Trial> = {
+  'raft-kill-fast': raftKill,
+  'raft-kill': raftKill,
+  'pause-ttl5': pausePastTtl,
+  'pause-ttl15': pausePastTtl,
+  'pause-short': (t) =>
+    leaseGap(t, (sim, leader) =>
+      sim.apply({ do: 'pause', node: leader.id, forMs: t.setup.pauseMs as number }),
+    ),
+  isolate,
+  'heal-prevote-off': heal,
+  'heal-prevote-on': heal,
+  // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft
+  // leadership off the application leader's host, so the simulated leader must talk to m2 or
+  // m3 (host nK's member is mK): a run led from n1 is drawn again.
+  'raft-kill-under-lease': (t) =>
+    leaseGap(
+      t,
+      (sim) => sim.apply({ do: 'kill', node: 'm1' }),
+      (leader) => leader.id !== 'n1',
+    ),
+};
+
 /** One simulator trial of a fault: trial i of count, on seed `seed`. */
 export function simTrial(fault: FaultId, seed: number, i: number, count: number): Trial {
-  const setup = SETUPS[fault];
-  const t: TrialOf = { fault, setup, seed, i, count };
-  switch (fault) {
-    case 'raft-kill-fast':
-    case 'raft-kill':
-      return raftKill(t);
-    case 'isolate':
-      return isolate(t);
-    case 'heal-prevote-off':
-    case 'heal-prevote-on':
-      return heal(t);
-    case 'pause-ttl5':
-    case 'pause-ttl15':
-      return pausePastTtl(t);
-    case 'pause-short':
-      return leaseGap(t, (sim, leader) =>
-        sim.apply({ do: 'pause', node: leader.id, forMs: setup.pauseMs as number }),
-      );
-    case 'raft-kill-under-lease':
-      // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft
-      // leadership off the application leader's host, so the simulated leader must talk to m2 or
-      // m3 (host nK's member is mK): a run led from n1 is drawn again.
-      return leaseGap(
-        t,
-        (sim) => sim.apply({ do: 'kill', node: 'm1' }),
-        (leader) => leader.id !== 'n1',
-      );
-  }
+  return TRIALS[fault]({ fault, setup: SETUPS[fault], seed, i, count });
 }
 
 /** `count` trials on seeds 1..count. */

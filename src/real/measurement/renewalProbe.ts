@@ -36,15 +36,13 @@ interface Renewal {
 const TTL_S = 5;
 const EVERY_MS = Math.floor((TTL_S * 1000) / 3);
 
-function usage(): string {
-  return 'usage: npm run fidelity:renewals -- [trials (default 8)]';
-}
+const USAGE = 'usage: npm run fidelity:renewals -- [trials (default 8)]';
 
 async function main(): Promise<number> {
   const arg = process.argv[2];
   const trials = arg === undefined ? 8 : Number(arg);
   if (!Number.isInteger(trials) || trials < 1 || trials > 100) {
-    process.stderr.write(`trials: a whole number from 1 to 100, not "${arg}"\n${usage()}\n`);
+    process.stderr.write(`trials: a whole number from 1 to 100, not "${arg}"\n${USAGE}\n`);
     return 2;
   }
   const etcd = findEtcd();

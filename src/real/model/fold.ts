@@ -83,6 +83,11 @@ export class RunFold {
     return this.monitor.books.failovers;
   }
 
+  /** The storage's counters, as the run's state, its trace and the page's snapshot give them. */
+  storage() {
+    return { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected };
+  }
+
   host(id: string): HostState | undefined {
     return this.hosts.find((h) => h.id === id);
   }
@@ -124,39 +129,31 @@ export class RunFold {
   }
 
   private fold(e: RealEvent, feed: (ev: SimEvent) => void): void {
+    // The host the event is about: its candidate's, or its member's (mK's host is nK).
+    const h = this.host('node' in e ? e.node : 'member' in e ? hostOfMember(e.member) : '');
     switch (e.type) {
       case 'fault':
         return this.onFault(e, feed);
-      case 'campaign': {
-        const h = this.host(e.node);
+      case 'campaign':
         if (h) Object.assign(h, { role: 'candidate', token: e.term, ready: false });
         return feed(e);
-      }
-      case 'elected': {
-        const h = this.host(e.node);
+      case 'elected':
         if (h) Object.assign(h, { role: 'leader', token: e.term, ready: false, lastRenewAtMs: e.atMs });
         return feed(e);
-      }
-      case 'ready': {
-        const h = this.host(e.node);
+      case 'ready':
         if (h) h.ready = true;
         return feed(e);
-      }
-      case 'steppedDown': {
-        const h = this.host(e.node);
+      case 'steppedDown':
         if (!h || h.role !== 'leader') return;
         this.markLoss(h, e.atMs, e.reason, feed);
         Object.assign(h, { role: 'follower', ready: false });
         return feed({ ...e, reason: stepDownReason(e.reason) });
-      }
-      case 'session': {
+      case 'session':
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
-        const h = this.host(e.node);
         if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node) {
           feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
         }
         return;
-      }
       case 'write':
         if (e.result === 'accepted') this.accepted++;
         return feed(e);
@@ -165,16 +162,12 @@ export class RunFold {
         // violation event): it runs the same checker (writeFindings) over the same write event,
         // so its checkers decide and nothing is counted twice.
         return feed(e);
-      case 'member': {
-        const h = this.host(hostOfMember(e.member));
+      case 'member':
         if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
         return;
-      }
-      case 'memberLeader': {
-        const h = this.host(hostOfMember(e.member));
+      case 'memberLeader':
         if (h) h.memberLeader = e.leader === null ? null : hostOfMember(e.leader);
         return;
-      }
       case 'process':
         return this.onProcess(e, feed);
     }
@@ -296,7 +289,7 @@ export class RunFold {
         paused: h.candidatePaused,
         clockRate: 1,
       })),
-      storage: { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected },
+      storage: this.storage(),
     };
   }
 }

@@ -319,12 +319,7 @@ export class LiveRecording {
       nodes,
       // etcd's own traffic is not observed: no message dots are drawn rather than made up.
       messages: [],
-      storage: {
-        maxTokenSeen: f.maxTokenSeen,
-        accepted: f.accepted,
-        rejected: f.rejected,
-        recent: [...v.recent],
-      },
+      storage: { ...f.storage(), recent: [...v.recent] },
       partition: this.partition(),
       safety: { ...this.experiment.safety, fencing: v.fencing },
       clients: { count: 0, byTarget: {}, unresolved: 0 },

@@ -133,7 +133,7 @@ export function allowedBy(
   return null;
 }
 
-export const INVARIANT_TITLES: Record<InvariantName, string> = {
+export const INVARIANT_TITLES = {
   oneLeaderPerTerm: 'At most one leader per term',
   termsNeverDecrease: 'Terms never decrease',
   oneVotePerTerm: 'At most one vote per node per term',

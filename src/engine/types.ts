@@ -2,6 +2,7 @@
 // the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
 // JSON, structured clone and a URL round trip.
 import type { Experiment, Fault } from './experiment';
+import type { INVARIANT_TITLES } from './invariants';
 import type { Counters } from './ledger';
 
 export type Role = 'follower' | 'candidate' | 'leader';
@@ -61,15 +62,8 @@ export type StepDownReason =
   | 'stopped'
   | 'killed';
 
-export type InvariantName =
-  | 'oneLeaderPerTerm'
-  | 'termsNeverDecrease'
-  | 'oneVotePerTerm'
-  | 'leaderHasMajority'
-  | 'maxTokenNeverDecreases'
-  | 'fencedWriteAccepted'
-  | 'tokensIncrease'
-  | 'staleWriteAccepted';
+/** The invariants, by the names INVARIANT_TITLES gives titles to. */
+export type InvariantName = keyof typeof INVARIANT_TITLES;
 
 export interface Violation {
   atMs: number;

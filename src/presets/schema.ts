@@ -11,9 +11,9 @@ import {
   type FieldError,
 } from '../engine';
 
+import type * as zm from 'zod/mini';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
 import { claimsSchema, scenarioSchemas } from '../scenario/schema';
-import type { Claims } from '../scenario/types';
 
 /**
  * The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) and the
@@ -50,16 +50,8 @@ export function presetSchemas(z: SchemaKit, claims: ReturnType<typeof scenarioSc
 
 export const { presetSchema } = presetSchemas(kit, claimsSchema);
 
-export interface Preset {
-  id: string;
-  system: string;
-  lesson: string;
-  token: string | null;
-  model?: string;
-  experiment: ExperimentInput;
-  sources: Record<string, string>;
-  gameDay: { shows: string; faults: unknown[]; untilMs: number; claims?: Claims };
-}
+/** A preset as its file gives it, its setup an experiment's input. */
+export type Preset = Omit<zm.output<typeof presetSchema>, 'experiment'> & { experiment: ExperimentInput };
 
 /** The settings sections whose every value must name its source: every one there is. */
 const SOURCED_SECTIONS = SETTINGS_SECTIONS;

@@ -13,7 +13,7 @@ import {
 
 import type * as zm from 'zod/mini';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
-import { claimsSchema, scenarioSchemas } from '../scenario/schema';
+import { claimsSchema, errorsIn, issueErrors, scenarioSchemas } from '../scenario/schema';
 
 /**
  * The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) and the
@@ -74,12 +74,7 @@ export function parsePreset(
   input: unknown,
 ): { ok: true; preset: Preset; setup: Experiment } | { ok: false; errors: FieldError[] } {
   const r = presetSchema.safeParse(input);
-  if (!r.success) {
-    return {
-      ok: false,
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-    };
-  }
+  if (!r.success) return { ok: false, errors: issueErrors(r.error.issues) };
   const p = r.data as Preset;
   const errors: FieldError[] = [];
   const raw = (p.experiment ?? {}) as Record<string, unknown>;
@@ -88,8 +83,7 @@ export function parsePreset(
   if (raw.faults !== undefined)
     errors.push({ field: 'experiment.faults', message: 'the setup has no faults (they belong in gameDay)' });
   const setup = parseExperiment(p.experiment);
-  if (!setup.ok)
-    errors.push(...setup.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })));
+  if (!setup.ok) errors.push(...errorsIn('experiment', setup.errors));
   for (const path of settingPaths(p.experiment))
     if (!p.sources[path])
       errors.push({ field: `sources.${path}`, message: 'every setting names its source' });
@@ -97,8 +91,7 @@ export function parsePreset(
     if (!settingPaths(p.experiment).includes(path) && path !== 'nodes')
       errors.push({ field: `sources.${path}`, message: 'names a setting the preset does not set' });
   const day = parseExperiment(gameDayExperiment(p));
-  if (setup.ok && !day.ok)
-    errors.push(...day.errors.map((x) => ({ field: `gameDay.${x.field}`, message: x.message })));
+  if (setup.ok && !day.ok) errors.push(...errorsIn('gameDay', day.errors));
   if (errors.length || !setup.ok) return { ok: false, errors };
   return { ok: true, preset: p, setup: setup.experiment };
 }

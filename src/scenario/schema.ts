@@ -124,22 +124,21 @@ export function scenarioSchemas(z: SchemaKit) {
 
 export const { claimsSchema, scenarioSchema } = scenarioSchemas(kit);
 
+/** A file's schema issues as bad fields, each by its path ("(root)": the file as a whole). */
+export const issueErrors = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] =>
+  issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }));
+
+/** Errors of a part of a file (its experiment, its game day), each field named from the file's top. */
+export const errorsIn = (part: string, errors: readonly FieldError[]): FieldError[] =>
+  errors.map((x) => ({ field: `${part}.${x.field}`, message: x.message }));
+
 export function parseScenario(
   input: unknown,
 ): { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] } {
   const r = scenarioSchema.safeParse(input);
-  if (!r.success) {
-    return {
-      ok: false,
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-    };
-  }
+  if (!r.success) return { ok: false, errors: issueErrors(r.error.issues) };
   const e = parseExperiment(r.data.experiment);
-  if (!e.ok)
-    return {
-      ok: false,
-      errors: e.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })),
-    };
+  if (!e.ok) return { ok: false, errors: errorsIn('experiment', e.errors) };
   // A caption's settings are the experiment's: filled now, and a name it lacks is an error.
   const scenario = r.data as Scenario;
   const unknown = scenario.steps.flatMap((step, i) =>

@@ -10,6 +10,12 @@ export interface Output {
   stderr: string;
 }
 
+/** A tool that printed `stdout`, and nothing on stderr: exit status 0. */
+export const printed = (stdout: string): Output => ({ code: 0, stdout, stderr: '' });
+
+/** A tool that could not do its work (bad input): `stderr` and nothing else, exit status 2. */
+export const failed = (stderr: string): Output => ({ code: 2, stdout: '', stderr });
+
 /** The JSON in `path` ("-": standard input), or why it cannot be had, as the line to print. */
 export function readJson(
   path: string,

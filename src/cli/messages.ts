@@ -8,7 +8,7 @@
 import '../engine/algorithms/all';
 import { RAFT_PRESETS, runExperiment } from '../engine';
 import { ALGORITHM_KINDS, algorithmFor, type AlgorithmKind } from '../engine/algorithms';
-import { runAsEntry } from './io';
+import { failed, printed, runAsEntry } from './io';
 
 export const SIZES = [3, 5, 7, 9] as const;
 
@@ -51,6 +51,6 @@ runAsEntry('messages', () => {
   const flag = process.argv.find((a) => a.startsWith('--seeds='));
   const seeds = flag ? Number(flag.slice('--seeds='.length)) : 20;
   if (!Number.isInteger(seeds) || seeds < 1 || seeds > 1000)
-    return { code: 2, stdout: '', stderr: '--seeds must be a whole number from 1 to 1000\n' };
-  return { code: 0, stdout: table(seeds) + '\n', stderr: '' };
+    return failed('--seeds must be a whole number from 1 to 1000\n');
+  return printed(table(seeds) + '\n');
 });

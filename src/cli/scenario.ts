@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runScenario } from '../scenario/run';
 import { parseScenario } from '../scenario/schema';
 import type { Scenario } from '../scenario/types';
-import { invalidLines, readJson, runAsEntry, type Output } from './io';
+import { failed, invalidLines, printed, readJson, runAsEntry, type Output } from './io';
 
 const DIR = join(import.meta.dirname, '..', '..', 'scenes', 'scenarios');
 
@@ -36,14 +36,9 @@ export function main(argv: string[]): Output {
         ? `${s.scenario.id.padEnd(34)} ${s.scenario.description}`
         : `${s.file}: invalid: ${s.errors.join('; ')}`,
     );
-    return { code: 0, stdout: lines.join('\n') + '\n', stderr: '' };
+    return printed(lines.join('\n') + '\n');
   }
-  if (args.length !== 1)
-    return {
-      code: 2,
-      stdout: '',
-      stderr: 'usage: npm run scenario -- <id | file.json> [--summary] | --list\n',
-    };
+  if (args.length !== 1) return failed('usage: npm run scenario -- <id | file.json> [--summary] | --list\n');
   let scenario: Scenario | undefined;
   if (args[0].endsWith('.json') && existsSync(args[0])) {
     const json = readJson(
@@ -51,25 +46,20 @@ export function main(argv: string[]): Output {
       (path) => readFileSync(path, 'utf8'),
       () => '',
     );
-    if (!json.ok) return { code: 2, stdout: '', stderr: json.error };
+    if (!json.ok) return failed(json.error);
     const r = parseScenario(json.value);
-    if (!r.ok) return { code: 2, stdout: '', stderr: invalidLines('scenario', r.errors) };
+    if (!r.ok) return failed(invalidLines('scenario', r.errors));
     scenario = r.scenario;
   } else {
     scenario = shipped().find((s) => s.scenario?.id === args[0])?.scenario ?? undefined;
-    if (!scenario)
-      return {
-        code: 2,
-        stdout: '',
-        stderr: `no scenario "${args[0]}" (npm run scenario -- --list shows them)\n`,
-      };
+    if (!scenario) return failed(`no scenario "${args[0]}" (npm run scenario -- --list shows them)\n`);
   }
   const run = runScenario(scenario);
   const steps = run.steps;
   const value = flags.has('--summary')
     ? { id: scenario.id, steps, summary: run.summary }
     : { id: scenario.id, steps, summary: run.summary, trace: run.trace };
-  return { code: 0, stdout: JSON.stringify(value, null, 2) + '\n', stderr: '' };
+  return printed(JSON.stringify(value, null, 2) + '\n');
 }
 
 runAsEntry('scenario', () => main(process.argv.slice(2)));

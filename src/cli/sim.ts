@@ -6,7 +6,7 @@
 import '../engine/algorithms/all';
 import { readFileSync } from 'node:fs';
 import { parseExperiment, runExperiment } from '../engine';
-import { invalidLines, readJson, runAsEntry, type Output } from './io';
+import { failed, invalidLines, printed, readJson, runAsEntry, type Output } from './io';
 
 export function main(argv: string[], readStdin: () => string): Output {
   const args = argv.filter((a) => !a.startsWith('--'));
@@ -15,23 +15,15 @@ export function main(argv: string[], readStdin: () => string): Output {
   if (flags.has('--help') || args.length !== 1 || unknown.length) {
     const usage = 'usage: npm run sim -- <experiment.json | -> [--summary] [--pretty]\n';
     const why = unknown.length ? `unknown option ${unknown.join(', ')}\n` : '';
-    return {
-      code: flags.has('--help') ? 0 : 2,
-      stdout: flags.has('--help') ? usage : '',
-      stderr: flags.has('--help') ? '' : why + usage,
-    };
+    return flags.has('--help') ? printed(usage) : failed(why + usage);
   }
   const json = readJson(args[0], (path) => readFileSync(path, 'utf8'), readStdin);
-  if (!json.ok) return { code: 2, stdout: '', stderr: json.error };
+  if (!json.ok) return failed(json.error);
   const parsed = parseExperiment(json.value);
-  if (!parsed.ok) return { code: 2, stdout: '', stderr: invalidLines('experiment', parsed.errors) };
+  if (!parsed.ok) return failed(invalidLines('experiment', parsed.errors));
   const trace = runExperiment(parsed.experiment);
   const value = flags.has('--summary') ? trace.summary : trace;
-  return {
-    code: 0,
-    stdout: JSON.stringify(value, null, flags.has('--pretty') ? 2 : undefined) + '\n',
-    stderr: '',
-  };
+  return printed(JSON.stringify(value, null, flags.has('--pretty') ? 2 : undefined) + '\n');
 }
 
 runAsEntry('sim', () => main(process.argv.slice(2), () => readFileSync(0, 'utf8')));

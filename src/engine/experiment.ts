@@ -21,66 +21,58 @@ function fieldKinds(z: SchemaKit) {
 // Built with `z`: the lab's kit on the page, zod/mini in Node.
 export function settingsSchemas(z: SchemaKit) {
   const { intOr, boolOr } = fieldKinds(z);
-  const leaseSchema = z.strictObject({
-    durationMs: intOr(1, 3_600_000, 15000),
-    renewDeadlineMs: intOr(1, 3_600_000, 10000),
-    retryPeriodMs: intOr(1, 3_600_000, 2000),
-    releaseOnCancel: boolOr(false),
-  });
-  const raftSchema = z.strictObject({
-    heartbeatMs: intOr(1, 600_000, 100),
-    electionTimeoutMs: intOr(2, 3_600_000, 1000),
-  });
-  const etcdSchema = z.strictObject({
-    ttlMs: intOr(1000, 3_600_000, 10_000),
-    /** 0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long. */
-    renewDeadlineMs: intOr(0, 3_600_000, 0),
-  });
-  const zookeeperSchema = z.strictObject({
-    sessionTimeoutMs: intOr(1, 3_600_000, 10_000),
-    tickTimeMs: intOr(1, 600_000, 2000),
-    /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
-    watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
-  });
-  const sentinelSchema = z.strictObject({
-    /** `sentinel monitor <name> <ip> <port> <quorum>`: sentinels that must agree the primary is down. */
-    quorum: intOr(1, 3, 2),
-    /** `down-after-milliseconds`: no valid PING reply for this long and a sentinel calls it down. */
-    downAfterMs: intOr(1, 3_600_000, 30_000),
-    /** `failover-timeout`: a failover not done in this long is aborted; a new try waits twice it. */
-    failoverTimeoutMs: intOr(1, 86_400_000, 180_000),
-    /** redis.conf `min-replicas-to-write`: 0 is off (Redis's default). */
-    minReplicasToWrite: intOr(0, 8, 0),
-    /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
-    minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
-  });
-  const stonithSchema = z.strictObject({
-    /** Corosync's `token`: a node not heard from for this long is lost. */
-    tokenMs: intOr(1, 600_000, 3000),
-    /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
-    timeoutMs: intOr(1, 3_600_000, 60_000),
-  });
-  const bullySchema = z.strictObject({
-    heartbeatMs: intOr(10, 600_000, 1000),
-    timeoutMs: intOr(10, 3_600_000, 4000),
-    answerTimeoutMs: intOr(1, 600_000, 500),
-  });
-  const ringSchema = z.strictObject({
-    heartbeatMs: intOr(10, 600_000, 1000),
-    timeoutMs: intOr(10, 3_600_000, 4000),
-    hopMs: intOr(0, 600_000, 50),
-    ackTimeoutMs: intOr(1, 600_000, 500),
-    roundTimeoutMs: intOr(10, 3_600_000, 6000),
-  });
   return {
-    leaseSchema,
-    raftSchema,
-    etcdSchema,
-    zookeeperSchema,
-    sentinelSchema,
-    stonithSchema,
-    bullySchema,
-    ringSchema,
+    leaseSchema: z.strictObject({
+      durationMs: intOr(1, 3_600_000, 15000),
+      renewDeadlineMs: intOr(1, 3_600_000, 10000),
+      retryPeriodMs: intOr(1, 3_600_000, 2000),
+      releaseOnCancel: boolOr(false),
+    }),
+    raftSchema: z.strictObject({
+      heartbeatMs: intOr(1, 600_000, 100),
+      electionTimeoutMs: intOr(2, 3_600_000, 1000),
+    }),
+    etcdSchema: z.strictObject({
+      ttlMs: intOr(1000, 3_600_000, 10_000),
+      /** 0: none. Otherwise the leader stops acting when no keep-alive has succeeded for this long. */
+      renewDeadlineMs: intOr(0, 3_600_000, 0),
+    }),
+    zookeeperSchema: z.strictObject({
+      sessionTimeoutMs: intOr(1, 3_600_000, 10_000),
+      tickTimeMs: intOr(1, 600_000, 2000),
+      /** predecessor: the recipe; leader: every candidate watches the leader's znode (the herd effect). */
+      watch: z._default(z.enum(['predecessor', 'leader']), 'predecessor'),
+    }),
+    sentinelSchema: z.strictObject({
+      /** `sentinel monitor <name> <ip> <port> <quorum>`: sentinels that must agree the primary is down. */
+      quorum: intOr(1, 3, 2),
+      /** `down-after-milliseconds`: no valid PING reply for this long and a sentinel calls it down. */
+      downAfterMs: intOr(1, 3_600_000, 30_000),
+      /** `failover-timeout`: a failover not done in this long is aborted; a new try waits twice it. */
+      failoverTimeoutMs: intOr(1, 86_400_000, 180_000),
+      /** redis.conf `min-replicas-to-write`: 0 is off (Redis's default). */
+      minReplicasToWrite: intOr(0, 8, 0),
+      /** redis.conf `min-replicas-max-lag`: a replica counts while its last ACK is at most this old. */
+      minReplicasMaxLagMs: intOr(1, 3_600_000, 10_000),
+    }),
+    stonithSchema: z.strictObject({
+      /** Corosync's `token`: a node not heard from for this long is lost. */
+      tokenMs: intOr(1, 600_000, 3000),
+      /** Pacemaker's `stonith-timeout`: how long to wait for the fence device to confirm. */
+      timeoutMs: intOr(1, 3_600_000, 60_000),
+    }),
+    bullySchema: z.strictObject({
+      heartbeatMs: intOr(10, 600_000, 1000),
+      timeoutMs: intOr(10, 3_600_000, 4000),
+      answerTimeoutMs: intOr(1, 600_000, 500),
+    }),
+    ringSchema: z.strictObject({
+      heartbeatMs: intOr(10, 600_000, 1000),
+      timeoutMs: intOr(10, 3_600_000, 4000),
+      hopMs: intOr(0, 600_000, 50),
+      ackTimeoutMs: intOr(1, 600_000, 500),
+      roundTimeoutMs: intOr(10, 3_600_000, 6000),
+    }),
   };
 }
 
@@ -113,6 +105,14 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
   const groupMember = endpoint('storage');
   const at = int(0, 1e9);
   const onNode = <D extends string>(d: D) => z.strictObject({ atMs: at, do: z.literal(d), node: nodeRef });
+  /** The safety switches, as the experiment sets them and a `safety` fault turns them. */
+  const switches = <F>(followersReject: F) => ({
+    quorum: z.optional(z.boolean()),
+    fencing: z.optional(z.boolean()),
+    followersReject,
+    preVote: z.optional(z.boolean()),
+    checkQuorum: z.optional(z.boolean()),
+  });
 
   const faultSchema = z.discriminatedUnion('do', [
     onNode('kill'),
@@ -135,15 +135,7 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
     }),
     z.strictObject({ atMs: at, do: z.literal('campaign'), node: nodeRef, transfer: z.optional(z.boolean()) }),
     onNode('write'),
-    z.strictObject({
-      atMs: at,
-      do: z.literal('safety'),
-      quorum: z.optional(z.boolean()),
-      fencing: z.optional(z.boolean()),
-      followersReject: z.optional(z.boolean()),
-      preVote: z.optional(z.boolean()),
-      checkQuorum: z.optional(z.boolean()),
-    }),
+    z.strictObject({ atMs: at, do: z.literal('safety'), ...switches(z.optional(z.boolean())) }),
   ]);
 
   const experimentSchema = z.strictObject({
@@ -165,13 +157,7 @@ export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonl
       delayMsMax: intOr(0, 60_000, 10),
     }),
     warmUpMs: intOr(0, 600_000, 2000),
-    safety: section({
-      quorum: z.optional(z.boolean()),
-      fencing: z.optional(z.boolean()),
-      followersReject: boolOr(true),
-      preVote: z.optional(z.boolean()),
-      checkQuorum: z.optional(z.boolean()),
-    }),
+    safety: section(switches(boolOr(true))),
     workload: section({
       leaderWriteEveryMs: intOr(10, 3_600_000, 1000),
       clients: intOr(0, 10_000, 0),

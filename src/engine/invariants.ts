@@ -74,35 +74,11 @@ export function checkVote(
     : null;
 }
 
-export interface WriteCheck {
-  node: string;
-  token: number;
-  accepted: boolean;
-  /** The token check: on, off, or undefined where the algorithm has none (Redis Sentinel). */
-  fencing: boolean | undefined;
-  maxTokenBefore: number;
-  maxTokenAfter: number;
-  highestTokenIssued: number;
-}
-
-export function checkWrite(x: WriteCheck): Found[] {
-  return (
-    writeFindings(
-      x.node,
-      x.token,
-      x.accepted,
-      x.fencing,
-      x.maxTokenBefore,
-      x.maxTokenAfter,
-      x.highestTokenIssued,
-    ) ?? []
-  );
-}
-
 /**
- * checkWrite with its fields as arguments, returning null when nothing is wrong. The storage
- * checks every write (thousands per simulated second with many clients), and almost every one
- * is fine: this way the common case allocates nothing, neither the check nor a findings array.
+ * A write's findings, or null when nothing is wrong; `fencing` is the token check: on, off, or
+ * undefined where the algorithm has none (Redis Sentinel). The storage checks every write
+ * (thousands per simulated second with many clients), and almost every one is fine: its fields
+ * come as arguments, so the common case allocates nothing, neither the check nor a findings array.
  */
 export function writeFindings(
   node: string,
@@ -157,7 +133,7 @@ export function allowedBy(
   return null;
 }
 
-export const INVARIANT_TITLES: Record<InvariantName, string> = {
+export const INVARIANT_TITLES = {
   oneLeaderPerTerm: 'At most one leader per term',
   termsNeverDecrease: 'Terms never decrease',
   oneVotePerTerm: 'At most one vote per node per term',

@@ -63,13 +63,6 @@ export function updateLeaderCount(c: Core): void {
   countLeaders(c.books, c.nowMs, believed, observed);
 }
 
-/** leader_count as a scrape of every node's is-leader gauge sees it: paused nodes fail the scrape. */
-export function observedLeaderCount(c: Core): number {
-  let count = 0;
-  for (const n of c.nodes) if (n.alive && !n.paused && n.role === 'leader') count++;
-  return count;
-}
-
 /** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */
 export function mayAct(c: Core, n: NodeState): boolean {
   return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);

@@ -60,13 +60,11 @@ export interface Ledger {
    */
   writesLost: number | null;
   /** What the clients saw (the client view), from a run's first client write on; null before. */
-  clients: ClientBooks | null;
+  clients: ClientView | null;
 }
 
-export type ClientBooks = ClientView;
-
 /** A client view with nothing in it yet. */
-export const noClientWrites = (): ClientBooks => ({
+export const noClientWrites = (): ClientView => ({
   errors: 0,
   served: 0,
   waitedMs: 0,

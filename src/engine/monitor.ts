@@ -13,7 +13,6 @@ import {
   countersAt,
   createLedger,
   noteWritesLost,
-  failoversOf,
   noteCampaign,
   noteClientWrite,
   noteElected,
@@ -23,19 +22,10 @@ import {
   noteSurvived,
   noteViolation,
   previousLeaderOf,
-  violationsOf,
   type Counters,
   type Ledger,
 } from './ledger';
-import type { Failover, InvariantName, SimEvent, Violation } from './types';
-
-/** The invariants every algorithm is held to; the monitor checks these. */
-export const GENERIC_INVARIANTS: readonly InvariantName[] = [
-  'oneLeaderPerTerm',
-  'maxTokenNeverDecreases',
-  'fencedWriteAccepted',
-  'staleWriteAccepted',
-];
+import type { InvariantName, SimEvent } from './types';
 
 export interface MonitorState {
   safety: { quorum?: boolean; fencing?: boolean };
@@ -53,13 +43,6 @@ export interface MonitorState {
 
 /** leader_count, believed and observed, and the run's counters. */
 export type MonitorCounts = Counters & { leaderCount: number; leaderCountObserved: number };
-
-export interface MonitorSummary extends MonitorCounts {
-  failovers: Failover[];
-  violations: Violation[];
-  /** Acknowledged writes lost on a resync, where the algorithm can lose them. */
-  writesLost?: number;
-}
 
 export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>): MonitorState {
   return {
@@ -170,25 +153,4 @@ export function monitorCounts(s: MonitorState, nowMs: number): MonitorCounts {
     leaderCountObserved: observedCount(s),
     ...countersAt(s.books, nowMs),
   };
-}
-
-/** What the monitor has seen, as of nowMs. */
-export function monitorSummary(s: MonitorState, nowMs: number): MonitorSummary {
-  return {
-    ...monitorCounts(s, nowMs),
-    failovers: failoversOf(s.books),
-    violations: violationsOf(s.books),
-    ...(s.books.writesLost !== null ? { writesLost: s.books.writesLost } : {}),
-  };
-}
-
-/** Fold a whole event list (a trace's events, from the start of the run). */
-export function monitorEvents(
-  experiment: Pick<Experiment, 'safety' | 'algorithm'>,
-  events: readonly SimEvent[],
-  nowMs: number,
-): MonitorSummary {
-  const s = createMonitor(experiment);
-  for (const ev of events) observe(s, ev);
-  return monitorSummary(s, nowMs);
 }

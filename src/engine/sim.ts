@@ -40,7 +40,7 @@ import {
 } from './core';
 import { onClientTick, onClientWrite, onClientWriteToDeadNode } from './clients';
 import { applyCommand, defer, resume } from './faults';
-import { currentLeader, observedLeaderCount, onReady, onWriteSend } from './leadership';
+import { currentLeader, onReady, onWriteSend } from './leadership';
 import { STORAGE, canReach, recycleMessage } from './network';
 import { onStorageWrite } from './storage';
 import { sampleOf, snapshotOf, summaryOf } from './readModel';
@@ -393,7 +393,7 @@ export class Simulation {
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
       clients: { count: c.clientLeader.length, byTarget, unresolved },
-      leaderCountObserved: observedLeaderCount(c),
+      leaderCountObserved: c.books.observedCount,
       services: (this.algorithm.services ?? []).map((spec, i) => ({
         id: spec.id,
         kind: spec.kind,

@@ -2,6 +2,8 @@
 // the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
 // JSON, structured clone and a URL round trip.
 import type { Experiment, Fault } from './experiment';
+import type { Message } from './core';
+import type { FencedRegister, INVARIANT_TITLES } from './invariants';
 import type { Counters } from './ledger';
 
 export type Role = 'follower' | 'candidate' | 'leader';
@@ -61,15 +63,8 @@ export type StepDownReason =
   | 'stopped'
   | 'killed';
 
-export type InvariantName =
-  | 'oneLeaderPerTerm'
-  | 'termsNeverDecrease'
-  | 'oneVotePerTerm'
-  | 'leaderHasMajority'
-  | 'maxTokenNeverDecreases'
-  | 'fencedWriteAccepted'
-  | 'tokensIncrease'
-  | 'staleWriteAccepted';
+/** The invariants, by the names INVARIANT_TITLES gives titles to. */
+export type InvariantName = keyof typeof INVARIANT_TITLES;
 
 export interface Violation {
   atMs: number;
@@ -258,20 +253,9 @@ export interface MessageView extends MessageFacts {
 }
 
 /** A message in the engine's log, as it was sent: endpoints by number (nodes 0, 1...; storage -1, services -2...). */
-export interface LoggedMessage {
-  readonly id: number;
-  readonly type: MessageType | 'clientWrite';
-  readonly from: number;
-  readonly to: number;
-  readonly term: number;
-  readonly sentAtMs: number;
-  readonly doneAtMs?: number;
-  readonly droppedAtMs?: number;
-  readonly granted?: boolean;
-  readonly token?: number;
-  readonly status?: 'ok' | 'conflict' | 'notFound';
-  readonly kind?: StorageWrite['kind'];
-}
+export type LoggedMessage = Readonly<
+  Omit<Message, 'deliverAtMs' | 'round' | 'client' | 'maxTokenSeen' | 'body'>
+>;
 
 /** The bounded log of delivered and dropped messages, in that order: `list[i]` has absolute index `base + i`. */
 export interface MessageLog {
@@ -353,7 +337,7 @@ export interface Snapshot {
   seed: number;
   nodes: NodeView[];
   messages: MessageView[];
-  storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: StorageWrite[] };
+  storage: FencedRegister & { recent: StorageWrite[] };
   partition: NodeId[][] | null;
   safety: Experiment['safety'];
   clients: {
@@ -398,15 +382,7 @@ export interface Trace {
   samples: Sample[];
   summary: Summary;
   final: {
-    nodes: {
-      id: NodeId;
-      role: Role;
-      term: number;
-      votedFor: NodeId | null;
-      alive: boolean;
-      paused: boolean;
-      clockRate: number;
-    }[];
-    storage: { maxTokenSeen: number; accepted: number; rejected: number };
+    nodes: Pick<NodeView, 'id' | 'role' | 'term' | 'votedFor' | 'alive' | 'paused' | 'clockRate'>[];
+    storage: FencedRegister;
   };
 }

@@ -140,13 +140,9 @@ function keyHashes(c: LeaderlessConfig): number[] {
   return Array.from({ length: c.keys }, (_, k) => hash32(k, c.seed));
 }
 
-function owners(hashes: readonly number[], owner: (h: number) => number): number[] {
-  return hashes.map(owner);
-}
-
 function ringOwners(hashes: readonly number[], alive: readonly number[], c: LeaderlessConfig): number[] {
   const ring = buildRing(alive, c.vnodes, c.seed);
-  return owners(hashes, (h) => ringOwner(ring, h));
+  return hashes.map((h) => ringOwner(ring, h));
 }
 
 /** The [from, to) ranges of positions in `order` whose key changed owner. */
@@ -214,8 +210,8 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   ] as const) {
     const next = alive.filter((w) => w !== dead);
     const ringNext = ringOwners(hashes, next, c);
-    const modBefore = owners(hashes, (h) => modOwner(alive, h));
-    const modNext = owners(hashes, (h) => modOwner(next, h));
+    const modBefore = hashes.map((h) => modOwner(alive, h));
+    const modNext = hashes.map((h) => modOwner(next, h));
     const keys = ring.filter((o) => o === dead).length;
     moved.push({
       worker: names[dead],
@@ -233,25 +229,16 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
       keys,
       why: `${names[dead]}'s keys wait to move`,
     });
-    if (dead === leader) {
-      // (a): no leader, no assignment: every key waits for a new leader to be elected and ready.
-      outages.push({
-        design: 'leader',
-        startMs: atMs,
-        endMs: atMs + totalMs,
-        keys: c.keys,
-        why: 'no leader assigns work',
-      });
-    } else {
-      // (a): the leader notices the dead worker as the ring would, and reassigns its keys.
-      outages.push({
-        design: 'leader',
-        startMs: atMs,
-        endMs: atMs + detectMs,
-        keys,
-        why: `${names[dead]}'s keys wait for the leader`,
-      });
-    }
+    // (a): with the leader dead, no assignment: every key waits for a new leader to be elected and
+    // ready. A dead worker the leader notices as the ring would, and reassigns its keys.
+    const noLeader = dead === leader;
+    outages.push({
+      design: 'leader',
+      startMs: atMs,
+      endMs: atMs + (noLeader ? totalMs : detectMs),
+      keys: noLeader ? c.keys : keys,
+      why: noLeader ? 'no leader assigns work' : `${names[dead]}'s keys wait for the leader`,
+    });
     alive = next;
     ring = ringNext;
     shares.push(sharesOf(ring));

@@ -11,9 +11,9 @@ import {
   type FieldError,
 } from '../engine';
 
+import type * as zm from 'zod/mini';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
-import { claimsSchema, scenarioSchemas } from '../scenario/schema';
-import type { Claims } from '../scenario/types';
+import { claimsSchema, errorsIn, issueErrors, scenarioSchemas } from '../scenario/schema';
 
 /**
  * The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) and the
@@ -50,16 +50,8 @@ export function presetSchemas(z: SchemaKit, claims: ReturnType<typeof scenarioSc
 
 export const { presetSchema } = presetSchemas(kit, claimsSchema);
 
-export interface Preset {
-  id: string;
-  system: string;
-  lesson: string;
-  token: string | null;
-  model?: string;
-  experiment: ExperimentInput;
-  sources: Record<string, string>;
-  gameDay: { shows: string; faults: unknown[]; untilMs: number; claims?: Claims };
-}
+/** A preset as its file gives it, its setup an experiment's input. */
+export type Preset = Omit<zm.output<typeof presetSchema>, 'experiment'> & { experiment: ExperimentInput };
 
 /** The settings sections whose every value must name its source: every one there is. */
 const SOURCED_SECTIONS = SETTINGS_SECTIONS;
@@ -82,12 +74,7 @@ export function parsePreset(
   input: unknown,
 ): { ok: true; preset: Preset; setup: Experiment } | { ok: false; errors: FieldError[] } {
   const r = presetSchema.safeParse(input);
-  if (!r.success) {
-    return {
-      ok: false,
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-    };
-  }
+  if (!r.success) return { ok: false, errors: issueErrors(r.error.issues) };
   const p = r.data as Preset;
   const errors: FieldError[] = [];
   const raw = (p.experiment ?? {}) as Record<string, unknown>;
@@ -96,8 +83,7 @@ export function parsePreset(
   if (raw.faults !== undefined)
     errors.push({ field: 'experiment.faults', message: 'the setup has no faults (they belong in gameDay)' });
   const setup = parseExperiment(p.experiment);
-  if (!setup.ok)
-    errors.push(...setup.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })));
+  if (!setup.ok) errors.push(...errorsIn('experiment', setup.errors));
   for (const path of settingPaths(p.experiment))
     if (!p.sources[path])
       errors.push({ field: `sources.${path}`, message: 'every setting names its source' });
@@ -105,8 +91,7 @@ export function parsePreset(
     if (!settingPaths(p.experiment).includes(path) && path !== 'nodes')
       errors.push({ field: `sources.${path}`, message: 'names a setting the preset does not set' });
   const day = parseExperiment(gameDayExperiment(p));
-  if (setup.ok && !day.ok)
-    errors.push(...day.errors.map((x) => ({ field: `gameDay.${x.field}`, message: x.message })));
+  if (setup.ok && !day.ok) errors.push(...errorsIn('gameDay', day.errors));
   if (errors.length || !setup.ok) return { ok: false, errors };
   return { ok: true, preset: p, setup: setup.experiment };
 }

@@ -3,7 +3,7 @@
 // are (src/engine/schemaKit.ts, which also gives their English messages).
 import { MESSAGE_FAMILIES, parseExperiment, type FieldError } from '../engine';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
-import { METRIC_NAMES, type Scenario } from './types';
+import { METRIC_NAMES, VIEWS, type Scenario } from './types';
 import { GROUP_IDS } from './groups';
 import { fillSettings, unknownSettings } from './settings';
 
@@ -12,12 +12,24 @@ export function scenarioSchemas(z: SchemaKit) {
   const metric = z.enum(METRIC_NAMES);
   const ROLES = ['leader', 'candidate', 'follower'] as const;
   const nodeState = z.enum(['dead', ...ROLES, ...ROLES.map((r) => `paused ${r}` as const)]);
-  /** What a caption asserts about its moment (types.ts Claims); presets' game days use it too. */
+  /**
+   * The facts a caption asserts about the moment the step pauses, each checked against the
+   * snapshot there (claims.ts); presets' game days use it too. Only what the words say: a caption
+   * that names no leader claims none.
+   */
   const claimsSchema = z.strictObject({
+    /** The leader the lab follows (the banner's and the chain's), or null for none. */
     leader: z.optional(z.nullable(z.string())),
+    /** Every alive node that believes it leads, paused ones included. */
     believedLeaders: z.optional(z.array(z.string())),
+    /** Nodes by state: "dead", "paused leader", "candidate", ... */
     nodes: z.optional(z.record(z.string(), nodeState)),
+    /** leaderCount (believed), leaderCountObserved, counters, maxTokenSeen, violations, failovers. */
     metrics: z.optional(z.partialRecord(metric, z.number())),
+    /**
+     * What the clients see in the last second (the chart's client view): writes served, only
+     * failures ("unavailable"), or nothing sent. A run without clients has none to claim.
+     */
     clients: z.optional(z.enum(['served', 'unavailable', 'idle'])),
   });
   const eventType = z.enum([
@@ -38,23 +50,29 @@ export function scenarioSchemas(z: SchemaKit) {
   const text = z.string().check(z.minLength(1));
 
   const condition = z.union([
+    /** The simulated clock reached atMs. */
     z.strictObject({ atMs: nonNegativeInt }),
+    /** afterMs of simulated time passed since the step began. */
     z.strictObject({ afterMs: nonNegativeInt }),
+    /** An event of this type (with these field values) happened since the step began. */
     z.strictObject({
       event: eventType,
       where: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
     }),
+    /** A snapshot metric compares to a value. */
     z.strictObject({ metric, op: z.enum(['>=', '<=', '==', '>', '<']), value: z.number() }),
   ]);
 
   const scenarioSchema = z.strictObject({
     id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes')),
     title: text,
+    /** One line for the picker. */
     description: z.string().check(z.minLength(1), z.maxLength(200)),
-    // Where the picker lists it (groups.ts).
+    /** The picker's group it is listed under (groups.ts). */
     group: z.enum(GROUP_IDS),
+    /** What it teaches, in a sentence or two (docs, summary). */
     teaches: text,
-    // Another game day that tells the same story another way, linked from the panel.
+    /** Another game day that tells the same story another way: the panel links to it. */
     compare: z.optional(
       z.strictObject({
         scenario: z
@@ -67,33 +85,35 @@ export function scenarioSchemas(z: SchemaKit) {
     steps: z
       .array(
         z.strictObject({
+          /**
+           * Words true at the step's pause; `{name}` placeholders are filled from the run
+           * (claims.ts), and `{setting:path}` ones from the experiment as the scenario loads
+           * (settings.ts).
+           */
           caption: text,
-          // Numbers the caption quotes from outside the run, each with where it comes from.
+          /**
+           * The numbers the caption quotes from outside the run (a paper's tokens, a year, a
+           * library's constant), each with where it comes from. Any other digit in a caption is a
+           * placeholder's.
+           */
           quoted: z.optional(z.record(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'a number')), text)),
+          /** What the caption asserts, checked against the snapshot at the pause. */
           claims: z.optional(claimsSchema),
-          watch: z.optional(
-            z.strictObject({
-              view: z.enum([
-                'cluster',
-                'chain',
-                'metric',
-                'storage',
-                'log',
-                'failover',
-                'queue',
-                'leaderless',
-                'banner',
-              ]),
-              element: z.optional(z.string()),
-            }),
-          ),
+          watch: z.optional(z.strictObject({ view: z.enum(VIEWS), element: z.optional(z.string()) })),
+          /**
+           * The space-time diagram, filtered to what this step is about: the message families and
+           * the lanes (each list, when given, is all it shows). The reader's own ticks win until
+           * the next step.
+           */
           spacetime: z.optional(
             z.strictObject({
               families: z.optional(z.array(z.enum(MESSAGE_FAMILIES)).check(z.minLength(1))),
               lanes: z.optional(z.array(text).check(z.minLength(1))),
             }),
           ),
+          /** When the step ends. Without it the step ends at once (a caption to read). */
           until: z.optional(condition),
+          /** Give up waiting after this long (simulated), so a step can never hang. Default 120 s. */
           timeoutMs: z.optional(z.int().check(z.minimum(1))),
         }),
       )
@@ -104,22 +124,21 @@ export function scenarioSchemas(z: SchemaKit) {
 
 export const { claimsSchema, scenarioSchema } = scenarioSchemas(kit);
 
+/** A file's schema issues as bad fields, each by its path ("(root)": the file as a whole). */
+export const issueErrors = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] =>
+  issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }));
+
+/** Errors of a part of a file (its experiment, its game day), each field named from the file's top. */
+export const errorsIn = (part: string, errors: readonly FieldError[]): FieldError[] =>
+  errors.map((x) => ({ field: `${part}.${x.field}`, message: x.message }));
+
 export function parseScenario(
   input: unknown,
 ): { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] } {
   const r = scenarioSchema.safeParse(input);
-  if (!r.success) {
-    return {
-      ok: false,
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-    };
-  }
+  if (!r.success) return { ok: false, errors: issueErrors(r.error.issues) };
   const e = parseExperiment(r.data.experiment);
-  if (!e.ok)
-    return {
-      ok: false,
-      errors: e.errors.map((x) => ({ field: `experiment.${x.field}`, message: x.message })),
-    };
+  if (!e.ok) return { ok: false, errors: errorsIn('experiment', e.errors) };
   // A caption's settings are the experiment's: filled now, and a name it lacks is an error.
   const scenario = r.data as Scenario;
   const unknown = scenario.steps.flatMap((step, i) =>

@@ -41,13 +41,3 @@ export function fillSettings(caption: string, experiment: Experiment): string {
     return v === undefined ? whole : said(path, v);
   });
 }
-
-/**
- * Numbers typed into a caption by hand: digits outside every placeholder and node name (n1, m2,
- * s3) that the step does not declare quoted. None should be: a run's figure is a placeholder
- * filled at the pause, a setting a `{setting:path}` filled from the experiment.
- */
-export function handTypedNumbers(caption: string, quoted: Record<string, string> = {}): string[] {
-  const bare = caption.replace(/\{[a-zA-Z]+(?::[\w.]+)?\}/g, ' ').replace(/\b[a-z]\d+\b/g, ' ');
-  return [...bare.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]).filter((n) => !(n in quoted));
-}

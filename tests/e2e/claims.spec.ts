@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseScenario } from '../../src/scenario/schema';
 import { runStep } from '../../src/scenario/run';
-import { checkStatements, statedFacts } from '../../src/scenario/claims';
+import { checkStatements, statedFacts } from '../captionChecks';
 import { Simulation, type ExperimentInput } from '../../src/engine';
 import { nextHint } from '../../src/app/hint';
 import { ALL_COMMANDS } from '../../src/store/backend';

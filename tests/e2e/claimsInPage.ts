@@ -5,7 +5,7 @@
 // presets' check (claims.spec.ts); tests/scenes/claims.test.ts checks the same claims headless.
 import type { Page } from '@playwright/test';
 import type { Claims } from '../../src/scenario/types';
-import { checkStatements } from '../../src/scenario/claims';
+import { checkStatements } from '../captionChecks';
 import type { Snapshot } from '../../src/engine';
 import { expect } from './lab';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runExperiment, type ExperimentInput, type Fault } from '../../src/engine';
 import { ALGORITHM_KINDS, algorithmFor } from '../../src/engine/algorithms';
-import { GENERIC_INVARIANTS, monitorEvents } from '../../src/engine/monitor';
+import { GENERIC_INVARIANTS, monitorEvents } from '../engineChecks';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_261_203);

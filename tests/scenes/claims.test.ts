@@ -7,14 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/engine';
 import { catalog, loadAllScenarios } from '../../src/scenario/catalog';
-import { checkClaims, checkStatements, claimCount, statedFacts } from '../../src/scenario/claims';
+import { checkClaims, claimCount } from '../../src/scenario/claims';
+import { checkStatements, handTypedNumbers, statedFacts } from '../captionChecks';
 import { runScenario, runStep } from '../../src/scenario/run';
 import { nextHint } from '../../src/app/hint';
 import { bannerLine, bannerText } from '../../src/app/controls/bannerText';
 import { ALL_COMMANDS } from '../../src/store/backend';
 import { presetCatalog } from '../../src/presets/catalog';
 import { gameDayExperiment } from '../../src/presets/schema';
-import { handTypedNumbers } from '../../src/scenario/settings';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
 

@@ -1,7 +1,8 @@
 // The invariant checkers are pure functions; the engine, the property tests and the page's safety
 // banner all rely on them, so each must both catch its case and stay quiet otherwise.
 import { describe, expect, it } from 'vitest';
-import { allowedBy, checkElection, checkTerm, checkVote, checkWrite } from '../../../src/engine/invariants';
+import { allowedBy, checkElection, checkTerm, checkVote } from '../../../src/engine/invariants';
+import { checkWrite } from '../../engineChecks';
 
 const election = {
   term: 3,

@@ -9,7 +9,7 @@ import {
   noteFault,
   noteLost,
 } from '../../../src/engine/ledger';
-import { monitorEvents } from '../../../src/engine/monitor';
+import { monitorEvents } from '../../engineChecks';
 import type { SimEvent } from '../../../src/engine';
 
 /** A ledger past start-up: n1 elected at 1 s and counted as the one leader. */

@@ -12,7 +12,7 @@ import { commonPrefix, votesNeeded, type RedisShared } from '../../../src/engine
 import type { Core } from '../../../src/engine/core';
 import { eventsOf } from './harness';
 import { commandProblems } from '../../../src/engine/experiment';
-import { monitorEvents } from '../../../src/engine/monitor';
+import { monitorEvents } from '../../engineChecks';
 
 const redis = (extra: Partial<ExperimentInput> = {}): ExperimentInput => ({
   algorithm: 'redis-sentinel',

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../src/engine';
-import { monitorEvents } from '../../../src/engine/monitor';
+import { monitorEvents } from '../../engineChecks';
 import type { RealEvent, RealFaultEvent } from '../../../src/real/model/events';
 import { RunFold } from '../../../src/real/model/fold';
 import { readTraceFile } from '../../../src/app/export/traceFile';

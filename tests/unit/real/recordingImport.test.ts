@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTraceFile, traceFileOf, type ImportedRun } from '../../../src/app/export/traceFile';
-import { monitorEvents } from '../../../src/engine/monitor';
+import { monitorEvents } from '../../engineChecks';
 import { createLabStore } from '../../../src/store/labStore';
 import { RecordingBackend } from '../../../src/store/backends/recordingBackend';
 

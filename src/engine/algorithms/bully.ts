@@ -8,7 +8,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
 import { settingsFor, stateViews } from './kit';
 import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
@@ -20,16 +20,21 @@ import { send } from '../network';
 /** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
-export interface BullyNode extends Watcher {
+/** A node's state, fresh at boot. */
+const initBullyNode = () => ({
   /** Waiting for an OK after sending ELECTION to the higher ids. */
-  electing: boolean;
+  electing: false,
   /** A higher node answered OK: waiting for its COORDINATOR. */
-  gotOk: boolean;
+  gotOk: false,
   /** Who answered OK in the current election. */
-  answers: number[];
+  answers: [] as number[],
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
   /** Own-clock deadline of the pending election step (OK or COORDINATOR wait), or -1. */
-  electionDeadlineLocalMs: number;
-}
+  electionDeadlineLocalMs: -1,
+});
+
+export type BullyNode = ReturnType<typeof initBullyNode>;
 
 export interface BullyShared {
   settings: BullySettings;
@@ -174,14 +179,7 @@ export const bully: ElectionAlgorithm = {
   ...ALGORITHM_INFO['bully'],
   page: bullyPage,
   timerSlots: 3,
-  initNode: (): BullyNode => ({
-    electing: false,
-    gotOk: false,
-    answers: [],
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    electionDeadlineLocalMs: -1,
-  }),
+  initNode: initBullyNode,
   initShared: (e): BullyShared => ({ settings: settingsFor(e, 'bully') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
   onTimer,

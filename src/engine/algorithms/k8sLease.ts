@@ -71,37 +71,40 @@ type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
 
-export interface K8sNode {
-  phase: Phase;
+/** A replica's state, fresh at boot. */
+const initK8sNode = (_e: unknown, idx: number) => ({
+  phase: 'acquiring' as Phase,
   /**
    * Its identity in the Lease: the node's name and a fresh suffix at every start, as
    * kube-controller-manager appends a UUID to its hostname, so a restarted process is a new
    * holder that waits out the lease like anyone else.
    */
-  identity: string;
-  starts: number;
+  identity: `n${idx + 1}_1`,
+  starts: 1,
   /**
    * The process is on its way out once its release is done (or has failed): for good (a graceful
    * stop), or to be started again as a new process (it stopped leading: OnStoppedLeading exits).
    */
-  exiting: 'stop' | 'restart' | null;
+  exiting: null as 'stop' | 'restart' | null,
   /** The record as this replica last saw it, and when (own clock) it last saw it change. */
-  observed: LeaseRecord | null;
-  observedLocalMs: number;
-  observedRealMs: number;
+  observed: null as LeaseRecord | null,
+  observedLocalMs: 0,
+  observedRealMs: -1,
   /** The try in flight: its step, request id and the clock reading the try started at. */
-  step: Step;
-  requestId: number;
-  tryNowLocalMs: number;
+  step: null as Step,
+  requestId: -1,
+  tryNowLocalMs: 0,
   /** The current renew round: when it began and when it must have succeeded by (own clock). */
-  roundStartLocalMs: number;
-  roundStartRealMs: number;
-  roundDeadlineLocalMs: number;
+  roundStartLocalMs: 0,
+  roundStartRealMs: 0,
+  roundDeadlineLocalMs: -1,
   /** Own-clock time the next try may start (the poll's interval, or the acquire jitter). */
-  nextTryLocalMs: number;
-  lastRenewRealMs: number;
-  renewLatencyMs: number;
-}
+  nextTryLocalMs: 0,
+  lastRenewRealMs: -1,
+  renewLatencyMs: 0,
+});
+
+export type K8sNode = ReturnType<typeof initK8sNode>;
 
 declare module '../core' {
   interface MessageBodies {
@@ -459,24 +462,7 @@ export const k8sLease: ElectionAlgorithm = {
   ...ALGORITHM_INFO['k8s-lease'],
   page: k8sLeasePage,
   timerSlots: 3,
-  initNode: (_e, idx): K8sNode => ({
-    phase: 'acquiring',
-    identity: `n${idx + 1}_1`,
-    starts: 1,
-    exiting: null,
-    observed: null,
-    observedLocalMs: 0,
-    observedRealMs: -1,
-    step: null,
-    requestId: -1,
-    tryNowLocalMs: 0,
-    roundStartLocalMs: 0,
-    roundStartRealMs: 0,
-    roundDeadlineLocalMs: -1,
-    nextTryLocalMs: 0,
-    lastRenewRealMs: -1,
-    renewLatencyMs: 0,
-  }),
+  initNode: initK8sNode,
   initShared: (e): K8sShared => ({
     settings: settingsFor(e, 'lease'),
     lease: null,

@@ -60,34 +60,37 @@ export interface Round {
   acks: number[];
 }
 
-export interface RaftNode {
+/** A node's Raft state, fresh at boot. */
+const initRaftNode = () => ({
   // Persisted with NodeState.term: survive kill and restart.
-  votedFor: string | null;
+  votedFor: null as string | null,
   /** The last entry of its log: every leader appends one entry in its term when it takes office. */
-  logTerm: number;
-  logIndex: number;
+  logTerm: 0,
+  logIndex: 0,
   // Volatile.
   /** Own-clock time its election clock was last reset (etcd's electionElapsed = 0). */
-  lastResetLocalMs: number;
+  lastResetLocalMs: 0,
   /** Drawn in [et, 2et) on every reset. */
-  randomizedTimeoutMs: number;
+  randomizedTimeoutMs: 0,
   /** Real time of the pending election timer, or -1 (deadlines only move later between resets). */
-  electionTimerAtMs: number;
+  electionTimerAtMs: -1,
   /** Real time it last heard from a leader, for the views; -1 if never. */
-  lastHeardRealMs: number;
-  preVoting: boolean;
-  granted: number[];
-  rejected: number[];
+  lastHeardRealMs: -1,
+  preVoting: false,
+  granted: [] as number[],
+  rejected: [] as number[],
   // Leader.
   /** Heard from each voter since the last CheckQuorum (the leader counts itself). */
-  recentActive: boolean[];
+  recentActive: [] as boolean[],
   /** Own-clock time of the next CheckQuorum. */
-  nextCheckLocalMs: number;
-  round: number;
-  rounds: Round[];
-  lastRenewRealMs: number;
-  renewLatencyMs: number;
-}
+  nextCheckLocalMs: 0,
+  round: 0,
+  rounds: [] as Round[],
+  lastRenewRealMs: -1,
+  renewLatencyMs: 0,
+});
+
+export type RaftNode = ReturnType<typeof initRaftNode>;
 
 export interface RaftShared {
   settings: RaftSettings;
@@ -518,24 +521,7 @@ export const raft: ElectionAlgorithm = {
   ...ALGORITHM_INFO['raft'],
   page: raftPage,
   timerSlots: 4,
-  initNode: (): RaftNode => ({
-    votedFor: null,
-    logTerm: 0,
-    logIndex: 0,
-    lastResetLocalMs: 0,
-    randomizedTimeoutMs: 0,
-    electionTimerAtMs: -1,
-    lastHeardRealMs: -1,
-    preVoting: false,
-    granted: [],
-    rejected: [],
-    recentActive: [],
-    nextCheckLocalMs: 0,
-    round: 0,
-    rounds: [],
-    lastRenewRealMs: -1,
-    renewLatencyMs: 0,
-  }),
+  initNode: initRaftNode,
   initShared: (e, count): RaftShared => ({
     settings: settingsFor(e, 'raft'),
     voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),

@@ -79,16 +79,19 @@ const START_SLOT = 1;
 /** A replica's timer slot: its REPLCONF ACK. */
 const RT = { ack: ALG_SLOT } as const;
 
-export interface RedisNode {
+/** A Redis server's state at boot: n1 is the primary, the others replicate it. */
+const initRedisNode = (e: Experiment, idx: number) => ({
   /** The server it replicates, or -1 when it is a primary. */
-  primaryOf: number;
+  primaryOf: idx === 0 ? -1 : 0,
   /** Its data set: the epoch of the primary whose history it holds, and its replication offset. */
-  lineage: number;
-  offset: number;
+  lineage: 0,
+  offset: 0,
   /** As a primary: each replica's last REPLCONF ACK, on its own clock (-1: none). */
-  ackLocalMs: number[];
-  lastAckRealMs: number;
-}
+  ackLocalMs: new Array<number>(e.nodes + (e.witness ? 1 : 0)).fill(-1),
+  lastAckRealMs: -1,
+});
+
+export type RedisNode = ReturnType<typeof initRedisNode>;
 
 /** What a server says about itself in a PING / INFO reply. */
 interface Report {
@@ -100,34 +103,38 @@ interface Report {
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
-export interface SentinelState {
+/** A sentinel's state at boot: n1 is the primary, in epoch 0. */
+const initSentinel = (nodes: number) => ({
   /** The configuration it believes: the primary and the epoch that made it so. */
-  primary: number;
-  configEpoch: number;
-  currentEpoch: number;
+  primary: 0,
+  configEpoch: 0,
+  currentEpoch: 0,
   /** Per server: the last valid reply (real time), what it reported, and since when that role. */
-  lastOkMs: number[];
-  reported: (Report | null)[];
-  roleSinceMs: number[];
-  sdown: boolean;
+  lastOkMs: new Array<number>(nodes).fill(0),
+  reported: new Array<Report | null>(nodes).fill(null),
+  roleSinceMs: new Array<number>(nodes).fill(0),
+  sdown: false,
   /** Per sentinel: when it last answered "down" (-1: it said up), and whom it voted for in which epoch. */
-  downAtMs: number[];
-  voteFor: number[];
-  voteEpoch: number[];
+  downAtMs: SENTINELS.map(() => -1),
+  voteFor: SENTINELS.map(() => -1),
+  voteEpoch: SENTINELS.map(() => 0),
   /** Its own vote: for which sentinel (index), in which epoch. */
-  leader: number;
-  leaderEpoch: number;
-  failover: SentinelFailover;
-  failoverEpoch: number;
-  failoverStartMs: number;
-  stateSinceMs: number;
-  promoted: number;
-  ticks: number;
+  leader: -1,
+  leaderEpoch: 0,
+  failover: 'none' as SentinelFailover,
+  failoverEpoch: 0,
+  // Long enough ago that the first ODOWN may start a failover at once.
+  failoverStartMs: -1e12,
+  stateSinceMs: 0,
+  promoted: -1,
+  ticks: 0,
   /** When its next look at an ODOWN primary is due (-1: none pending). */
-  startAtMs: number;
+  startAtMs: -1,
   /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
-  fenceTimeouts: number;
-}
+  fenceTimeouts: 0,
+});
+
+export type SentinelState = ReturnType<typeof initSentinel>;
 
 export interface RedisShared {
   settings: SentinelSettings;
@@ -352,32 +359,6 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
 }
 
 // ---------------------------------------------------------------- a sentinel
-
-function initSentinel(nodes: number): SentinelState {
-  return {
-    primary: 0,
-    configEpoch: 0,
-    currentEpoch: 0,
-    lastOkMs: new Array(nodes).fill(0),
-    reported: new Array(nodes).fill(null),
-    roleSinceMs: new Array(nodes).fill(0),
-    sdown: false,
-    downAtMs: SENTINELS.map(() => -1),
-    voteFor: SENTINELS.map(() => -1),
-    voteEpoch: SENTINELS.map(() => 0),
-    leader: -1,
-    leaderEpoch: 0,
-    failover: 'none',
-    failoverEpoch: 0,
-    // Long enough ago that the first ODOWN may start a failover at once.
-    failoverStartMs: -1e12,
-    stateSinceMs: 0,
-    promoted: -1,
-    ticks: 0,
-    startAtMs: -1,
-    fenceTimeouts: 0,
-  };
-}
 
 function onSentinelTick(c: Core, s: number): void {
   const endpoint = endpointOf(s);
@@ -664,13 +645,7 @@ export const redisSentinel: ElectionAlgorithm = {
   ...ALGORITHM_INFO['redis-sentinel'],
   page: redisSentinelPage,
   timerSlots: 1,
-  initNode: (e, idx): RedisNode => ({
-    primaryOf: idx === 0 ? -1 : 0,
-    lineage: 0,
-    offset: 0,
-    ackLocalMs: new Array(e.nodes + (e.witness ? 1 : 0)).fill(-1),
-    lastAckRealMs: -1,
-  }),
+  initNode: initRedisNode,
   initShared: (e): RedisShared => ({
     settings: settingsOf(e),
     sentinels: SENTINELS.map(() => initSentinel(e.nodes)),

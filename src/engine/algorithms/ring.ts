@@ -11,7 +11,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
 import { settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
@@ -51,18 +51,23 @@ interface Hop {
   ackDeadlineLocalMs: number;
 }
 
-export interface RingNode extends Watcher {
+/** A node's state, fresh at boot. */
+const initRingNode = () => ({
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
   /** The starter of the election this node takes part in, or -1, and since when (own clock). */
-  participantOf: number;
-  participantSinceLocalMs: number;
+  participantOf: -1,
+  participantSinceLocalMs: 0,
   /** The election this node started must come round by then (own clock), or -1. */
-  roundDeadlineLocalMs: number;
+  roundDeadlineLocalMs: -1,
   /** Messages to pass on, in order; one at a time is out with the successor (hop). */
-  held: Held[];
-  hop: Hop | null;
+  held: [] as Held[],
+  hop: null as Hop | null,
   /** The ids on the last election message it passed on. */
-  seen: number[];
-}
+  seen: [] as number[],
+});
+
+export type RingNode = ReturnType<typeof initRingNode>;
 
 export interface RingShared {
   settings: RingSettings;
@@ -276,16 +281,7 @@ export const ring: ElectionAlgorithm = {
   ...ALGORITHM_INFO['ring'],
   page: ringPage,
   timerSlots: 5,
-  initNode: (): RingNode => ({
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    participantOf: -1,
-    participantSinceLocalMs: 0,
-    roundDeadlineLocalMs: -1,
-    held: [],
-    hop: null,
-    seen: [],
-  }),
+  initNode: initRingNode,
   initShared: (e): RingShared => ({ settings: settingsFor(e, 'ring') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
   onTimer,

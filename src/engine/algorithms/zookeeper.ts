@@ -97,24 +97,27 @@ const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, r
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
-export interface ZkNode {
-  phase: Phase;
-  session: number;
+/** A candidate's state, fresh at boot. */
+const initZkNode = (_e: unknown, idx: number) => ({
+  phase: 'idle' as Phase,
+  session: 0,
   /** The server it talks to, as an index into the ensemble: it moves on when one is silent. */
-  server: number;
-  seq: number;
-  czxid: number;
+  server: idx,
+  seq: 0,
+  czxid: 0,
   /** The znode it watches, or 0. */
-  watching: number;
-  requestId: number;
+  watching: 0,
+  requestId: -1,
   /** Own-clock time it last heard its server; silence for 2/3 of the timeout means disconnected. */
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
-  pingSentRealMs: number;
-  renewLatencyMs: number;
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
+  pingSentRealMs: 0,
+  renewLatencyMs: 0,
   /** Reads left to count as a watch's consequence (the getChildren a notification triggers). */
-  notified: boolean;
-}
+  notified: false,
+});
+
+export type ZkNode = ReturnType<typeof initZkNode>;
 
 const { st, shared } = stateViews<ZkNode, ZkShared>();
 const store = (c: Core) => shared(c).store;
@@ -433,20 +436,7 @@ export const zookeeper: ElectionAlgorithm = {
   ...ALGORITHM_INFO['zookeeper'],
   page: zookeeperPage,
   timerSlots: 4,
-  initNode: (_e, idx): ZkNode => ({
-    phase: 'idle',
-    session: 0,
-    server: idx,
-    seq: 0,
-    czxid: 0,
-    watching: 0,
-    requestId: -1,
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    pingSentRealMs: 0,
-    renewLatencyMs: 0,
-    notified: false,
-  }),
+  initNode: initZkNode,
   initShared: (e): ZkShared => ({
     settings: settingsFor(e, 'zookeeper'),
     store: createStore(

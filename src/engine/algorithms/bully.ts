@@ -36,11 +36,7 @@ const initBullyNode = () => ({
 
 export type BullyNode = ReturnType<typeof initBullyNode>;
 
-export interface BullyShared {
-  settings: BullySettings;
-}
-
-const { st, shared } = stateViews<BullyNode, BullyShared>();
+const { st, shared } = stateViews<BullyNode, { settings: BullySettings }>();
 const cfg = (c: Core) => shared(c).settings;
 const watch = coordinatorWatch(st, cfg);
 
@@ -180,7 +176,7 @@ export const bully: ElectionAlgorithm = {
   page: bullyPage,
   timerSlots: 3,
   initNode: initBullyNode,
-  initShared: (e): BullyShared => ({ settings: settingsFor(e, 'bully') }),
+  initShared: (e) => ({ settings: settingsFor(e, 'bully') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
   onTimer,
   onMessage,

@@ -24,7 +24,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { EtcdSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -58,7 +58,6 @@ import {
   touchSession,
   tryCommit,
   watchEntry,
-  type QuorumStore,
   type StoreEntry,
   type StoreOp,
   type StoreRules,
@@ -75,12 +74,18 @@ declare module '../core' {
   }
 }
 
-export interface EtcdShared {
-  settings: EtcdSettings;
+const initEtcdShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'etcd'),
   /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
-  store: QuorumStore<EtcdOp>;
-  revision: number;
-}
+  store: createStore<EtcdOp>(
+    serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
+    MAX_PENDING_OPS,
+    true,
+  ),
+  revision: 1,
+});
+
+export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
 /** Operations a member may have waiting on the others at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 128;
@@ -326,15 +331,7 @@ export const etcdElection: ElectionAlgorithm = {
   page: etcdElectionPage,
   timerSlots: 4,
   initNode: () => candidate.initCandidate(),
-  initShared: (e): EtcdShared => ({
-    settings: settingsFor(e, 'etcd'),
-    store: createStore(
-      serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
-      MAX_PENDING_OPS,
-      true,
-    ),
-    revision: 1,
-  }),
+  initShared: initEtcdShared,
   boot: (c, _out, n) => {
     // Candidates start a little apart.
     scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));

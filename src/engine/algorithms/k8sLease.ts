@@ -31,7 +31,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { LeaseSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';
 import { send } from '../network';
@@ -43,7 +43,6 @@ import {
   onStoreOp,
   propose,
   reachesMajority,
-  type QuorumStore,
   type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
@@ -121,16 +120,18 @@ interface LeaseOp {
   record: LeaseRecord | null;
 }
 
-export interface K8sShared {
-  settings: LeaseSettings;
+const initK8sShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'lease'),
   /** The Lease object as the store holds it (null until created). */
-  lease: LeaseRecord | null;
-  resourceVersion: number;
+  lease: null as LeaseRecord | null,
+  resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
-  store: QuorumStore<LeaseOp>;
+  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
   /** The API server's endpoint. */
-  api: number;
-}
+  api: serviceEndpoints(SERVICES, 'apiServer')[0],
+});
+
+export type K8sShared = ReturnType<typeof initK8sShared>;
 
 const { st, shared } = stateViews<K8sNode, K8sShared>();
 const store = (c: Core) => shared(c).store;
@@ -463,13 +464,7 @@ export const k8sLease: ElectionAlgorithm = {
   page: k8sLeasePage,
   timerSlots: 3,
   initNode: initK8sNode,
-  initShared: (e): K8sShared => ({
-    settings: settingsFor(e, 'lease'),
-    lease: null,
-    resourceVersion: 0,
-    store: createStore(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
-    api: serviceEndpoints(SERVICES, 'apiServer')[0],
-  }),
+  initShared: initK8sShared,
   boot: (c, _out, n) => {
     // Replicas start a little apart, each trying to acquire at once.
     scheduleNext(c, n, nextInt(c.rngTimer, 0, cfg(c).retryPeriodMs));

@@ -20,7 +20,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { RaftSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
@@ -92,12 +92,14 @@ const initRaftNode = () => ({
 
 export type RaftNode = ReturnType<typeof initRaftNode>;
 
-export interface RaftShared {
-  settings: RaftSettings;
+const initRaftShared = (e: Experiment, count: number) => ({
+  settings: settingsFor(e, 'raft'),
   // Invariant ledgers: kept apart from the node state they check.
-  voteLedger: { term: number; for: string }[];
-  termLedger: number[];
-}
+  voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
+  termLedger: new Array<number>(count).fill(0),
+});
+
+export type RaftShared = ReturnType<typeof initRaftShared>;
 
 const { st, shared } = stateViews<RaftNode, RaftShared>();
 const cfg = (c: Core) => shared(c).settings;
@@ -522,11 +524,7 @@ export const raft: ElectionAlgorithm = {
   page: raftPage,
   timerSlots: 4,
   initNode: initRaftNode,
-  initShared: (e, count): RaftShared => ({
-    settings: settingsFor(e, 'raft'),
-    voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
-    termLedger: new Array(count).fill(0),
-  }),
+  initShared: initRaftShared,
   boot: (c, out, n) => reset(c, out, n, n.term),
   onTimer,
   onMessage,

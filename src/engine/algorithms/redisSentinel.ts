@@ -136,14 +136,16 @@ const initSentinel = (nodes: number) => ({
 
 export type SentinelState = ReturnType<typeof initSentinel>;
 
-export interface RedisShared {
-  settings: SentinelSettings;
-  sentinels: SentinelState[];
+const initRedisShared = (e: Experiment) => ({
+  settings: settingsOf(e),
+  sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
   /** Each promotion: the epoch it started, and the promoted replica's data set at that moment. */
-  promotions: { epoch: number; fromLineage: number; fromOffset: number }[];
+  promotions: [] as { epoch: number; fromLineage: number; fromOffset: number }[],
   /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
-  stonithTimeoutMs: number;
-}
+  stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
+});
+
+export type RedisShared = ReturnType<typeof initRedisShared>;
 
 type Body =
   | { op: 'pong'; report: Report }
@@ -646,12 +648,7 @@ export const redisSentinel: ElectionAlgorithm = {
   page: redisSentinelPage,
   timerSlots: 1,
   initNode: initRedisNode,
-  initShared: (e): RedisShared => ({
-    settings: settingsOf(e),
-    sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
-    promotions: [],
-    stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
-  }),
+  initShared: initRedisShared,
   boot: (c, out, n) => {
     if (n.idx === 0) {
       // `sentinel monitor mymaster <n1> <port> <quorum>`: the configuration names n1 as primary

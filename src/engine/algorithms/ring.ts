@@ -69,11 +69,7 @@ const initRingNode = () => ({
 
 export type RingNode = ReturnType<typeof initRingNode>;
 
-export interface RingShared {
-  settings: RingSettings;
-}
-
-const { st, shared } = stateViews<RingNode, RingShared>();
+const { st, shared } = stateViews<RingNode, { settings: RingSettings }>();
 const cfg = (c: Core) => shared(c).settings;
 const watch = coordinatorWatch(st, cfg);
 
@@ -282,7 +278,7 @@ export const ring: ElectionAlgorithm = {
   page: ringPage,
   timerSlots: 5,
   initNode: initRingNode,
-  initShared: (e): RingShared => ({ settings: settingsFor(e, 'ring') }),
+  initShared: (e) => ({ settings: settingsFor(e, 'ring') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
   onTimer,
   onMessage,

@@ -22,7 +22,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { ZooKeeperSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -46,7 +46,6 @@ import {
   touchSession,
   tryCommit,
   watchEntry,
-  type QuorumStore,
   type StoreEntry,
   type StoreOp,
   type StoreRules,
@@ -81,15 +80,21 @@ export interface ZkReply {
   children: number[];
 }
 
-export interface ZkShared {
-  settings: ZooKeeperSettings;
+const initZkShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'zookeeper'),
   /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
-  store: QuorumStore<ZkOp>;
-  zxid: number;
-  seqCounter: number;
+  store: createStore<ZkOp>(
+    serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
+    MAX_PENDING_OPS,
+    false,
+  ),
+  zxid: 0,
+  seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
-  quorum: boolean;
-}
+  quorum: true,
+});
+
+export type ZkShared = ReturnType<typeof initZkShared>;
 
 const MAX_PENDING_OPS = 128;
 
@@ -437,17 +442,7 @@ export const zookeeper: ElectionAlgorithm = {
   page: zookeeperPage,
   timerSlots: 4,
   initNode: initZkNode,
-  initShared: (e): ZkShared => ({
-    settings: settingsFor(e, 'zookeeper'),
-    store: createStore(
-      serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
-      MAX_PENDING_OPS,
-      false,
-    ),
-    zxid: 0,
-    seqCounter: 0,
-    quorum: true,
-  }),
+  initShared: initZkShared,
   boot: (c, _out, n) => scheduleTimer(c, n, ZT.retry, nextInt(c.rngTimer, 0, 300)),
   onTimer: (c, out, n, slot) => {
     if (slot === ZT.ping) return onPingTimer(c, n);

@@ -9,8 +9,8 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
-import { settingsFor, stateViews } from './kit';
-import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import { armAtLocal, settingsFor, stateViews } from './kit';
+import { cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { BullySettings } from '../experiment';
@@ -54,7 +54,7 @@ function onWatch(c: Core, out: Outputs, n: NodeState): void {
 function armElectionStep(c: Core, n: NodeState, waitMs: number): void {
   const p = st(n);
   p.electionDeadlineLocalMs = localNow(c, n) + waitMs;
-  scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
+  armAtLocal(c, n, BT.election, p.electionDeadlineLocalMs);
 }
 
 export function startElection(c: Core, out: Outputs, n: NodeState): void {
@@ -185,8 +185,7 @@ export const bully: ElectionAlgorithm = {
   onClockRate: (c, n) => {
     const p = st(n);
     watch.rearm(c, n);
-    if (p.electionDeadlineLocalMs >= 0)
-      scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
+    if (p.electionDeadlineLocalMs >= 0) armAtLocal(c, n, BT.election, p.electionDeadlineLocalMs);
   },
   nodeView: (c, n) => {
     const p = st(n);

@@ -11,7 +11,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -274,8 +274,7 @@ const io: CandidateIO = {
     const m = send(c, n.idx, memberOf(c, n), 'sessionKeepAlive', 0);
     m.body = { op: 'keepAlive', lease } satisfies EtcdOp;
   },
-  setTimer: (slot, atLocalMs) =>
-    scheduleTimer(bound.c, bound.n, ET[slot], realAtLocal(bound.c, bound.n, atLocalMs)),
+  setTimer: (slot, atLocalMs) => armAtLocal(bound.c, bound.n, ET[slot], atLocalMs),
   cancelTimer: (slot) => cancelTimer(bound.n, ET[slot]),
   campaigned: () => campaigned(bound.c, bound.out, bound.n, 0, false, false),
   acquired: (token) => {

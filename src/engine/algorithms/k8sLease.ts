@@ -18,17 +18,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { k8sLeasePage } from './pages/k8sLease';
-import { renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -155,12 +146,7 @@ function request(
   m.body = record;
   // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
   // deadline (the poll's context) may cut it shorter: onRoundDeadline.
-  scheduleTimer(
-    c,
-    n,
-    KT.request,
-    realAtLocal(c, n, localNow(c, n) + requestTimeoutMs(cfg(c).renewDeadlineMs)),
-  );
+  armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
 /** The API server: every operation on the Lease needs a majority of the store's members. */
@@ -384,7 +370,7 @@ function tryDone(c: Core, out: Outputs, n: NodeState, ok: boolean, record: Lease
 
 function scheduleNext(c: Core, n: NodeState, atLocalMs: number): void {
   st(n).nextTryLocalMs = atLocalMs;
-  scheduleTimer(c, n, KT.next, realAtLocal(c, n, atLocalMs));
+  armAtLocal(c, n, KT.next, atLocalMs);
 }
 
 function onNext(c: Core, n: NodeState): void {
@@ -397,7 +383,7 @@ function onNext(c: Core, n: NodeState): void {
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
     p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
-    scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+    armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
   }
   if (p.phase === 'leading') p.nextTryLocalMs = nextTick(c, p, localNow(c, n));
   startTry(c, n);
@@ -519,8 +505,8 @@ export const k8sLease: ElectionAlgorithm = {
   },
   onClockRate: (c, n) => {
     const p = st(n);
-    scheduleTimer(c, n, KT.next, realAtLocal(c, n, p.nextTryLocalMs));
-    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+    armAtLocal(c, n, KT.next, p.nextTryLocalMs);
+    if (p.roundDeadlineLocalMs >= 0) armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
   },
   campaign: (c, _out, n) => {
     // Try to acquire now (a replica's next try, brought forward).

@@ -1,7 +1,7 @@
 // What every algorithm module starts from, written once: typed views of its plain-data state (a
 // node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
 // majority arithmetic and the renewal latency the chart draws.
-import type { Core, NodeState } from '../core';
+import { localNow, realAtLocal, scheduleTimer, type Core, type NodeState } from '../core';
 import type { Experiment, SettingsSection } from '../experiment';
 
 /** Typed views of an algorithm's own state: per node (NodeState.p) and shared (Core.a). */
@@ -41,4 +41,14 @@ export function renewalLatency(
   const pending = pendingSinceMs >= 0 ? atMs - pendingSinceMs : 0;
   const overdue = lastRenewAtMs >= 0 ? atMs - lastRenewAtMs - everyMs : 0;
   return Math.max(lastLatencyMs, pending, overdue > 0 ? overdue : 0);
+}
+
+/** Arm node n's timer `slot` for when its own clock reads localMs. */
+export function armAtLocal(c: Core, n: NodeState, slot: number, localMs: number): void {
+  scheduleTimer(c, n, slot, realAtLocal(c, n, localMs));
+}
+
+/** Arm node n's timer `slot` for `ms` from now by its own clock. */
+export function armIn(c: Core, n: NodeState, slot: number, ms: number): void {
+  armAtLocal(c, n, slot, localNow(c, n) + ms);
 }

@@ -7,7 +7,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { raftPage } from './pages/raft';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -292,7 +292,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
   onHeartbeatTimer(c, out, n);
   p.lastResetLocalMs = localNow(c, n);
   p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
   beginWarmUp(c, n);
 }
 
@@ -313,7 +313,7 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
     m.body = log;
   }
   if (!quorumOn(c)) roundHeard(c, out, n, round);
-  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+  armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
 }
 
 function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
@@ -331,7 +331,7 @@ function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   // CheckQuorum: with it, the leader is always "in lease" and ignores higher-term vote requests.
   p.lastResetLocalMs = localNow(c, n);
   p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
 }
 
 function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -472,8 +472,8 @@ function onClockRate(c: Core, n: NodeState): void {
   // Timers measured by the node's own clock move with it.
   const p = st(n);
   if (n.role === 'leader') {
-    scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-    scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+    armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
+    armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
   } else {
     p.electionTimerAtMs = -1;
     cancelTimer(n, RT.election);

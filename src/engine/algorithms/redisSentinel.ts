@@ -14,7 +14,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { pacemakerPage, redisSentinelPage } from './pages/redisSentinel';
-import { majorityOf, settingsFor, stateViews } from './kit';
+import { armIn, majorityOf, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -297,7 +297,7 @@ function sendAck(c: Core, n: NodeState): void {
   const p = st(n);
   if (p.primaryOf < 0) return;
   sendBody(c, n.idx, p.primaryOf, 'replAck', n.term, { op: 'ack', lineage: p.lineage, offset: p.offset });
-  scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+  armIn(c, n, RT.ack, ACK_PERIOD_MS);
 }
 
 /** The primary accepted a write: it joins the data set and streams to every attached replica. */
@@ -696,7 +696,7 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onWrite: (c, n) => onWrite(c, n),
   onClockRate: (c, n) => {
-    if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+    if (st(n).primaryOf >= 0) armIn(c, n, RT.ack, ACK_PERIOD_MS);
   },
   campaign: (c, out) => forceFailover(c, out),
   renewalLatencyMs: (_c, leader, at) => {

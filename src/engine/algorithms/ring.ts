@@ -12,8 +12,8 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
-import { settingsFor, stateViews } from './kit';
-import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import { armAtLocal, settingsFor, stateViews } from './kit';
+import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
@@ -73,10 +73,6 @@ const { st, shared } = stateViews<RingNode, { settings: RingSettings }>();
 const cfg = (c: Core) => shared(c).settings;
 const watch = coordinatorWatch(st, cfg);
 
-function at(c: Core, n: NodeState, localMs: number): number {
-  return realAtLocal(c, n, localMs);
-}
-
 // ---------------------------------------------------------------- passing messages round the ring
 
 /** Take a message to pass on: it leaves once handled (hopMs), after those held before it. */
@@ -90,7 +86,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
   if (p.hop || p.held.length === 0) return;
   const next = p.held[0];
   if (!due(c, n, next.readyAtLocalMs)) {
-    scheduleTimer(c, n, RT.hold, at(c, n, next.readyAtLocalMs));
+    armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
     return;
   }
   p.held.shift();
@@ -124,7 +120,7 @@ function forward(
   const m = send(c, n.idx, to, type, term);
   m.body = ids;
   p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: localNow(c, n) + cfg(c).ackTimeoutMs };
-  scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
+  armAtLocal(c, n, RT.ack, p.hop.ackDeadlineLocalMs);
 }
 
 function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
@@ -144,7 +140,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.participantOf = n.idx;
   p.participantSinceLocalMs = localNow(c, n);
   p.roundDeadlineLocalMs = localNow(c, n) + cfg(c).roundTimeoutMs;
-  scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+  armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
   campaigned(c, out, n, n.term + 1, false, false);
   p.seen = [n.idx];
   hold(c, out, n, 'ringElection', [n.idx], n.term);
@@ -222,7 +218,7 @@ function onWatch(c: Core, out: Outputs, n: NodeState): void {
   // An election under way gets a round to finish before this node starts its own.
   const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
   if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
-    scheduleTimer(c, n, RT.watch, at(c, n, busyUntil));
+    armAtLocal(c, n, RT.watch, busyUntil);
     return;
   }
   startElection(c, out, n);
@@ -295,9 +291,9 @@ export const ring: ElectionAlgorithm = {
   onClockRate: (c, n) => {
     const p = st(n);
     watch.rearm(c, n);
-    if (p.hop) scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
-    if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
-    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+    if (p.hop) armAtLocal(c, n, RT.ack, p.hop.ackDeadlineLocalMs);
+    if (p.held.length) armAtLocal(c, n, RT.hold, p.held[0].readyAtLocalMs);
+    if (p.roundDeadlineLocalMs >= 0) armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
   },
   nodeView: (c, n) => {
     const p = st(n);

@@ -10,7 +10,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -246,7 +246,7 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
     return;
   }
   st(n).requestId = m.id;
-  scheduleTimer(c, n, ZT.request, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+  armIn(c, n, ZT.request, readTimeoutMs(c));
 }
 
 function readTimeoutMs(c: Core): number {
@@ -267,7 +267,7 @@ function heard(c: Core, n: NodeState): void {
   const p = st(n);
   p.lastHeardLocalMs = localNow(c, n);
   p.lastHeardRealMs = c.nowMs;
-  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+  armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
 }
 
 function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -349,7 +349,7 @@ function lead(c: Core, out: Outputs, n: NodeState): void {
 // ---------------------------------------------------------------- the session
 
 function schedulePing(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, ZT.ping, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+  armIn(c, n, ZT.ping, pingEveryMs(c));
 }
 
 function onPingTimer(c: Core, n: NodeState): void {
@@ -378,7 +378,7 @@ function onReadTimeout(c: Core, n: NodeState): void {
   m.body = { op: 'connect', session: p.session } satisfies ZkOp;
   p.requestId = m.id;
   if (p.phase !== 'leading') p.phase = 'connecting';
-  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+  armIn(c, n, ZT.readTimeout, readTimeoutMs(c));
 }
 
 /** No session, no znode, nothing watched: where a candidate starts. */
@@ -397,7 +397,7 @@ function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   cancelTimer(n, ZT.ping);
   cancelTimer(n, ZT.request);
   forget(p);
-  scheduleTimer(c, n, ZT.retry, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+  armIn(c, n, ZT.retry, pingEveryMs(c));
 }
 
 function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
@@ -488,7 +488,7 @@ export const zookeeper: ElectionAlgorithm = {
     const p = st(n);
     if (p.session !== 0) {
       schedulePing(c, n);
-      scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+      armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
     }
   },
   campaign: (c, _out, n) => {

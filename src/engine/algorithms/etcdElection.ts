@@ -89,8 +89,6 @@ export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
 /** Operations a member may have waiting on the others at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 128;
-/** etcd's own raft election timeout (`--election-timeout`, 1000 ms by default). */
-export const ETCD_ELECTION_TIMEOUT_MS = STORE_ELECTION_TIMEOUT_MS;
 
 /** The candidate's timers, as node timer slots. */
 const ET: Record<CandidateTimer, number> = {
@@ -146,10 +144,14 @@ function commit(c: Core, _out: Outputs, op: StoreOp<EtcdOp>): void {
   r.body = reply;
 }
 
+function emptyReply(op: EtcdOp['op']): EtcdReply {
+  return { op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+}
+
 function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   const a = shared(c);
   const s = a.store;
-  const reply: EtcdReply = { op: body.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+  const reply = emptyReply(body.op);
   // The simulator names leases and keys by number (the lease's id): what the candidate sends back.
   const id = 'lease' in body ? (body.lease as number) : 'key' in body ? (body.key as number) : 0;
   switch (body.op) {
@@ -213,14 +215,7 @@ function newRevision(c: Core): void {
 
 function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   const r = send(c, memberOf(c, c.nodes[watcher]), watcher, 'watchEvent', 0);
-  r.body = {
-    op: 'watch',
-    lease: 0,
-    ttlMs: 0,
-    key: k.key,
-    rev: 0,
-    storeRev: shared(c).revision,
-  } satisfies EtcdReply;
+  r.body = { ...emptyReply('watch'), key: k.key, storeRev: shared(c).revision } satisfies EtcdReply;
 }
 
 /**
@@ -232,14 +227,14 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
  */
 function promoted(c: Core): void {
   const s = store(c);
-  renewAllSessions(c, s, ETCD_ELECTION_TIMEOUT_MS);
+  renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
   let held = false;
   for (const op of s.pending)
     if (op.body.op === 'keepAlive') {
-      op.heldUntilMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS;
+      op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
       held = true;
     }
-  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + ETCD_ELECTION_TIMEOUT_MS);
+  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {

@@ -313,12 +313,8 @@ function onWrite(c: Core, n: NodeState): void {
 function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
   const body = bodyOf(m, 'sentinelPong');
+  // Only sentinels hear the others (isMasterDown, downReply, hello, pong).
   switch (body.op) {
-    case 'isMasterDown': // only sentinels ask this
-    case 'downReply':
-    case 'hello':
-    case 'pong':
-      return;
     case 'replicaOf':
       if (body.primary < 0) {
         if (n.role !== 'leader') becomePrimary(c, out, n, body.epoch);
@@ -422,15 +418,21 @@ function startFailover(c: Core, out: Outputs, s: number): void {
   const me = shared(c).sentinels[s];
   // A sentinel that tried (or voted for another) lately waits 2 x failover-timeout to try again.
   if (c.nowMs - me.failoverStartMs < 2 * cfg(c).failoverTimeoutMs) return;
-  me.currentEpoch++;
-  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, false);
+  newEpoch(c, out, s, false);
   me.failover = 'waitStart';
-  me.failoverEpoch = me.currentEpoch;
   me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
   me.stateSinceMs = c.nowMs;
+  askOthers(c, s);
+}
+
+/** A failover in a new epoch, this sentinel its candidate and its own first vote. */
+function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
+  const me = shared(c).sentinels[s];
+  me.currentEpoch++;
+  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, forced);
+  me.failoverEpoch = me.currentEpoch;
   me.leader = s;
   me.leaderEpoch = me.currentEpoch;
-  askOthers(c, s);
 }
 
 /**
@@ -538,13 +540,8 @@ function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void
 function forceFailover(c: Core, out: Outputs): void {
   const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
   if (s < 0) return;
-  const me = shared(c).sentinels[s];
-  me.currentEpoch++;
-  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, true);
-  me.failoverEpoch = me.currentEpoch;
-  me.failoverStartMs = c.nowMs;
-  me.leader = s;
-  me.leaderEpoch = me.currentEpoch;
+  newEpoch(c, out, s, true);
+  shared(c).sentinels[s].failoverStartMs = c.nowMs;
   promote(c, s);
 }
 

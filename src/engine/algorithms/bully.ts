@@ -36,8 +36,7 @@ const initBullyNode = () => ({
 
 export type BullyNode = ReturnType<typeof initBullyNode>;
 
-const { st, shared } = stateViews<BullyNode, { settings: BullySettings }>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, cfg } = stateViews<BullyNode, { settings: BullySettings }>();
 const watch = coordinatorWatch(st, cfg);
 
 // ---------------------------------------------------------------- watching the coordinator

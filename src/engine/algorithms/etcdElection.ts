@@ -98,9 +98,8 @@ const ET: Record<CandidateTimer, number> = {
   retry: ALG_SLOT + 3,
 };
 
-const { st, shared } = stateViews<EtcdCandidate, EtcdShared>();
+const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
 function memberOf(c: Core, n: NodeState): number {

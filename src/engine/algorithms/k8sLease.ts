@@ -124,9 +124,8 @@ const initK8sShared = (e: Experiment) => ({
 
 export type K8sShared = ReturnType<typeof initK8sShared>;
 
-const { st, shared } = stateViews<K8sNode, K8sShared>();
+const { st, shared, cfg } = stateViews<K8sNode, K8sShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 // ---------------------------------------------------------------- the API server and its store
 

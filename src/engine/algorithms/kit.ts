@@ -4,9 +4,10 @@
 import { localNow, realAtLocal, scheduleTimer, type Core, type NodeState } from '../core';
 import type { Experiment, SettingsSection } from '../experiment';
 
-/** Typed views of an algorithm's own state: per node (NodeState.p) and shared (Core.a). */
-export function stateViews<P, A>(): { st: (n: NodeState) => P; shared: (c: Core) => A } {
-  return { st: (n) => n.p as P, shared: (c) => c.a as A };
+/** Typed views of an algorithm's own state: per node (NodeState.p), shared (Core.a) and its settings. */
+export function stateViews<P, A extends { settings: unknown }>() {
+  const shared = (c: Core) => c.a as A;
+  return { st: (n: NodeState) => n.p as P, shared, cfg: (c: Core): A['settings'] => shared(c).settings };
 }
 
 /** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */

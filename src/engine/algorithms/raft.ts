@@ -101,8 +101,7 @@ const initRaftShared = (e: Experiment, count: number) => ({
 
 export type RaftShared = ReturnType<typeof initRaftShared>;
 
-const { st, shared } = stateViews<RaftNode, RaftShared>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, shared, cfg } = stateViews<RaftNode, RaftShared>();
 const checkQuorumOn = (c: Core) => c.safety.checkQuorum === true;
 const preVoteOn = (c: Core) => c.safety.preVote === true;
 const quorumOn = (c: Core) => c.safety.quorum !== false;

@@ -172,8 +172,7 @@ declare module '../core' {
   }
 }
 
-const { st, shared } = stateViews<RedisNode, RedisShared>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, shared, cfg } = stateViews<RedisNode, RedisShared>();
 const endpointOf = (s: number) => SENTINELS[s];
 /** The sentinel (its index) at an endpoint. */
 const sentinelAt = (endpoint: number) => SENTINELS.indexOf(endpoint);

@@ -42,10 +42,7 @@ interface Held {
 }
 
 /** A message handed to the successor and not yet acknowledged. */
-interface Hop {
-  type: RingMessage;
-  ids: number[];
-  term: number;
+interface Hop extends Omit<Held, 'readyAtLocalMs'> {
   to: number;
   msgId: number;
   ackDeadlineLocalMs: number;
@@ -69,8 +66,7 @@ const initRingNode = () => ({
 
 export type RingNode = ReturnType<typeof initRingNode>;
 
-const { st, shared } = stateViews<RingNode, { settings: RingSettings }>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, cfg } = stateViews<RingNode, { settings: RingSettings }>();
 const watch = coordinatorWatch(st, cfg);
 
 // ---------------------------------------------------------------- passing messages round the ring

@@ -124,9 +124,8 @@ const initZkNode = (_e: unknown, idx: number) => ({
 
 export type ZkNode = ReturnType<typeof initZkNode>;
 
-const { st, shared } = stateViews<ZkNode, ZkShared>();
+const { st, shared, cfg } = stateViews<ZkNode, ZkShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 // ---------------------------------------------------------------- the ensemble
 

@@ -363,7 +363,7 @@ function tryDone(c: Core, out: Outputs, n: NodeState, ok: boolean, record: Lease
     return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
   }
   // Try again at the poll's next interval, unless the round's deadline has passed.
-  if (due(c, n, p.roundDeadlineLocalMs)) return stopLeading(c, out, n);
+  if (due(c, n, p.roundDeadlineLocalMs)) return exitProcess(c, out, n, 'restart');
   scheduleNext(c, n, Math.max(localNow(c, n), p.nextTryLocalMs));
 }
 
@@ -404,8 +404,7 @@ function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
   if (!due(c, n, p.roundDeadlineLocalMs)) return;
   // The poll's context ran out mid-try: the request in flight is cancelled with it.
   p.step = null;
-  cancelTimer(n, KT.request);
-  stopLeading(c, out, n);
+  exitProcess(c, out, n, 'restart');
 }
 
 function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord): void {
@@ -429,16 +428,22 @@ function idle(n: NodeState): void {
   p.roundDeadlineLocalMs = -1;
 }
 
-function stopLeading(c: Core, out: Outputs, n: NodeState): void {
+/**
+ * The process exits (`how`), after releasing the Lease if it held it and ReleaseOnCancel says so:
+ * it stopped leading (OnStoppedLeading: kube-controller-manager exits, klog.FlushAndExit, and is
+ * started again: a new process, a new holder), or its context was cancelled (a graceful stop:
+ * the leader writes an empty holder so that the next replica need not wait out the lease).
+ */
+function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
-  cancelTimer(n, KT.round);
-  idle(n);
-  release(c, out, n, 'renew deadline passed');
-  // OnStoppedLeading: kube-controller-manager exits (klog.FlushAndExit), after releasing the Lease
-  // with ReleaseOnCancel, and is started again: a new process, a new holder.
+  const holding = p.phase === 'leading';
   cancelTimer(n, KT.next);
-  p.exiting = 'restart';
-  if (cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
+  cancelTimer(n, KT.round);
+  cancelTimer(n, KT.request);
+  idle(n);
+  release(c, out, n, how === 'stop' ? 'stopped' : 'renew deadline passed');
+  p.exiting = how;
+  if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
   else finishExit(c, n);
 }
 
@@ -488,20 +493,7 @@ export const k8sLease: ElectionAlgorithm = {
     st(n).observed = null;
   },
   onRestart: (c, _out, n) => startProcess(c, n),
-  onStop: (c, out, n) => {
-    // The context is cancelled: the leader stops leading, and with ReleaseOnCancel writes an
-    // empty holder so that the next replica need not wait out the lease. Then the process exits.
-    const p = st(n);
-    const holding = p.phase === 'leading';
-    cancelTimer(n, KT.next);
-    cancelTimer(n, KT.round);
-    cancelTimer(n, KT.request);
-    idle(n);
-    release(c, out, n, 'stopped');
-    p.exiting = 'stop';
-    if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
-    else finishExit(c, n);
-  },
+  onStop: (c, out, n) => exitProcess(c, out, n, 'stop'),
   onClockRate: (c, n) => {
     const p = st(n);
     armAtLocal(c, n, KT.next, p.nextTryLocalMs);

@@ -8,9 +8,9 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
-import { settingsFor, stateViews } from './kit';
-import { cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
+import { armAtLocal, settingsFor, stateViews } from './kit';
+import { cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { BullySettings } from '../experiment';
@@ -20,23 +20,23 @@ import { send } from '../network';
 /** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
-export interface BullyNode extends Watcher {
+/** A node's state, fresh at boot. */
+const initBullyNode = () => ({
   /** Waiting for an OK after sending ELECTION to the higher ids. */
-  electing: boolean;
+  electing: false,
   /** A higher node answered OK: waiting for its COORDINATOR. */
-  gotOk: boolean;
+  gotOk: false,
   /** Who answered OK in the current election. */
-  answers: number[];
+  answers: [] as number[],
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
   /** Own-clock deadline of the pending election step (OK or COORDINATOR wait), or -1. */
-  electionDeadlineLocalMs: number;
-}
+  electionDeadlineLocalMs: -1,
+});
 
-export interface BullyShared {
-  settings: BullySettings;
-}
+export type BullyNode = ReturnType<typeof initBullyNode>;
 
-const { st, shared } = stateViews<BullyNode, BullyShared>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, cfg } = stateViews<BullyNode, { settings: BullySettings }>();
 const watch = coordinatorWatch(st, cfg);
 
 // ---------------------------------------------------------------- watching the coordinator
@@ -53,7 +53,7 @@ function onWatch(c: Core, out: Outputs, n: NodeState): void {
 function armElectionStep(c: Core, n: NodeState, waitMs: number): void {
   const p = st(n);
   p.electionDeadlineLocalMs = localNow(c, n) + waitMs;
-  scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
+  armAtLocal(c, n, BT.election, p.electionDeadlineLocalMs);
 }
 
 export function startElection(c: Core, out: Outputs, n: NodeState): void {
@@ -174,15 +174,8 @@ export const bully: ElectionAlgorithm = {
   ...ALGORITHM_INFO['bully'],
   page: bullyPage,
   timerSlots: 3,
-  initNode: (): BullyNode => ({
-    electing: false,
-    gotOk: false,
-    answers: [],
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    electionDeadlineLocalMs: -1,
-  }),
-  initShared: (e): BullyShared => ({ settings: settingsFor(e, 'bully') }),
+  initNode: initBullyNode,
+  initShared: (e) => ({ settings: settingsFor(e, 'bully') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
   onTimer,
   onMessage,
@@ -191,8 +184,7 @@ export const bully: ElectionAlgorithm = {
   onClockRate: (c, n) => {
     const p = st(n);
     watch.rearm(c, n);
-    if (p.electionDeadlineLocalMs >= 0)
-      scheduleTimer(c, n, BT.election, realAtLocal(c, n, p.electionDeadlineLocalMs));
+    if (p.electionDeadlineLocalMs >= 0) armAtLocal(c, n, BT.election, p.electionDeadlineLocalMs);
   },
   nodeView: (c, n) => {
     const p = st(n);

@@ -3,8 +3,9 @@
 // storage fences stepping down to call an election. Neither has a quorum: both elect the highest
 // id they can reach.
 import type { AlgorithmNodeView, ElectionAlgorithm } from '../algorithm';
-import { ALG_SLOT, localNow, realAtLocal, scheduleTimer } from '../core';
+import { ALG_SLOT, localNow, realAtLocal } from '../core';
 import type { Core, NodeState, Outputs } from '../core';
+import { armAtLocal, armIn } from './kit';
 import { release } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
@@ -28,9 +29,8 @@ interface Timing {
 /** The coordinator watch, bound to an algorithm's own state and settings. */
 export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) => Timing) {
   const arm = (c: Core, n: NodeState): void =>
-    scheduleTimer(c, n, CT.watch, realAtLocal(c, n, st(n).lastHeardLocalMs + cfg(c).timeoutMs));
-  const nextHeartbeat = (c: Core, n: NodeState): void =>
-    scheduleTimer(c, n, CT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+    armAtLocal(c, n, CT.watch, st(n).lastHeardLocalMs + cfg(c).timeoutMs);
+  const nextHeartbeat = (c: Core, n: NodeState): void => armIn(c, n, CT.heartbeat, cfg(c).heartbeatMs);
   return {
     arm,
     /** The clock rate changed: the coordinator's next heartbeat, or the others' watch, anew. */

@@ -11,7 +11,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -24,7 +24,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { EtcdSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -58,7 +58,6 @@ import {
   touchSession,
   tryCommit,
   watchEntry,
-  type QuorumStore,
   type StoreEntry,
   type StoreOp,
   type StoreRules,
@@ -75,17 +74,21 @@ declare module '../core' {
   }
 }
 
-export interface EtcdShared {
-  settings: EtcdSettings;
+const initEtcdShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'etcd'),
   /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
-  store: QuorumStore<EtcdOp>;
-  revision: number;
-}
+  store: createStore<EtcdOp>(
+    serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
+    MAX_PENDING_OPS,
+    true,
+  ),
+  revision: 1,
+});
+
+export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
 /** Operations a member may have waiting on the others at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 128;
-/** etcd's own raft election timeout (`--election-timeout`, 1000 ms by default). */
-export const ETCD_ELECTION_TIMEOUT_MS = STORE_ELECTION_TIMEOUT_MS;
 
 /** The candidate's timers, as node timer slots. */
 const ET: Record<CandidateTimer, number> = {
@@ -95,9 +98,8 @@ const ET: Record<CandidateTimer, number> = {
   retry: ALG_SLOT + 3,
 };
 
-const { st, shared } = stateViews<EtcdCandidate, EtcdShared>();
+const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
 function memberOf(c: Core, n: NodeState): number {
@@ -141,10 +143,14 @@ function commit(c: Core, _out: Outputs, op: StoreOp<EtcdOp>): void {
   r.body = reply;
 }
 
+function emptyReply(op: EtcdOp['op']): EtcdReply {
+  return { op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+}
+
 function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   const a = shared(c);
   const s = a.store;
-  const reply: EtcdReply = { op: body.op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
+  const reply = emptyReply(body.op);
   // The simulator names leases and keys by number (the lease's id): what the candidate sends back.
   const id = 'lease' in body ? (body.lease as number) : 'key' in body ? (body.key as number) : 0;
   switch (body.op) {
@@ -208,14 +214,7 @@ function newRevision(c: Core): void {
 
 function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   const r = send(c, memberOf(c, c.nodes[watcher]), watcher, 'watchEvent', 0);
-  r.body = {
-    op: 'watch',
-    lease: 0,
-    ttlMs: 0,
-    key: k.key,
-    rev: 0,
-    storeRev: shared(c).revision,
-  } satisfies EtcdReply;
+  r.body = { ...emptyReply('watch'), key: k.key, storeRev: shared(c).revision } satisfies EtcdReply;
 }
 
 /**
@@ -227,14 +226,14 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
  */
 function promoted(c: Core): void {
   const s = store(c);
-  renewAllSessions(c, s, ETCD_ELECTION_TIMEOUT_MS);
+  renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
   let held = false;
   for (const op of s.pending)
     if (op.body.op === 'keepAlive') {
-      op.heldUntilMs = c.nowMs + ETCD_ELECTION_TIMEOUT_MS;
+      op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
       held = true;
     }
-  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + ETCD_ELECTION_TIMEOUT_MS);
+  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {
@@ -269,8 +268,7 @@ const io: CandidateIO = {
     const m = send(c, n.idx, memberOf(c, n), 'sessionKeepAlive', 0);
     m.body = { op: 'keepAlive', lease } satisfies EtcdOp;
   },
-  setTimer: (slot, atLocalMs) =>
-    scheduleTimer(bound.c, bound.n, ET[slot], realAtLocal(bound.c, bound.n, atLocalMs)),
+  setTimer: (slot, atLocalMs) => armAtLocal(bound.c, bound.n, ET[slot], atLocalMs),
   cancelTimer: (slot) => cancelTimer(bound.n, ET[slot]),
   campaigned: () => campaigned(bound.c, bound.out, bound.n, 0, false, false),
   acquired: (token) => {
@@ -326,15 +324,7 @@ export const etcdElection: ElectionAlgorithm = {
   page: etcdElectionPage,
   timerSlots: 4,
   initNode: () => candidate.initCandidate(),
-  initShared: (e): EtcdShared => ({
-    settings: settingsFor(e, 'etcd'),
-    store: createStore(
-      serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
-      MAX_PENDING_OPS,
-      true,
-    ),
-    revision: 1,
-  }),
+  initShared: initEtcdShared,
   boot: (c, _out, n) => {
     // Candidates start a little apart.
     scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));

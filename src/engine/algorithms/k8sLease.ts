@@ -18,20 +18,11 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { k8sLeasePage } from './pages/k8sLease';
-import { renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
+import { ALG_SLOT, bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { LeaseSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';
 import { send } from '../network';
@@ -43,7 +34,6 @@ import {
   onStoreOp,
   propose,
   reachesMajority,
-  type QuorumStore,
   type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
@@ -71,37 +61,40 @@ type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
 
-export interface K8sNode {
-  phase: Phase;
+/** A replica's state, fresh at boot. */
+const initK8sNode = (_e: unknown, idx: number) => ({
+  phase: 'acquiring' as Phase,
   /**
    * Its identity in the Lease: the node's name and a fresh suffix at every start, as
    * kube-controller-manager appends a UUID to its hostname, so a restarted process is a new
    * holder that waits out the lease like anyone else.
    */
-  identity: string;
-  starts: number;
+  identity: `n${idx + 1}_1`,
+  starts: 1,
   /**
    * The process is on its way out once its release is done (or has failed): for good (a graceful
    * stop), or to be started again as a new process (it stopped leading: OnStoppedLeading exits).
    */
-  exiting: 'stop' | 'restart' | null;
+  exiting: null as 'stop' | 'restart' | null,
   /** The record as this replica last saw it, and when (own clock) it last saw it change. */
-  observed: LeaseRecord | null;
-  observedLocalMs: number;
-  observedRealMs: number;
+  observed: null as LeaseRecord | null,
+  observedLocalMs: 0,
+  observedRealMs: -1,
   /** The try in flight: its step, request id and the clock reading the try started at. */
-  step: Step;
-  requestId: number;
-  tryNowLocalMs: number;
+  step: null as Step,
+  requestId: -1,
+  tryNowLocalMs: 0,
   /** The current renew round: when it began and when it must have succeeded by (own clock). */
-  roundStartLocalMs: number;
-  roundStartRealMs: number;
-  roundDeadlineLocalMs: number;
+  roundStartLocalMs: 0,
+  roundStartRealMs: 0,
+  roundDeadlineLocalMs: -1,
   /** Own-clock time the next try may start (the poll's interval, or the acquire jitter). */
-  nextTryLocalMs: number;
-  lastRenewRealMs: number;
-  renewLatencyMs: number;
-}
+  nextTryLocalMs: 0,
+  lastRenewRealMs: -1,
+  renewLatencyMs: 0,
+});
+
+export type K8sNode = ReturnType<typeof initK8sNode>;
 
 declare module '../core' {
   interface MessageBodies {
@@ -118,20 +111,21 @@ interface LeaseOp {
   record: LeaseRecord | null;
 }
 
-export interface K8sShared {
-  settings: LeaseSettings;
+const initK8sShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'lease'),
   /** The Lease object as the store holds it (null until created). */
-  lease: LeaseRecord | null;
-  resourceVersion: number;
+  lease: null as LeaseRecord | null,
+  resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
-  store: QuorumStore<LeaseOp>;
+  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
   /** The API server's endpoint. */
-  api: number;
-}
+  api: serviceEndpoints(SERVICES, 'apiServer')[0],
+});
 
-const { st, shared } = stateViews<K8sNode, K8sShared>();
+export type K8sShared = ReturnType<typeof initK8sShared>;
+
+const { st, shared, cfg } = stateViews<K8sNode, K8sShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 // ---------------------------------------------------------------- the API server and its store
 
@@ -151,12 +145,7 @@ function request(
   m.body = record;
   // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
   // deadline (the poll's context) may cut it shorter: onRoundDeadline.
-  scheduleTimer(
-    c,
-    n,
-    KT.request,
-    realAtLocal(c, n, localNow(c, n) + requestTimeoutMs(cfg(c).renewDeadlineMs)),
-  );
+  armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
 /** The API server: every operation on the Lease needs a majority of the store's members. */
@@ -374,13 +363,13 @@ function tryDone(c: Core, out: Outputs, n: NodeState, ok: boolean, record: Lease
     return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
   }
   // Try again at the poll's next interval, unless the round's deadline has passed.
-  if (due(c, n, p.roundDeadlineLocalMs)) return stopLeading(c, out, n);
+  if (due(c, n, p.roundDeadlineLocalMs)) return exitProcess(c, out, n, 'restart');
   scheduleNext(c, n, Math.max(localNow(c, n), p.nextTryLocalMs));
 }
 
 function scheduleNext(c: Core, n: NodeState, atLocalMs: number): void {
   st(n).nextTryLocalMs = atLocalMs;
-  scheduleTimer(c, n, KT.next, realAtLocal(c, n, atLocalMs));
+  armAtLocal(c, n, KT.next, atLocalMs);
 }
 
 function onNext(c: Core, n: NodeState): void {
@@ -393,7 +382,7 @@ function onNext(c: Core, n: NodeState): void {
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
     p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
-    scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+    armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
   }
   if (p.phase === 'leading') p.nextTryLocalMs = nextTick(c, p, localNow(c, n));
   startTry(c, n);
@@ -415,8 +404,7 @@ function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
   if (!due(c, n, p.roundDeadlineLocalMs)) return;
   // The poll's context ran out mid-try: the request in flight is cancelled with it.
   p.step = null;
-  cancelTimer(n, KT.request);
-  stopLeading(c, out, n);
+  exitProcess(c, out, n, 'restart');
 }
 
 function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord): void {
@@ -440,16 +428,22 @@ function idle(n: NodeState): void {
   p.roundDeadlineLocalMs = -1;
 }
 
-function stopLeading(c: Core, out: Outputs, n: NodeState): void {
+/**
+ * The process exits (`how`), after releasing the Lease if it held it and ReleaseOnCancel says so:
+ * it stopped leading (OnStoppedLeading: kube-controller-manager exits, klog.FlushAndExit, and is
+ * started again: a new process, a new holder), or its context was cancelled (a graceful stop:
+ * the leader writes an empty holder so that the next replica need not wait out the lease).
+ */
+function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
-  cancelTimer(n, KT.round);
-  idle(n);
-  release(c, out, n, 'renew deadline passed');
-  // OnStoppedLeading: kube-controller-manager exits (klog.FlushAndExit), after releasing the Lease
-  // with ReleaseOnCancel, and is started again: a new process, a new holder.
+  const holding = p.phase === 'leading';
   cancelTimer(n, KT.next);
-  p.exiting = 'restart';
-  if (cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
+  cancelTimer(n, KT.round);
+  cancelTimer(n, KT.request);
+  idle(n);
+  release(c, out, n, how === 'stop' ? 'stopped' : 'renew deadline passed');
+  p.exiting = how;
+  if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
   else finishExit(c, n);
 }
 
@@ -459,31 +453,8 @@ export const k8sLease: ElectionAlgorithm = {
   ...ALGORITHM_INFO['k8s-lease'],
   page: k8sLeasePage,
   timerSlots: 3,
-  initNode: (_e, idx): K8sNode => ({
-    phase: 'acquiring',
-    identity: `n${idx + 1}_1`,
-    starts: 1,
-    exiting: null,
-    observed: null,
-    observedLocalMs: 0,
-    observedRealMs: -1,
-    step: null,
-    requestId: -1,
-    tryNowLocalMs: 0,
-    roundStartLocalMs: 0,
-    roundStartRealMs: 0,
-    roundDeadlineLocalMs: -1,
-    nextTryLocalMs: 0,
-    lastRenewRealMs: -1,
-    renewLatencyMs: 0,
-  }),
-  initShared: (e): K8sShared => ({
-    settings: settingsFor(e, 'lease'),
-    lease: null,
-    resourceVersion: 0,
-    store: createStore(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
-    api: serviceEndpoints(SERVICES, 'apiServer')[0],
-  }),
+  initNode: initK8sNode,
+  initShared: initK8sShared,
   boot: (c, _out, n) => {
     // Replicas start a little apart, each trying to acquire at once.
     scheduleNext(c, n, nextInt(c.rngTimer, 0, cfg(c).retryPeriodMs));
@@ -522,24 +493,11 @@ export const k8sLease: ElectionAlgorithm = {
     st(n).observed = null;
   },
   onRestart: (c, _out, n) => startProcess(c, n),
-  onStop: (c, out, n) => {
-    // The context is cancelled: the leader stops leading, and with ReleaseOnCancel writes an
-    // empty holder so that the next replica need not wait out the lease. Then the process exits.
-    const p = st(n);
-    const holding = p.phase === 'leading';
-    cancelTimer(n, KT.next);
-    cancelTimer(n, KT.round);
-    cancelTimer(n, KT.request);
-    idle(n);
-    release(c, out, n, 'stopped');
-    p.exiting = 'stop';
-    if (holding && cfg(c).releaseOnCancel) request(c, n, 'get', 'releaseGet', null);
-    else finishExit(c, n);
-  },
+  onStop: (c, out, n) => exitProcess(c, out, n, 'stop'),
   onClockRate: (c, n) => {
     const p = st(n);
-    scheduleTimer(c, n, KT.next, realAtLocal(c, n, p.nextTryLocalMs));
-    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, KT.round, realAtLocal(c, n, p.roundDeadlineLocalMs));
+    armAtLocal(c, n, KT.next, p.nextTryLocalMs);
+    if (p.roundDeadlineLocalMs >= 0) armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
   },
   campaign: (c, _out, n) => {
     // Try to acquire now (a replica's next try, brought forward).

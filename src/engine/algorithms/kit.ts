@@ -1,12 +1,13 @@
 // What every algorithm module starts from, written once: typed views of its plain-data state (a
 // node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
 // majority arithmetic and the renewal latency the chart draws.
-import type { Core, NodeState } from '../core';
+import { localNow, realAtLocal, scheduleTimer, type Core, type NodeState } from '../core';
 import type { Experiment, SettingsSection } from '../experiment';
 
-/** Typed views of an algorithm's own state: per node (NodeState.p) and shared (Core.a). */
-export function stateViews<P, A>(): { st: (n: NodeState) => P; shared: (c: Core) => A } {
-  return { st: (n) => n.p as P, shared: (c) => c.a as A };
+/** Typed views of an algorithm's own state: per node (NodeState.p), shared (Core.a) and its settings. */
+export function stateViews<P, A extends { settings: unknown }>() {
+  const shared = (c: Core) => c.a as A;
+  return { st: (n: NodeState) => n.p as P, shared, cfg: (c: Core): A['settings'] => shared(c).settings };
 }
 
 /** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */
@@ -41,4 +42,14 @@ export function renewalLatency(
   const pending = pendingSinceMs >= 0 ? atMs - pendingSinceMs : 0;
   const overdue = lastRenewAtMs >= 0 ? atMs - lastRenewAtMs - everyMs : 0;
   return Math.max(lastLatencyMs, pending, overdue > 0 ? overdue : 0);
+}
+
+/** Arm node n's timer `slot` for when its own clock reads localMs. */
+export function armAtLocal(c: Core, n: NodeState, slot: number, localMs: number): void {
+  scheduleTimer(c, n, slot, realAtLocal(c, n, localMs));
+}
+
+/** Arm node n's timer `slot` for `ms` from now by its own clock. */
+export function armIn(c: Core, n: NodeState, slot: number, ms: number): void {
+  armAtLocal(c, n, slot, localNow(c, n) + ms);
 }

@@ -7,7 +7,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { raftPage } from './pages/raft';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -20,7 +20,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { RaftSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
 import { send } from '../network';
@@ -60,44 +60,48 @@ export interface Round {
   acks: number[];
 }
 
-export interface RaftNode {
+/** A node's Raft state, fresh at boot. */
+const initRaftNode = () => ({
   // Persisted with NodeState.term: survive kill and restart.
-  votedFor: string | null;
+  votedFor: null as string | null,
   /** The last entry of its log: every leader appends one entry in its term when it takes office. */
-  logTerm: number;
-  logIndex: number;
+  logTerm: 0,
+  logIndex: 0,
   // Volatile.
   /** Own-clock time its election clock was last reset (etcd's electionElapsed = 0). */
-  lastResetLocalMs: number;
+  lastResetLocalMs: 0,
   /** Drawn in [et, 2et) on every reset. */
-  randomizedTimeoutMs: number;
+  randomizedTimeoutMs: 0,
   /** Real time of the pending election timer, or -1 (deadlines only move later between resets). */
-  electionTimerAtMs: number;
+  electionTimerAtMs: -1,
   /** Real time it last heard from a leader, for the views; -1 if never. */
-  lastHeardRealMs: number;
-  preVoting: boolean;
-  granted: number[];
-  rejected: number[];
+  lastHeardRealMs: -1,
+  preVoting: false,
+  granted: [] as number[],
+  rejected: [] as number[],
   // Leader.
   /** Heard from each voter since the last CheckQuorum (the leader counts itself). */
-  recentActive: boolean[];
+  recentActive: [] as boolean[],
   /** Own-clock time of the next CheckQuorum. */
-  nextCheckLocalMs: number;
-  round: number;
-  rounds: Round[];
-  lastRenewRealMs: number;
-  renewLatencyMs: number;
-}
+  nextCheckLocalMs: 0,
+  round: 0,
+  rounds: [] as Round[],
+  lastRenewRealMs: -1,
+  renewLatencyMs: 0,
+});
 
-export interface RaftShared {
-  settings: RaftSettings;
+export type RaftNode = ReturnType<typeof initRaftNode>;
+
+const initRaftShared = (e: Experiment, count: number) => ({
+  settings: settingsFor(e, 'raft'),
   // Invariant ledgers: kept apart from the node state they check.
-  voteLedger: { term: number; for: string }[];
-  termLedger: number[];
-}
+  voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
+  termLedger: new Array<number>(count).fill(0),
+});
 
-const { st, shared } = stateViews<RaftNode, RaftShared>();
-const cfg = (c: Core) => shared(c).settings;
+export type RaftShared = ReturnType<typeof initRaftShared>;
+
+const { st, shared, cfg } = stateViews<RaftNode, RaftShared>();
 const checkQuorumOn = (c: Core) => c.safety.checkQuorum === true;
 const preVoteOn = (c: Core) => c.safety.preVote === true;
 const quorumOn = (c: Core) => c.safety.quorum !== false;
@@ -287,7 +291,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
   onHeartbeatTimer(c, out, n);
   p.lastResetLocalMs = localNow(c, n);
   p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
   beginWarmUp(c, n);
 }
 
@@ -308,7 +312,7 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
     m.body = log;
   }
   if (!quorumOn(c)) roundHeard(c, out, n, round);
-  scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
+  armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
 }
 
 function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
@@ -326,7 +330,7 @@ function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   // CheckQuorum: with it, the leader is always "in lease" and ignores higher-term vote requests.
   p.lastResetLocalMs = localNow(c, n);
   p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
 }
 
 function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -467,8 +471,8 @@ function onClockRate(c: Core, n: NodeState): void {
   // Timers measured by the node's own clock move with it.
   const p = st(n);
   if (n.role === 'leader') {
-    scheduleTimer(c, n, RT.heartbeat, realAtLocal(c, n, localNow(c, n) + cfg(c).heartbeatMs));
-    scheduleTimer(c, n, RT.checkQuorum, realAtLocal(c, n, p.nextCheckLocalMs));
+    armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
+    armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
   } else {
     p.electionTimerAtMs = -1;
     cancelTimer(n, RT.election);
@@ -518,29 +522,8 @@ export const raft: ElectionAlgorithm = {
   ...ALGORITHM_INFO['raft'],
   page: raftPage,
   timerSlots: 4,
-  initNode: (): RaftNode => ({
-    votedFor: null,
-    logTerm: 0,
-    logIndex: 0,
-    lastResetLocalMs: 0,
-    randomizedTimeoutMs: 0,
-    electionTimerAtMs: -1,
-    lastHeardRealMs: -1,
-    preVoting: false,
-    granted: [],
-    rejected: [],
-    recentActive: [],
-    nextCheckLocalMs: 0,
-    round: 0,
-    rounds: [],
-    lastRenewRealMs: -1,
-    renewLatencyMs: 0,
-  }),
-  initShared: (e, count): RaftShared => ({
-    settings: settingsFor(e, 'raft'),
-    voteLedger: Array.from({ length: count }, () => ({ term: -1, for: '' })),
-    termLedger: new Array(count).fill(0),
-  }),
+  initNode: initRaftNode,
+  initShared: initRaftShared,
   boot: (c, out, n) => reset(c, out, n, n.term),
   onTimer,
   onMessage,

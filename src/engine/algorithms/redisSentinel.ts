@@ -14,7 +14,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { pacemakerPage, redisSentinelPage } from './pages/redisSentinel';
-import { majorityOf, settingsFor, stateViews } from './kit';
+import { armIn, majorityOf, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -79,16 +79,19 @@ const START_SLOT = 1;
 /** A replica's timer slot: its REPLCONF ACK. */
 const RT = { ack: ALG_SLOT } as const;
 
-export interface RedisNode {
+/** A Redis server's state at boot: n1 is the primary, the others replicate it. */
+const initRedisNode = (e: Experiment, idx: number) => ({
   /** The server it replicates, or -1 when it is a primary. */
-  primaryOf: number;
+  primaryOf: idx === 0 ? -1 : 0,
   /** Its data set: the epoch of the primary whose history it holds, and its replication offset. */
-  lineage: number;
-  offset: number;
+  lineage: 0,
+  offset: 0,
   /** As a primary: each replica's last REPLCONF ACK, on its own clock (-1: none). */
-  ackLocalMs: number[];
-  lastAckRealMs: number;
-}
+  ackLocalMs: new Array<number>(e.nodes + (e.witness ? 1 : 0)).fill(-1),
+  lastAckRealMs: -1,
+});
+
+export type RedisNode = ReturnType<typeof initRedisNode>;
 
 /** What a server says about itself in a PING / INFO reply. */
 interface Report {
@@ -100,43 +103,49 @@ interface Report {
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
-export interface SentinelState {
+/** A sentinel's state at boot: n1 is the primary, in epoch 0. */
+const initSentinel = (nodes: number) => ({
   /** The configuration it believes: the primary and the epoch that made it so. */
-  primary: number;
-  configEpoch: number;
-  currentEpoch: number;
+  primary: 0,
+  configEpoch: 0,
+  currentEpoch: 0,
   /** Per server: the last valid reply (real time), what it reported, and since when that role. */
-  lastOkMs: number[];
-  reported: (Report | null)[];
-  roleSinceMs: number[];
-  sdown: boolean;
+  lastOkMs: new Array<number>(nodes).fill(0),
+  reported: new Array<Report | null>(nodes).fill(null),
+  roleSinceMs: new Array<number>(nodes).fill(0),
+  sdown: false,
   /** Per sentinel: when it last answered "down" (-1: it said up), and whom it voted for in which epoch. */
-  downAtMs: number[];
-  voteFor: number[];
-  voteEpoch: number[];
+  downAtMs: SENTINELS.map(() => -1),
+  voteFor: SENTINELS.map(() => -1),
+  voteEpoch: SENTINELS.map(() => 0),
   /** Its own vote: for which sentinel (index), in which epoch. */
-  leader: number;
-  leaderEpoch: number;
-  failover: SentinelFailover;
-  failoverEpoch: number;
-  failoverStartMs: number;
-  stateSinceMs: number;
-  promoted: number;
-  ticks: number;
+  leader: -1,
+  leaderEpoch: 0,
+  failover: 'none' as SentinelFailover,
+  failoverEpoch: 0,
+  // Long enough ago that the first ODOWN may start a failover at once.
+  failoverStartMs: -1e12,
+  stateSinceMs: 0,
+  promoted: -1,
+  ticks: 0,
   /** When its next look at an ODOWN primary is due (-1: none pending). */
-  startAtMs: number;
+  startAtMs: -1,
   /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
-  fenceTimeouts: number;
-}
+  fenceTimeouts: 0,
+});
 
-export interface RedisShared {
-  settings: SentinelSettings;
-  sentinels: SentinelState[];
+export type SentinelState = ReturnType<typeof initSentinel>;
+
+const initRedisShared = (e: Experiment) => ({
+  settings: settingsOf(e),
+  sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
   /** Each promotion: the epoch it started, and the promoted replica's data set at that moment. */
-  promotions: { epoch: number; fromLineage: number; fromOffset: number }[];
+  promotions: [] as { epoch: number; fromLineage: number; fromOffset: number }[],
   /** STONITH (the pacemaker kind): how long to wait for the fence device to confirm; 0: no fencing. */
-  stonithTimeoutMs: number;
-}
+  stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
+});
+
+export type RedisShared = ReturnType<typeof initRedisShared>;
 
 type Body =
   | { op: 'pong'; report: Report }
@@ -163,8 +172,7 @@ declare module '../core' {
   }
 }
 
-const { st, shared } = stateViews<RedisNode, RedisShared>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, shared, cfg } = stateViews<RedisNode, RedisShared>();
 const endpointOf = (s: number) => SENTINELS[s];
 /** The sentinel (its index) at an endpoint. */
 const sentinelAt = (endpoint: number) => SENTINELS.indexOf(endpoint);
@@ -288,7 +296,7 @@ function sendAck(c: Core, n: NodeState): void {
   const p = st(n);
   if (p.primaryOf < 0) return;
   sendBody(c, n.idx, p.primaryOf, 'replAck', n.term, { op: 'ack', lineage: p.lineage, offset: p.offset });
-  scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+  armIn(c, n, RT.ack, ACK_PERIOD_MS);
 }
 
 /** The primary accepted a write: it joins the data set and streams to every attached replica. */
@@ -304,12 +312,8 @@ function onWrite(c: Core, n: NodeState): void {
 function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
   const body = bodyOf(m, 'sentinelPong');
+  // Only sentinels hear the others (isMasterDown, downReply, hello, pong).
   switch (body.op) {
-    case 'isMasterDown': // only sentinels ask this
-    case 'downReply':
-    case 'hello':
-    case 'pong':
-      return;
     case 'replicaOf':
       if (body.primary < 0) {
         if (n.role !== 'leader') becomePrimary(c, out, n, body.epoch);
@@ -352,32 +356,6 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
 }
 
 // ---------------------------------------------------------------- a sentinel
-
-function initSentinel(nodes: number): SentinelState {
-  return {
-    primary: 0,
-    configEpoch: 0,
-    currentEpoch: 0,
-    lastOkMs: new Array(nodes).fill(0),
-    reported: new Array(nodes).fill(null),
-    roleSinceMs: new Array(nodes).fill(0),
-    sdown: false,
-    downAtMs: SENTINELS.map(() => -1),
-    voteFor: SENTINELS.map(() => -1),
-    voteEpoch: SENTINELS.map(() => 0),
-    leader: -1,
-    leaderEpoch: 0,
-    failover: 'none',
-    failoverEpoch: 0,
-    // Long enough ago that the first ODOWN may start a failover at once.
-    failoverStartMs: -1e12,
-    stateSinceMs: 0,
-    promoted: -1,
-    ticks: 0,
-    startAtMs: -1,
-    fenceTimeouts: 0,
-  };
-}
 
 function onSentinelTick(c: Core, s: number): void {
   const endpoint = endpointOf(s);
@@ -439,15 +417,21 @@ function startFailover(c: Core, out: Outputs, s: number): void {
   const me = shared(c).sentinels[s];
   // A sentinel that tried (or voted for another) lately waits 2 x failover-timeout to try again.
   if (c.nowMs - me.failoverStartMs < 2 * cfg(c).failoverTimeoutMs) return;
-  me.currentEpoch++;
-  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, false);
+  newEpoch(c, out, s, false);
   me.failover = 'waitStart';
-  me.failoverEpoch = me.currentEpoch;
   me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
   me.stateSinceMs = c.nowMs;
+  askOthers(c, s);
+}
+
+/** A failover in a new epoch, this sentinel its candidate and its own first vote. */
+function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
+  const me = shared(c).sentinels[s];
+  me.currentEpoch++;
+  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, forced);
+  me.failoverEpoch = me.currentEpoch;
   me.leader = s;
   me.leaderEpoch = me.currentEpoch;
-  askOthers(c, s);
 }
 
 /**
@@ -555,13 +539,8 @@ function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void
 function forceFailover(c: Core, out: Outputs): void {
   const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
   if (s < 0) return;
-  const me = shared(c).sentinels[s];
-  me.currentEpoch++;
-  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, true);
-  me.failoverEpoch = me.currentEpoch;
-  me.failoverStartMs = c.nowMs;
-  me.leader = s;
-  me.leaderEpoch = me.currentEpoch;
+  newEpoch(c, out, s, true);
+  shared(c).sentinels[s].failoverStartMs = c.nowMs;
   promote(c, s);
 }
 
@@ -664,19 +643,8 @@ export const redisSentinel: ElectionAlgorithm = {
   ...ALGORITHM_INFO['redis-sentinel'],
   page: redisSentinelPage,
   timerSlots: 1,
-  initNode: (e, idx): RedisNode => ({
-    primaryOf: idx === 0 ? -1 : 0,
-    lineage: 0,
-    offset: 0,
-    ackLocalMs: new Array(e.nodes + (e.witness ? 1 : 0)).fill(-1),
-    lastAckRealMs: -1,
-  }),
-  initShared: (e): RedisShared => ({
-    settings: settingsOf(e),
-    sentinels: SENTINELS.map(() => initSentinel(e.nodes)),
-    promotions: [],
-    stonithTimeoutMs: e.algorithm === 'pacemaker' && e.stonith ? e.stonith.timeoutMs : 0,
-  }),
+  initNode: initRedisNode,
+  initShared: initRedisShared,
   boot: (c, out, n) => {
     if (n.idx === 0) {
       // `sentinel monitor mymaster <n1> <port> <quorum>`: the configuration names n1 as primary
@@ -724,7 +692,7 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onWrite: (c, n) => onWrite(c, n),
   onClockRate: (c, n) => {
-    if (st(n).primaryOf >= 0) scheduleTimer(c, n, RT.ack, realAtLocal(c, n, localNow(c, n) + ACK_PERIOD_MS));
+    if (st(n).primaryOf >= 0) armIn(c, n, RT.ack, ACK_PERIOD_MS);
   },
   campaign: (c, out) => forceFailover(c, out),
   renewalLatencyMs: (_c, leader, at) => {

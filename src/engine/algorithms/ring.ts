@@ -11,9 +11,9 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch, type Watcher } from './coordinator';
-import { settingsFor, stateViews } from './kit';
-import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer } from '../core';
+import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
+import { armAtLocal, settingsFor, stateViews } from './kit';
+import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
@@ -42,39 +42,32 @@ interface Held {
 }
 
 /** A message handed to the successor and not yet acknowledged. */
-interface Hop {
-  type: RingMessage;
-  ids: number[];
-  term: number;
+interface Hop extends Omit<Held, 'readyAtLocalMs'> {
   to: number;
   msgId: number;
   ackDeadlineLocalMs: number;
 }
 
-export interface RingNode extends Watcher {
+/** A node's state, fresh at boot. */
+const initRingNode = () => ({
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
   /** The starter of the election this node takes part in, or -1, and since when (own clock). */
-  participantOf: number;
-  participantSinceLocalMs: number;
+  participantOf: -1,
+  participantSinceLocalMs: 0,
   /** The election this node started must come round by then (own clock), or -1. */
-  roundDeadlineLocalMs: number;
+  roundDeadlineLocalMs: -1,
   /** Messages to pass on, in order; one at a time is out with the successor (hop). */
-  held: Held[];
-  hop: Hop | null;
+  held: [] as Held[],
+  hop: null as Hop | null,
   /** The ids on the last election message it passed on. */
-  seen: number[];
-}
+  seen: [] as number[],
+});
 
-export interface RingShared {
-  settings: RingSettings;
-}
+export type RingNode = ReturnType<typeof initRingNode>;
 
-const { st, shared } = stateViews<RingNode, RingShared>();
-const cfg = (c: Core) => shared(c).settings;
+const { st, cfg } = stateViews<RingNode, { settings: RingSettings }>();
 const watch = coordinatorWatch(st, cfg);
-
-function at(c: Core, n: NodeState, localMs: number): number {
-  return realAtLocal(c, n, localMs);
-}
 
 // ---------------------------------------------------------------- passing messages round the ring
 
@@ -89,7 +82,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
   if (p.hop || p.held.length === 0) return;
   const next = p.held[0];
   if (!due(c, n, next.readyAtLocalMs)) {
-    scheduleTimer(c, n, RT.hold, at(c, n, next.readyAtLocalMs));
+    armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
     return;
   }
   p.held.shift();
@@ -123,7 +116,7 @@ function forward(
   const m = send(c, n.idx, to, type, term);
   m.body = ids;
   p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: localNow(c, n) + cfg(c).ackTimeoutMs };
-  scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
+  armAtLocal(c, n, RT.ack, p.hop.ackDeadlineLocalMs);
 }
 
 function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
@@ -143,7 +136,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.participantOf = n.idx;
   p.participantSinceLocalMs = localNow(c, n);
   p.roundDeadlineLocalMs = localNow(c, n) + cfg(c).roundTimeoutMs;
-  scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+  armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
   campaigned(c, out, n, n.term + 1, false, false);
   p.seen = [n.idx];
   hold(c, out, n, 'ringElection', [n.idx], n.term);
@@ -221,7 +214,7 @@ function onWatch(c: Core, out: Outputs, n: NodeState): void {
   // An election under way gets a round to finish before this node starts its own.
   const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
   if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
-    scheduleTimer(c, n, RT.watch, at(c, n, busyUntil));
+    armAtLocal(c, n, RT.watch, busyUntil);
     return;
   }
   startElection(c, out, n);
@@ -276,17 +269,8 @@ export const ring: ElectionAlgorithm = {
   ...ALGORITHM_INFO['ring'],
   page: ringPage,
   timerSlots: 5,
-  initNode: (): RingNode => ({
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    participantOf: -1,
-    participantSinceLocalMs: 0,
-    roundDeadlineLocalMs: -1,
-    held: [],
-    hop: null,
-    seen: [],
-  }),
-  initShared: (e): RingShared => ({ settings: settingsFor(e, 'ring') }),
+  initNode: initRingNode,
+  initShared: (e) => ({ settings: settingsFor(e, 'ring') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
   onTimer,
   onMessage,
@@ -303,9 +287,9 @@ export const ring: ElectionAlgorithm = {
   onClockRate: (c, n) => {
     const p = st(n);
     watch.rearm(c, n);
-    if (p.hop) scheduleTimer(c, n, RT.ack, at(c, n, p.hop.ackDeadlineLocalMs));
-    if (p.held.length) scheduleTimer(c, n, RT.hold, at(c, n, p.held[0].readyAtLocalMs));
-    if (p.roundDeadlineLocalMs >= 0) scheduleTimer(c, n, RT.round, at(c, n, p.roundDeadlineLocalMs));
+    if (p.hop) armAtLocal(c, n, RT.ack, p.hop.ackDeadlineLocalMs);
+    if (p.held.length) armAtLocal(c, n, RT.hold, p.held[0].readyAtLocalMs);
+    if (p.roundDeadlineLocalMs >= 0) armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
   },
   nodeView: (c, n) => {
     const p = st(n);

@@ -10,7 +10,7 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
-import { renewalLatency, settingsFor, stateViews } from './kit';
+import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
 import {
   ALG_SLOT,
   bodyOf,
@@ -22,7 +22,7 @@ import {
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
-import type { ZooKeeperSettings } from '../experiment';
+import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -46,7 +46,6 @@ import {
   touchSession,
   tryCommit,
   watchEntry,
-  type QuorumStore,
   type StoreEntry,
   type StoreOp,
   type StoreRules,
@@ -81,15 +80,21 @@ export interface ZkReply {
   children: number[];
 }
 
-export interface ZkShared {
-  settings: ZooKeeperSettings;
+const initZkShared = (e: Experiment) => ({
+  settings: settingsFor(e, 'zookeeper'),
   /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
-  store: QuorumStore<ZkOp>;
-  zxid: number;
-  seqCounter: number;
+  store: createStore<ZkOp>(
+    serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
+    MAX_PENDING_OPS,
+    false,
+  ),
+  zxid: 0,
+  seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
-  quorum: boolean;
-}
+  quorum: true,
+});
+
+export type ZkShared = ReturnType<typeof initZkShared>;
 
 const MAX_PENDING_OPS = 128;
 
@@ -97,28 +102,30 @@ const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, r
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
-export interface ZkNode {
-  phase: Phase;
-  session: number;
+/** A candidate's state, fresh at boot. */
+const initZkNode = (_e: unknown, idx: number) => ({
+  phase: 'idle' as Phase,
+  session: 0,
   /** The server it talks to, as an index into the ensemble: it moves on when one is silent. */
-  server: number;
-  seq: number;
-  czxid: number;
+  server: idx,
+  seq: 0,
+  czxid: 0,
   /** The znode it watches, or 0. */
-  watching: number;
-  requestId: number;
+  watching: 0,
+  requestId: -1,
   /** Own-clock time it last heard its server; silence for 2/3 of the timeout means disconnected. */
-  lastHeardLocalMs: number;
-  lastHeardRealMs: number;
-  pingSentRealMs: number;
-  renewLatencyMs: number;
+  lastHeardLocalMs: 0,
+  lastHeardRealMs: -1,
+  pingSentRealMs: 0,
+  renewLatencyMs: 0,
   /** Reads left to count as a watch's consequence (the getChildren a notification triggers). */
-  notified: boolean;
-}
+  notified: false,
+});
 
-const { st, shared } = stateViews<ZkNode, ZkShared>();
+export type ZkNode = ReturnType<typeof initZkNode>;
+
+const { st, shared, cfg } = stateViews<ZkNode, ZkShared>();
 const store = (c: Core) => shared(c).store;
-const cfg = (c: Core) => shared(c).settings;
 
 // ---------------------------------------------------------------- the ensemble
 
@@ -238,7 +245,7 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
     return;
   }
   st(n).requestId = m.id;
-  scheduleTimer(c, n, ZT.request, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+  armIn(c, n, ZT.request, readTimeoutMs(c));
 }
 
 function readTimeoutMs(c: Core): number {
@@ -259,7 +266,7 @@ function heard(c: Core, n: NodeState): void {
   const p = st(n);
   p.lastHeardLocalMs = localNow(c, n);
   p.lastHeardRealMs = c.nowMs;
-  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+  armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
 }
 
 function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -341,7 +348,7 @@ function lead(c: Core, out: Outputs, n: NodeState): void {
 // ---------------------------------------------------------------- the session
 
 function schedulePing(c: Core, n: NodeState): void {
-  scheduleTimer(c, n, ZT.ping, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+  armIn(c, n, ZT.ping, pingEveryMs(c));
 }
 
 function onPingTimer(c: Core, n: NodeState): void {
@@ -370,7 +377,7 @@ function onReadTimeout(c: Core, n: NodeState): void {
   m.body = { op: 'connect', session: p.session } satisfies ZkOp;
   p.requestId = m.id;
   if (p.phase !== 'leading') p.phase = 'connecting';
-  scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, localNow(c, n) + readTimeoutMs(c)));
+  armIn(c, n, ZT.readTimeout, readTimeoutMs(c));
 }
 
 /** No session, no znode, nothing watched: where a candidate starts. */
@@ -389,7 +396,7 @@ function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   cancelTimer(n, ZT.ping);
   cancelTimer(n, ZT.request);
   forget(p);
-  scheduleTimer(c, n, ZT.retry, realAtLocal(c, n, localNow(c, n) + pingEveryMs(c)));
+  armIn(c, n, ZT.retry, pingEveryMs(c));
 }
 
 function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
@@ -433,31 +440,8 @@ export const zookeeper: ElectionAlgorithm = {
   ...ALGORITHM_INFO['zookeeper'],
   page: zookeeperPage,
   timerSlots: 4,
-  initNode: (_e, idx): ZkNode => ({
-    phase: 'idle',
-    session: 0,
-    server: idx,
-    seq: 0,
-    czxid: 0,
-    watching: 0,
-    requestId: -1,
-    lastHeardLocalMs: 0,
-    lastHeardRealMs: -1,
-    pingSentRealMs: 0,
-    renewLatencyMs: 0,
-    notified: false,
-  }),
-  initShared: (e): ZkShared => ({
-    settings: settingsFor(e, 'zookeeper'),
-    store: createStore(
-      serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
-      MAX_PENDING_OPS,
-      false,
-    ),
-    zxid: 0,
-    seqCounter: 0,
-    quorum: true,
-  }),
+  initNode: initZkNode,
+  initShared: initZkShared,
   boot: (c, _out, n) => scheduleTimer(c, n, ZT.retry, nextInt(c.rngTimer, 0, 300)),
   onTimer: (c, out, n, slot) => {
     if (slot === ZT.ping) return onPingTimer(c, n);
@@ -503,7 +487,7 @@ export const zookeeper: ElectionAlgorithm = {
     const p = st(n);
     if (p.session !== 0) {
       schedulePing(c, n);
-      scheduleTimer(c, n, ZT.readTimeout, realAtLocal(c, n, p.lastHeardLocalMs + readTimeoutMs(c)));
+      armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
     }
   },
   campaign: (c, _out, n) => {

@@ -52,24 +52,26 @@ export type CandidateTimer = 'keepAlive' | 'sessionDeadline' | 'request' | 'retr
 
 export type Phase = 'granting' | 'creating' | 'ranging' | 'watching' | 'leading' | 'stopping' | 'idle';
 
-/** The candidate's whole state: plain data (the simulator checkpoints it with its node). */
-export interface EtcdCandidate {
-  phase: Phase;
+/** The candidate's whole state, as it starts: plain data (the simulator checkpoints it with its node). */
+export const initCandidate = () => ({
+  phase: 'idle' as Phase,
   /** The session's lease (0: none) and the create revision of the key it campaigns with. */
-  lease: LeaseId;
-  myRev: number;
+  lease: 0 as LeaseId,
+  myRev: 0,
   /** The key it watches (its predecessor), or 0. */
-  watching: KeyId;
+  watching: 0 as KeyId,
   /** The store revision it last ranged at: a newer one means a deletion it may have missed. */
-  rangedAtRev: number;
+  rangedAtRev: 0,
   /** The request in flight. */
-  requestId: number;
+  requestId: -1,
   /** Own-clock time the last keep-alive was answered with the lease alive, and the real time. */
-  lastKeepAliveLocalMs: number;
-  lastKeepAliveRealMs: number;
-  keepAliveSentRealMs: number;
-  renewLatencyMs: number;
-}
+  lastKeepAliveLocalMs: 0,
+  lastKeepAliveRealMs: -1,
+  keepAliveSentRealMs: 0,
+  renewLatencyMs: 0,
+});
+
+export type EtcdCandidate = ReturnType<typeof initCandidate>;
 
 /** What a runtime does for the candidate: its I/O, its clock, its timers, and the kernel's part. */
 export interface CandidateIO {
@@ -95,21 +97,6 @@ export interface CandidateIO {
   renewed(): void;
   /** The resignation is over (done or failed): the process exits. */
   exited(): void;
-}
-
-export function initCandidate(): EtcdCandidate {
-  return {
-    phase: 'idle',
-    lease: 0,
-    myRev: 0,
-    watching: 0,
-    rangedAtRev: 0,
-    requestId: -1,
-    lastKeepAliveLocalMs: 0,
-    lastKeepAliveRealMs: -1,
-    keepAliveSentRealMs: 0,
-    renewLatencyMs: 0,
-  };
 }
 
 /** Keep-alives go every TTL/3, as the Go client sends them. */

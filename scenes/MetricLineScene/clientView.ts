@@ -6,7 +6,8 @@
 // the writes that waited out the failover served at once, with its length as their latency.
 // Pure, like the rest of the chart's model.
 import { CLIENT_NOW_MS } from '../../src/engine';
-import { deriveRate, lowerBound, type TimeWindow } from './metricModel';
+import { bisectLeft } from 'd3';
+import { deriveRate, type TimeWindow } from './metricModel';
 import type { Columns } from './sampleColumns';
 
 export interface ClientBin {
@@ -48,7 +49,7 @@ export function clientNow(c: Columns): ClientNow {
   const v = c.values;
   if (i < 0) return { errorsPerS: 0, latencyMs: null, errors: 0, served: 0 };
   // The latest sample at least a second before the last one (or the first sample).
-  const j = Math.max(0, lowerBound(c.atMs, c.length, c.atMs[i] - CLIENT_NOW_MS + 1) - 1);
+  const j = Math.max(0, bisectLeft(c.atMs, c.atMs[i] - CLIENT_NOW_MS + 1, 0, c.length) - 1);
   const spanMs = c.atMs[i] - c.atMs[j];
   const served = v.clientServed[i] - v.clientServed[j];
   return {

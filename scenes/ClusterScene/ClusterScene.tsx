@@ -10,7 +10,6 @@ import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
 import { setText } from '../../src/ui/domWrites';
-import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { STAGE_RESIZED, writeStageUnit } from '../../src/ui/stageUnit';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
@@ -89,22 +88,6 @@ function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number)
   return unit;
 }
 
-/** While an image is made of the stage, it shows no selection: a selection is the reader's, not the run's. */
-function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
-  useEffect(() => {
-    const el = svg.current;
-    if (!el) return;
-    const before = () => el.setAttribute('data-exporting', '');
-    const after = () => el.removeAttribute('data-exporting');
-    el.addEventListener(BEFORE_EXPORT, before);
-    el.addEventListener(AFTER_EXPORT, after);
-    return () => {
-      el.removeEventListener(BEFORE_EXPORT, before);
-      el.removeEventListener(AFTER_EXPORT, after);
-    };
-  }, [svg]);
-}
-
 export function ClusterScene() {
   const nodes = useLabEqual((s) => nodeFacts(s.snapshot), sameRecords);
   const groups = useLabEqual(selectPartition, samePartition);
@@ -168,7 +151,6 @@ export function ClusterScene() {
   useLayoutEffect(() => writePauses(store.getState().snapshot));
 
   const k = typeScale(useStageUnit(svg, width));
-  useExportLook(svg);
   const half = storageHalf(services);
   const storageBox = { w: half, h: half };
   // A group's name clears every node, the storage's box and the services' boxes.

@@ -239,9 +239,16 @@ export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number):
     });
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
     scheme?.addEventListener('change', restyle);
-    // An export copies the SVG: for that moment it carries the shapes the canvas shows.
-    const before = () => writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));
-    const after = () => writeMotionSvg(refs, null);
+    // An export copies the SVG: for that moment it carries the shapes the canvas shows, and no
+    // selection (a selection is the reader's, not the run's: clusterScene.css hides its ring).
+    const before = () => {
+      svg.setAttribute('data-exporting', '');
+      writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));
+    };
+    const after = () => {
+      svg.removeAttribute('data-exporting');
+      writeMotionSvg(refs, null);
+    };
     svg.addEventListener(BEFORE_EXPORT, before);
     svg.addEventListener(AFTER_EXPORT, after);
     return () => {

@@ -164,8 +164,3 @@ export class ChartCache {
     this.samplesRead.done(samples, total);
   }
 }
-
-/** Columns for a one-off array of samples (tests, scripts). */
-export function columnsOf(samples: readonly Sample[]): Columns {
-  return new ChartCache().sync({ samples, samplesTotal: samples.length, events: [], eventsTotal: 0 }).columns;
-}

@@ -3,11 +3,11 @@
 // it has seen, and the write is committed once or rejected. It reads the lab from context, so
 // several labs can each show their own chain on one page.
 import { memo, useId, useMemo, type ReactNode } from 'react';
+import { pageOf } from '../../src/engine';
 import { useLab } from '../../src/store/context';
 import type { QuorumView, StepId } from './chainModel';
 import type { CompareView, TokenView } from './writesModel';
 import { electionOf } from './electStep';
-import { holdStep } from './holdStep';
 import { LeaseRing } from './LeaseRing';
 import { OutcomeBranches } from './OutcomeBranches';
 import { LeaderGlyph, StepBadge, VoteGlyph } from './Glyphs';
@@ -157,7 +157,8 @@ export function ChainScene() {
   const headingId = useId();
   const model = useChainModel();
   const experiment = useLab((s) => s.experiment);
-  const hold = useMemo(() => holdStep(experiment), [experiment]);
+  // The second step, and what the others wait out, in the words of the run's algorithm (its page).
+  const hold = useMemo(() => pageOf(experiment).hold(experiment), [experiment]);
   const elect = electionOf(experiment);
   const active = model.active;
   const { density } = useSceneHost();

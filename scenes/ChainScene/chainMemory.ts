@@ -1,21 +1,11 @@
 // What the chain remembers from the event stream. The snapshot alone cannot say who voted in
 // the last election or what the last zombie write was once storage's short `recent` list has
 // moved on, so the scene folds engine events into this small, plain record.
-import type { NodeId, SimEvent, StorageWrite } from '../../src/engine';
+import type { SimEvent, StorageWrite } from '../../src/engine';
 
-export interface ElectionMemo {
-  node: NodeId;
-  term: number;
-  votes: NodeId[];
-  atMs: number;
-}
-
-export interface CampaignMemo {
-  node: NodeId;
-  term: number;
-  preVote: boolean;
-  atMs: number;
-}
+type EventOf<T extends SimEvent['type']> = Extract<SimEvent, { type: T }>;
+export type ElectionMemo = Pick<EventOf<'elected'>, 'node' | 'term' | 'votes' | 'atMs'>;
+export type CampaignMemo = Pick<EventOf<'campaign'>, 'node' | 'term' | 'preVote' | 'atMs'>;
 
 /** A stale write, with the newest token issued when it landed (what it should have lost to). */
 export type StaleMemo = StorageWrite & { newerToken: number };
@@ -81,7 +71,7 @@ export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], fro
   for (let i = from; i < events.length; i++) {
     const ev = events[i];
     if (i === staleAt) {
-      const { type: _type, ...w } = ev as Extract<SimEvent, { type: 'write' }>;
+      const { type: _type, ...w } = ev as EventOf<'write'>;
       m.lastStale = { ...w, newerToken: Math.max(highest, w.maxTokenSeen) };
     }
     if (ev.type === 'elected' && ev.term > highest) highest = ev.term;

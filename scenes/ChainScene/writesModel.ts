@@ -3,6 +3,7 @@
 import type { NodeId, NodeView, Snapshot, StorageWrite } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
 import type { ChainMemory } from './chainMemory';
+import type { Election } from './chainModel';
 
 export interface TokenView {
   /** The token a write sent now would carry: the leader's term. */
@@ -25,14 +26,7 @@ export interface Comparison {
 }
 
 /** The chain's words for writes, from the algorithm's description (its Election). */
-export interface WriteWords {
-  /** What the writer's election makes of a refusal. */
-  fenced: string;
-  /** Why nothing checks a token under it, or null: storage does. */
-  noToken: string | null;
-  /** Its token's name: term, leaderTransitions, revision... */
-  epoch: string;
-}
+export type WriteWords = Pick<Election, 'fenced' | 'noToken' | 'epoch'>;
 
 export interface CompareView {
   /** Why nothing checks a token (Redis Sentinel), or null. */

@@ -5,14 +5,12 @@
 // renders through React, from the snapshot the store publishes up to ten times a second; the
 // per-frame motion (message dots, lease arcs) is drawn on a canvas over the SVG (useMotionLayer),
 // so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
 import { samePartition, sameRecords, selectPartition } from '../../src/store/select';
 import { setText } from '../../src/ui/domWrites';
-import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { useSceneHost } from '../../src/ui/sceneHost';
-import { STAGE_RESIZED, writeStageUnit } from '../../src/ui/stageUnit';
 import { NodeGlyph, type NodeFacts } from './NodeGlyph';
 import { boxAround, groupShape, nodeBox, typeScale, type GroupMember } from './groups';
 import { StorageLedger } from './StorageLedger';
@@ -63,48 +61,6 @@ function serviceFacts(s: Snapshot): ServiceFacts[] {
   return s.services.map((v) => ({ ...v, group: group(v.id) }));
 }
 
-/**
- * Keep the stage's type readable at any size: the SVG is scaled to its box, so its text is
- * scaled with it. The stage's unit (CSS px per viewBox unit, inverted) goes into a CSS variable
- * that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
- * on screen, however small the stage (clusterScene.css). Each new size is announced to the page
- * (stageUnit.ts): present mode gives up a stage too small for those words.
- */
-function useStageUnit(svg: React.RefObject<SVGSVGElement | null>, width: number): number {
-  // The unit as React state too, rounded (a resize by a pixel need not redraw): partition outlines
-  // are drawn around the words at the size they are shown.
-  const [unit, setUnit] = useState(1);
-  useEffect(() => {
-    const el = svg.current;
-    if (!el || typeof ResizeObserver !== 'function') return;
-    const ro = new ResizeObserver(() => {
-      el.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));
-      const scale = writeStageUnit(el);
-      if (scale > 0) setUnit(Math.round(20 / scale) / 20);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-    // A new width (a service added) changes the viewBox, not the box: observed again, it is measured again.
-  }, [svg, width]);
-  return unit;
-}
-
-/** While an image is made of the stage, it shows no selection: a selection is the reader's, not the run's. */
-function useExportLook(svg: React.RefObject<SVGSVGElement | null>): void {
-  useEffect(() => {
-    const el = svg.current;
-    if (!el) return;
-    const before = () => el.setAttribute('data-exporting', '');
-    const after = () => el.removeAttribute('data-exporting');
-    el.addEventListener(BEFORE_EXPORT, before);
-    el.addEventListener(AFTER_EXPORT, after);
-    return () => {
-      el.removeEventListener(BEFORE_EXPORT, before);
-      el.removeEventListener(AFTER_EXPORT, after);
-    };
-  }, [svg]);
-}
-
 export function ClusterScene() {
   const nodes = useLabEqual((s) => nodeFacts(s.snapshot), sameRecords);
   const groups = useLabEqual(selectPartition, samePartition);
@@ -153,7 +109,7 @@ export function ClusterScene() {
   const menuAnchor = menu && withMenu ? svg.current?.querySelector(`[data-testid="node-${menu}"]`) : null;
 
   // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
-  const canvasKey = useMotionLayer(motion, nodes, width);
+  const { canvasKey, unit } = useMotionLayer(motion, nodes, width);
   // A paused node's timer follows the snapshot (ten times a second while playing), written
   // straight to its text rather than re-rendering the stage; and after every render, for a
   // timer that has just appeared.
@@ -167,8 +123,7 @@ export function ClusterScene() {
   useLabUpdate((s) => writePauses(s.snapshot));
   useLayoutEffect(() => writePauses(store.getState().snapshot));
 
-  const k = typeScale(useStageUnit(svg, width));
-  useExportLook(svg);
+  const k = typeScale(unit);
   const half = storageHalf(services);
   const storageBox = { w: half, h: half };
   // A group's name clears every node, the storage's box and the services' boxes.

@@ -4,16 +4,15 @@
 // and it is a button like a node: selecting it offers what can be done to it (kill, restart,
 // isolate) in the node panel.
 import { memo, type ReactNode } from 'react';
-import { majorityOf } from '../../src/engine';
+import { majorityOf, type Snapshot } from '../../src/engine';
 import { pressableAt } from './NodeGlyph';
-import { isStandalone, MEMBER_HALF, serviceHalf, type Half, type Point, type ServiceRef } from './layout';
+import { isStandalone, MEMBER_HALF, serviceHalf, type Half, type Point } from './layout';
 
-export interface ServiceFacts extends ServiceRef {
-  label: string;
-  alive: boolean;
+/** A service as the snapshot shows it, and where the stage places it. */
+export type ServiceFacts = Snapshot['services'][number] & {
   /** The partition group it is placed in (its name is "group A", "B"...), or -1 if it reaches every group. */
   group: number;
-}
+};
 
 /** A name for the store's members as a whole: "etcd", "ZooKeeper ensemble". */
 export function ensembleName(members: readonly ServiceFacts[]): string {

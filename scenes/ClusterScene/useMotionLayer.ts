@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
+import { STAGE_RESIZED, writeStageUnit } from '../../src/ui/stageUnit';
 import { arcPath, circlePath, VIEW_H } from './layout';
 import { ARC_R, DOT_KINDS, frameMotion, type DotKind, type Motion } from './motion';
 import { paintMotion, type Fit, type MotionStyles, type Paint } from './motionPaint';
@@ -167,12 +168,20 @@ function releasePainter(canvas: HTMLCanvasElement): void {
  * Keep the canvas over the SVG drawn with the latest frame. `styleKey` changes whenever the
  * shapes' styles may have (a node's role decides its arc's colour and width); `viewW` is the
  * width of the stage's viewBox (wider with services). Returns the key to give the canvas
- * element: it changes when the canvas must be replaced (its worker failed).
+ * element: it changes when the canvas must be replaced (its worker failed); and the stage's unit,
+ * measured by the same observer of its size.
  */
 /** `nodes`: the stage's node facts, a new value only when a node changed (its arcs' looks follow). */
-export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number): string {
+export function useMotionLayer(
+  refs: MotionRefs,
+  nodes: unknown,
+  viewW: number,
+): { canvasKey: string; unit: number } {
   const store = useLabStore();
   const [canvasKey, setCanvasKey] = useState('motion');
+  // The stage's unit (below) as React state too, rounded (a resize by a pixel need not redraw):
+  // partition outlines are drawn around the words at the size they are shown.
+  const [unit, setUnit] = useState(1);
   const painter = useRef<Painter | null>(null);
   const ready = useRef({ fit: false, styles: false });
   const looks = useRef(new Map<string, Paint>());
@@ -208,7 +217,7 @@ export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number):
     if (!svg || !canvas) return;
     const p = acquirePainter(canvas, () => setCanvasKey('motion-page'));
     painter.current = p;
-    const measure = () => {
+    const fit = () => {
       const box = svg.getBoundingClientRect();
       if (box.width < 1 || box.height < 1) return;
       const dpr = window.devicePixelRatio || 1;
@@ -223,6 +232,17 @@ export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number):
       });
       ready.current.fit = true;
       redrawLatest.current();
+    };
+    // Keep the stage's type readable at any size: the SVG is scaled to its box, so its text is
+    // scaled with it. The stage's unit (CSS px per viewBox unit, inverted) goes into a CSS variable
+    // that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
+    // on screen, however small the stage (clusterScene.css). Each new size is announced to the page
+    // (stageUnit.ts): present mode gives up a stage too small for those words.
+    const measure = () => {
+      fit();
+      svg.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));
+      const scale = writeStageUnit(svg);
+      if (scale > 0) setUnit(Math.round(20 / scale) / 20);
     };
     // Theme, present mode and the colour scheme change the stylesheet's colours and widths.
     const restyle = () => {
@@ -239,9 +259,16 @@ export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number):
     });
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
     scheme?.addEventListener('change', restyle);
-    // An export copies the SVG: for that moment it carries the shapes the canvas shows.
-    const before = () => writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));
-    const after = () => writeMotionSvg(refs, null);
+    // An export copies the SVG: for that moment it carries the shapes the canvas shows, and no
+    // selection (a selection is the reader's, not the run's: clusterScene.css hides its ring).
+    const before = () => {
+      svg.setAttribute('data-exporting', '');
+      writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));
+    };
+    const after = () => {
+      svg.removeAttribute('data-exporting');
+      writeMotionSvg(refs, null);
+    };
     svg.addEventListener(BEFORE_EXPORT, before);
     svg.addEventListener(AFTER_EXPORT, after);
     return () => {
@@ -257,5 +284,5 @@ export function useMotionLayer(refs: MotionRefs, nodes: unknown, viewW: number):
   }, [refs, store, canvasKey, viewW]);
 
   useLabFrame((frame, s) => draw(frame, s.experiment.lease));
-  return canvasKey;
+  return { canvasKey, unit };
 }

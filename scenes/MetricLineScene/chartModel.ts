@@ -35,8 +35,9 @@ import {
 
 /** The run's figures at the moment shown (the samples are taken every 100 ms, and can lag it). */
 export interface LiveFigures {
-  /** Believed. */
+  /** leader_count believed: alive nodes that think they lead, paused ones included. */
   leaderCount: number;
+  /** leader_count observed: what a scrape of every node's is-leader gauge sees. */
   leaderCountObserved: number;
   fencingRejections: number;
   leaderTransitions: number;
@@ -115,17 +116,11 @@ export interface FiringRect extends PageSpan {
   h: number;
 }
 
-export interface Facts {
-  /** leader_count believed: alive nodes that think they lead, paused ones included. */
-  leaderCount: number;
-  /** leader_count observed: what a scrape of every node's is-leader gauge sees. */
-  leaderCountObserved: number;
+/** The moment's figures (LiveFigures, from the samples where there is no live one) and the range's. */
+export interface Facts extends Omit<LiveFigures, 'watchNotifications' | 'watchReads'> {
   /** What the observed count pages on now. */
   paging: Paging;
-  fencingRejections: number;
-  leaderTransitions: number;
   renewalLatencyMs: number;
-  msWithoutLeader: number;
   minLeaderCount: number;
   maxLeaderCount: number;
   minObserved: number;

@@ -6,7 +6,8 @@
 // the writes that waited out the failover served at once, with its length as their latency.
 // Pure, like the rest of the chart's model.
 import { CLIENT_NOW_MS } from '../../src/engine';
-import { lowerBound, sampleRange, type TimeWindow } from './metricModel';
+import { bisectLeft } from 'd3';
+import { deriveRate, type TimeWindow } from './metricModel';
 import type { Columns } from './sampleColumns';
 
 export interface ClientBin {
@@ -18,31 +19,19 @@ export interface ClientBin {
   latencyMs: number | null;
 }
 
-/** Per-interval client figures, bins aligned as deriveRate's are. */
+/**
+ * Per-interval client figures, from deriveRate's bins of the three counts (a count that went down,
+ * a replayed run, adds nothing).
+ */
 export function clientBins(c: Columns, win: TimeWindow, binMs: number): ClientBin[] {
-  const first = Math.floor(win.x0 / binMs) * binMs;
-  const n = Math.max(1, Math.ceil((win.x1 - first) / binMs));
-  const errors = new Array<number>(n).fill(0);
-  const served = new Array<number>(n).fill(0);
-  const waited = new Array<number>(n).fill(0);
-  const { lo, hi } = sampleRange(c, win);
-  const v = c.values;
-  for (let i = Math.max(lo, 1); i <= hi; i++) {
-    const b = Math.floor((c.atMs[i] - first) / binMs);
-    if (b < 0 || b >= n) continue;
-    // A count that went down (a replayed run) adds nothing, as in deriveRate.
-    errors[b] += Math.max(0, v.clientErrors[i] - v.clientErrors[i - 1]);
-    const s = v.clientServed[i] - v.clientServed[i - 1];
-    if (s > 0) {
-      served[b] += s;
-      waited[b] += v.clientWaitedMs[i] - v.clientWaitedMs[i - 1];
-    }
-  }
+  const [errors, served, waited] = (['clientErrors', 'clientServed', 'clientWaitedMs'] as const).map((f) =>
+    deriveRate(c, f, win, binMs),
+  );
   return errors.map((e, b) => ({
-    startMs: first + b * binMs,
-    errorsPerS: (e * 1000) / binMs,
-    served: served[b],
-    latencyMs: served[b] > 0 ? waited[b] / served[b] : null,
+    startMs: e.startMs,
+    errorsPerS: (e.count * 1000) / binMs,
+    served: served[b].count,
+    latencyMs: served[b].count > 0 ? waited[b].count / served[b].count : null,
   }));
 }
 
@@ -60,7 +49,7 @@ export function clientNow(c: Columns): ClientNow {
   const v = c.values;
   if (i < 0) return { errorsPerS: 0, latencyMs: null, errors: 0, served: 0 };
   // The latest sample at least a second before the last one (or the first sample).
-  const j = Math.max(0, lowerBound(c.atMs, c.length, c.atMs[i] - CLIENT_NOW_MS + 1) - 1);
+  const j = Math.max(0, bisectLeft(c.atMs, c.atMs[i] - CLIENT_NOW_MS + 1, 0, c.length) - 1);
   const spanMs = c.atMs[i] - c.atMs[j];
   const served = v.clientServed[i] - v.clientServed[j];
   return {

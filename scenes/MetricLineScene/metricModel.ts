@@ -1,6 +1,7 @@
 // Pure series maths for the metric chart: which samples fall in the window, decimation that
 // keeps the extremes, per-interval rates from cumulative counters, fault labels and time ticks.
-// No D3, no DOM: everything here is plain data in, plain data out, so it is unit-tested directly.
+// No DOM, and of D3 only its bisection: plain data in, plain data out, so it is unit-tested directly.
+import { bisectLeft } from 'd3';
 import type { Columns, FaultEvent, SeriesField } from './sampleColumns';
 
 export type WindowMode = 'recent' | 'whole';
@@ -33,26 +34,14 @@ export function timeWindow(mode: WindowMode, nowMs: number, firstSampleMs: numbe
   return { x0, x1: Math.max(nowMs, x0 + 1000) };
 }
 
-/** First index whose time >= t, among the first n (sorted ascending). */
-export function lowerBound(times: ArrayLike<number>, n: number, t: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Inclusive index range of the samples to draw. It starts one sample before the window so a
  * step line enters from the left edge at the value it had then (the plot clips the overhang).
  * Returns hi < lo when nothing is in range.
  */
 export function sampleRange(c: Columns, win: TimeWindow): { lo: number; hi: number } {
-  const lo = Math.max(0, lowerBound(c.atMs, c.length, win.x0) - 1);
-  const hi = lowerBound(c.atMs, c.length, win.x1 + 1) - 1;
+  const lo = Math.max(0, bisectLeft(c.atMs, win.x0, 0, c.length) - 1);
+  const hi = bisectLeft(c.atMs, win.x1 + 1, 0, c.length) - 1;
   return { lo, hi };
 }
 

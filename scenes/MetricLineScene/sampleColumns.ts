@@ -3,6 +3,7 @@
 // allocations), so each chart copies the fields it plots into typed columns once, as samples
 // arrive, and decimates over those. One cache per mounted chart: nothing here is module state.
 import type { Sample, SimEvent } from '../../src/engine';
+import type { RunView } from '../../src/store/backend';
 
 export const SERIES_FIELDS = [
   'leaderCount',
@@ -33,12 +34,7 @@ export interface Columns {
 export const MAX_FAULTS = 2000;
 
 /** What the cache reads from the engine (a Simulation fits). */
-export interface SampleSource {
-  samples: readonly Sample[];
-  samplesTotal: number;
-  events: readonly SimEvent[];
-  eventsTotal: number;
-}
+export type SampleSource = Pick<RunView, 'samples' | 'samplesTotal' | 'events' | 'eventsTotal'>;
 
 /**
  * How far an engine output array has been read. The engine appends, trims the front when its
@@ -163,9 +159,4 @@ export class ChartCache {
     c.length = n;
     this.samplesRead.done(samples, total);
   }
-}
-
-/** Columns for a one-off array of samples (tests, scripts). */
-export function columnsOf(samples: readonly Sample[]): Columns {
-  return new ChartCache().sync({ samples, samplesTotal: samples.length, events: [], eventsTotal: 0 }).columns;
 }

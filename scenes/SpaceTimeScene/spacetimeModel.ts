@@ -36,23 +36,11 @@ export interface Lane {
   kind: 'node' | 'storage' | 'service';
 }
 
-export interface Arrow {
-  id: number;
-  type: MessageType;
+/** A message drawn as itself: its record (doneAtMs: for one still in flight, when it is due). */
+export interface Arrow extends Omit<MessageRecord, 'status'> {
   family: Family;
   label: string;
-  from: string;
-  to: string;
-  term: number;
-  sentAtMs: number;
-  /** Delivery or loss; for a message still in flight, when it is due. */
-  doneAtMs: number;
-  dropped: boolean;
   inFlight: boolean;
-  token?: number;
-  granted?: boolean;
-  /** A write's kind: a claim, a leader's own, a client's. */
-  kind?: MessageRecord['kind'];
 }
 
 /** Messages of one routine kind between two lanes, too dense to draw apart: drawn as one band. */
@@ -316,47 +304,41 @@ interface LaneState {
 
 const stateOf = (s: LaneState): Span['state'] => (!s.alive ? 'dead' : s.paused ? 'paused' : s.role);
 
-/** What a node's state was just before `ev`, given what it was just after (walking back). */
-function before(ev: SimEvent, s: LaneState): LaneState {
-  switch (ev.type) {
-    case 'elected':
-      return { ...s, role: 'candidate', term: ev.term };
-    case 'steppedDown':
-      return { ...s, role: 'leader', term: ev.term };
-    case 'campaign':
-      return { ...s, role: 'follower', term: ev.preVote ? ev.term : -1 };
-    case 'resumed':
-      return { ...s, paused: true };
-    case 'fault':
-      if (ev.fault.do === 'kill' || ev.fault.do === 'stop') return { ...s, alive: true };
-      if (ev.fault.do === 'restart') return { ...s, alive: false };
-      if (ev.fault.do === 'pause') return { ...s, paused: false };
-      if (ev.fault.do === 'resume') return { ...s, paused: true };
-      return s;
-    default:
-      return s;
-  }
-}
+type Change = [before: Partial<LaneState>, after: Partial<LaneState>];
 
-/** The node's state just after `ev`, given what it was just before. */
-function after(ev: SimEvent, s: LaneState): LaneState {
+/** What the faults that change a node's state make of it: what it was just before, and just after. */
+const FAULT_CHANGE: Partial<Record<string, Change>> = {
+  kill: [{ alive: true }, { alive: false, role: 'follower' }],
+  stop: [{ alive: true }, { alive: false, role: 'follower' }],
+  restart: [{ alive: false }, { alive: true, paused: false, role: 'follower' }],
+  pause: [{ paused: false }, { paused: true }],
+  resume: [{ paused: true }, { paused: false }],
+};
+
+/** How `ev` changes its node's state: what it was just before (walking back), and just after. */
+function changeOf(ev: SimEvent): Change | undefined {
   switch (ev.type) {
     case 'campaign':
-      return { ...s, role: 'candidate', term: ev.term };
+      return [
+        { role: 'follower', term: ev.preVote ? ev.term : -1 },
+        { role: 'candidate', term: ev.term },
+      ];
     case 'elected':
-      return { ...s, role: 'leader', term: ev.term };
+      return [
+        { role: 'candidate', term: ev.term },
+        { role: 'leader', term: ev.term },
+      ];
     case 'steppedDown':
-      return { ...s, role: 'follower', term: ev.term };
+      return [
+        { role: 'leader', term: ev.term },
+        { role: 'follower', term: ev.term },
+      ];
     case 'resumed':
-      return { ...s, paused: false };
+      return FAULT_CHANGE.resume;
     case 'fault':
-      if (ev.fault.do === 'kill' || ev.fault.do === 'stop') return { ...s, alive: false, role: 'follower' };
-      if (ev.fault.do === 'restart') return { ...s, alive: true, paused: false, role: 'follower' };
-      if (ev.fault.do === 'pause') return { ...s, paused: true };
-      if (ev.fault.do === 'resume') return { ...s, paused: false };
-      return s;
+      return FAULT_CHANGE[ev.fault.do];
     default:
-      return s;
+      return undefined;
   }
 }
 
@@ -411,7 +393,7 @@ function laneHistory(
   for (let i = events.length - 1; i >= 0; i--) {
     const lane = laneOf(events[i]);
     const s = lane ? states.get(lane) : undefined;
-    if (lane && s) states.set(lane, before(events[i], s));
+    if (lane && s) states.set(lane, { ...s, ...changeOf(events[i])?.[0] });
   }
   const since = new Map<string, number>([...states.keys()].map((id) => [id, fromMs]));
   const close = (lane: string, atMs: number, s: LaneState) => {
@@ -464,7 +446,7 @@ function laneHistory(
     }
     const s = states.get(lane);
     if (!s) return;
-    const next = after(ev, s);
+    const next = { ...s, ...changeOf(ev)?.[1] };
     if (stateOf(next) !== stateOf(s) || next.term !== s.term) {
       close(lane, ev.atMs, s);
       states.set(lane, next);

@@ -2,16 +2,13 @@
 // election queue (lowest number first: the leader), its session's time left as the service sees
 // it, who watches whom (an arrow from the watcher's row to the watched row), and which watchers
 // are being told of a deletion right now (a watch notification in flight).
-import type { MessageView, NodeView, QueueView } from '../../src/engine';
+import type { MessageView, NodeView, QueueEntryView, QueueView } from '../../src/engine';
 
 /** The message types that carry a watch notification (ZooKeeper's, etcd's). */
 const WATCH_MESSAGES: ReadonlySet<string> = new Set(['zkWatch', 'watchEvent']);
 
-export interface QueueRow {
-  number: number;
-  name: string;
-  owner: string;
-  token: number;
+/** A queue entry as a row: its znode or key (not its expiry: the time left is `sessionLeftMs`). */
+export interface QueueRow extends Omit<QueueEntryView, 'expiresAtMs'> {
   leads: boolean;
   /** The owner is dead or paused: its entry stays until its session expires. */
   ownerDown: 'dead' | 'paused' | null;
@@ -19,7 +16,6 @@ export interface QueueRow {
   sessionLeftMs: number;
   /** The row this one's owner watches, or -1. */
   watchesRow: number;
-  watchers: string[];
   /** A watch notification is on its way to this row's owner. */
   notified: boolean;
 }
@@ -50,19 +46,15 @@ export function queueModel(
   );
   const node = new Map(nodes.map((n) => [n.id, n]));
   const rowOf = new Map(queue.entries.map((e, i) => [e.owner, i]));
-  const rows: QueueRow[] = queue.entries.map((e, i) => {
-    const n = node.get(e.owner);
+  const rows: QueueRow[] = queue.entries.map(({ expiresAtMs, ...entry }, i) => {
+    const n = node.get(entry.owner);
     return {
-      number: e.number,
-      name: e.name,
-      owner: e.owner,
-      token: e.token,
+      ...entry,
       leads: i === 0,
       ownerDown: !n ? null : !n.alive ? 'dead' : n.paused ? 'paused' : null,
-      sessionLeftMs: e.expiresAtMs < 0 ? -1 : Math.max(0, e.expiresAtMs - nowMs),
+      sessionLeftMs: expiresAtMs < 0 ? -1 : Math.max(0, expiresAtMs - nowMs),
       watchesRow: -1,
-      watchers: e.watchers,
-      notified: inFlight.has(e.owner),
+      notified: inFlight.has(entry.owner),
     };
   });
   const arrows: QueueArrow[] = [];

@@ -16,7 +16,6 @@ import {
 import type { BackendCapabilities } from '../store/backend';
 import { believers } from '../store/select';
 import { electionOf } from '../../scenes/ChainScene/electStep';
-import { expiry } from '../../scenes/ChainScene/holdStep';
 import { pauseLengths } from './controls/nodeActions';
 
 export interface HintInput {
@@ -28,7 +27,7 @@ export interface HintInput {
 
 export function nextHint({ snapshot: s, selected, experiment, can }: HintInput): string {
   const leaders = believers(s);
-  const { what, keep } = expiry(experiment);
+  const { what, keep } = pageOf(experiment).expiry(experiment);
   const alg = algorithmFor(experiment.algorithm);
   const quorum = s.safety.quorum !== false && alg.hasQuorum;
   // The leader in the algorithm's own word (coordinator, holder), and whether nodes vote (Raft).

@@ -8,7 +8,7 @@ import { LabEngine } from '../../src/store/labEngine';
 import { normalizeExperiment, WARM_UP_PRESETS, type Command, type ExperimentInput } from '../../src/engine';
 import { readPageParams } from '../../src/shared/link';
 import { encodeRun } from '../../src/shared/share';
-import { columnsOf } from '../../scenes/MetricLineScene/sampleColumns';
+import { columnsOf } from '../scenes/columns';
 import { clientNow } from '../../scenes/MetricLineScene/clientView';
 import { SLOW, chartFigure, expect, metricScene, openLab, simMs, test } from './lab';
 

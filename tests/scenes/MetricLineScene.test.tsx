@@ -16,7 +16,8 @@ import {
   seriesOf,
   timeWindow,
 } from '../../scenes/MetricLineScene/metricModel';
-import { ChartCache, columnsOf, type FaultEvent } from '../../scenes/MetricLineScene/sampleColumns';
+import { ChartCache, type FaultEvent } from '../../scenes/MetricLineScene/sampleColumns';
+import { columnsOf } from './columns';
 import { LESSON } from '../../scenes/MetricLineScene/leaderLines';
 import { parseScenario } from '../../src/scenario/schema';
 import gcPauseLong from '../../scenes/scenarios/04-gc-pause-long.json';

@@ -11,7 +11,7 @@ import {
   pagingOf,
   wrapWords,
 } from '../../scenes/MetricLineScene/leaderLines';
-import { columnsOf } from '../../scenes/MetricLineScene/sampleColumns';
+import { columnsOf } from '../scenes/columns';
 
 function sample(atMs: number, believed: number, observed: number): Sample {
   return {

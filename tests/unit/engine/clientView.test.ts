@@ -15,7 +15,7 @@ import {
 } from '../../../src/engine';
 import { createMonitor, observe } from '../../../src/engine/monitor';
 import { clientBins, clientNow } from '../../../scenes/MetricLineScene/clientView';
-import { columnsOf } from '../../../scenes/MetricLineScene/sampleColumns';
+import { columnsOf } from '../../scenes/columns';
 
 const scenario = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../../scenes/scenarios/15-warm-up-under-load.json'), 'utf8'),

@@ -88,12 +88,23 @@ export class EtcdCluster {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
+    // The proxies listen first and keep their ports, and the members' ports are asked for after:
+    // a port freePorts gives back is released until etcd binds it, and a proxy listening after
+    // that could be handed the same one (etcd then failed with "address already in use").
+    const proxies: { proxy: PeerProxy; opts: { upstreamPort: number } }[] = [];
+    for (let i = 0; i < this.o.size; i++) {
+      const opts = { upstreamPort: 0, nameOf: this.nameOf };
+      const proxy = new PeerProxy(opts);
+      await proxy.listen();
+      proxies.push({ proxy, opts });
+    }
     const ports = await freePorts(this.o.size * 2);
     for (let i = 0; i < this.o.size; i++) {
       const name = `m${i + 1}`;
       const peerPort = ports[2 * i + 1];
-      const proxy = new PeerProxy({ upstreamPort: peerPort, nameOf: this.nameOf });
-      await proxy.listen();
+      const { proxy, opts } = proxies[i];
+      // Read by the proxy when a peer connects, which is after its member starts below.
+      opts.upstreamPort = peerPort;
       this.members.push({
         name,
         node: `n${i + 1}`,

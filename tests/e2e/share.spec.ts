@@ -113,13 +113,14 @@ test('a link copied during a game day opens the same game day, at the same step 
   await page.goto('/?scenario=gc-pause-long&step=3&speed=16');
   const guided = page.getByTestId('guided');
   await expect(guided).toContainText('step 3 of');
-  const caption = await page.getByTestId('guided-caption').innerText();
   // Paused, whether by the step's end or by this click.
   await page.evaluate(() => {
     const play = document.querySelector<HTMLButtonElement>('[data-testid="play"]');
     if (play?.getAttribute('aria-label') === 'Pause') play.click();
   });
   await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+  // Read once paused: the caption speaks of its moment, so it changes while the step runs.
+  const caption = await page.getByTestId('guided-caption').innerText();
   const atMs = await simMs(page);
   await page.getByTestId('copy-link').click();
   const link = await page.getByTestId('share-link').inputValue();

@@ -88,9 +88,8 @@ export class EtcdCluster {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    // The proxies listen first and keep their ports, and the members' ports are asked for after:
-    // a port freePorts gives back is released until etcd binds it, and a proxy listening after
-    // that could be handed the same one (etcd then failed with "address already in use").
+    // The proxies listen first and keep their ports (the kernel's choice); the members' ports come
+    // from outside the range the kernel chooses from (see freePorts).
     const proxies: { proxy: PeerProxy; opts: { upstreamPort: number } }[] = [];
     for (let i = 0; i < this.o.size; i++) {
       const opts = { upstreamPort: 0, nameOf: this.nameOf };

@@ -2,7 +2,7 @@
 // leader holds a lease, every write carries a fencing token, storage compares it with the max
 // it has seen, and the write is committed once or rejected. It reads the lab from context, so
 // several labs can each show their own chain on one page.
-import { memo, useId, useMemo, type ReactNode } from 'react';
+import { Fragment, memo, useId, useMemo, type ReactNode } from 'react';
 import { pageOf } from '../../src/engine';
 import { useLab } from '../../src/store/context';
 import type { QuorumView, StepId } from './chainModel';
@@ -14,6 +14,19 @@ import { LeaderGlyph, StepBadge, VoteGlyph } from './Glyphs';
 import { useChainModel } from './useChainModel';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import './chainScene.css';
+
+/**
+ * Words in which a camelCase name (client-go's leaderTransitions) may break where its next word
+ * starts: at a projector's type the name is wider than a step, and ran past the card's side.
+ */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?<=[a-z])(?=[A-Z])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 function Step(props: {
   n: StepId;
@@ -48,7 +61,7 @@ const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
   return (
     <>
       <p className="chain-headline" data-testid="quorum-headline">
-        {q.state === 'leader' && <LeaderGlyph />} {q.headline}
+        {q.state === 'leader' && <LeaderGlyph />} <Breakable text={q.headline} />
       </p>
       {q.votesText && (
         <p className="chain-votes mono" data-testid="quorum-votes">
@@ -74,7 +87,7 @@ const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
       <p className="chain-muted">{q.majorityText}</p>
       {q.notes.map((note) => (
         <p key={note} className="chain-note">
-          {note}
+          <Breakable text={note} />
         </p>
       ))}
     </>

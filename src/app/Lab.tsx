@@ -29,6 +29,7 @@ import { NextHint } from './layout/NextHint';
 import { ScenePanel } from './layout/ScenePanel';
 import { ViewSwitch, type PrimaryView } from './layout/ViewSwitch';
 import { useStageRoom } from './layout/useStageRoom';
+import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
@@ -127,6 +128,8 @@ export function Lab({
     watched === 'failover',
     step,
   );
+  // And the chart, on a step that does not name it, only while it has room for its words.
+  useChartRoom(root, present && wide && step !== undefined && watched !== 'metric-line', step);
   const toReveal = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!watch) return;

@@ -1,9 +1,10 @@
 // A projector shows what the step is about: in present mode at 1920x1080 and 1280x720, at every
 // step of every game day (as it begins and once it is done), the view the step names is whole on
 // the screen (nothing of it outside the window or cut by a panel's edge), and so are the guided
-// panel's buttons; the stage, wherever it is shown, has no label over another (a step that leaves
-// it too little room hides it), and no heading of the chart's panels nor label of its time axis
-// runs past the chart's edge.
+// panel's buttons; the stage and the chart, wherever they are shown, have no label over another
+// (a step that leaves either too little room hides it), the chart is drawn within its box and no
+// heading of its panels nor label of its time axis runs past its edge; and the chain's words stay
+// in their steps (none past a card's side, no title under its step's "now" tag).
 // The same walk checks the captions as claims in the page: at every step's pause the caption is
 // the headless run's (its numbers filled from the same moment), every fact the step declares
 // (`claims`: roles, leaders, both leader_count lines, counters, the highest token) is what the
@@ -99,46 +100,56 @@ async function cut(page: Page, selector: string, boxOnly = false): Promise<strin
 }
 
 /**
- * The stage's words drawn over each other, when the stage is shown: pairs of its labels whose
- * glyphs meet (each text's box less the fifth of its height above and below that the font keeps
- * for ascenders and descenders). A stage squeezed to a sliver keeps its words' size on screen
- * while its nodes close up, and its labels pile on one another.
+ * The words of a drawing (the stage, the chart) drawn over each other, when it is shown: pairs of
+ * its labels whose glyphs meet (each text's box less the fifth of its height above and below that
+ * the font keeps for ascenders and descenders). A drawing squeezed to a sliver keeps its words'
+ * size on screen while its marks close up, and its labels pile on one another.
  */
-async function stagePileUps(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const svg = document.querySelector('.cluster-svg');
-    if (!svg || svg.getClientRects().length === 0) return [];
-    const boxes = [...svg.querySelectorAll('text')]
-      .filter((t) => t.textContent?.trim() && t.getClientRects().length > 0)
-      .map((t) => {
-        const r = t.getBoundingClientRect();
-        const inset = r.height / 5;
-        return { l: r.left, t: r.top + inset, r: r.right, b: r.bottom - inset, what: t.textContent!.trim() };
-      });
-    const out: string[] = [];
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const [a, b] = [boxes[i], boxes[j]];
-        if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5)
-          out.push(`the stage's "${a.what}" is drawn over its "${b.what}"`);
-      }
-    return out;
-  });
+async function pileUps(page: Page, svgSelector: string, name: string): Promise<string[]> {
+  return page.evaluate(
+    ([sel, name]) => {
+      const svg = document.querySelector(sel);
+      if (!svg || svg.getClientRects().length === 0) return [];
+      const boxes = [...svg.querySelectorAll('text')]
+        .filter((t) => t.textContent?.trim() && t.getClientRects().length > 0)
+        .map((t) => {
+          const r = t.getBoundingClientRect();
+          const inset = r.height / 5;
+          return {
+            l: r.left,
+            t: r.top + inset,
+            r: r.right,
+            b: r.bottom - inset,
+            what: t.textContent!.trim(),
+          };
+        });
+      const out: string[] = [];
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5)
+            out.push(`the ${name}'s "${a.what}" is drawn over its "${b.what}"`);
+        }
+      return out;
+    },
+    [svgSelector, name] as const,
+  );
 }
 
 /**
  * The chart's words that run past its edge: its panels' headings (its clients panel's, on the
- * first screen), and the labels of its time axis (the last one, under the plot's right end).
+ * first screen), and the labels of its time axis (the last one, under the plot's right end); and
+ * a chart drawn taller than its box.
  */
 async function chartTextCut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const past = (t: SVGTextElement) => {
+    const past = (t: SVGGraphicsElement) => {
       const r = t.getBoundingClientRect();
       const edge = t.ownerSVGElement!.getBoundingClientRect();
       return r.right > edge.right + 1 || r.left < edge.left - 1;
     };
     const shown = (sel: string) =>
-      [...document.querySelectorAll<SVGTextElement>(sel)].filter((t) => t.getClientRects().length > 0);
+      [...document.querySelectorAll<SVGGraphicsElement>(sel)].filter((t) => t.getClientRects().length > 0);
     return [
       ...shown('.area-chart .metric-panel-title')
         .filter(past)
@@ -147,7 +158,60 @@ async function chartTextCut(page: Page): Promise<string[]> {
       ...shown('.area-chart .metric-axis g text')
         .filter(past)
         .map((t) => `the chart's time label "${t.textContent}" runs past its edge`),
+      // The chart is drawn within its box (squeezed below its least plot, it is drawn taller and
+      // its foot, the time axis, is cut).
+      ...shown('.area-chart .metric-svg')
+        .map((svg) => [svg.getBoundingClientRect().height, svg.parentElement!.clientHeight])
+        .filter(([drawn, box]) => drawn > box + 1)
+        .map(([drawn, box]) => `the chart is drawn ${Math.round(drawn)} px tall in a box of ${box} px`),
     ];
+  });
+}
+
+/**
+ * The chain's words that leave their place: a title under its step's "now" tag, or a word wider
+ * than its step (a long name at a projector's type) running past the card's side into the next
+ * one. (The strip's foot may cut a step's last lines when the step does not name the chain.)
+ */
+async function chainWordsOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const step of document.querySelectorAll('.area-chain .chain-step')) {
+      const card = step.getBoundingClientRect();
+      // The tag, where it is drawn over what is under it (in the strip, an outcome's alert is
+      // drawn over it and its title: the alert is the step's news).
+      const tagEl = step.querySelector('.chain-now');
+      const tag = tagEl?.getBoundingClientRect();
+      const tagOnTop =
+        tag &&
+        tagEl!.contains(document.elementFromPoint((tag.left + tag.right) / 2, (tag.top + tag.bottom) / 2));
+      const name = `chain step ${step.className.replace(/.*chain-step-(\d).*/, '$1')}`;
+      const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const text = t.textContent?.trim();
+        const parent = t.parentElement!;
+        if (!text || parent.closest('.chain-now') || !parent.checkVisibility({ visibilityProperty: true }))
+          continue;
+        // Text kept for screen readers only is clipped to nothing.
+        let forSight = true;
+        for (let a: Element = parent; a !== step; a = a.parentElement!)
+          if (getComputedStyle(a).clip !== 'auto') forSight = false;
+        if (!forSight) continue;
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        // A line at a time: a title's words under the tag are on its first line.
+        for (const r of range.getClientRects()) {
+          if (r.width === 0) continue;
+          if (r.left < card.left - 1 || r.right > card.right + 1)
+            out.push(`${name}'s "${text.slice(0, 40)}" runs past its card's side`);
+          const inset = r.height / 5;
+          if (tagOnTop && tag.left < r.right - 0.5 && r.left < tag.right - 0.5)
+            if (tag.top < r.bottom - inset - 0.5 && r.top + inset < tag.bottom - 0.5)
+              out.push(`${name}'s "now" tag covers its "${text.slice(0, 40)}"`);
+        }
+      }
+    }
+    return out;
   });
 }
 
@@ -173,9 +237,11 @@ async function problemsAt(page: Page, scenario: Scenario, index: number, when: s
   out.push(
     ...(await cut(page, '[data-testid="guided"] .btn-row')).map((p) => `Previous / Skip / Next: ${p}`),
   );
-  // Every step shows the stage whole or not at all.
-  out.push(...(await stagePileUps(page)));
+  // Every step shows the stage and the chart whole or not at all.
+  out.push(...(await pileUps(page, '.cluster-svg', 'stage')));
+  out.push(...(await pileUps(page, '.area-chart .metric-svg', 'chart')));
   out.push(...(await chartTextCut(page)));
+  out.push(...(await chainWordsOut(page)));
   const scrolled = await page.evaluate(() => scrollY);
   if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
   return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);

@@ -23,7 +23,7 @@ const MIN_STAGE_SCALE = 0.55;
  * Whether two of the stage's words are drawn over each other: their boxes, less the fifth of their
  * height a font keeps above and below its glyphs, overlap by more than half a pixel.
  */
-function wordsMeet(svg: SVGSVGElement): boolean {
+export function wordsMeet(svg: SVGSVGElement): boolean {
   const boxes = [...svg.querySelectorAll('text')].flatMap((t) => {
     const r = t.getBoundingClientRect();
     const inset = r.height / 5;

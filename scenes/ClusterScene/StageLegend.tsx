@@ -35,7 +35,7 @@ export function StageLegend({ alg }: { alg: Pick<ElectionAlgorithm, 'messages' |
     <ul className="stage-legend" aria-label="Key to the stage" data-testid="stage-legend">
       {legendEntries(alg).map((e) => (
         <li key={e.kind} data-family={e.kind}>
-          <span className={`legend-dot legend-${e.kind}`} aria-hidden="true" />
+          <span className={`legend-dot legend-${e.kind} msg-${e.kind}`} aria-hidden="true" />
           {e.text}
         </li>
       ))}

@@ -227,7 +227,7 @@ export function ClusterScene() {
           {/* Styled by the stylesheet, drawn on the canvas; filled in only for an export. */}
           <g ref={dotLayer} className="dots" aria-hidden="true">
             {DOT_KINDS.map((kind) => (
-              <path key={kind} className={`dot dot-${kind}`} data-testid={`dots-${kind}`} />
+              <path key={kind} className={`dot dot-${kind} msg-${kind}`} data-testid={`dots-${kind}`} />
             ))}
           </g>
         </svg>

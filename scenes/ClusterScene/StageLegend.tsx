@@ -32,10 +32,10 @@ export function legendEntries(alg: Pick<ElectionAlgorithm, 'messages'>): LegendE
 export function StageLegend({ alg }: { alg: Pick<ElectionAlgorithm, 'messages' | 'words'> }) {
   const short = epochShort(alg.words);
   return (
-    <ul className="stage-legend" aria-label="Key to the stage" data-testid="stage-legend">
+    <ul className="stage-legend plain-list" aria-label="Key to the stage" data-testid="stage-legend">
       {legendEntries(alg).map((e) => (
         <li key={e.kind} data-family={e.kind}>
-          <span className={`legend-dot legend-${e.kind}`} aria-hidden="true" />
+          <span className={`legend-dot legend-${e.kind} msg-${e.kind}`} aria-hidden="true" />
           {e.text}
         </li>
       ))}

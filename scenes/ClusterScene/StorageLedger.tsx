@@ -12,7 +12,7 @@ export function StorageLedger() {
   // keeps to three text nodes for the same reason.
   return (
     <div className="ledger">
-      <ol aria-label="Latest writes at the storage">
+      <ol className="plain-list" aria-label="Latest writes at the storage">
         {recent
           .slice(-6)
           .reverse()

@@ -94,7 +94,7 @@ export function LeaderlessScene() {
           <div key={d.id} className="ll-design" data-testid={`ll-${d.id}`}>
             <h3>{d.title}</h3>
             <ul
-              className="ll-workers"
+              className="ll-workers plain-list"
               aria-label="workers and the keys each serves"
               style={{ gridTemplateColumns: `repeat(${run.workerNames.length}, minmax(0, 1fr))` }}
             >

@@ -323,7 +323,7 @@ export function SpaceTimeScene() {
               return (
                 <g
                   key={b.key}
-                  className={`st-band st-${b.family}${b.dropped ? ' st-lost' : ''}`}
+                  className={`st-band st-${b.family} msg-${b.family}${b.dropped ? ' st-lost' : ''}`}
                   data-count={b.count}
                   data-from={b.from}
                   data-to={b.to}
@@ -447,7 +447,7 @@ const Filter = memo(function Filter({
     <fieldset className="spacetime-filter">
       <legend>Show</legend>
       {families.map((f) => (
-        <label key={f} className={`st-chip st-${f}`}>
+        <label key={f} className={`st-chip st-${f} msg-${f}`}>
           <input
             type="checkbox"
             checked={!hiddenFamilies.has(f)}
@@ -544,7 +544,7 @@ function ArrowLine({
   } else if (a.dropped) {
     ex = x1 + (x2 - x1) * LOST_AT;
   }
-  const cls = `st-arrow st-${a.family}${a.dropped ? ' st-lost' : ''}${a.inFlight ? ' st-inflight' : ''}${focused ? ' st-focused' : ''}`;
+  const cls = `st-arrow st-${a.family} msg-${a.family}${a.dropped ? ' st-lost' : ''}${a.inFlight ? ' st-inflight' : ''}${focused ? ' st-focused' : ''}`;
   return (
     <g
       className={cls}

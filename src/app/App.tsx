@@ -51,12 +51,8 @@ function SimApp() {
   // Read before autosave can overwrite it with this (fallback) run.
   const [saved] = useState(() => (params.badRun ? lastSession() : null));
   const store = useMemo(() => {
-    const s = createLabStore({
-      experiment: params.experiment,
-      commands: params.commands,
-      speed: params.speed,
-      playing: params.playing,
-    });
+    // The link's setup, commands, speed and whether it plays.
+    const s = createLabStore(params);
     // A link into a game day replays it to its step first (below); then to its moment.
     if (params.atMs > 0 && !params.scenario) s.getState().seek(params.atMs);
     return s;

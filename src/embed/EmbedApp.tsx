@@ -104,12 +104,7 @@ export function EmbedApp() {
   const params = useMemo(() => readEmbedParams(window.location.search), []);
   const scene = sceneById(params.scene);
   const store = useMemo(() => {
-    const s = createLabStore({
-      experiment: params.experiment,
-      commands: params.commands,
-      speed: params.speed,
-      playing: false,
-    });
+    const s = createLabStore({ ...params, playing: false });
     // Without a step the moment is known at once; with one, useOpened plays up to it first.
     if (!(params.scenario && params.step > 0)) {
       if (params.atMs > 0) s.getState().seek(params.atMs);

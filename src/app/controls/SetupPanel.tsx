@@ -426,7 +426,7 @@ export function SetupPanel() {
         <p className="hint">
           Real systems' default timings (sources in docs/seen-in-the-wild.md): a click resets with one.
         </p>
-        <ul className="presets" aria-label="Seen in the wild">
+        <ul className="presets plain-list" aria-label="Seen in the wild">
           {presetCatalog.presets.map((p) => (
             <li key={p.id}>
               <button type="button" className="btn btn-small" title={p.lesson} onClick={() => applyPreset(p)}>

@@ -123,7 +123,7 @@ export function ExportPanel() {
       <h2 id={headingId}>Export</h2>
       <h3>Images</h3>
       <p className="hint">Images show the moment on screen, 1920 px wide for slides.</p>
-      <ul className="export-scenes">
+      <ul className="export-scenes plain-list">
         {EXPORT_PARTS.map((scene) => (
           <li key={scene.id}>
             <span className="export-scene-name">{scene.name}</span>
@@ -149,7 +149,7 @@ export function ExportPanel() {
       </p>
       <h3>Embed in a docs page</h3>
       <p className="hint">A scene running this run from this moment, as an iframe or a custom element.</p>
-      <ul className="export-scenes" data-testid="export-embeds">
+      <ul className="export-scenes plain-list" data-testid="export-embeds">
         {(SCENES as readonly SceneEntry[]).map((scene) => (
           <li key={scene.id}>
             <span className="export-scene-name">{scene.name}</span>

@@ -7,14 +7,11 @@ import { loadAlgorithm } from '../../engine';
 import { createLabStore, type LabStore } from '../../store/labStore';
 import { LiveBackend } from '../../store/backends/liveBackend';
 import { openRealRun, RealLinkError, type RealLink } from '../../store/backends/liveParams';
-import { Lab } from '../Lab';
-import { HelpOverlay } from '../present/HelpOverlay';
-import { usePageKeys } from '../present/usePageKeys';
-import { KeyNote } from '../present/KeyNote';
 import { RealBanner } from './RealBanner';
-import { RealHosts } from './RealHosts';
-import { SimCompare } from './SimCompare';
-import './real.css';
+import { RealHeader, RealLab } from './RealLab';
+
+const TAGLINE =
+  "The same lab on a real system: etcd members, candidates using etcd's election recipe, and a fenced storage, each a process on this machine.";
 
 type Opened = { store: LabStore; backend: LiveBackend } | { error: RealLinkError } | null;
 
@@ -52,7 +49,7 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
   if (opened === null)
     return (
       <main className="real-opening">
-        <RealHeader />
+        <RealHeader tagline={TAGLINE} />
         <p className="hint" role="status">
           Connecting to the real run…
         </p>
@@ -61,7 +58,7 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
   if ('error' in opened)
     return (
       <main>
-        <RealHeader />
+        <RealHeader tagline={TAGLINE} />
         <div className="banner banner-warn real-link-error" role="alert" data-testid="real-link-error">
           <p>
             <strong data-testid="real-link-error-name">{opened.error.error}</strong>: {opened.error.message}
@@ -73,51 +70,8 @@ export function RealApp({ link }: { link: RealLink | RealLinkError }) {
         </div>
       </main>
     );
-  return <RealLab store={opened.store} backend={opened.backend} />;
-}
-
-/**
- * The lab on a real run, with the simulator's keys: the faults the run offers (kill, pause,
- * split, heal, fencing) go to the real cluster through its commands; what it cannot do for real
- * (stepping, say) is neither handled nor listed in the help.
- */
-function RealLab({ store, backend }: { store: LabStore; backend: LiveBackend }) {
-  const keys = usePageKeys(store, null);
+  const { store, backend } = opened;
   return (
-    <main>
-      <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
-      <Lab
-        store={store}
-        header={<RealHeader />}
-        extraTabs={[
-          {
-            id: 'sim-compare',
-            title: 'Compare with the simulator',
-            content: <SimCompare backend={backend} />,
-          },
-        ]}
-        notices={
-          <>
-            <RealBanner backend={backend} />
-            <KeyNote note={keys.keyNote} />
-            <RealHosts recording={backend.recording} />
-          </>
-        }
-      />
-    </main>
-  );
-}
-
-function RealHeader() {
-  return (
-    <header className="app-header">
-      <div className="app-title">
-        <h1>Leader Election Lab</h1>
-        <p className="tagline">
-          The same lab on a real system: etcd members, candidates using etcd&apos;s election recipe, and a
-          fenced storage, each a process on this machine.
-        </p>
-      </div>
-    </header>
+    <RealLab store={store} backend={backend} tagline={TAGLINE} banner={<RealBanner backend={backend} />} />
   );
 }

@@ -31,7 +31,7 @@ export function RealHosts({ recording }: { recording: LiveRecording }) {
   const key = useLab(() => hostLines(recording));
   const hosts = JSON.parse(key) as HostLine[];
   return (
-    <ul className="real-hosts" aria-label="Hosts" data-testid="real-hosts">
+    <ul className="real-hosts plain-list" aria-label="Hosts" data-testid="real-hosts">
       {hosts.map((h) => (
         <li key={h.id} data-testid={`real-host-${h.id}`}>
           <strong>host {h.id}</strong>

@@ -5,16 +5,10 @@
 // nothing runs now to apply a fault to.
 import { useEffect, useMemo } from 'react';
 import { createLabStore } from '../../store/labStore';
-import { Lab } from '../Lab';
-import { HelpOverlay } from '../present/HelpOverlay';
-import { usePageKeys } from '../present/usePageKeys';
-import { KeyNote } from '../present/KeyNote';
-import { RealHosts } from '../real/RealHosts';
 import { RealSettings } from '../real/RealBanner';
-import { SimCompare } from '../real/SimCompare';
+import { RealLab } from '../real/RealLab';
 import { formatSeconds } from '../../store/format';
 import type { OpenedRecording } from './openRecording';
-import '../real/real.css';
 
 /** When the run was started, in the reader's own words for a date. */
 export function runDate(epochMs: number): string {
@@ -38,47 +32,26 @@ export function RecordingApp({ recording }: { recording: OpenedRecording }) {
       }),
     [store, backend],
   );
-  const keys = usePageKeys(store, null);
   const s = backend.record.settings;
   return (
-    <main>
-      <HelpOverlay open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
-      <Lab
-        store={store}
-        header={
-          <header className="app-header">
-            <div className="app-title">
-              <h1>Leader Election Lab</h1>
-              <p className="tagline">A real run on etcd, replayed from its recording.</p>
-            </div>
-          </header>
-        }
-        extraTabs={[
-          {
-            id: 'sim-compare',
-            title: 'Compare with the simulator',
-            content: <SimCompare backend={backend} />,
-          },
-        ]}
-        notices={
-          <>
-            <section className="banner real-banner" aria-label="Recording" data-testid="recording-banner">
-              <p className="real-banner-title">
-                <strong>A recording of a real run from {runDate(backend.record.startedAtEpochMs)}</strong>:{' '}
-                {s.nodes} etcd members, {s.nodes} candidate processes and a fenced storage on the machine that
-                ran it, {formatSeconds(backend.untilMs)} recorded ({name}). What it shows is folded from the
-                recorded events as the live page folded them; nothing runs now, so no fault can be applied.
-              </p>
-              <RealSettings settings={s} />
-              <p className="real-banner-settings">
-                <a href="./">Open the simulator</a>, or start a real run with <code>npm run lab:real</code>.
-              </p>
-            </section>
-            <KeyNote note={keys.keyNote} />
-            <RealHosts recording={backend.recording} />
-          </>
-        }
-      />
-    </main>
+    <RealLab
+      store={store}
+      backend={backend}
+      tagline="A real run on etcd, replayed from its recording."
+      banner={
+        <section className="banner real-banner" aria-label="Recording" data-testid="recording-banner">
+          <p className="real-banner-title">
+            <strong>A recording of a real run from {runDate(backend.record.startedAtEpochMs)}</strong>:{' '}
+            {s.nodes} etcd members, {s.nodes} candidate processes and a fenced storage on the machine that ran
+            it, {formatSeconds(backend.untilMs)} recorded ({name}). What it shows is folded from the recorded
+            events as the live page folded them; nothing runs now, so no fault can be applied.
+          </p>
+          <RealSettings settings={s} />
+          <p className="real-banner-settings">
+            <a href="./">Open the simulator</a>, or start a real run with <code>npm run lab:real</code>.
+          </p>
+        </section>
+      }
+    />
   );
 }

@@ -36,18 +36,16 @@ import {
   type LeaseId,
 } from '../../engine/candidates/etcdCandidate';
 import type { CandidateOutput, RealStepDownReason, SessionEvent } from '../model/events';
+import type { RunSettings } from '../model/settings';
 import type { Gateway } from './gateway';
 
-export interface CandidateSettings {
+export interface CandidateSettings extends Pick<
+  RunSettings,
+  'ttlMs' | 'renewDeadlineMs' | 'warmUpMs' | 'writeEveryMs'
+> {
   node: string;
   /** Election prefix; keys are `${prefix}/<lease ID in hex>` as in etcd's NewElection. */
   prefix: string;
-  ttlMs: number;
-  /** Stop acting when no keep-alive has been answered for this long; null: only the session's TTL. */
-  renewDeadlineMs: number | null;
-  warmUpMs: number;
-  /** The work between a write's check and its send. */
-  writeEveryMs: number;
   /** Wait before retrying a call that failed (rather than went unanswered). */
   retryMs: number;
 }

@@ -4,7 +4,7 @@
 // Times are the run's own (ms since it started): etcd's log lines, the candidates' reports and
 // the commands are all stamped on that one clock.
 import type { FaultId, Trial } from './fidelityReport';
-import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
+import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';
 import type { RealRun } from '../cluster/run';
 import { keepAliveEveryMs } from '../model/settings';
 import { appSettled, eventsOf, otherBecameRaftLeader, raftSettled, sleep, within } from './waits';
@@ -88,12 +88,7 @@ async function pausePastTtl(run: RealRun, setup: FaultSetup): Promise<Trial> {
     () => eventsOf(run, 'write', resumedAt).find((w) => w.node === leader),
     setup.watchMs,
   );
-  const outcome = !zombie
-    ? OUTCOME.failoverNoWrite
-    : zombie.result === 'rejected'
-      ? OUTCOME.failoverRejected
-      : OUTCOME.failoverAccepted;
-  return { value: e.atMs - at, outcome };
+  return { value: e.atMs - at, outcome: zombieOutcome(zombie?.result) };
 }
 
 /** The application leader's keep-alive gaps around a fault, and whether it still leads after. */

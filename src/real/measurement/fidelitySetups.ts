@@ -72,6 +72,12 @@ export const OUTCOME = {
   termsSame: 'the heal changed no term',
 } as const;
 
+/** A failover after a pause, by what came of the paused leader's first write after it (if any). */
+export function zombieOutcome(result: 'accepted' | 'rejected' | undefined): string {
+  if (!result) return OUTCOME.failoverNoWrite;
+  return result === 'rejected' ? OUTCOME.failoverRejected : OUTCOME.failoverAccepted;
+}
+
 /**
  * Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. With
  * `lostAtMs`, the session ended there: the last gap runs to the loss, and what comes after (a new

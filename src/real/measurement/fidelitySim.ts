@@ -6,7 +6,7 @@
 // fixed moment would measure one phase only). Deterministic: the same seeds give the same trials.
 import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../../engine';
 import type { FaultId, Trial } from './fidelityReport';
-import { longestGapMs, OUTCOME, SETUPS, type FaultSetup } from './fidelitySetups';
+import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';
 import { keepAliveEveryMs, type RunSettings } from '../model/settings';
 import { LOOPBACK_NETWORK, twinExperiment } from '../model/twin';
 
@@ -159,13 +159,7 @@ function pausePastTtl(t: TrialOf): Trial {
     (x) => x.type === 'write' && x.node === leader.id && x.atMs >= resumedAt,
     setup.watchMs,
   );
-  const outcome =
-    zombie?.type !== 'write'
-      ? OUTCOME.failoverNoWrite
-      : zombie.result === 'rejected'
-        ? OUTCOME.failoverRejected
-        : OUTCOME.failoverAccepted;
-  return { value: e.atMs - at, outcome };
+  return { value: e.atMs - at, outcome: zombieOutcome(zombie?.type === 'write' ? zombie.result : undefined) };
 }
 
 /** The leader's longest keep-alive gap around a fault, and whether it still leads after. */

@@ -3,47 +3,61 @@
 // raft roles of the etcd members (from their own logs), the candidates' etcd sessions, and the
 // processes' lives. Times are ms since the run started. The engine will fold the new ones in
 // later; until then this file is their definition.
+import type * as zm from 'zod/mini';
 import type { NodeId, SimEvent, StepDownReason } from '../../engine';
+import { z } from '../../engine/schemaKit';
 import type { RealFault } from './commands';
+
+const num = z.number();
+const member = z.string().check(z.regex(/^m[1-9]$/));
+const memberRole = z.enum(['follower', 'preCandidate', 'candidate', 'leader']);
+
+/**
+ * The fields of the events only a real run has, beyond atMs and type: their types below derive
+ * from them, and a recording read back from a file is checked by them (liveRecordFile.ts).
+ */
+export const REAL_FIELDS = {
+  member: { member, role: memberRole, term: num },
+  memberLeader: { member, leader: z.nullable(member), term: num },
+  session: {
+    node: z.string(),
+    /** Lease IDs exceed 2^53: a string. */
+    leaseId: z.string(),
+    state: z.enum(['granted', 'renewed', 'lost']),
+    ttlMs: num,
+    /** For 'renewed': ms since the previous answered keep-alive. */
+    gapMs: z.optional(num),
+  },
+  process: {
+    node: z.string(),
+    part: z.enum(['member', 'candidate']),
+    /** stopped/continued: SIGSTOP and SIGCONT sent by a pause and its end. */
+    state: z.enum(['started', 'stopped', 'continued', 'exited']),
+    code: z.optional(z.nullable(num)),
+    signal: z.optional(z.nullable(z.string())),
+  },
+};
+
+type RealOnly<T extends keyof typeof REAL_FIELDS> = { atMs: number; type: T } & zm.output<
+  zm.ZodMiniObject<(typeof REAL_FIELDS)[T]>
+>;
 
 /** An etcd member: m1 runs on host n1, beside candidate c1. */
 export type MemberName = string;
 
-export type MemberRole = 'follower' | 'preCandidate' | 'candidate' | 'leader';
+export type MemberRole = zm.output<typeof memberRole>;
 
 /** A member's raft role changed: etcd's "<id> became <role> at term <N>". */
-export interface MemberRoleEvent {
-  atMs: number;
-  type: 'member';
-  member: MemberName;
-  role: MemberRole;
-  term: number;
-}
+export type MemberRoleEvent = RealOnly<'member'>;
 
 /** A member learned who leads raft, or lost its leader: "elected leader <id> at term <N>" / "lost leader". */
-export interface MemberLeaderEvent {
-  atMs: number;
-  type: 'memberLeader';
-  member: MemberName;
-  leader: MemberName | null;
-  term: number;
-}
+export type MemberLeaderEvent = RealOnly<'memberLeader'>;
 
 /**
  * A candidate's etcd session (its lease) began, ended, or was renewed after a gap of more than
  * 1.5 keep-alive periods (a keep-alive was missed and the lease survived the pause or the cut).
- * Lease IDs exceed 2^53: a string.
  */
-export interface SessionEvent {
-  atMs: number;
-  type: 'session';
-  node: NodeId;
-  leaseId: string;
-  state: 'granted' | 'renewed' | 'lost';
-  ttlMs: number;
-  /** For 'renewed': ms since the previous answered keep-alive. */
-  gapMs?: number;
-}
+export type SessionEvent = RealOnly<'session'>;
 
 /**
  * Not an event of the run's record: each answered keep-alive, which the run folds into the
@@ -57,16 +71,7 @@ export interface KeepAliveReport {
 }
 
 /** A process of the run started or ended: member mK or candidate cK of host nK. */
-export interface ProcessEvent {
-  atMs: number;
-  type: 'process';
-  node: NodeId;
-  part: 'member' | 'candidate';
-  /** stopped/continued: SIGSTOP and SIGCONT sent by a pause and its end. */
-  state: 'started' | 'stopped' | 'continued' | 'exited';
-  code?: number | null;
-  signal?: string | null;
-}
+export type ProcessEvent = RealOnly<'process'>;
 
 /** A process event, the exit's code and signal with it when it exited. */
 export function processEvent(

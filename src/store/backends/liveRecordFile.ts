@@ -5,7 +5,7 @@
 import { INVARIANT_TITLES, type InvariantName } from '../../engine';
 import { z } from '../../engine/schemaKit';
 import { parseRealCommand } from '../../real/model/commands';
-import type { KeepAliveReport, RealEvent } from '../../real/model/events';
+import { REAL_FIELDS, type KeepAliveReport, type RealEvent } from '../../real/model/events';
 import { checkSettings, DEFAULT_SETTINGS, type RunSettings } from '../../real/model/settings';
 import { MAX_RECORDED, type LiveRecording } from './liveRecording';
 
@@ -53,7 +53,6 @@ const str = z.string();
 const num = z.number();
 const bool = z.boolean();
 const time = z.number().check(z.minimum(0));
-const member = z.string().check(z.regex(/^m[1-9]$/));
 
 /** The fields each event of a real run must have (src/real/events.ts), beyond atMs and type. */
 const FIELDS: Record<Exclude<RealEvent['type'], 'fault'>, Record<string, Check>> = {
@@ -61,13 +60,6 @@ const FIELDS: Record<Exclude<RealEvent['type'], 'fault'>, Record<string, Check>>
   elected: { node: str, term: num, votes: z.array(str) },
   ready: { node: str, term: num },
   steppedDown: { node: str, term: num, reason: str },
-  session: {
-    node: str,
-    leaseId: str,
-    state: z.enum(['granted', 'renewed', 'lost']),
-    ttlMs: num,
-    gapMs: z.optional(num),
-  },
   write: {
     node: str,
     token: num,
@@ -77,15 +69,7 @@ const FIELDS: Record<Exclude<RealEvent['type'], 'fault'>, Record<string, Check>>
     kind: z.enum(['claim', 'leader', 'client', 'manual']),
   },
   violation: { invariant: z.enum(Object.keys(INVARIANT_TITLES) as InvariantName[]), detail: str },
-  member: { member, role: z.enum(['follower', 'preCandidate', 'candidate', 'leader']), term: num },
-  memberLeader: { member, leader: z.nullable(member), term: num },
-  process: {
-    node: str,
-    part: z.enum(['member', 'candidate']),
-    state: z.enum(['started', 'stopped', 'continued', 'exited']),
-    code: z.optional(z.nullable(num)),
-    signal: z.optional(z.nullable(str)),
-  },
+  ...REAL_FIELDS,
 };
 
 /** The first problem with one recorded event, or null. */

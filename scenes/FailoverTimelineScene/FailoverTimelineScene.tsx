@@ -37,6 +37,9 @@ export function FailoverTimelineScene() {
       aria-labelledby="failover-title"
       data-testid="failover-timeline"
       data-density={density}
+      // On the first screen it keeps one height and scrolls longer words (layout.css): a scroll box
+      // takes the focus, so a keyboard can scroll it too.
+      tabIndex={compact ? 0 : undefined}
     >
       <h2 id="failover-title">Failover timeline</h2>
       {/* The first screen keeps its room for the bar: there, start-up and "no failover yet" are

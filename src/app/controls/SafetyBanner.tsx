@@ -9,12 +9,22 @@ const sameBanner = (a: BannerText, b: BannerText) =>
 
 export function SafetyBanner() {
   const b = useLabEqual((s) => bannerText(s.snapshot, s.experiment), sameBanner);
+  // The slot keeps the banner's room on the first screen whatever it says (layout.css): words that
+  // need more lines show over the views under it while it is pointed at or focused.
   return (
-    <div className={`banner banner-${b.tone}`} role="status" data-testid="safety-banner" data-state={b.state}>
-      <strong>{b.headline}</strong>
-      {b.details.map((d) => (
-        <span key={d}> {d}</span>
-      ))}
+    <div className="banner-slot">
+      <div
+        className={`banner banner-${b.tone}`}
+        role="status"
+        data-testid="safety-banner"
+        data-state={b.state}
+        tabIndex={0}
+      >
+        <strong>{b.headline}</strong>
+        {b.details.map((d) => (
+          <span key={d}> {d}</span>
+        ))}
+      </div>
     </div>
   );
 }

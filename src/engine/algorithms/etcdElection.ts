@@ -11,17 +11,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
-import { armAtLocal, renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -91,12 +82,7 @@ export type EtcdShared = ReturnType<typeof initEtcdShared>;
 const MAX_PENDING_OPS = 128;
 
 /** The candidate's timers, as node timer slots. */
-const ET: Record<CandidateTimer, number> = {
-  keepAlive: ALG_SLOT,
-  sessionDeadline: ALG_SLOT + 1,
-  request: ALG_SLOT + 2,
-  retry: ALG_SLOT + 3,
-};
+const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request', 'retry');
 
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;

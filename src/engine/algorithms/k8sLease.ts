@@ -18,8 +18,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { k8sLeasePage } from './pages/k8sLease';
-import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
+import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -54,7 +54,7 @@ const SERVICES = ALGORITHM_INFO['k8s-lease'].services;
 /** Every replica talks to the one API server. */
 const apiOf = (c: Core) => shared(c).api;
 
-const KT = { next: ALG_SLOT, request: ALG_SLOT + 1, round: ALG_SLOT + 2 } as const;
+const KT = timerSlots('next', 'request', 'round');
 
 /** Where a replica's loop is. */
 type Phase = 'acquiring' | 'leading';
@@ -437,9 +437,7 @@ function idle(n: NodeState): void {
 function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
   const holding = p.phase === 'leading';
-  cancelTimer(n, KT.next);
-  cancelTimer(n, KT.round);
-  cancelTimer(n, KT.request);
+  cancelTimers(n, KT.next, KT.round, KT.request);
   idle(n);
   release(c, out, n, how === 'stop' ? 'stopped' : 'renew deadline passed');
   p.exiting = how;

@@ -10,16 +10,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
-import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -98,7 +90,7 @@ export type ZkShared = ReturnType<typeof initZkShared>;
 
 const MAX_PENDING_OPS = 128;
 
-const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, retry: ALG_SLOT + 3 } as const;
+const ZT = timerSlots('ping', 'readTimeout', 'request', 'retry');
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
@@ -393,8 +385,7 @@ function forget(p: ZkNode): void {
 function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.phase === 'leading') release(c, out, n, 'session expired');
-  cancelTimer(n, ZT.ping);
-  cancelTimer(n, ZT.request);
+  cancelTimers(n, ZT.ping, ZT.request);
   forget(p);
   armIn(c, n, ZT.retry, pingEveryMs(c));
 }

@@ -37,15 +37,13 @@ import {
   dropSession,
   findSession,
   hasMajority,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
-  onStoreTimer,
   openSession,
   propose,
   queueOf,
   renewAllSessions,
   scheduleStoreTimer,
+  storeHooks,
   touchSession,
   tryCommit,
   watchEntry,
@@ -223,6 +221,7 @@ function promoted(c: Core): void {
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {
+  request: onRequest,
   commit,
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
@@ -317,12 +316,7 @@ export const etcdElection: ElectionAlgorithm = {
   },
   onTimer,
   onMessage,
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (m.type === 'etcdRequest' || m.type === 'sessionKeepAlive') onRequest(c, out, endpoint, m);
-    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
-    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ETCD_RULES, m);
-  },
-  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ETCD_RULES, slot),
+  ...storeHooks(store, ETCD_RULES),
   onNetworkChange: (c, out) =>
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
   // The application hears storage's refusal; the election itself does not.

@@ -29,11 +29,10 @@ import { send } from '../network';
 import { nextFloat, nextInt } from '../rng';
 import {
   createStore,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
   propose,
   reachesMajority,
+  storeHooks,
   type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
@@ -186,6 +185,8 @@ function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>):
 }
 
 const K8S_RULES: StoreRules<LeaseOp> = {
+  // The replicas talk to the API server only (leaseGet, leaseUpdate).
+  request: (c, _out, _api, m) => onApiMessage(c, m),
   commit,
   // The Lease is an object, not bound to a session: nothing on this store expires.
   expired: () => {},
@@ -465,14 +466,7 @@ export const k8sLease: ElectionAlgorithm = {
   onMessage: (c, out, n, m) => {
     if (m.type === 'leaseReply') onReply(c, out, n, m);
   },
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (endpoint === shared(c).api) {
-      if (m.type === 'storeAck') onStoreAck(c, out, store(c), K8S_RULES, m);
-      else onApiMessage(c, m);
-    } else if (m.type === 'storeOp') {
-      onStoreOp(c, endpoint, m);
-    }
-  },
+  ...storeHooks(store, K8S_RULES),
   // For the failover timeline: a leader that cannot reach a working store has lost its lease.
   onNetworkChange: (c, out) =>
     onStoreChange(

@@ -26,15 +26,13 @@ import {
   dropSession,
   findSession,
   hasMajority,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
-  onStoreTimer,
   openSession,
   propose,
   queueOf,
   reachesMajority,
   renewAllSessions,
+  storeHooks,
   touchSession,
   tryCommit,
   watchEntry,
@@ -218,6 +216,7 @@ function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
 }
 
 const ZK_RULES: StoreRules<ZkOp> = {
+  request: onRequest,
   commit,
   expired: (c, _out, session) => endSession(c, session),
 };
@@ -444,12 +443,7 @@ export const zookeeper: ElectionAlgorithm = {
     if (m.type === 'zkReply') onReply(c, out, n, m);
     else if (m.type === 'zkWatch') onWatch(c, n, m);
   },
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (m.type === 'zkRequest' || m.type === 'zkPing') onRequest(c, out, endpoint, m);
-    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
-    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ZK_RULES, m);
-  },
-  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ZK_RULES, slot),
+  ...storeHooks(store, ZK_RULES),
   onNetworkChange: (c, out) => {
     const a = shared(c);
     const quorum = hasMajority(c, a.store);

@@ -82,6 +82,8 @@ export interface QuorumStore<B> {
 
 /** What an algorithm's store does that the shared one does not: applying its own operations. */
 export interface StoreRules<B> {
+  /** A client's request reached one of the store's endpoints (a member, or the API server in front). */
+  request(c: Core, out: Outputs, endpoint: number, m: Message): void;
   /** A majority has the operation: apply it and answer the client. */
   commit(c: Core, out: Outputs, op: StoreOp<B>): void;
   /** A session expired (the store already removed it): delete what was bound to it. */
@@ -311,6 +313,19 @@ export function onStoreTimer<B>(
   if (slot === STORE_SLOT.expiry) onExpiry(c, out, s, rules);
   else if (slot === STORE_SLOT.election) onLeaderElection(c, out, s, rules);
   else if (slot === STORE_SLOT.held) retryPending(c, out, s, rules);
+}
+
+/** The algorithm's service hooks: the store's own messages and timers to it, clients' requests to the rules. */
+export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: StoreRules<B>) {
+  return {
+    onServiceMessage(c: Core, out: Outputs, endpoint: number, m: Message): void {
+      if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
+      else if (m.type === 'storeAck') onStoreAck(c, out, storeOf(c), rules, m);
+      else rules.request(c, out, endpoint, m);
+    },
+    onServiceTimer: (c: Core, out: Outputs, _service: number, slot: number): void =>
+      onStoreTimer(c, out, storeOf(c), rules, slot),
+  };
 }
 
 // ---------------------------------------------------------------- entries and their watches

@@ -125,19 +125,8 @@ export function propose<B>(c: Core, s: QuorumStore<B>, op: StoreOp<B>): void {
   for (const m of s.members) if (!op.acks.includes(m)) send(c, op.via, m, 'storeOp', op.id);
 }
 
-/** A member has the proposed operation: it says so to the coordinator. */
-export function onStoreOp(c: Core, member: number, m: Message): void {
-  send(c, member, m.from, 'storeAck', m.term);
-}
-
 /** A member's acknowledgement reached the coordinator: the operation commits if it can now. */
-export function onStoreAck<B>(
-  c: Core,
-  out: Outputs,
-  s: QuorumStore<B>,
-  rules: StoreRules<B>,
-  m: Message,
-): void {
+function onStoreAck<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>, m: Message): void {
   const op = s.pending.find((x) => x.id === m.term);
   if (!op || op.acks.includes(m.from)) return;
   op.acks.push(m.from);
@@ -302,29 +291,21 @@ export function scheduleStoreTimer(c: Core, s: QuorumStore<unknown>, slot: numbe
   scheduleServiceTimer(c, s.members[0], slot, atMs);
 }
 
-/** A store timer fired; the algorithm routes its service timers here. */
-export function onStoreTimer<B>(
-  c: Core,
-  out: Outputs,
-  s: QuorumStore<B>,
-  rules: StoreRules<B>,
-  slot: number,
-): void {
-  if (slot === STORE_SLOT.expiry) onExpiry(c, out, s, rules);
-  else if (slot === STORE_SLOT.election) onLeaderElection(c, out, s, rules);
-  else if (slot === STORE_SLOT.held) retryPending(c, out, s, rules);
-}
-
 /** The algorithm's service hooks: the store's own messages and timers to it, clients' requests to the rules. */
 export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: StoreRules<B>) {
   return {
     onServiceMessage(c: Core, out: Outputs, endpoint: number, m: Message): void {
-      if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
+      // A member has the proposed operation: it says so to the coordinator.
+      if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
       else if (m.type === 'storeAck') onStoreAck(c, out, storeOf(c), rules, m);
       else rules.request(c, out, endpoint, m);
     },
-    onServiceTimer: (c: Core, out: Outputs, _service: number, slot: number): void =>
-      onStoreTimer(c, out, storeOf(c), rules, slot),
+    onServiceTimer(c: Core, out: Outputs, _service: number, slot: number): void {
+      const s = storeOf(c);
+      if (slot === STORE_SLOT.expiry) onExpiry(c, out, s, rules);
+      else if (slot === STORE_SLOT.election) onLeaderElection(c, out, s, rules);
+      else if (slot === STORE_SLOT.held) retryPending(c, out, s, rules);
+    },
   };
 }
 

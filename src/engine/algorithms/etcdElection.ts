@@ -66,18 +66,13 @@ declare module '../core' {
 const initEtcdShared = (e: Experiment) => ({
   settings: settingsFor(e, 'etcd'),
   /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
-  store: createStore<EtcdOp>(
-    serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
-    MAX_PENDING_OPS,
-    true,
-  ),
-  revision: 1,
+  store: createStore<EtcdOp>(serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'), {
+    withLeader: true,
+    revision: 1,
+  }),
 });
 
 export type EtcdShared = ReturnType<typeof initEtcdShared>;
-
-/** Operations a member may have waiting on the others at once (a bound, like every queue here). */
-const MAX_PENDING_OPS = 128;
 
 /** The candidate's timers, as node timer slots. */
 const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request', 'retry');
@@ -155,7 +150,7 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       const existing = s.entries.find((k) => k.key === id);
       if (existing) reply.rev = existing.number;
       else if (findSession(s, id)) {
-        const rev = ++a.revision;
+        const rev = ++s.revision;
         s.entries.push({ key: id, session: id, owner: client, number: rev, token: rev });
         reply.rev = rev;
       }
@@ -183,22 +178,18 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       deleteKey(c, id);
       break;
   }
-  reply.storeRev = a.revision;
+  reply.storeRev = s.revision;
   return reply;
 }
 
 /** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
-  deleteEntries(c, store(c), (k) => k.key === lease, newRevision, notifyDeleted);
-}
-
-function newRevision(c: Core): void {
-  shared(c).revision++;
+  deleteEntries(c, store(c), (k) => k.key === lease, notifyDeleted);
 }
 
 function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   const r = send(c, memberOf(c, c.nodes[watcher]), watcher, 'watchEvent', 0);
-  r.body = { ...emptyReply('watch'), key: k.key, storeRev: shared(c).revision } satisfies EtcdReply;
+  r.body = { ...emptyReply('watch'), key: k.key, storeRev: store(c).revision } satisfies EtcdReply;
 }
 
 /**

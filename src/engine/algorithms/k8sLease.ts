@@ -116,7 +116,7 @@ const initK8sShared = (e: Experiment) => ({
   lease: null as LeaseRecord | null,
   resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
-  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
+  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
   /** The API server's endpoint. */
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });

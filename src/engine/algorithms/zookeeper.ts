@@ -73,20 +73,13 @@ export interface ZkReply {
 const initZkShared = (e: Experiment) => ({
   settings: settingsFor(e, 'zookeeper'),
   /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
-  store: createStore<ZkOp>(
-    serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
-    MAX_PENDING_OPS,
-    false,
-  ),
-  zxid: 0,
+  store: createStore<ZkOp>(serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer')),
   seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
   quorum: true,
 });
 
 export type ZkShared = ReturnType<typeof initZkShared>;
-
-const MAX_PENDING_OPS = 128;
 
 const ZT = timerSlots('ping', 'readTimeout', 'request', 'retry');
 
@@ -176,7 +169,8 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         session: body.session,
         owner: client,
         number: 0,
-        token: ++a.zxid,
+        // The znode's czxid: the create's zxid, the store's next revision.
+        token: ++s.revision,
       };
       z.number = z.key;
       s.entries.push(z);
@@ -202,11 +196,7 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
 
 /** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
 function endSession(c: Core, session: number): void {
-  deleteEntries(c, store(c), (z) => z.session === session, newZxid, notifyDeleted);
-}
-
-function newZxid(c: Core): void {
-  shared(c).zxid++;
+  deleteEntries(c, store(c), (z) => z.session === session, notifyDeleted);
 }
 
 /** A watcher hears of a deletion from the server it talks to. */

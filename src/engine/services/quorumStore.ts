@@ -78,6 +78,8 @@ export interface QuorumStore<B> {
   entries: StoreEntry[];
   /** Who watches which entry (by key) for its deletion. */
   watches: { watcher: number; key: number }[];
+  /** Its change counter (etcd's revision, ZooKeeper's zxid): a deletion takes the next, as a write does. */
+  revision: number;
 }
 
 /** What an algorithm's store does that the shared one does not: applying its own operations. */
@@ -103,7 +105,13 @@ export const STORE_SLOT = { expiry: 0, election: 1, held: 2 } as const;
 export const STORE_HEARTBEAT_MS = 100;
 export const STORE_ELECTION_TIMEOUT_MS = 1000;
 
-export function createStore<B>(members: number[], maxPending: number, withLeader: boolean): QuorumStore<B> {
+/** Operations a coordinator may have waiting on the members at once (a bound, like every queue here). */
+const MAX_PENDING_OPS = 128;
+
+export function createStore<B>(
+  members: number[],
+  { withLeader = false, maxPending = MAX_PENDING_OPS, revision = 0 } = {},
+): QuorumStore<B> {
   return {
     members,
     pending: [],
@@ -113,6 +121,7 @@ export function createStore<B>(members: number[], maxPending: number, withLeader
     sessions: [],
     entries: [],
     watches: [],
+    revision,
   };
 }
 
@@ -313,20 +322,19 @@ export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: Store
 
 /**
  * Delete the entries matching `gone` (those of a session that ended, or one key): if any went,
- * `committed` records the change (a new revision, a new zxid), then each watcher is told, from the
- * endpoint it talks to, and the watches are spent.
+ * the store takes a new revision, then each watcher is told, from the endpoint it talks to, and
+ * the watches are spent.
  */
 export function deleteEntries(
   c: Core,
   s: QuorumStore<unknown>,
   gone: (e: StoreEntry) => boolean,
-  committed: (c: Core) => void,
   notify: (c: Core, watcher: number, entry: StoreEntry) => void,
 ): void {
   const deleted = s.entries.filter(gone);
   if (deleted.length === 0) return;
   s.entries = s.entries.filter((e) => !gone(e));
-  committed(c);
+  s.revision++;
   for (const e of deleted) {
     for (const w of s.watches) {
       if (w.key !== e.key) continue;

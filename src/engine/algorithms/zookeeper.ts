@@ -237,10 +237,22 @@ function pingEveryMs(c: Core): number {
   return Math.floor(cfg(c).sessionTimeoutMs / 3);
 }
 
-function connect(c: Core, n: NodeState): void {
+/** The request each phase that waits on the ensemble makes, from the candidate's state. */
+const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
+  connecting: (p) => ({ op: 'connect', session: p.session }),
+  creating: (p) => ({ op: 'create', session: p.session }),
+  listing: () => ({ op: 'children' }),
+  watching: (p) => ({ op: 'watch', seq: p.watching }),
+  stopping: (p) => ({ op: 'close', session: p.session }),
+};
+
+/** Enter a phase that waits on the ensemble and make its request (again, when the answer was late). */
+function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
-  p.phase = 'connecting';
-  request(c, n, { op: 'connect', session: p.session });
+  p.phase = phase;
+  if (phase === 'creating') campaigned(c, out, n, 0, false, false);
+  if (phase === 'listing') p.watching = 0;
+  request(c, n, REQUEST_OF[phase]!(p));
 }
 
 function heard(c: Core, n: NodeState): void {
@@ -264,15 +276,15 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       if (p.phase === 'leading') return schedulePing(c, n); // reconnected, still the leader
       if (p.phase !== 'connecting') return;
       schedulePing(c, n);
-      if (p.session !== 0 && p.session === r.session && p.seq !== 0) return list(c, n); // same session: carry on
+      if (p.session !== 0 && p.session === r.session && p.seq !== 0) return enter(c, out, n, 'listing'); // same session: carry on
       p.session = r.session;
-      return create(c, out, n);
+      return enter(c, out, n, 'creating');
     case 'create':
       if (p.phase !== 'creating') return;
       if (!r.ok) return sessionExpired(c, out, n);
       p.seq = r.seq;
       p.czxid = r.czxid;
-      return list(c, n);
+      return enter(c, out, n, 'listing');
     case 'children': {
       if (p.phase !== 'listing') return;
       if (p.notified) {
@@ -284,11 +296,10 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       if (i === 0) return lead(c, out, n);
       // Watch the predecessor (the recipe), or the leader (the herd effect).
       p.watching = cfg(c).watch === 'predecessor' ? r.children[i - 1] : r.children[0];
-      p.phase = 'watching';
-      return request(c, n, { op: 'watch', seq: p.watching });
+      return enter(c, out, n, 'watching');
     }
     case 'watch':
-      if (p.phase === 'watching' && !r.ok) list(c, n); // it was gone already
+      if (p.phase === 'watching' && !r.ok) enter(c, out, n, 'listing'); // it was gone already
       return;
     case 'close':
       if (p.phase === 'stopping') finishStop(c, n);
@@ -296,26 +307,13 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-function create(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'creating';
-  campaigned(c, out, n, 0, false, false);
-  request(c, n, { op: 'create', session: p.session });
-}
-
-function list(c: Core, n: NodeState): void {
-  st(n).phase = 'listing';
-  st(n).watching = 0;
-  request(c, n, { op: 'children' });
-}
-
-function onWatch(c: Core, n: NodeState, m: Message): void {
+function onWatch(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
   heard(c, n);
   const r = bodyOf(m, 'zkReply');
   if (p.phase !== 'watching' || r.seq !== p.watching) return;
   p.notified = true;
-  list(c, n);
+  enter(c, out, n, 'listing');
 }
 
 function lead(c: Core, out: Outputs, n: NodeState): void {
@@ -379,23 +377,12 @@ function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   armIn(c, n, ZT.retry, pingEveryMs(c));
 }
 
+/** No answer in time: a stop ends; a connection tries the next server; any other request goes again. */
 function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
-  switch (p.phase) {
-    case 'connecting':
-      p.server++;
-      return connect(c, n);
-    case 'creating':
-      return create(c, out, n);
-    case 'listing':
-      return list(c, n);
-    case 'watching':
-      return request(c, n, { op: 'watch', seq: p.watching });
-    case 'stopping':
-      return finishStop(c, n);
-    default:
-      return;
-  }
+  if (p.phase === 'stopping') return finishStop(c, n);
+  if (p.phase === 'connecting') p.server++;
+  if (REQUEST_OF[p.phase]) enter(c, out, n, p.phase);
 }
 
 function finishStop(c: Core, n: NodeState): void {
@@ -427,11 +414,11 @@ export const zookeeper: ElectionAlgorithm = {
     if (slot === ZT.ping) return onPingTimer(c, n);
     if (slot === ZT.readTimeout) return onReadTimeout(c, n);
     if (slot === ZT.request) return onRequestTimeout(c, out, n);
-    if (slot === ZT.retry && st(n).phase === 'idle') return connect(c, n);
+    if (slot === ZT.retry && st(n).phase === 'idle') return enter(c, out, n, 'connecting');
   },
   onMessage: (c, out, n, m) => {
     if (m.type === 'zkReply') onReply(c, out, n, m);
-    else if (m.type === 'zkWatch') onWatch(c, n, m);
+    else if (m.type === 'zkWatch') onWatch(c, out, n, m);
   },
   ...storeHooks(store, ZK_RULES),
   onNetworkChange: (c, out) => {
@@ -448,15 +435,14 @@ export const zookeeper: ElectionAlgorithm = {
     forget(st(n));
     st(n).notified = false;
   },
-  onRestart: (c, _out, n) => connect(c, n),
+  onRestart: (c, out, n) => enter(c, out, n, 'connecting'),
   onStop: (c, out, n) => {
     // Close the session: its ephemeral znode goes at once, then the process exits.
     const p = st(n);
     if (p.phase === 'leading') release(c, out, n, 'stopped');
     cancelTimer(n, ZT.ping);
     if (p.session === 0) return finishStop(c, n);
-    p.phase = 'stopping';
-    request(c, n, { op: 'close', session: p.session });
+    enter(c, out, n, 'stopping');
   },
   onClockRate: (c, n) => {
     const p = st(n);
@@ -465,8 +451,8 @@ export const zookeeper: ElectionAlgorithm = {
       armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
     }
   },
-  campaign: (c, _out, n) => {
-    if (st(n).phase === 'idle') connect(c, n);
+  campaign: (c, out, n) => {
+    if (st(n).phase === 'idle') enter(c, out, n, 'connecting');
   },
   renewalLatencyMs: (c, leader, at) =>
     renewalLatency(st(leader).renewLatencyMs, st(leader).lastHeardRealMs, pingEveryMs(c), at),

@@ -64,7 +64,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.electing = true;
   p.gotOk = false;
   p.answers = [];
-  campaigned(c, out, n, n.term + 1, false, false);
+  campaigned(c, out, n, n.term + 1);
   let higher = 0;
   for (const q of c.nodes) {
     if (q.idx > n.idx) {

@@ -246,7 +246,7 @@ const io: CandidateIO = {
   },
   setTimer: (slot, atLocalMs) => armAtLocal(bound.c, bound.n, ET[slot], atLocalMs),
   cancelTimer: (slot) => cancelTimer(bound.n, ET[slot]),
-  campaigned: () => campaigned(bound.c, bound.out, bound.n, 0, false, false),
+  campaigned: () => campaigned(bound.c, bound.out, bound.n, 0),
   acquired: (token) => {
     const { c, out, n } = bound;
     n.term = token;

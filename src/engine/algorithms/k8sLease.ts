@@ -263,7 +263,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       return request(c, n, 'get', 'get', null);
     case 'get': {
       if (m.status === 'notFound') {
-        if (p.phase === 'acquiring') campaigned(c, out, n, 0, false, false);
+        if (p.phase === 'acquiring') campaigned(c, out, n, 0);
         return request(c, n, 'create', 'create', newRecord(c, n));
       }
       if (!record) return tryDone(c, out, n, false, null);
@@ -279,7 +279,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
         next.leaderTransitions = record.leaderTransitions;
       } else {
         next.leaderTransitions = record.leaderTransitions + 1;
-        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions, false, false);
+        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
       }
       next.resourceVersion = record.resourceVersion;
       return request(c, n, 'update', 'update', next);

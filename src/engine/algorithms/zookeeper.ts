@@ -250,7 +250,7 @@ const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
 function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
   p.phase = phase;
-  if (phase === 'creating') campaigned(c, out, n, 0, false, false);
+  if (phase === 'creating') campaigned(c, out, n, 0);
   if (phase === 'listing') p.watching = 0;
   request(c, n, REQUEST_OF[phase]!(p));
 }

@@ -119,13 +119,8 @@ export function acquire(
   n.ready = false;
   n.knownLeader = n.idx;
   c.dnsLeader = n.idx;
-  emit(
-    c,
-    out,
-    holder === undefined
-      ? { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] }
-      : { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [], holder },
-  );
+  const elected = { atMs: c.nowMs, type: 'elected' as const, node: n.id, term: token, votes: votes ?? [] };
+  emit(c, out, holder === undefined ? elected : { ...elected, holder });
   updateLeaderCount(c);
   sendWrite(c, n.idx, token, 'claim');
 }

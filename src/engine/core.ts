@@ -369,11 +369,7 @@ export function serviceEndpoint(i: number): number {
 
 /** The endpoints of an algorithm's services of one kind, in the order it declares them. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
-  const out: number[] = [];
-  (specs ?? []).forEach((s, i) => {
-    if (s.kind === kind) out.push(serviceEndpoint(i));
-  });
-  return out;
+  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [serviceEndpoint(i)] : []));
 }
 
 /** The index into Core.services of an endpoint that is not a node. */

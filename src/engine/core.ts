@@ -168,20 +168,26 @@ export interface Core<A = unknown> {
   a: A;
 }
 
+/** A bounded output list: the items from absolute index `base` on (older ones are gone). */
+export interface Bounded<T> {
+  list: T[];
+  base: number;
+}
+
 /** Non-cloned, append-only outputs; checkpoints remember their lengths. */
 export interface Outputs {
-  events: SimEvent[];
-  eventsBase: number;
-  samples: import('./types').Sample[];
-  samplesBase: number;
+  events: Bounded<SimEvent>;
+  samples: Bounded<import('./types').Sample>;
   /**
    * Messages delivered or dropped, in that order (so by doneAtMs): what the space-time diagram
    * draws. Kept apart from the events, so the trace (and its golden hashes) is unchanged, and
    * bounded like them by MAX_MESSAGE_LOG.
    */
-  messages: Message[];
-  messagesBase: number;
+  messages: Bounded<Message>;
 }
+
+/** How many items a bounded list has had in all, those gone included. */
+export const totalOf = (b: Bounded<unknown>): number => b.base + b.list.length;
 
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
@@ -363,11 +369,7 @@ export function serviceEndpoint(i: number): number {
 
 /** The endpoints of an algorithm's services of one kind, in the order it declares them. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
-  const out: number[] = [];
-  (specs ?? []).forEach((s, i) => {
-    if (s.kind === kind) out.push(serviceEndpoint(i));
-  });
-  return out;
+  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [serviceEndpoint(i)] : []));
 }
 
 /** The index into Core.services of an endpoint that is not a node. */
@@ -426,9 +428,10 @@ export function inflightMessages(c: Core): Message[] {
 }
 
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {
-  out.events.push(ev);
-  if (out.events.length > c.e.limits.maxEvents) {
-    out.eventsBase = boundList(out.events, out.eventsBase, c.e.limits.maxEvents);
+  const events = out.events;
+  events.list.push(ev);
+  if (events.list.length > c.e.limits.maxEvents) {
+    events.base = boundList(events.list, events.base, c.e.limits.maxEvents);
   }
 }
 
@@ -436,8 +439,8 @@ export function emit(c: Core, out: Outputs, ev: SimEvent): void {
 export function logMessage(c: Core, out: Outputs, m: Message): void {
   if (m.type === 'clientWrite') return;
   m.doneAtMs = c.nowMs;
-  out.messages.push(m);
-  const list = out.messages;
+  const list = out.messages.list;
+  list.push(m);
   if (
     list.length % MESSAGE_LOG_TRIM_EVERY === 0 &&
     (list[0].doneAtMs as number) < c.nowMs - MESSAGE_LOG_KEEP_MS
@@ -452,9 +455,9 @@ export function logMessage(c: Core, out: Outputs, m: Message): void {
       else hi = mid;
     }
     list.splice(0, lo);
-    out.messagesBase += lo;
+    out.messages.base += lo;
   }
-  out.messagesBase = boundList(list, out.messagesBase, MAX_MESSAGE_LOG);
+  out.messages.base = boundList(list, out.messages.base, MAX_MESSAGE_LOG);
 }
 
 export function recordViolation(c: Core, out: Outputs, invariant: InvariantName, detail: string): void {

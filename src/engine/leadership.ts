@@ -69,34 +69,21 @@ export function mayAct(c: Core, n: NodeState): boolean {
 }
 
 /**
- * A node campaigns (asks for votes or pre-votes, or calls an election): the first campaign after
- * a loss is when the loss was detected.
+ * A campaign (asking for votes or pre-votes, or calling an election) by node n, or by an observer
+ * outside the nodes, named, that elects among itself who promotes one (a Redis sentinel starting
+ * a failover): the first campaign after a loss is when the loss was detected.
  */
 export function campaigned(
   c: Core,
   out: Outputs,
-  n: NodeState,
+  who: NodeState | string,
   term: number,
-  preVote: boolean,
-  transfer: boolean,
-): void {
-  campaignedAs(c, out, n.id, term, preVote, transfer);
-}
-
-/**
- * A campaign by `who`: a node, or an observer outside the nodes that elects among itself who
- * promotes one (a Redis sentinel starting a failover).
- */
-export function campaignedAs(
-  c: Core,
-  out: Outputs,
-  who: string,
-  term: number,
-  preVote: boolean,
-  transfer: boolean,
+  preVote = false,
+  transfer = false,
 ): void {
   noteCampaign(c.books, c.nowMs);
-  emit(c, out, { atMs: c.nowMs, type: 'campaign', node: who, term, preVote, transfer });
+  const node = typeof who === 'string' ? who : who.id;
+  emit(c, out, { atMs: c.nowMs, type: 'campaign', node, term, preVote, transfer });
 }
 
 /**
@@ -132,13 +119,8 @@ export function acquire(
   n.ready = false;
   n.knownLeader = n.idx;
   c.dnsLeader = n.idx;
-  emit(
-    c,
-    out,
-    holder === undefined
-      ? { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [] }
-      : { atMs: c.nowMs, type: 'elected', node: n.id, term: token, votes: votes ?? [], holder },
-  );
+  const elected = { atMs: c.nowMs, type: 'elected' as const, node: n.id, term: token, votes: votes ?? [] };
+  emit(c, out, holder === undefined ? elected : { ...elected, holder });
   updateLeaderCount(c);
   sendWrite(c, n.idx, token, 'claim');
 }

@@ -25,6 +25,7 @@ import {
   T,
   TIMER,
   createCore,
+  totalOf,
   emit,
   inflightMessages,
   localNow,
@@ -33,6 +34,7 @@ import {
   retainedFrom,
   recycle,
   schedule,
+  type Bounded,
   type Core,
   type Message,
   type NodeState,
@@ -68,14 +70,7 @@ export class Simulation {
   readonly experiment: Experiment;
   readonly algorithm: ElectionAlgorithm;
   private c: Core;
-  private out: Outputs = {
-    events: [],
-    eventsBase: 0,
-    samples: [],
-    samplesBase: 0,
-    messages: [],
-    messagesBase: 0,
-  };
+  private out: Outputs = { events: emptyList(), samples: emptyList(), messages: emptyList() };
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
   /**
@@ -169,8 +164,8 @@ export class Simulation {
     });
     c.nowMs = saved;
     const out = this.out;
-    out.samples.push(s);
-    out.samplesBase = boundList(out.samples, out.samplesBase, c.e.limits.maxSamples);
+    out.samples.list.push(s);
+    out.samples.base = boundList(out.samples.list, out.samples.base, c.e.limits.maxSamples);
     c.nextSampleMs = at + c.e.sampleEveryMs;
   }
 
@@ -299,26 +294,26 @@ export class Simulation {
   // ------------------------------------------------------------------ reading
 
   get events(): readonly SimEvent[] {
-    return this.out.events;
+    return this.out.events.list;
   }
 
   /** Absolute count of events emitted so far (including any dropped by the bound). */
   get eventsTotal(): number {
-    return this.out.eventsBase + this.out.events.length;
+    return totalOf(this.out.events);
   }
 
   /** Events with absolute index >= from (as many as are still retained). */
   eventsSince(from: number): SimEvent[] {
-    return this.out.events.slice(Math.max(0, from - this.out.eventsBase));
+    return since(this.out.events, from);
   }
 
   get samples(): readonly Sample[] {
-    return this.out.samples;
+    return this.out.samples.list;
   }
 
   /** Absolute count of messages delivered or dropped so far (clients' requests aside). */
   get messagesTotal(): number {
-    return this.out.messagesBase + this.out.messages.length;
+    return totalOf(this.out.messages);
   }
 
   /**
@@ -327,21 +322,21 @@ export class Simulation {
    * whenever a restore may have put another branch's messages at the same indices.
    */
   get messageLog(): MessageLog {
-    return { list: this.out.messages, base: this.out.messagesBase, generation: this.restores };
+    return { ...this.out.messages, generation: this.restores };
   }
 
   get samplesTotal(): number {
-    return this.out.samplesBase + this.out.samples.length;
+    return totalOf(this.out.samples);
   }
 
   samplesSince(from: number): Sample[] {
-    return this.out.samples.slice(Math.max(0, from - this.out.samplesBase));
+    return since(this.out.samples, from);
   }
 
   summary(): Summary {
     const c = this.c;
     return summaryOf(c.books, c.nowMs, {
-      eventsDropped: this.out.eventsBase,
+      eventsDropped: this.out.events.base,
       watch: c.watchCounts,
       electionMessages: this.algorithm.messages.reduce(
         (sum, k) => sum + (k.election ? (c.sent.get(k.type) ?? 0) : 0),
@@ -433,8 +428,8 @@ export class Simulation {
     const c = this.c;
     return {
       experiment: this.experiment,
-      events: [...this.out.events],
-      samples: [...this.out.samples],
+      events: [...this.out.events.list],
+      samples: [...this.out.samples.list],
       summary: this.summary(),
       final: {
         nodes: c.nodes.map((n) => ({
@@ -469,14 +464,11 @@ export class Simulation {
 
   /** The outputs so far: copies of the lists (the events and samples in them are shared). */
   outputs(): Outputs {
-    const out = this.out;
+    const copy = <T>(b: Bounded<T>): Bounded<T> => ({ list: b.list.slice(), base: b.base });
     return {
-      events: out.events.slice(),
-      eventsBase: out.eventsBase,
-      samples: out.samples.slice(),
-      samplesBase: out.samplesBase,
-      messages: out.messages.slice(),
-      messagesBase: out.messagesBase,
+      events: copy(this.out.events),
+      samples: copy(this.out.samples),
+      messages: copy(this.out.messages),
     };
   }
 
@@ -491,35 +483,17 @@ export class Simulation {
   restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;
     const limits = this.experiment.limits;
-    const ahead =
-      cp.eventsTotal > out.eventsBase + out.events.length ||
-      cp.samplesTotal > out.samplesBase + out.samples.length;
-    const from = ahead ? later : out;
-    if (
-      !from ||
-      cp.eventsTotal > from.eventsBase + from.events.length ||
-      cp.samplesTotal > from.samplesBase + from.samples.length
-    ) {
-      throw new Error('restore: no record of this run reaches the checkpoint');
-    }
-    const events = windowAt(from.events, from.eventsBase, cp.eventsTotal, limits.maxEvents, from === out);
-    out.events = events.list;
-    out.eventsBase = events.base;
-    const samples = windowAt(
-      from.samples,
-      from.samplesBase,
-      cp.samplesTotal,
-      limits.maxSamples,
-      from === out,
-    );
-    out.samples = samples.list;
-    out.samplesBase = samples.base;
+    const reaches = (o: Outputs) =>
+      cp.eventsTotal <= totalOf(o.events) && cp.samplesTotal <= totalOf(o.samples);
+    const from = reaches(out) ? out : later;
+    if (!from || !reaches(from)) throw new Error('restore: no record of this run reaches the checkpoint');
+    const own = from === out;
+    out.events = windowAt(from.events, cp.eventsTotal, limits.maxEvents, own);
+    out.samples = windowAt(from.samples, cp.samplesTotal, limits.maxSamples, own);
     // The log of a record that does not reach the checkpoint keeps what it has: the diagram then
     // starts later (messageLogFromMs), the run itself is unaffected.
-    const messagesTotal = Math.min(cp.messagesTotal, from.messagesBase + from.messages.length);
-    const messages = windowAt(from.messages, from.messagesBase, messagesTotal, MAX_MESSAGE_LOG, from === out);
-    out.messages = messages.list;
-    out.messagesBase = messages.base;
+    const messagesTotal = Math.min(cp.messagesTotal, totalOf(from.messages));
+    out.messages = windowAt(from.messages, messagesTotal, MAX_MESSAGE_LOG, own);
     this.restores++;
     this.c = structuredClone(cp.core);
     this.eventsProcessed = cp.eventsProcessed;
@@ -531,13 +505,7 @@ export class Simulation {
  * items from `base` on (the same run's, now or later): the window a straight run would have kept,
  * or, when older items are already gone, as much of it as is left. The total is always right.
  */
-function windowAt<T>(
-  list: T[],
-  base: number,
-  total: number,
-  max: number,
-  own: boolean,
-): { list: T[]; base: number } {
+function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own: boolean): Bounded<T> {
   const start = Math.max(base, retainedFrom(total, max));
   if (start >= total) return { list: [], base: total };
   // Going back in the simulation's own list: truncating it in place is enough.
@@ -546,6 +514,13 @@ function windowAt<T>(
     return { list, base };
   }
   return { list: list.slice(start - base, total - base), base: start };
+}
+
+const emptyList = <T>(): Bounded<T> => ({ list: [], base: 0 });
+
+/** The items of a bounded list with absolute index >= from (as many as are still retained). */
+function since<T>(b: Bounded<T>, from: number): T[] {
+  return b.list.slice(Math.max(0, from - b.base));
 }
 
 /** Run an experiment to its untilMs and return the trace. */

@@ -5,6 +5,7 @@ import type { Experiment, Fault } from './experiment';
 import type { Message } from './core';
 import type { FencedRegister, INVARIANT_TITLES } from './invariants';
 import type { Counters } from './ledger';
+import type { AlgorithmMessageType } from './algorithms/info';
 
 export type Role = 'follower' | 'candidate' | 'leader';
 export type NodeId = string;
@@ -171,54 +172,8 @@ export interface NodeView {
   preVoting: boolean;
 }
 
-export type MessageType =
-  // Raft
-  | 'preVote'
-  | 'preVoteReply'
-  | 'requestVote'
-  | 'vote'
-  | 'heartbeat'
-  | 'ack'
-  // Bully and Ring
-  | 'election'
-  | 'ok'
-  | 'coordinator'
-  | 'alive'
-  | 'ringElection'
-  | 'ringCoordinator'
-  | 'ringAck'
-  // Kubernetes Lease: the replicas, the API server and its store
-  | 'leaseGet'
-  | 'leaseUpdate'
-  | 'leaseCreate'
-  | 'leaseReply'
-  | 'storeOp'
-  | 'storeAck'
-  // etcd's election API
-  | 'etcdRequest'
-  | 'etcdReply'
-  | 'sessionKeepAlive'
-  | 'watchEvent'
-  // ZooKeeper's recipe
-  | 'zkRequest'
-  | 'zkReply'
-  | 'zkPing'
-  | 'zkWatch'
-  // Redis Sentinel: sentinels and servers, and the servers' replication
-  | 'sentinelPing'
-  | 'sentinelPong'
-  | 'isMasterDown'
-  | 'isMasterDownReply'
-  | 'sentinelHello'
-  | 'replicaOf'
-  | 'replicate'
-  | 'replAck'
-  // Pacemaker's STONITH: the fence device
-  | 'fence'
-  | 'fenced'
-  // the storage
-  | 'write'
-  | 'writeRejected';
+/** Every kind of message: the algorithms' own (their tables in algorithms/info.ts), a Lease's create, the storage's. */
+export type MessageType = AlgorithmMessageType | 'leaseCreate' | 'write' | 'writeRejected';
 
 /** A Kubernetes Lease object (coordination.k8s.io/v1), as the API server stores it. */
 export interface LeaseRecord {

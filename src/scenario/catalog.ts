@@ -52,10 +52,7 @@ export function catalogOf(
 ) {
   const paths = (): string[] =>
     [...new Set([...Object.keys(index ?? {}), ...Object.keys(files)])].sort(byPath);
-  const loaded = (): [string, unknown][] =>
-    paths()
-      .filter((p) => p in files)
-      .map((p) => [p, files[p]]);
+  const loaded = (): string[] => paths().filter((p) => p in files);
   const checked = new Map<string, Checked>();
 
   /** Validate one loaded file (once). */
@@ -103,23 +100,23 @@ export function catalogOf(
     },
     /** Every loaded file that validates, in file order. */
     get scenarios(): Scenario[] {
-      return loaded().flatMap(([path]) => {
+      return loaded().flatMap((path) => {
         const c = check(path);
         return c.ok ? [c.scenario] : [];
       });
     },
     /** Every loaded file that does not validate, with its errors. */
     get problems(): CatalogProblem[] {
-      return loaded().flatMap(([path]) => {
+      return loaded().flatMap((path) => {
         const c = check(path);
         return c.ok ? [] : [c.problem];
       });
     },
     /** Validate the next loaded file not yet validated; false once every one is. For idle-time work. */
     checkNext(): boolean {
-      const next = loaded().find(([path]) => !checked.has(path));
-      if (!next) return false;
-      check(next[0]);
+      const next = loaded().find((path) => !checked.has(path));
+      if (next === undefined) return false;
+      check(next);
       return true;
     },
     /** The scenario with this id, validated; undefined when no file has it or its file does not validate. */

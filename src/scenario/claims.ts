@@ -76,13 +76,8 @@ function phase(name: string, s: Snapshot): string | undefined {
 
 const PHASES = ['detection', 'election', 'warmUp', 'failover'];
 
-/** When the latest failover was lost, detected, elected and ready (the timeline's edges). */
-const MOMENTS = {
-  lostAt: 'lostAtMs',
-  detectedAt: 'detectedAtMs',
-  electedAt: 'electedAtMs',
-  readyAt: 'readyAtMs',
-} as const;
+/** When the latest failover was lost, detected, elected and ready (the timeline's edges: its `…AtMs`). */
+const MOMENTS = ['lostAt', 'detectedAt', 'electedAt', 'readyAt'] as const;
 
 /** A node's own figures: its token (term), when its pause began, its last renewal, its deadline. */
 function nodeFigure(name: string, id: string, s: Snapshot): string | undefined {
@@ -106,9 +101,9 @@ function placeholderValue(name: string, s: Snapshot, arg?: string): string | und
     const rejected = s.storage.recent.filter((x) => x.result === 'rejected');
     return rejected.length ? seconds(rejected[rejected.length - 1].atMs) : undefined;
   }
-  if (name in MOMENTS) {
+  if ((MOMENTS as readonly string[]).includes(name)) {
     const f = s.failovers[s.failovers.length - 1];
-    const ms = f?.[MOMENTS[name as keyof typeof MOMENTS]];
+    const ms = f?.[`${name as (typeof MOMENTS)[number]}Ms`];
     return ms === undefined || ms < 0 ? undefined : seconds(ms);
   }
   if (PHASES.includes(name)) return phase(name, s);

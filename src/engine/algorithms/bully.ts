@@ -9,7 +9,7 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
-import { armAtLocal, settingsFor, stateViews } from './kit';
+import { armAtLocal, cancelTimers, settingsFor, stateViews } from './kit';
 import { cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
@@ -64,7 +64,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.electing = true;
   p.gotOk = false;
   p.answers = [];
-  campaigned(c, out, n, n.term + 1, false, false);
+  campaigned(c, out, n, n.term + 1);
   let higher = 0;
   for (const q of c.nodes) {
     if (q.idx > n.idx) {
@@ -92,8 +92,7 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
   p.electing = false;
   p.gotOk = false;
   p.electionDeadlineLocalMs = -1;
-  cancelTimer(n, BT.election);
-  cancelTimer(n, BT.watch);
+  cancelTimers(n, BT.election, BT.watch);
   n.term = n.term + 1;
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'coordinator', n.term);
   acquire(c, out, n, n.term, null);

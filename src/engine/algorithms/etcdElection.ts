@@ -11,17 +11,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
-import { armAtLocal, renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -46,15 +37,13 @@ import {
   dropSession,
   findSession,
   hasMajority,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
-  onStoreTimer,
   openSession,
   propose,
   queueOf,
   renewAllSessions,
   scheduleStoreTimer,
+  storeHooks,
   touchSession,
   tryCommit,
   watchEntry,
@@ -77,26 +66,16 @@ declare module '../core' {
 const initEtcdShared = (e: Experiment) => ({
   settings: settingsFor(e, 'etcd'),
   /** The etcd cluster: its members, leases (sessions), keys (entries) and raft leader. */
-  store: createStore<EtcdOp>(
-    serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'),
-    MAX_PENDING_OPS,
-    true,
-  ),
-  revision: 1,
+  store: createStore<EtcdOp>(serviceEndpoints(ALGORITHM_INFO['etcd-election'].services, 'etcdMember'), {
+    withLeader: true,
+    revision: 1,
+  }),
 });
 
 export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
-/** Operations a member may have waiting on the others at once (a bound, like every queue here). */
-const MAX_PENDING_OPS = 128;
-
 /** The candidate's timers, as node timer slots. */
-const ET: Record<CandidateTimer, number> = {
-  keepAlive: ALG_SLOT,
-  sessionDeadline: ALG_SLOT + 1,
-  request: ALG_SLOT + 2,
-  retry: ALG_SLOT + 3,
-};
+const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request', 'retry');
 
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
@@ -171,7 +150,7 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       const existing = s.entries.find((k) => k.key === id);
       if (existing) reply.rev = existing.number;
       else if (findSession(s, id)) {
-        const rev = ++a.revision;
+        const rev = ++s.revision;
         s.entries.push({ key: id, session: id, owner: client, number: rev, token: rev });
         reply.rev = rev;
       }
@@ -199,22 +178,18 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       deleteKey(c, id);
       break;
   }
-  reply.storeRev = a.revision;
+  reply.storeRev = s.revision;
   return reply;
 }
 
 /** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
-  deleteEntries(c, store(c), (k) => k.key === lease, newRevision, notifyDeleted);
-}
-
-function newRevision(c: Core): void {
-  shared(c).revision++;
+  deleteEntries(c, store(c), (k) => k.key === lease, notifyDeleted);
 }
 
 function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   const r = send(c, memberOf(c, c.nodes[watcher]), watcher, 'watchEvent', 0);
-  r.body = { ...emptyReply('watch'), key: k.key, storeRev: shared(c).revision } satisfies EtcdReply;
+  r.body = { ...emptyReply('watch'), key: k.key, storeRev: store(c).revision } satisfies EtcdReply;
 }
 
 /**
@@ -237,6 +212,7 @@ function promoted(c: Core): void {
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {
+  request: onRequest,
   commit,
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
@@ -270,7 +246,7 @@ const io: CandidateIO = {
   },
   setTimer: (slot, atLocalMs) => armAtLocal(bound.c, bound.n, ET[slot], atLocalMs),
   cancelTimer: (slot) => cancelTimer(bound.n, ET[slot]),
-  campaigned: () => campaigned(bound.c, bound.out, bound.n, 0, false, false),
+  campaigned: () => campaigned(bound.c, bound.out, bound.n, 0),
   acquired: (token) => {
     const { c, out, n } = bound;
     n.term = token;
@@ -331,12 +307,7 @@ export const etcdElection: ElectionAlgorithm = {
   },
   onTimer,
   onMessage,
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (m.type === 'etcdRequest' || m.type === 'sessionKeepAlive') onRequest(c, out, endpoint, m);
-    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
-    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ETCD_RULES, m);
-  },
-  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ETCD_RULES, slot),
+  ...storeHooks(store, ETCD_RULES),
   onNetworkChange: (c, out) =>
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
   // The application hears storage's refusal; the election itself does not.

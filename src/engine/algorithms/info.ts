@@ -2,12 +2,12 @@
 // a line, its words, message kinds, settings and services. The page loads this with its first
 // screen; an algorithm's rules and description (the modules beside this one) load only when a run
 // uses it (index.ts loadAlgorithm), and what only the Setup picker says (picker.ts) with the picker.
-import type { AlgorithmInfo, MessageKindInfo } from '../algorithm';
+import type { AlgorithmInfo } from '../algorithm';
 import type { ServiceSpec } from '../core';
 import type { Experiment } from '../experiment';
 
 // Redis's message kinds, which Pacemaker's model shares (its observers ask the same questions).
-const REDIS_MESSAGES: readonly MessageKindInfo[] = [
+const REDIS_MESSAGES = [
   { type: 'sentinelPing', label: 'sentinel PING', family: 'heartbeat', election: false },
   { type: 'sentinelPong', label: 'PONG (role, offset)', family: 'ack', election: false },
   { type: 'isMasterDown', label: 'is-master-down-by-addr', family: 'request', election: true },
@@ -16,7 +16,7 @@ const REDIS_MESSAGES: readonly MessageKindInfo[] = [
   { type: 'replicaOf', label: 'REPLICAOF', family: 'announce', election: true },
   { type: 'replicate', label: 'replication stream', family: 'write', election: false },
   { type: 'replAck', label: 'REPLCONF ACK', family: 'ack', election: false },
-];
+] as const;
 
 /** A service's three members: `m1`..`m3` labelled "etcd m1".."etcd m3", and the like. */
 const threeOf = (id: string, kind: string, label: string): ServiceSpec[] =>
@@ -160,7 +160,14 @@ export const ALGORITHM_INFO = {
     settings: ['ring', 'safety.fencing'],
     unsafeBy: ['oneLeaderPerTerm'],
   },
-} satisfies Record<string, AlgorithmInfo>;
+} as const;
+
+/** Checked apart from the table, so that the message kinds can be read from it (MessageType). */
+ALGORITHM_INFO satisfies Record<string, AlgorithmInfo>;
+
+/** The kinds of message the algorithms send, from their tables above. */
+export type AlgorithmMessageType =
+  (typeof ALGORITHM_INFO)[keyof typeof ALGORITHM_INFO]['messages'][number]['type'];
 
 /**
  * Whether the experiment's samples count watch notifications and the reads they trigger (its

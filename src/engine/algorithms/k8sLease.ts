@@ -18,8 +18,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { k8sLeasePage } from './pages/k8sLease';
-import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
-import { ALG_SLOT, bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
+import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -29,11 +29,10 @@ import { send } from '../network';
 import { nextFloat, nextInt } from '../rng';
 import {
   createStore,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
   propose,
   reachesMajority,
+  storeHooks,
   type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
@@ -54,7 +53,7 @@ const SERVICES = ALGORITHM_INFO['k8s-lease'].services;
 /** Every replica talks to the one API server. */
 const apiOf = (c: Core) => shared(c).api;
 
-const KT = { next: ALG_SLOT, request: ALG_SLOT + 1, round: ALG_SLOT + 2 } as const;
+const KT = timerSlots('next', 'request', 'round');
 
 /** Where a replica's loop is. */
 type Phase = 'acquiring' | 'leading';
@@ -117,7 +116,7 @@ const initK8sShared = (e: Experiment) => ({
   lease: null as LeaseRecord | null,
   resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
-  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), MAX_PENDING_OPS, false),
+  store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
   /** The API server's endpoint. */
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });
@@ -186,6 +185,8 @@ function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>):
 }
 
 const K8S_RULES: StoreRules<LeaseOp> = {
+  // The replicas talk to the API server only (leaseGet, leaseUpdate).
+  request: (c, _out, _api, m) => onApiMessage(c, m),
   commit,
   // The Lease is an object, not bound to a session: nothing on this store expires.
   expired: () => {},
@@ -262,7 +263,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       return request(c, n, 'get', 'get', null);
     case 'get': {
       if (m.status === 'notFound') {
-        if (p.phase === 'acquiring') campaigned(c, out, n, 0, false, false);
+        if (p.phase === 'acquiring') campaigned(c, out, n, 0);
         return request(c, n, 'create', 'create', newRecord(c, n));
       }
       if (!record) return tryDone(c, out, n, false, null);
@@ -278,7 +279,7 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
         next.leaderTransitions = record.leaderTransitions;
       } else {
         next.leaderTransitions = record.leaderTransitions + 1;
-        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions, false, false);
+        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
       }
       next.resourceVersion = record.resourceVersion;
       return request(c, n, 'update', 'update', next);
@@ -437,9 +438,7 @@ function idle(n: NodeState): void {
 function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
   const holding = p.phase === 'leading';
-  cancelTimer(n, KT.next);
-  cancelTimer(n, KT.round);
-  cancelTimer(n, KT.request);
+  cancelTimers(n, KT.next, KT.round, KT.request);
   idle(n);
   release(c, out, n, how === 'stop' ? 'stopped' : 'renew deadline passed');
   p.exiting = how;
@@ -467,14 +466,7 @@ export const k8sLease: ElectionAlgorithm = {
   onMessage: (c, out, n, m) => {
     if (m.type === 'leaseReply') onReply(c, out, n, m);
   },
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (endpoint === shared(c).api) {
-      if (m.type === 'storeAck') onStoreAck(c, out, store(c), K8S_RULES, m);
-      else onApiMessage(c, m);
-    } else if (m.type === 'storeOp') {
-      onStoreOp(c, endpoint, m);
-    }
-  },
+  ...storeHooks(store, K8S_RULES),
   // For the failover timeline: a leader that cannot reach a working store has lost its lease.
   onNetworkChange: (c, out) =>
     onStoreChange(

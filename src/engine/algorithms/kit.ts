@@ -1,7 +1,15 @@
 // What every algorithm module starts from, written once: typed views of its plain-data state (a
 // node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
 // majority arithmetic and the renewal latency the chart draws.
-import { localNow, realAtLocal, scheduleTimer, type Core, type NodeState } from '../core';
+import {
+  ALG_SLOT,
+  cancelTimer,
+  localNow,
+  realAtLocal,
+  scheduleTimer,
+  type Core,
+  type NodeState,
+} from '../core';
 import type { Experiment, SettingsSection } from '../experiment';
 
 /** Typed views of an algorithm's own state: per node (NodeState.p), shared (Core.a) and its settings. */
@@ -42,6 +50,16 @@ export function renewalLatency(
   const pending = pendingSinceMs >= 0 ? atMs - pendingSinceMs : 0;
   const overdue = lastRenewAtMs >= 0 ? atMs - lastRenewAtMs - everyMs : 0;
   return Math.max(lastLatencyMs, pending, overdue > 0 ? overdue : 0);
+}
+
+/** An algorithm's node timers by name: slots from ALG_SLOT on, in the order named. */
+export function timerSlots<N extends string>(...names: N[]): Record<N, number> {
+  return Object.fromEntries(names.map((name, i) => [name, ALG_SLOT + i])) as Record<N, number>;
+}
+
+/** Cancel node n's timers in these slots. */
+export function cancelTimers(n: NodeState, ...slots: number[]): void {
+  for (const slot of slots) cancelTimer(n, slot);
 }
 
 /** Arm node n's timer `slot` for when its own clock reads localMs. */

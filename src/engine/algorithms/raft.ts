@@ -7,17 +7,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { raftPage } from './pages/raft';
-import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  due,
-  localNow,
-  realAtLocal,
-  recordViolation,
-  scheduleTimer,
-} from '../core';
+import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, due, localNow, realAtLocal, recordViolation, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -28,12 +19,7 @@ import { nextInt } from '../rng';
 import type { StepDownReason } from '../types';
 
 /** Raft's timer slots. */
-export const RT = {
-  election: ALG_SLOT,
-  heartbeat: ALG_SLOT + 1,
-  checkQuorum: ALG_SLOT + 2,
-  window: ALG_SLOT + 3,
-} as const;
+export const RT = timerSlots('election', 'heartbeat', 'checkQuorum', 'window');
 
 /** A log's last entry, as a heartbeat carries it. */
 export interface LogEntry {
@@ -212,8 +198,7 @@ function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): 
   if (!release(c, out, n, reason)) return;
   const p = st(n);
   p.rounds = [];
-  cancelTimer(n, RT.heartbeat);
-  cancelTimer(n, RT.checkQuorum);
+  cancelTimers(n, RT.heartbeat, RT.checkQuorum);
 }
 
 export function hup(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
@@ -277,8 +262,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
   const votes = p.granted.map((i) => c.nodes[i].id);
   p.preVoting = false;
   p.electionTimerAtMs = -1;
-  cancelTimer(n, RT.election);
-  cancelTimer(n, RT.window);
+  cancelTimers(n, RT.election, RT.window);
   n.knownLeader = n.idx;
   // etcd's leader appends an empty entry in its term at once.
   p.logTerm = n.term;

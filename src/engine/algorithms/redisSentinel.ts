@@ -36,7 +36,7 @@ import {
   currentLeader,
   markLoss,
   mayAct,
-  campaignedAs,
+  campaigned,
   onWriteTick,
   release,
 } from '../leadership';
@@ -428,7 +428,7 @@ function startFailover(c: Core, out: Outputs, s: number): void {
 function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
   const me = shared(c).sentinels[s];
   me.currentEpoch++;
-  campaignedAs(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, forced);
+  campaigned(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, forced);
   me.failoverEpoch = me.currentEpoch;
   me.leader = s;
   me.leaderEpoch = me.currentEpoch;

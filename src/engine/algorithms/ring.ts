@@ -137,7 +137,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.participantSinceLocalMs = localNow(c, n);
   p.roundDeadlineLocalMs = localNow(c, n) + cfg(c).roundTimeoutMs;
   armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
-  campaigned(c, out, n, n.term + 1, false, false);
+  campaigned(c, out, n, n.term + 1);
   p.seen = [n.idx];
   hold(c, out, n, 'ringElection', [n.idx], n.term);
 }

@@ -10,16 +10,8 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
-import { armAtLocal, armIn, renewalLatency, settingsFor, stateViews } from './kit';
-import {
-  ALG_SLOT,
-  bodyOf,
-  cancelTimer,
-  localNow,
-  realAtLocal,
-  scheduleTimer,
-  serviceEndpoints,
-} from '../core';
+import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
+import { bodyOf, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
@@ -34,15 +26,13 @@ import {
   dropSession,
   findSession,
   hasMajority,
-  onStoreAck,
   onStoreChange,
-  onStoreOp,
-  onStoreTimer,
   openSession,
   propose,
   queueOf,
   reachesMajority,
   renewAllSessions,
+  storeHooks,
   touchSession,
   tryCommit,
   watchEntry,
@@ -83,12 +73,7 @@ export interface ZkReply {
 const initZkShared = (e: Experiment) => ({
   settings: settingsFor(e, 'zookeeper'),
   /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
-  store: createStore<ZkOp>(
-    serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer'),
-    MAX_PENDING_OPS,
-    false,
-  ),
-  zxid: 0,
+  store: createStore<ZkOp>(serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer')),
   seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
   quorum: true,
@@ -96,9 +81,7 @@ const initZkShared = (e: Experiment) => ({
 
 export type ZkShared = ReturnType<typeof initZkShared>;
 
-const MAX_PENDING_OPS = 128;
-
-const ZT = { ping: ALG_SLOT, readTimeout: ALG_SLOT + 1, request: ALG_SLOT + 2, retry: ALG_SLOT + 3 } as const;
+const ZT = timerSlots('ping', 'readTimeout', 'request', 'retry');
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
@@ -186,7 +169,8 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         session: body.session,
         owner: client,
         number: 0,
-        token: ++a.zxid,
+        // The znode's czxid: the create's zxid, the store's next revision.
+        token: ++s.revision,
       };
       z.number = z.key;
       s.entries.push(z);
@@ -212,11 +196,7 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
 
 /** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
 function endSession(c: Core, session: number): void {
-  deleteEntries(c, store(c), (z) => z.session === session, newZxid, notifyDeleted);
-}
-
-function newZxid(c: Core): void {
-  shared(c).zxid++;
+  deleteEntries(c, store(c), (z) => z.session === session, notifyDeleted);
 }
 
 /** A watcher hears of a deletion from the server it talks to. */
@@ -226,6 +206,7 @@ function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
 }
 
 const ZK_RULES: StoreRules<ZkOp> = {
+  request: onRequest,
   commit,
   expired: (c, _out, session) => endSession(c, session),
 };
@@ -256,10 +237,22 @@ function pingEveryMs(c: Core): number {
   return Math.floor(cfg(c).sessionTimeoutMs / 3);
 }
 
-function connect(c: Core, n: NodeState): void {
+/** The request each phase that waits on the ensemble makes, from the candidate's state. */
+const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
+  connecting: (p) => ({ op: 'connect', session: p.session }),
+  creating: (p) => ({ op: 'create', session: p.session }),
+  listing: () => ({ op: 'children' }),
+  watching: (p) => ({ op: 'watch', seq: p.watching }),
+  stopping: (p) => ({ op: 'close', session: p.session }),
+};
+
+/** Enter a phase that waits on the ensemble and make its request (again, when the answer was late). */
+function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
-  p.phase = 'connecting';
-  request(c, n, { op: 'connect', session: p.session });
+  p.phase = phase;
+  if (phase === 'creating') campaigned(c, out, n, 0);
+  if (phase === 'listing') p.watching = 0;
+  request(c, n, REQUEST_OF[phase]!(p));
 }
 
 function heard(c: Core, n: NodeState): void {
@@ -283,15 +276,15 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       if (p.phase === 'leading') return schedulePing(c, n); // reconnected, still the leader
       if (p.phase !== 'connecting') return;
       schedulePing(c, n);
-      if (p.session !== 0 && p.session === r.session && p.seq !== 0) return list(c, n); // same session: carry on
+      if (p.session !== 0 && p.session === r.session && p.seq !== 0) return enter(c, out, n, 'listing'); // same session: carry on
       p.session = r.session;
-      return create(c, out, n);
+      return enter(c, out, n, 'creating');
     case 'create':
       if (p.phase !== 'creating') return;
       if (!r.ok) return sessionExpired(c, out, n);
       p.seq = r.seq;
       p.czxid = r.czxid;
-      return list(c, n);
+      return enter(c, out, n, 'listing');
     case 'children': {
       if (p.phase !== 'listing') return;
       if (p.notified) {
@@ -303,11 +296,10 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
       if (i === 0) return lead(c, out, n);
       // Watch the predecessor (the recipe), or the leader (the herd effect).
       p.watching = cfg(c).watch === 'predecessor' ? r.children[i - 1] : r.children[0];
-      p.phase = 'watching';
-      return request(c, n, { op: 'watch', seq: p.watching });
+      return enter(c, out, n, 'watching');
     }
     case 'watch':
-      if (p.phase === 'watching' && !r.ok) list(c, n); // it was gone already
+      if (p.phase === 'watching' && !r.ok) enter(c, out, n, 'listing'); // it was gone already
       return;
     case 'close':
       if (p.phase === 'stopping') finishStop(c, n);
@@ -315,26 +307,13 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-function create(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.phase = 'creating';
-  campaigned(c, out, n, 0, false, false);
-  request(c, n, { op: 'create', session: p.session });
-}
-
-function list(c: Core, n: NodeState): void {
-  st(n).phase = 'listing';
-  st(n).watching = 0;
-  request(c, n, { op: 'children' });
-}
-
-function onWatch(c: Core, n: NodeState, m: Message): void {
+function onWatch(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
   heard(c, n);
   const r = bodyOf(m, 'zkReply');
   if (p.phase !== 'watching' || r.seq !== p.watching) return;
   p.notified = true;
-  list(c, n);
+  enter(c, out, n, 'listing');
 }
 
 function lead(c: Core, out: Outputs, n: NodeState): void {
@@ -393,29 +372,17 @@ function forget(p: ZkNode): void {
 function sessionExpired(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.phase === 'leading') release(c, out, n, 'session expired');
-  cancelTimer(n, ZT.ping);
-  cancelTimer(n, ZT.request);
+  cancelTimers(n, ZT.ping, ZT.request);
   forget(p);
   armIn(c, n, ZT.retry, pingEveryMs(c));
 }
 
+/** No answer in time: a stop ends; a connection tries the next server; any other request goes again. */
 function onRequestTimeout(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
-  switch (p.phase) {
-    case 'connecting':
-      p.server++;
-      return connect(c, n);
-    case 'creating':
-      return create(c, out, n);
-    case 'listing':
-      return list(c, n);
-    case 'watching':
-      return request(c, n, { op: 'watch', seq: p.watching });
-    case 'stopping':
-      return finishStop(c, n);
-    default:
-      return;
-  }
+  if (p.phase === 'stopping') return finishStop(c, n);
+  if (p.phase === 'connecting') p.server++;
+  if (REQUEST_OF[p.phase]) enter(c, out, n, p.phase);
 }
 
 function finishStop(c: Core, n: NodeState): void {
@@ -447,18 +414,13 @@ export const zookeeper: ElectionAlgorithm = {
     if (slot === ZT.ping) return onPingTimer(c, n);
     if (slot === ZT.readTimeout) return onReadTimeout(c, n);
     if (slot === ZT.request) return onRequestTimeout(c, out, n);
-    if (slot === ZT.retry && st(n).phase === 'idle') return connect(c, n);
+    if (slot === ZT.retry && st(n).phase === 'idle') return enter(c, out, n, 'connecting');
   },
   onMessage: (c, out, n, m) => {
     if (m.type === 'zkReply') onReply(c, out, n, m);
-    else if (m.type === 'zkWatch') onWatch(c, n, m);
+    else if (m.type === 'zkWatch') onWatch(c, out, n, m);
   },
-  onServiceMessage: (c, out, endpoint, m) => {
-    if (m.type === 'zkRequest' || m.type === 'zkPing') onRequest(c, out, endpoint, m);
-    else if (m.type === 'storeOp') onStoreOp(c, endpoint, m);
-    else if (m.type === 'storeAck') onStoreAck(c, out, store(c), ZK_RULES, m);
-  },
-  onServiceTimer: (c, out, _service, slot) => onStoreTimer(c, out, store(c), ZK_RULES, slot),
+  ...storeHooks(store, ZK_RULES),
   onNetworkChange: (c, out) => {
     const a = shared(c);
     const quorum = hasMajority(c, a.store);
@@ -473,15 +435,14 @@ export const zookeeper: ElectionAlgorithm = {
     forget(st(n));
     st(n).notified = false;
   },
-  onRestart: (c, _out, n) => connect(c, n),
+  onRestart: (c, out, n) => enter(c, out, n, 'connecting'),
   onStop: (c, out, n) => {
     // Close the session: its ephemeral znode goes at once, then the process exits.
     const p = st(n);
     if (p.phase === 'leading') release(c, out, n, 'stopped');
     cancelTimer(n, ZT.ping);
     if (p.session === 0) return finishStop(c, n);
-    p.phase = 'stopping';
-    request(c, n, { op: 'close', session: p.session });
+    enter(c, out, n, 'stopping');
   },
   onClockRate: (c, n) => {
     const p = st(n);
@@ -490,8 +451,8 @@ export const zookeeper: ElectionAlgorithm = {
       armAtLocal(c, n, ZT.readTimeout, p.lastHeardLocalMs + readTimeoutMs(c));
     }
   },
-  campaign: (c, _out, n) => {
-    if (st(n).phase === 'idle') connect(c, n);
+  campaign: (c, out, n) => {
+    if (st(n).phase === 'idle') enter(c, out, n, 'connecting');
   },
   renewalLatencyMs: (c, leader, at) =>
     renewalLatency(st(leader).renewLatencyMs, st(leader).lastHeardRealMs, pingEveryMs(c), at),

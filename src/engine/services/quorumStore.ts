@@ -78,10 +78,14 @@ export interface QuorumStore<B> {
   entries: StoreEntry[];
   /** Who watches which entry (by key) for its deletion. */
   watches: { watcher: number; key: number }[];
+  /** Its change counter (etcd's revision, ZooKeeper's zxid): a deletion takes the next, as a write does. */
+  revision: number;
 }
 
 /** What an algorithm's store does that the shared one does not: applying its own operations. */
 export interface StoreRules<B> {
+  /** A client's request reached one of the store's endpoints (a member, or the API server in front). */
+  request(c: Core, out: Outputs, endpoint: number, m: Message): void;
   /** A majority has the operation: apply it and answer the client. */
   commit(c: Core, out: Outputs, op: StoreOp<B>): void;
   /** A session expired (the store already removed it): delete what was bound to it. */
@@ -101,7 +105,13 @@ export const STORE_SLOT = { expiry: 0, election: 1, held: 2 } as const;
 export const STORE_HEARTBEAT_MS = 100;
 export const STORE_ELECTION_TIMEOUT_MS = 1000;
 
-export function createStore<B>(members: number[], maxPending: number, withLeader: boolean): QuorumStore<B> {
+/** Operations a coordinator may have waiting on the members at once (a bound, like every queue here). */
+const MAX_PENDING_OPS = 128;
+
+export function createStore<B>(
+  members: number[],
+  { withLeader = false, maxPending = MAX_PENDING_OPS, revision = 0 } = {},
+): QuorumStore<B> {
   return {
     members,
     pending: [],
@@ -111,6 +121,7 @@ export function createStore<B>(members: number[], maxPending: number, withLeader
     sessions: [],
     entries: [],
     watches: [],
+    revision,
   };
 }
 
@@ -123,19 +134,8 @@ export function propose<B>(c: Core, s: QuorumStore<B>, op: StoreOp<B>): void {
   for (const m of s.members) if (!op.acks.includes(m)) send(c, op.via, m, 'storeOp', op.id);
 }
 
-/** A member has the proposed operation: it says so to the coordinator. */
-export function onStoreOp(c: Core, member: number, m: Message): void {
-  send(c, member, m.from, 'storeAck', m.term);
-}
-
 /** A member's acknowledgement reached the coordinator: the operation commits if it can now. */
-export function onStoreAck<B>(
-  c: Core,
-  out: Outputs,
-  s: QuorumStore<B>,
-  rules: StoreRules<B>,
-  m: Message,
-): void {
+function onStoreAck<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>, m: Message): void {
   const op = s.pending.find((x) => x.id === m.term);
   if (!op || op.acks.includes(m.from)) return;
   op.acks.push(m.from);
@@ -300,37 +300,41 @@ export function scheduleStoreTimer(c: Core, s: QuorumStore<unknown>, slot: numbe
   scheduleServiceTimer(c, s.members[0], slot, atMs);
 }
 
-/** A store timer fired; the algorithm routes its service timers here. */
-export function onStoreTimer<B>(
-  c: Core,
-  out: Outputs,
-  s: QuorumStore<B>,
-  rules: StoreRules<B>,
-  slot: number,
-): void {
-  if (slot === STORE_SLOT.expiry) onExpiry(c, out, s, rules);
-  else if (slot === STORE_SLOT.election) onLeaderElection(c, out, s, rules);
-  else if (slot === STORE_SLOT.held) retryPending(c, out, s, rules);
+/** The algorithm's service hooks: the store's own messages and timers to it, clients' requests to the rules. */
+export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: StoreRules<B>) {
+  return {
+    onServiceMessage(c: Core, out: Outputs, endpoint: number, m: Message): void {
+      // A member has the proposed operation: it says so to the coordinator.
+      if (m.type === 'storeOp') send(c, endpoint, m.from, 'storeAck', m.term);
+      else if (m.type === 'storeAck') onStoreAck(c, out, storeOf(c), rules, m);
+      else rules.request(c, out, endpoint, m);
+    },
+    onServiceTimer(c: Core, out: Outputs, _service: number, slot: number): void {
+      const s = storeOf(c);
+      if (slot === STORE_SLOT.expiry) onExpiry(c, out, s, rules);
+      else if (slot === STORE_SLOT.election) onLeaderElection(c, out, s, rules);
+      else if (slot === STORE_SLOT.held) retryPending(c, out, s, rules);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- entries and their watches
 
 /**
  * Delete the entries matching `gone` (those of a session that ended, or one key): if any went,
- * `committed` records the change (a new revision, a new zxid), then each watcher is told, from the
- * endpoint it talks to, and the watches are spent.
+ * the store takes a new revision, then each watcher is told, from the endpoint it talks to, and
+ * the watches are spent.
  */
 export function deleteEntries(
   c: Core,
   s: QuorumStore<unknown>,
   gone: (e: StoreEntry) => boolean,
-  committed: (c: Core) => void,
   notify: (c: Core, watcher: number, entry: StoreEntry) => void,
 ): void {
   const deleted = s.entries.filter(gone);
   if (deleted.length === 0) return;
   s.entries = s.entries.filter((e) => !gone(e));
-  committed(c);
+  s.revision++;
   for (const e of deleted) {
     for (const w of s.watches) {
       if (w.key !== e.key) continue;

@@ -21,7 +21,7 @@ function write(b: Bench, from: string, token: number): void {
   onStorageWrite(b.c, b.out, m as Message);
 }
 
-const writes = (b: Bench) => b.out.events.filter((e) => e.type === 'write');
+const writes = (b: Bench) => b.out.events.list.filter((e) => e.type === 'write');
 
 describe('storage with fencing on', () => {
   it('accepts iff token >= maxTokenSeen and raises maxTokenSeen', () => {
@@ -61,7 +61,7 @@ describe('storage with fencing on', () => {
     Object.assign(n1, { role: 'leader', term: 4 });
     deliver(b, 'n2', 'n1', { type: 'writeRejected', term: 5, token: 4, maxTokenSeen: 5 });
     expect(n1).toMatchObject({ role: 'leader', term: 4 });
-    expect(b.out.events.filter((e) => e.type === 'steppedDown')).toEqual([]);
+    expect(b.out.events.list.filter((e) => e.type === 'steppedDown')).toEqual([]);
   });
 });
 

@@ -80,7 +80,7 @@ export function bench(input: ExperimentInput = {}): Bench {
   const e = normalizeExperiment(input);
   return {
     c: createCore(e, rulesFor(e.algorithm)),
-    out: { events: [], eventsBase: 0, samples: [], samplesBase: 0, messages: [], messagesBase: 0 },
+    out: { events: { list: [], base: 0 }, samples: { list: [], base: 0 }, messages: { list: [], base: 0 } },
   };
 }
 

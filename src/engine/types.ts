@@ -172,8 +172,8 @@ export interface NodeView {
   preVoting: boolean;
 }
 
-/** Every kind of message: the algorithms' own (their tables in algorithms/info.ts), a Lease's create, the storage's. */
-export type MessageType = AlgorithmMessageType | 'leaseCreate' | 'write' | 'writeRejected';
+/** Every kind of message: the algorithms' own (their tables in algorithms/info.ts) and the storage's. */
+export type MessageType = AlgorithmMessageType | 'write' | 'writeRejected';
 
 /** A Kubernetes Lease object (coordination.k8s.io/v1), as the API server stores it. */
 export interface LeaseRecord {

@@ -48,6 +48,8 @@ export const ALGORITHM_INFO = {
     messages: [
       { type: 'leaseGet', label: 'get Lease', family: 'request', election: false },
       { type: 'leaseUpdate', label: 'update Lease', family: 'request', election: false },
+      // Sent once, when the Lease does not exist yet (the first acquisition's create).
+      { type: 'leaseCreate', label: 'create Lease', family: 'request', election: false },
       { type: 'leaseReply', label: 'Lease reply', family: 'grant', election: false },
       { type: 'storeOp', label: 'store write', family: 'heartbeat', election: false },
       { type: 'storeAck', label: 'store ack', family: 'ack', election: false },

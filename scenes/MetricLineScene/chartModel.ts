@@ -200,10 +200,12 @@ const COMPACT_PANEL_GAP = 8;
 const BOTTOM_AXIS_H = 24;
 /** Under the compact chart's last row. */
 const COMPACT_FOOT_H = 6;
-/** The least plot a compact chart draws: 0, 1 and 2 still apart, in a box too short for more. */
-const MIN_COMPACT_MAIN_H = 40;
-/** The least plot kept beside the lesson's short line; shorter, the lesson goes (it is in the table). */
-const MIN_SHORT_MAIN_H = 44;
+/**
+ * The least plot a compact chart keeps anything else for: 0, 1 and 2 apart (17 px), each band's
+ * label inside its band and off the line at 1. At 40 px (1280x720) the labels touched and the
+ * band labels sat on the line and ran out of the plot.
+ */
+const MIN_COMPACT_MAIN_H = 50;
 /** The least height leader_count keeps when the small multiples share a given height with it. */
 const MIN_MAIN_WITH_PANELS_H = 200;
 /** Average advance of a 12 px system-ui glyph, for label collision and wrapping only. */
@@ -332,31 +334,36 @@ export function buildChart(input: ChartInput): ChartModel {
   const legendOf = (form: LessonForm) => layoutLegend(width - MARGIN_RIGHT - 2, charW, lineH, form);
   let legend = legendOf('full');
   // On the compact chart the client panel is shorter: leader_count keeps most of the height.
-  const clientH = input.clients ? PANEL_TITLE_H + COMPACT_PANEL_H + COMPACT_PANEL_GAP : 0;
+  let clientH = input.clients ? PANEL_TITLE_H + COMPACT_PANEL_H + COMPACT_PANEL_GAP : 0;
   const panelCount = (input.watches ? 5 : 4) + (input.clients ? 1 : 0);
   const panelsH = panelCount * (PANEL_TITLE_H + PANEL_H + PANEL_GAP) + PANEL_GAP + BOTTOM_AXIS_H;
   const laneOf = () => legend.height + LEGEND_GAP + AXIS_H + faultRows * faultRowH;
   const withPanels = given === undefined || given - laneOf() - panelsH >= MIN_MAIN_WITH_PANELS_H;
   const compact = given !== undefined && !withPanels;
   // What the compact chart keeps under it (its client panel, the foot under the last row).
-  const footH = clientH + COMPACT_FOOT_H;
-  const plotRoom = () => (given ?? 0) - laneOf() - footH;
+  const plotRoom = () => (given ?? 0) - laneOf() - clientH - COMPACT_FOOT_H;
   // A short box (a laptop's first screen under a two-line banner) gives up, in this order, a row
   // of fault labels (those that do not fit are in the table), the lesson's long form for its
-  // short line, then the lesson (said in the table in full), before leader_count's plot goes
-  // below its least height: the chart is never drawn taller than its box, so the no-leader band
-  // and the time axis are never cut off.
+  // short line, then the lesson (said in the table in full), the client panel (its figures are in
+  // the header), the last row of fault labels (their marks stay on the axis; the labels are in the
+  // table), then the key line (the header names both lines' figures; the table says which pages),
+  // before leader_count's plot goes below its least height: the chart is never drawn taller than
+  // its box, so the no-leader band and the time axis are never cut off.
   if (compact) {
     const least = input.clients ? 56 : 70;
-    const ladder: [rows: number, form: LessonForm, plot: number][] = [
-      [faultRows, 'full', least],
-      [1, 'full', least],
-      [1, 'short', MIN_SHORT_MAIN_H],
-      [1, 'none', 0],
+    const ladder: [rows: number, form: LessonForm, client: boolean, plot: number][] = [
+      [faultRows, 'full', true, least],
+      [1, 'full', true, least],
+      [1, 'short', true, MIN_COMPACT_MAIN_H],
+      [1, 'none', true, MIN_COMPACT_MAIN_H],
+      [1, 'none', false, MIN_COMPACT_MAIN_H],
+      [0, 'none', false, MIN_COMPACT_MAIN_H],
+      [0, 'off', false, 0],
     ];
-    for (const [rows, form, plot] of ladder) {
+    for (const [rows, form, client, plot] of ladder) {
       faultRows = rows;
       legend = legendOf(form);
+      if (!client) clientH = 0;
       if (plotRoom() >= plot) break;
     }
   }
@@ -462,6 +469,8 @@ export function buildChart(input: ChartInput): ChartModel {
       ),
     };
   }
+  // Given up in a short box (the ladder above): its figures are in the header.
+  if (clientH === 0) clientPanel = null;
 
   const bins = deriveRate(c, 'fencingRejections', win, binMs);
   const peakBin = bins.reduce((m, b) => Math.max(m, b.count), 0);

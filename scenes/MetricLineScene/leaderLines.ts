@@ -12,8 +12,11 @@ export const LESSON =
 /** The lesson in one short line, for a chart in a short box (the table says it in full). */
 export const LESSON_SHORT = 'Observed cannot see a zombie; the fencing counter can.';
 
-/** How much of the lesson the legend says: all of it, its short line, or none (a box too short). */
-export type LessonForm = 'full' | 'short' | 'none';
+/**
+ * How much of the lesson the legend says: all of it, its short line, or none (a box too short);
+ * `off`: no legend at all, not even the keys (a box shorter still).
+ */
+export type LessonForm = 'full' | 'short' | 'none' | 'off';
 
 export type LineKey = 'observed' | 'believed';
 
@@ -99,6 +102,7 @@ export function layoutLegend(
   form: LessonForm = 'full',
 ): LegendLayout {
   const keys: LegendLayout['keys'] = [];
+  if (form === 'off') return { keys, lesson: [], height: 0 };
   let x = 0;
   let row = 0;
   for (const { key, label } of LINE_KEYS) {

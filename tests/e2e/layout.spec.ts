@@ -3,7 +3,18 @@
 // controls; a game day's caption sits beside the picture and a step that names a view outlines
 // that view and nothing else (the chart drawn whole in its box); present mode shows the three together at projector sizes.
 import type { Locator, Page } from '@playwright/test';
-import { chainScene, expect, finishStep, metricScene, openLab, selectNode, test, waitForLeader } from './lab';
+import {
+  chainScene,
+  chartTextCut,
+  expect,
+  finishStep,
+  metricScene,
+  openLab,
+  pileUps,
+  selectNode,
+  test,
+  waitForLeader,
+} from './lab';
 
 const stage = (page: Page) => page.getByRole('group', { name: 'Cluster stage' });
 
@@ -114,6 +125,42 @@ for (const size of [
       await expect(page.getByTestId('guided')).toContainText('step 6 of');
       await expect.poll(() => outlined(page)).toEqual(['chart']);
       await expect.poll(() => viewsOutside(page)).toEqual([]);
+    });
+  });
+}
+
+/** The band labels that leave the plot (at 1280x720 they ran past its top and its foot, over the line). */
+async function bandLabelsOut(page: Page): Promise<string[]> {
+  return metricScene(page)
+    .locator('.metric-svg')
+    .evaluate((svg) => {
+      const bands = [...svg.querySelectorAll('.metric-band-fill')].map((b) => b.getBoundingClientRect());
+      const [top, bottom] = [Math.min(...bands.map((b) => b.top)), Math.max(...bands.map((b) => b.bottom))];
+      return [...svg.querySelectorAll('.metric-band-label')]
+        .map((t) => [t.textContent!, t.getBoundingClientRect()] as const)
+        .filter(([, r]) => r.top + r.height / 5 < top - 0.5 || r.bottom - r.height / 5 > bottom + 0.5)
+        .map(([what]) => `"${what}" is drawn outside the plot`);
+    });
+}
+
+// A laptop's first screen: the chart drawn whole in its box, its y labels and band labels apart,
+// in a short window (1280x720) and with a client panel to fit (1280x800, 7 nodes, 200 clients).
+for (const [w, h, query] of [
+  [1280, 720, 'speed=8'],
+  [1280, 800, 'nodes=7&clients=200&speed=8'],
+] as const) {
+  test.describe(`${w}x${h}, ${query}`, () => {
+    test.use({ viewport: { width: w, height: h } });
+
+    test('the leader_count chart is drawn whole in its box, no label over another', async ({ page }) => {
+      await openLab(page, query);
+      await waitForLeader(page);
+      const problems = async () => [
+        ...(await chartTextCut(page)),
+        ...(await pileUps(page, '.area-chart .metric-svg', 'chart')),
+        ...(await bandLabelsOut(page)),
+      ];
+      await expect.poll(problems).toEqual([]);
     });
   });
 }

@@ -213,27 +213,46 @@ describe('buildChart with two leader_count lines', () => {
     expect(small.xTicks.every((t) => t.labelDx === undefined)).toBe(true);
   });
 
-  it('a compact chart is never taller than its box: it gives up a fault row, then the lesson (its short line first), then plot', () => {
-    const at = (h: number) => chartOf(run([]), { widthPx: 440, compactHeightPx: h });
-    // 106 px: the keys, a 40 px plot, the axis and one row of fault labels, the least it draws.
-    for (let h = 106; h <= 400; h += 3) expect(at(h).height, `${h} px`).toBeLessThanOrEqual(h);
+  it('a compact chart is never taller than its box: it gives up a fault row, then the lesson (its short line first), then its fault labels and its keys before plot', () => {
+    const at = (h: number, clients = false) =>
+      chartOf(run([]), { widthPx: 440, compactHeightPx: h, clients });
+    // 84 px: a 50 px plot and the axis, the least it draws.
+    for (let h = 84; h <= 400; h += 3) expect(at(h).height, `${h} px`).toBeLessThanOrEqual(h);
     const says = (h: number) => {
       const c = at(h);
-      return [c.faultRows, c.legend.lesson.map((l) => l.text).join(' ')];
+      return [c.faultRows, c.legend.keys.length, c.legend.lesson.map((l) => l.text).join(' ')];
     };
-    expect(says(190)).toEqual([2, LESSON]);
-    expect(says(170)).toEqual([1, LESSON]);
-    expect(says(130)).toEqual([1, LESSON_SHORT]);
-    expect(says(112)).toEqual([1, '']);
+    expect(says(190)).toEqual([2, 2, LESSON]);
+    expect(says(170)).toEqual([1, 2, LESSON]);
+    expect(says(136)).toEqual([1, 2, LESSON_SHORT]);
+    expect(says(120)).toEqual([1, 2, '']);
+    // Then the fault labels (their marks stay on the axis, the labels in the table), then the keys.
+    expect(says(104)).toEqual([0, 2, '']);
+    expect(says(88)).toEqual([0, 0, '']);
     for (const h of [190, 170]) expect(at(h).main.height).toBeGreaterThanOrEqual(70);
-    expect(at(130).main.height).toBeGreaterThanOrEqual(44);
     // The short line is one line at the first screen's width.
-    expect(at(130).legend.lesson).toHaveLength(1);
-    const short = at(112);
-    // 0, 1 and 2 still stand apart, each with its own band.
-    expect(short.main.height).toBeGreaterThanOrEqual(40);
-    expect(short.main.noLeaderBand.h).toBeGreaterThan(8);
-    expect(short.main.splitBrainBand.h).toBeGreaterThan(8);
+    expect(at(136).legend.lesson).toHaveLength(1);
+    for (const h of [136, 120, 104, 88]) {
+      const short = at(h);
+      // 0, 1 and 2 stand apart, each with its own band and room in it for its label.
+      expect(short.main.height, `${h} px`).toBeGreaterThanOrEqual(50);
+      expect(short.main.noLeaderBand.h).toBeGreaterThanOrEqual(16);
+      expect(short.main.splitBrainBand.h).toBeGreaterThanOrEqual(16);
+    }
+  });
+
+  // At 1280x800 with 200 clients the box was 125 px and the client panel kept: the chart was
+  // drawn 162 px tall, its foot cut off. The panel goes first; its figures are in the header.
+  it('a compact chart gives up its client panel before its fault labels, its keys and its plot', () => {
+    const at = (h: number) => chartOf(run([]), { widthPx: 440, compactHeightPx: h, clients: true });
+    for (let h = 84; h <= 400; h += 3) expect(at(h).height, `${h} px`).toBeLessThanOrEqual(h);
+    expect(at(180).panels.map((p) => p.key)).toEqual(['clients']);
+    const short = at(125);
+    expect(short.panels).toEqual([]);
+    expect([short.faultRows, short.legend.keys.length]).toEqual([1, 2]);
+    expect(short.main.height).toBeGreaterThanOrEqual(50);
+    // Its figures stay in the model (the header's, the table's).
+    expect(short.facts.clients).not.toBeNull();
   });
 });
 

@@ -28,15 +28,20 @@ function countLeadersFrom(run: RealRun) {
 /** A restarted host: its member follows etcd's raft leader again, its candidate campaigns and waits. */
 async function rejoined(run: RealRun, id: string, sinceMs: number): Promise<void> {
   const member = `m${id.slice(1)}`;
+  const termAtRestart = Math.max(...run.fold.hosts.filter((h) => h.memberAlive).map((h) => h.memberTerm));
   const following = await waitFor(
     `${member} following a raft leader again`,
     () => eventsOf(run, 'memberLeader', sinceMs).find((e) => e.member === member && e.leader !== null),
     10_000,
   );
-  await raftSettled(run);
+  const settled = await raftSettled(run);
   const h = run.fold.host(id)!;
-  expect(h.memberRole).toBe('follower');
   expect(h.memberLeader).toBe(run.state().raftLeader);
+  // In the term it left, it follows. With the suite's fast timings (election timeout 200 ms) a
+  // busy machine can hold the leader's heartbeats past the timeout, and the election that follows
+  // may go to any member, this one included (seen once in a full run).
+  if (settled.term === termAtRestart) expect(h.memberRole).toBe('follower');
+  else console.log(`${member}: a raft election while it rejoined, term ${termAtRestart} -> ${settled.term}`);
   const campaign = await waitFor(
     `${id}'s candidate campaigning again`,
     () => eventsOf(run, 'campaign', sinceMs).find((e) => e.node === id),
@@ -152,7 +157,9 @@ describe.skipIf(!hasEtcd)('election on etcd', () => {
 
   it('a host that does not lead killed and restarted: its member follows again, its candidate campaigns behind the leader, leader_count stays 1', async () => {
     const { leader, token } = await appSettled(run);
-    const victim = run.fold.hosts.find((h) => h.id !== leader)!.id;
+    // Neither the candidates' leader nor etcd's raft leader: killing it starts no election.
+    const raftLeader = run.state().raftLeader;
+    const victim = run.fold.hosts.find((h) => h.id !== leader && h.id !== raftLeader)!.id;
     const counts = countLeadersFrom(run);
     const killedAtMs = run.nowMs();
     expect(run.apply({ do: 'kill', node: victim, part: 'host' })).toMatchObject({ ok: true, target: victim });

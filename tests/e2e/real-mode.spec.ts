@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { findEtcd } from '../../src/real/cluster/etcdBinary';
+import { chartTextCut, pileUps } from './lab';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TTL_MS = 2000;
@@ -148,9 +149,15 @@ test('kill the leader from the page: the next one leads, and the failover timeli
   await expect(page.getByRole('slider', { name: 'Speed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Step to the next event' })).toHaveCount(0);
   const old = await leaderHost(page);
-  // The banner and the hosts leave the views a window's height (the stage was 90 px high under them).
-  for (const area of ['.area-stage', '.area-chart'])
-    expect((await page.locator(area).boundingBox())!.height, area).toBeGreaterThan(250);
+  // The banner and the hosts leave the views a window's height (the stage was 90 px high under
+  // them). The chart shares its column with the failover timeline's fixed rows, and is drawn whole
+  // in what it has, no label over another.
+  expect((await page.locator('.area-stage').boundingBox())!.height, '.area-stage').toBeGreaterThan(250);
+  expect((await page.locator('.area-chart').boundingBox())!.height, '.area-chart').toBeGreaterThan(200);
+  expect([
+    ...(await chartTextCut(page)),
+    ...(await pileUps(page, '.area-chart .metric-svg', 'chart')),
+  ]).toEqual([]);
   await select(page, old.id);
   await expect(page.getByRole('button', { name: /Force .* to campaign/ })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: `Clock rate of ${old.id}` })).toHaveCount(0);

@@ -197,7 +197,10 @@ async function atBothSizes(page: Page, scenario: Scenario, index: number, when: 
   const out: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    const until = Date.now() + 2000;
+    // The views redraw for their new boxes a frame or a throttled redraw later, and a chart that
+    // mounts with the step measures itself later still: on a busy machine (two browsers on two
+    // cores) that took over 2 s, so a layout has 5 s to settle before what it shows is a problem.
+    const until = Date.now() + 5000;
     let found: string[];
     do {
       await painted(page);

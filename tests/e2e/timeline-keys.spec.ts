@@ -18,7 +18,10 @@ async function dragTimeline(page: Page, share: number): Promise<void> {
     timeline(page).evaluate((el) => {
       const input = el as HTMLInputElement;
       const r = input.getBoundingClientRect();
-      return r.left + (r.width * Number(input.value)) / Number(input.max);
+      // The thumb's centre runs from half a thumb inside one end to half a thumb inside the
+      // other; at the live end of a run, the box's own right edge is outside the slider.
+      const half = 8;
+      return r.left + half + ((r.width - 2 * half) * Number(input.value)) / Number(input.max);
     });
   await page.mouse.move(await thumbX(), y);
   await page.mouse.down();

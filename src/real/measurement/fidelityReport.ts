@@ -2,19 +2,6 @@
 // trials, the comparison of the real cluster's trials with the simulator's, and the printed
 // report. No processes, no clocks: the unit tests run it on numbers.
 
-export const FAULT_IDS = [
-  'raft-kill-fast',
-  'raft-kill',
-  'pause-ttl5',
-  'pause-ttl15',
-  'pause-short',
-  'isolate',
-  'heal-prevote-off',
-  'heal-prevote-on',
-  'raft-kill-under-lease',
-] as const;
-export type FaultId = (typeof FAULT_IDS)[number];
-
 export interface FaultInfo {
   id: FaultId;
   title: string;
@@ -30,14 +17,15 @@ const ELECTED = 'from SIGSTOP to another candidate being elected';
 const HEAL_TERMS = "the raft leader's term after the heal minus its term before";
 
 /** A fault's words; only the four faults of the goal have medianGoal. */
-const fault = (title: string, metric: string, medianGoal = false, unit: FaultInfo['unit'] = 'ms') => ({
+const fault = (title: string, metric: string, medianGoal = false, unit: 'ms' | 'terms' = 'ms') => ({
   title,
   metric,
   unit,
   medianGoal,
 });
 
-const ABOUT: Record<FaultId, Omit<FaultInfo, 'id'>> = {
+/** Every fault, in the report's order. */
+const ABOUT = {
   'raft-kill-fast': fault(
     'kill -9 the raft leader, heartbeat 20 ms, election timeout 200 ms (pre-vote on)',
     RAFT_LEADER,
@@ -75,6 +63,9 @@ const ABOUT: Record<FaultId, Omit<FaultInfo, 'id'>> = {
     "the application leader's longest gap between answered keep-alives",
   ),
 };
+
+export type FaultId = keyof typeof ABOUT;
+export const FAULT_IDS = Object.keys(ABOUT) as FaultId[];
 
 export const FAULTS = Object.fromEntries(FAULT_IDS.map((id) => [id, { id, ...ABOUT[id] }])) as Record<
   FaultId,

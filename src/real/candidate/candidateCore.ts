@@ -37,7 +37,7 @@ import {
 } from '../../engine/candidates/etcdCandidate';
 import type { CandidateOutput, RealStepDownReason, SessionEvent } from '../model/events';
 import type { RunSettings } from '../model/settings';
-import type { Gateway } from './gateway';
+import type { HttpGateway } from './gateway';
 
 export interface CandidateSettings extends Pick<
   RunSettings,
@@ -66,7 +66,7 @@ export interface Clock {
 }
 
 export interface CandidateDeps {
-  gateway: Gateway;
+  gateway: HttpGateway;
   storage: StorageClient;
   emit: (event: CandidateOutput) => void;
   clock: Clock;

@@ -6,23 +6,6 @@
 // number (they count writes to this cluster).
 import { keepAliveAgent, postJson, streamJson, type JsonTarget } from './jsonHttp';
 
-export interface Gateway {
-  grant(ttlS: number): Promise<{ leaseId: string; ttlS: number }>;
-  /** Remaining TTL in s, 0 when the lease is gone; timeoutMs: how long to wait for the answer. */
-  keepAlive(leaseId: string, timeoutMs?: number): Promise<number>;
-  revoke(leaseId: string): Promise<void>;
-  /** Create key bound to the lease unless it exists; its create revision either way. */
-  createKey(key: string, value: string, leaseId: string): Promise<{ createRevision: number }>;
-  /** The key under prefix with the highest create revision at most maxCreateRevision, and the store's revision. */
-  lastCreatedBelow(
-    prefix: string,
-    maxCreateRevision: number,
-  ): Promise<{ key: string | null; revision: number }>;
-  /** Resolves when key is deleted (at or after fromRevision); rejects on abort or a broken watch. */
-  waitDelete(key: string, fromRevision: number, signal: AbortSignal): Promise<void>;
-  deleteKey(key: string): Promise<void>;
-}
-
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const unb64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
 
@@ -47,7 +30,7 @@ interface Kv {
   create_revision?: string;
 }
 
-export class HttpGateway implements Gateway {
+export class HttpGateway {
   private readonly target: JsonTarget;
 
   constructor(
@@ -68,6 +51,7 @@ export class HttpGateway implements Gateway {
     return { leaseId: r.ID, ttlS: Number(r.TTL ?? 0) };
   }
 
+  /** Remaining TTL in s, 0 when the lease is gone; timeoutMs: how long to wait for the answer. */
   async keepAlive(leaseId: string, timeoutMs = this.timeoutMs) {
     const r = await this.post<{ result?: { TTL?: string }; error?: { message?: string } }>(
       '/v3/lease/keepalive',
@@ -86,6 +70,7 @@ export class HttpGateway implements Gateway {
     });
   }
 
+  /** Create key bound to the lease unless it exists; its create revision either way. */
   async createKey(key: string, value: string, leaseId: string) {
     const k = b64(key);
     const r = await this.post<
@@ -101,6 +86,7 @@ export class HttpGateway implements Gateway {
     return { createRevision: Number(kv.create_revision) };
   }
 
+  /** The key under prefix with the highest create revision at most maxCreateRevision, and the store's revision. */
   async lastCreatedBelow(prefix: string, maxCreateRevision: number) {
     const r = await this.post<Header & { kvs?: Kv[] }>('/v3/kv/range', {
       key: b64(prefix),
@@ -114,6 +100,7 @@ export class HttpGateway implements Gateway {
     return { key: kv ? unb64(kv.key) : null, revision: Number(r.header?.revision) };
   }
 
+  /** Resolves when key is deleted (at or after fromRevision); rejects on abort or a broken watch. */
   waitDelete(key: string, fromRevision: number, signal: AbortSignal) {
     return streamJson(
       this.target,

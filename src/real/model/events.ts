@@ -104,14 +104,12 @@ export interface RealFaultEvent {
   live: true;
 }
 
-export type CampaignEvent = Extract<SimEvent, { type: 'campaign' }>;
-export type ElectedEvent = Extract<SimEvent, { type: 'elected' }>;
-export type ReadyEvent = Extract<SimEvent, { type: 'ready' }>;
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
 export type ViolationEvent = Extract<SimEvent, { type: 'violation' }>;
 
-/** What a candidate reports of its run. */
-export type CandidateEvent = CampaignEvent | ElectedEvent | SteppedDownEvent | ReadyEvent | SessionEvent;
+/** What a candidate reports of its run: its campaigns, leaderships and sessions. */
+export type CandidateEvent =
+  Extract<SimEvent, { type: 'campaign' | 'elected' | 'ready' }> | SteppedDownEvent | SessionEvent;
 
 /** What a candidate process prints on its stdout, one JSON object a line. */
 export type CandidateOutput = CandidateEvent | KeepAliveReport;

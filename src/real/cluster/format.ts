@@ -2,10 +2,6 @@
 // happened in the lesson's words.
 import type { RealEvent } from '../model/events';
 
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3).padStart(8) + ' s';
-}
-
 export function describeEvent(e: RealEvent): string {
   switch (e.type) {
     case 'fault': {
@@ -46,5 +42,5 @@ export function describeEvent(e: RealEvent): string {
 }
 
 export function formatEvent(e: RealEvent): string {
-  return `${seconds(e.atMs)}  ${describeEvent(e)}`;
+  return `${(e.atMs / 1000).toFixed(3).padStart(8)} s  ${describeEvent(e)}`;
 }

@@ -90,25 +90,16 @@ export class PeerProxy {
       if (!head) return;
       client.off('data', onData);
       client.pause();
-      this.route(client, head, buf, nameOf);
+      const c = classifyPeerRequest(head);
+      if (c.kind === 'unlabelled') {
+        this.counts.unlabelled++;
+        this.forward({ client, upstream: null, from: null, frozen: false }, withConnectionClose(buf, head));
+        return;
+      }
+      this.counts.peer++;
+      this.admit(client, nameOf(c.fromId) ?? `?${c.fromId}`, buf);
     };
     client.on('data', onData);
-  }
-
-  private route(
-    client: Socket,
-    head: RequestHead,
-    buf: Buffer,
-    nameOf: (hexId: string) => string | undefined,
-  ): void {
-    const c = classifyPeerRequest(head);
-    if (c.kind === 'unlabelled') {
-      this.counts.unlabelled++;
-      this.forward({ client, upstream: null, from: null, frozen: false }, withConnectionClose(buf, head));
-      return;
-    }
-    this.counts.peer++;
-    this.admit(client, nameOf(c.fromId) ?? `?${c.fromId}`, buf);
   }
 
   private admit(client: Socket, from: string, first: Buffer): void {

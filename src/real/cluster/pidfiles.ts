@@ -73,20 +73,14 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The process's command line, or null when it is gone or a zombie (its cmdline is empty). */
-export function commandLine(pid: number): string | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return text ? text.split('\0').join(' ') : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Is this PID still the process the record names (alive, and its command line has the marker)? */
 export function stillOurs(r: PidRecord): boolean {
-  const cmd = commandLine(r.pid);
-  return cmd !== null && cmd.includes(r.marker);
+  try {
+    // A zombie's command line is empty (no marker in it); a process that is gone has none.
+    return readFileSync(`/proc/${r.pid}/cmdline`, 'utf8').split('\0').join(' ').includes(r.marker);
+  } catch {
+    return false;
+  }
 }
 
 export interface Cleaned {

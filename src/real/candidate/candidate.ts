@@ -15,13 +15,9 @@ export interface CandidateConfig extends CandidateSettings {
   runStartEpochMs: number;
 }
 
-function argOf(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 function main(): void {
-  const config = JSON.parse(argOf('--config') ?? '{}') as CandidateConfig;
+  const at = process.argv.indexOf('--config');
+  const config = JSON.parse(at >= 0 ? process.argv[at + 1] : '{}') as CandidateConfig;
   const parentPid = process.ppid;
   const storage = { port: config.storagePort, agent: keepAliveAgent() };
   const candidate = new Candidate(config, {

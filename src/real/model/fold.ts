@@ -73,19 +73,14 @@ export class RunFold {
   get highestTokenIssued(): number {
     return this.monitor.books.highestTokenIssued;
   }
-  get maxTokenSeen(): number {
-    return this.monitor.maxTokenSeen;
-  }
-  get rejected(): number {
-    return this.monitor.books.counters.fencingRejections;
-  }
   get failovers(): readonly Failover[] {
     return this.monitor.books.failovers;
   }
 
   /** The storage's counters, as the run's state, its trace and the page's snapshot give them. */
   storage() {
-    return { maxTokenSeen: this.maxTokenSeen, accepted: this.accepted, rejected: this.rejected };
+    const rejected = this.monitor.books.counters.fencingRejections;
+    return { maxTokenSeen: this.monitor.maxTokenSeen, accepted: this.accepted, rejected };
   }
 
   host(id: string): HostState | undefined {
@@ -264,7 +259,7 @@ export class RunFold {
     return sampleOf(this.monitor.books, atMs, {
       leaderCountObserved: this.leaderCountObserved(),
       maxTerm: this.highestTokenIssued,
-      maxTokenSeen: this.maxTokenSeen,
+      maxTokenSeen: this.monitor.maxTokenSeen,
       renewalLatencyMs,
     });
   }

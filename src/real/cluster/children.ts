@@ -68,10 +68,6 @@ export class Children {
     return child;
   }
 
-  get(name: string): Child | undefined {
-    return this.byName.get(name);
-  }
-
   running(): Child[] {
     return [...this.byName.values()].filter((c) => !c.exitedAlready);
   }

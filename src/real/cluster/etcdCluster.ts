@@ -175,8 +175,7 @@ export class EtcdCluster {
   }
 
   isRunning(m: Member): boolean {
-    const c = this.o.children.get(m.name);
-    return c !== undefined && !c.exitedAlready;
+    return this.o.children.running().some((c) => c.name === m.name);
   }
 
   /** A member that exited while it was waited for fails the wait, with its last log lines. */

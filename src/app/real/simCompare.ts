@@ -1,7 +1,6 @@
 // The simulator's prediction of a real run: the same commands, at the same moments, replayed on
-// the experiment the real run is closest to (etcd's election recipe with its TTL, renew deadline,
-// warm-up, write loop and fencing: its twin, src/real/model/twin.ts), beside what the real cluster did. Pure: the
-// page draws it (SimCompare.tsx), a unit test pins it.
+// the run's twin (src/real/model/twin.ts), beside what the real cluster did. Pure: the page draws
+// it (SimCompare.tsx), a unit test pins it.
 import {
   Simulation,
   type Command,

@@ -15,10 +15,9 @@ function ephemeralRange(): [number, number] {
 }
 
 /**
- * Distinct free ports from outside the ephemeral range, each checked by listening on it once. A
- * port etcd is told is free until etcd binds it; one from the ephemeral range could meanwhile be
- * handed to an outgoing connection or another server's listen(0), and etcd would then fail with
- * "address already in use" (seen in a full test run).
+ * Distinct free ports from outside the ephemeral range, each checked by listening on it once: one
+ * from that range could be handed to an outgoing connection or another server's listen(0) before
+ * etcd binds it, and etcd would fail with "address already in use".
  */
 export async function freePorts(count: number): Promise<number[]> {
   const [low, high] = ephemeralRange();

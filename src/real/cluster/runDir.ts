@@ -1,6 +1,5 @@
 // The run's folder: etcd data, member logs and sockets. On tmpfs (/dev/shm) when there is one:
-// etcd fsyncs its WAL on every commit, and on a disk that makes start-up and every write slower
-// and more variable (the cluster is healthy in 0.4-1.2 s on tmpfs against 0.3-2.5 s on ext4).
+// etcd fsyncs its WAL on every commit, which on a disk makes start-up and writes slower and more variable.
 import { constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,10 +1,9 @@
-// `npm run fidelity -- [--runs N] [--fast] [--seeds N] [--only f1,f2] [--json | --markdown]`: the simulator's
-// predictions checked against a real 3-member etcd cluster. Each fault runs N times on a real
-// cluster started with the fault's settings, and on as many simulator seeds with the same
-// parameters; per fault it prints both distributions (min / median / p90 / max), the ratio of
-// the medians and whether the mechanism agrees. docs/fidelity.md records the latest figures.
-// Progress goes to stderr, the report to stdout. Exit status: 0 when every fault ran (whatever
-// the verdicts: they are figures to read, not a test), 1 when a fault could not run, 2 on bad options.
+// `npm run fidelity -- [options]` (fidelityArgs.ts): the simulator's predictions checked against a
+// real 3-member etcd cluster. Each fault runs N times on a real cluster started with its settings
+// and on as many simulator seeds with the same parameters; per fault it prints both distributions,
+// the ratio of the medians and whether the mechanism agrees (docs/fidelity.md). Progress goes to
+// stderr, the report to stdout. Exit status: 0 when every fault ran (the verdicts are figures to
+// read, not a test), 1 when a fault could not run, 2 on bad options.
 // Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
 import '../../engine/algorithms/all';
 import { cpus, loadavg } from 'node:os';

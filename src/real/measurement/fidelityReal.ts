@@ -10,10 +10,9 @@ import { keepAliveEveryMs } from '../model/settings';
 import { appSettled, eventsOf, otherBecameRaftLeader, raftSettled, sleep, within } from './waits';
 
 /**
- * Wait a random part of one period before a fault. Trials run back to back, and a fault sent as
- * soon as the cluster has settled lands at the same point of the leader's keep-alive (or
- * heartbeat) cycle every time: its failover would measure one phase only. Real faults, and the
- * simulator's trials, land anywhere in the cycle.
+ * Wait a random part of one period before a fault: trials run back to back, and a fault sent as
+ * soon as the cluster settles would land at one point of the leader's keep-alive (or heartbeat)
+ * cycle every time, measuring one phase only; real faults, and the simulator's trials, land anywhere.
  */
 const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * periodMs));
 

@@ -1,8 +1,7 @@
 // The events of a real run, in the engine's shapes where the engine has the event (campaign,
 // elected, steppedDown, ready, write, violation, fault), plus what only a real cluster has: the
 // raft roles of the etcd members (from their own logs), the candidates' etcd sessions, and the
-// processes' lives. Times are ms since the run started. The engine will fold the new ones in
-// later; until then this file is their definition.
+// processes' lives, defined here. Times are ms since the run started.
 import type * as zm from 'zod/mini';
 import type { NodeId, SimEvent, StepDownReason } from '../../engine';
 import { z } from '../../engine/schemaKit';

@@ -1,9 +1,8 @@
 // A real run's simulated twin: the experiment the simulator runs for the same settings. The real
 // candidates run etcd's election recipe (src/real/candidate: a session lease kept alive every
 // TTL/3, a key under the election prefix, the lowest create revision leads and is the token),
-// which is the engine's etcd-election, not a Kubernetes Lease. Declared once, here: the run's
-// trace file, the page (its words, settings and "Compare with the simulator"), the fold's
-// monitor and the fidelity tool all take it from this file.
+// which is the engine's etcd-election, not a Kubernetes Lease. Declared once, here, for the trace
+// file, the page, the fold's monitor and the fidelity tool.
 import { normalizeExperiment, type AlgorithmKind, type Experiment, type Fault } from '../../engine';
 import type { RunSettings } from './settings';
 

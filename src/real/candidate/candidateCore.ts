@@ -85,7 +85,6 @@ const ON_TIMER: Record<CandidateTimer, Handler> = {
 
 export class Candidate {
   role: 'follower' | 'candidate' | 'leader' = 'follower';
-  ready = false;
   token = 0;
   /** The recipe's state and settings (the TTL is the one etcd granted). */
   readonly state = initCandidate();
@@ -318,7 +317,6 @@ export class Candidate {
     const node = this.s.node;
     this.deps.emit({ atMs: this.deps.clock.now(), type: 'elected', node, term: token, votes: [] });
     this.later(this.s.warmUpMs, () => {
-      this.ready = true;
       this.deps.emit({ atMs: this.deps.clock.now(), type: 'ready', node, term: token });
       this.workTick(token);
     });
@@ -330,7 +328,6 @@ export class Candidate {
     const node = this.s.node;
     this.deps.emit({ atMs: this.deps.clock.now(), type: 'steppedDown', node, term: this.token, reason });
     this.role = 'follower';
-    this.ready = false;
   }
 
   /** Check that it still leads (its own deadline first), work, then send with the token checked. */

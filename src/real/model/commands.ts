@@ -1,10 +1,9 @@
 // The bridge's fixed command set, shared by the page (JSON) and the headless CLI (text lines).
-// Each verb is the engine's, with the same fields, plus `part`: a lab node nK is a host running
-// etcd member mK and candidate cK, and a real fault hits one process or both. Anything outside
-// the set is refused with a named error, including what the engine can do and a real cluster
-// cannot (a clock's rate, campaigning on demand, switches that only exist at start). The page's
-// commands (the engine's, on node nK or service mK) become the bridge's here (toRealCommand);
-// the way back, a real fault as the engine's, is the fold's (fold.ts's faultOf).
+// Each verb is the engine's, with its fields, plus `part`: lab node nK is a host running etcd
+// member mK and candidate cK, and a real fault hits one process or both. Anything else is refused
+// by name, including what the engine can do and a real cluster cannot (a clock's rate, campaigning
+// on demand, switches that exist only at start). The page's commands become the bridge's here
+// (toRealCommand); the way back is fold.ts's faultOf.
 import type { Command } from '../../engine';
 
 export type Part = 'candidate' | 'member' | 'host';

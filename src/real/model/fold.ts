@@ -1,12 +1,10 @@
 // The run's state, folded from its events as they come, and the one translation of a real run's
-// events into the engine's. Each real event becomes the engine events it amounts to (apply's
-// result), in order: the engine's monitor (src/engine/monitor.ts) observes them, so leader_count
-// believed and observed, leader transitions, failovers, the storage's counters and the
-// invariants are the same fold and checkers as a simulated run's; and the page shows the same
-// list in its event log, chart marks and space-time diagram (store/backends/liveRecording.ts).
-// What only a real cluster has stays here: each host's etcd member (raft role, term, the leader
-// it knows), its processes (alive, stopped) and the leader's keep-alive renewal latency. Pure:
-// the run feeds it events and asks it for numbers.
+// events into the engine's: each becomes the engine events it amounts to (apply's result), which
+// the engine's monitor (src/engine/monitor.ts) observes, so leader_count believed and observed,
+// failovers, the storage's counters and the invariants come from the same fold and checkers as a
+// simulated run's, and the page shows the same events (store/backends/liveRecording.ts). What only
+// a real cluster has stays here: each host's etcd member (raft role, term, the leader it knows),
+// its processes and the leader's keep-alive renewal latency. Pure: events in, numbers out.
 import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';

@@ -83,18 +83,13 @@ export function stillOurs(r: PidRecord): boolean {
   }
 }
 
-export interface Cleaned {
-  killed: PidRecord[];
-  removedDirs: string[];
-}
-
 /**
  * End the children of dead owners: SIGKILL (which also ends a stopped process) each one whose
  * command line still carries its marker, then remove its pidfile and its run folder. Records of a
  * live owner (another run going on now) are left alone.
  */
-export function cleanLeftovers(dir: string, selfPid = process.pid): Cleaned {
-  const cleaned: Cleaned = { killed: [], removedDirs: [] };
+export function cleanLeftovers(dir: string, selfPid = process.pid) {
+  const cleaned = { killed: [] as PidRecord[], removedDirs: [] as string[] };
   const dirs = new Set<string>();
   const liveDirs = new Set<string>();
   for (const r of readPidfiles(dir)) {

@@ -294,20 +294,16 @@ export class RealRun implements BridgeBackend {
     switch (cmd.do) {
       case 'kill': {
         const part = cmd.part ?? 'candidate';
-        let done = false;
-        if (part !== 'member') done = h.signal(run.children, 'SIGKILL') || done;
-        if (part !== 'candidate') done = run.cluster.kill(this.memberOf(run, h)) || done;
-        return done;
+        const candidate = part !== 'member' && h.signal(run.children, 'SIGKILL');
+        const member = part !== 'candidate' && run.cluster.kill(this.memberOf(run, h));
+        return candidate || member;
       }
       case 'restart': {
         const part = cmd.part ?? 'host';
-        let done = false;
-        if (part !== 'candidate') done = run.cluster.restart(this.memberOf(run, h)) || done;
-        if (part !== 'member' && !h.running) {
-          this.spawnCandidate(run, h);
-          done = true;
-        }
-        return done;
+        const member = part !== 'candidate' && run.cluster.restart(this.memberOf(run, h));
+        const candidate = part !== 'member' && !h.running;
+        if (candidate) this.spawnCandidate(run, h);
+        return member || candidate;
       }
       case 'pause':
         return this.signalParts(run, h, cmd.part ?? 'candidate', true);

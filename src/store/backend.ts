@@ -27,7 +27,6 @@ export interface RunView {
   eventsSince(from: number): SimEvent[];
   readonly samples: readonly Sample[];
   readonly samplesTotal: number;
-  samplesSince(from: number): Sample[];
   /**
    * The bounded log of delivered and dropped messages (the space-time diagram's arrows, made by
    * messageLog.ts). Absent: the backend records no messages.
@@ -66,14 +65,7 @@ export interface BackendCapabilities {
 /** What a run's source gives as it is: the simulation, or a real run's recording. */
 type RunSource = Pick<
   RunView,
-  | 'nowMs'
-  | 'snapshot'
-  | 'events'
-  | 'eventsTotal'
-  | 'eventsSince'
-  | 'samples'
-  | 'samplesTotal'
-  | 'samplesSince'
+  'nowMs' | 'snapshot' | 'events' | 'eventsTotal' | 'eventsSince' | 'samples' | 'samplesTotal'
 > & { trace(): Trace };
 
 /** The part of a RunView a backend reads straight from its source. */
@@ -100,9 +92,6 @@ export abstract class SourceView {
   }
   get samplesTotal(): number {
     return this.source.samplesTotal;
-  }
-  samplesSince(from: number): Sample[] {
-    return this.source.samplesSince(from);
   }
   trace(): Trace {
     return this.source.trace();

@@ -62,9 +62,6 @@ function push<T>(s: Series<T>, item: T, max: number): void {
   boundList(s.list, s.total - s.list.length, max);
 }
 
-/** The items with absolute index >= from. */
-const since = <T>(s: Series<T>, from: number) => s.list.slice(Math.max(0, from - (s.total - s.list.length)));
-
 function cloneView(v: View): View {
   return {
     ...v,
@@ -254,16 +251,14 @@ export class LiveRecording {
     return this.view.events.total;
   }
   eventsSince(from: number): SimEvent[] {
-    return since(this.view.events, from);
+    const { list, total } = this.view.events;
+    return list.slice(Math.max(0, from - (total - list.length)));
   }
   get samples(): readonly Sample[] {
     return this.view.samples.list;
   }
   get samplesTotal(): number {
     return this.view.samples.total;
-  }
-  samplesSince(from: number): Sample[] {
-    return since(this.view.samples, from);
   }
   get commands(): readonly RecordedCommand[] {
     return this.view.commands;

@@ -4,6 +4,7 @@
 // source shows in the same stage, chain and chart.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
 import type { RealRecord } from './backends/liveRecordFile';
+import { EXPLORER_FAULT_KINDS } from '../explorer/schedule';
 
 export interface RecordedCommand {
   atMs: number;
@@ -115,16 +116,12 @@ export interface LabBackend extends RunView {
   dispose(): void;
 }
 
+/**
+ * What a person can do to a simulated run: every fault the explorer draws but a graceful stop,
+ * which no control issues, and the two it never draws.
+ */
 export const ALL_COMMANDS: readonly Command['do'][] = [
-  'kill',
-  'restart',
-  'pause',
-  'resume',
-  'partition',
-  'heal',
-  'isolate',
-  'clockRate',
-  'campaign',
+  ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),
   'write',
   'safety',
 ];

@@ -22,7 +22,6 @@ export interface GuidedState {
   scenario: Scenario;
   step: number;
   stepStartMs: number;
-  stepStartEvent: number;
   status: 'waiting' | 'met' | 'timeout' | 'done';
   /** Start time of every step reached so far, for Previous / Replay. */
   starts: { atMs: number; event: number }[];
@@ -107,7 +106,6 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     store.setState({
       step,
       stepStartMs: starts[step].atMs,
-      stepStartEvent: starts[step].event,
       status: 'waiting',
       starts,
       summary: '',
@@ -130,7 +128,6 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     scenario,
     step: 0,
     stepStartMs: 0,
-    stepStartEvent: 0,
     status: 'waiting',
     starts: [{ atMs: 0, event: 0 }],
     summary: '',

@@ -84,14 +84,6 @@ function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): 
   return e;
 }
 
-/** A parameter that was readable but had no effect still gets a word. */
-function noteIgnored(read: ReadParams, names: readonly ParamName[], why: string, problems: string[]): void {
-  for (const name of names) {
-    if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
-      problems.push(`"${name}" was ignored: ${why}`);
-  }
-}
-
 // The game days' catalog (and its index of every file) loads only for a link that names one: an
 // embed of a scene in free play never fetches it. loadLinkScenario loads it before the link is read.
 type Catalog = typeof import('../scenario/catalog');
@@ -148,6 +140,13 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   const v = read.values;
   const q = new URLSearchParams(search);
   const problems = [...read.notes];
+  /** A parameter that was readable but had no effect still gets a word. */
+  const ignored = (names: readonly ParamName[], why: string) => {
+    for (const name of names) {
+      if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
+        problems.push(`"${name}" was ignored: ${why}`);
+    }
+  };
   const runOf = (experiment: ExperimentInput, rest: Partial<RunParams> = {}): RunParams => ({
     experiment,
     scenario: null,
@@ -160,17 +159,12 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
     ...rest,
   });
   if (v.run !== undefined) {
-    noteIgnored(
-      read,
-      ['scenario', 'step'],
-      'a run link opens that run (and its game day, if it had one)',
-      problems,
-    );
+    ignored(['scenario', 'step'], 'a run link opens that run (and its game day, if it had one)');
     const run = share
       ? share.decodeRun(v.run)
       : { ok: false as const, problems: [`"run" could not be read: ${CODEC_MISSING}`] };
     if (run.ok) {
-      noteIgnored(read, SETUP_PARAMS, 'the run link carries its own setup', problems);
+      ignored(SETUP_PARAMS, 'the run link carries its own setup');
       const scenario = run.run.scenario ? scenarioOf(run.run.scenario, problems) : null;
       problems.push(...(run.run.notes ?? []));
       // A retired model's game day opens as the game day is now, under the algorithm that tells its story.
@@ -192,16 +186,11 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
     scenario = scenarioOf(v.scenario, problems);
     if (scenario) {
       step = stepOf(scenario, v.step, q.get('step'), problems);
-      noteIgnored(read, SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`, problems);
+      ignored(SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`);
     }
   }
   if (!scenario)
-    noteIgnored(
-      read,
-      ['step'],
-      v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found',
-      problems,
-    );
+    ignored(['step'], v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found');
   const base = page === 'lab' && !asksForRun(read) ? FIRST_SCREEN : PAGE_DEFAULTS;
   return runOf(scenario ? scenario.experiment : pageSetup(read, problems, base), { scenario, step });
 }

@@ -221,12 +221,12 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         logCursor = Math.max(0, total - 5000);
         eventVersion++;
       }
+      const add: LogEntry[] = [];
       if (total > logCursor) {
         const fresh = backend.eventsSince(logCursor);
         // The log speaks the run's algorithm (set before a reset publishes).
         const speech = algorithmFor(get().experiment.algorithm);
         const start = total - fresh.length;
-        const add: LogEntry[] = [];
         fresh.forEach((ev, i) => {
           for (const end of pauseEnds.due(ev.atMs)) add.push(pauseEndEntry(end));
           pauseEnds.see(ev, start + i);
@@ -246,12 +246,11 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           });
           announcement = announceEvent(ev, speech) ?? announcement;
         });
-        if (add.length) log = [...log, ...add].slice(-MAX_LOG);
         logCursor = total;
         eventVersion++;
       }
-      const ended = pauseEnds.due(backend.nowMs).map(pauseEndEntry);
-      if (ended.length) log = [...log, ...ended].slice(-MAX_LOG);
+      add.push(...pauseEnds.due(backend.nowMs).map(pauseEndEntry));
+      if (add.length) log = [...log, ...add].slice(-MAX_LOG);
       frame = share(frame, backend.snapshot());
       const wallMs = performance.now();
       const viewed = !throttled || wallMs - lastViewAtMs >= viewEveryMs;

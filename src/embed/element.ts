@@ -150,14 +150,12 @@ class LeaderElectionScene extends HTMLElement {
     this.fixed = h;
     if (h) frame.style.height = h;
     const key = url.toString();
+    const themeChanged = (theme ?? 'system') !== this.theme;
+    this.theme = theme ?? 'system';
     if (key === this.loadedKey) {
-      if ((theme ?? 'system') !== this.theme) {
-        this.theme = theme ?? 'system';
-        this.sendTheme();
-      }
+      if (themeChanged) this.sendTheme();
       return;
     }
-    this.theme = theme ?? 'system';
     // Until the frame names its scene and game day (onMessage).
     if (title === null) frame.title = frameTitle(this.getAttribute('scene'), this.getAttribute('scenario'));
     if (theme !== null) url.searchParams.set('theme', theme);

@@ -112,6 +112,11 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     });
     if (!evaluate()) lab.getState().play();
   };
+  /** Back to where a step reached before began (the run's start for the first), and begin it again. */
+  const beginAgain = (step: number) => {
+    lab.getState().seek(store.getState().starts[step]?.atMs ?? 0);
+    begin(step);
+  };
   const fastForward = () => {
     // Run the lab forward until the current step's condition holds, without waiting on frames.
     for (let guard = 0; guard < 100_000 && store.getState().status === 'waiting'; guard++) {
@@ -138,23 +143,12 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     // Always the step before, whether this one is done or not: a short step that is done would
     // be done again at once if Previous replayed it, and a clicker could never get past it.
     // Replaying the current step is Replay's job.
-    previous: () => {
-      const g = store.getState();
-      const target = Math.max(0, g.step - 1);
-      const start = g.starts[target] ?? { atMs: 0 };
-      lab.getState().seek(start.atMs);
-      begin(target);
-    },
-    replay: () => {
-      const g = store.getState();
-      lab.getState().seek(g.stepStartMs);
-      begin(g.step);
-    },
+    previous: () => beginAgain(Math.max(0, store.getState().step - 1)),
+    replay: () => beginAgain(store.getState().step),
     skip: () => fastForward(),
     goTo: (target) => {
       const t = Math.max(0, Math.min(scenario.steps.length - 1, Math.floor(target)));
-      lab.getState().seek(0);
-      begin(0);
+      beginAgain(0);
       while (store.getState().step < t) {
         fastForward();
         begin(store.getState().step + 1);

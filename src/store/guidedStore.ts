@@ -42,10 +42,8 @@ export type GuidedStore = StoreApi<GuidedState & GuidedActions> & {
 };
 
 /**
- * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs:
- * every 50 ms for an event), so Skip stops where the runner would. At 100 ms it could pass a
- * campaign and the election right after it in one go, and the next step (waiting for that
- * election) then never saw it.
+ * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs), so
+ * Skip stops where the runner would, never past an event the next step waits for (AdvanceLimit).
  */
 const MIN_SKIP_MS = 1;
 

@@ -100,10 +100,8 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    */
   frame(): Snapshot;
   /**
-   * Listen to every frame without a store update. The frame is kept out of the store's state on
-   * purpose: a store update runs every component's selector, and doing that 60 times a second
-   * for a page of selectors that only care about the throttled snapshot cost more than the
-   * simulation itself. Returns the function that stops listening.
+   * Listen to every frame without a store update, which would run every component's selector 60
+   * times a second for a snapshot they see throttled. Returns the function that stops listening.
    */
   onFrame(listener: FrameListener): () => void;
   /**

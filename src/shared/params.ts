@@ -1,10 +1,9 @@
 // Every URL parameter of the lab page, the embed page and the <leader-election-scene> element,
-// in one table: its name, what it accepts, its default, which pages take it and what the docs
-// say about it. The pages read their query through readParams (below), the element forwards its
-// attributes by it, and docs/embedding.md's table is generated from it (npm run gen:docs).
-// Adding a parameter is adding a row here and its words in paramDocs.ts (the type asks for
-// them); a setup parameter's row also says where its value goes in the experiment. The words
-// live apart so that the pages, which never show them, do not load them.
+// in one table: what it accepts, its default, which pages take it and, for a setup parameter,
+// where its value goes in the experiment. The pages read their query through readParams (below);
+// docs/embedding.md's table is generated from it (npm run gen:docs) with each row's words from
+// paramDocs.ts (the type asks for them), apart so that the pages, which never show them, do not
+// load them.
 import { ALGORITHM_KINDS, WARM_UP_PRESETS, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES } from './scenes';

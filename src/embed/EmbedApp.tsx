@@ -125,7 +125,6 @@ export function EmbedApp() {
   const opened = useOpened(store, params);
   const guided = opened?.guided ?? null;
   useFollowSteps(store, guided, params.playing);
-  // The scene and its game day, once: a game day named after its scene is not named twice.
   const name = embedName(scene, params.scenario?.title ?? null);
   const title = `Leader Election Lab: ${name}`;
   const main = useReportHeight(params.id, title);

@@ -121,21 +121,6 @@ function scenarioOf(id: string, problems: string[]): Scenario | null {
   return null;
 }
 
-/** The step to open, zero-based: the link's, if the scenario has it; else the first, said so. */
-function stepOf(
-  scenario: Scenario,
-  step: number | undefined,
-  raw: string | null,
-  problems: string[],
-): number {
-  if (step === undefined) return 0;
-  if (step >= 1 && step <= scenario.steps.length) return step - 1;
-  problems.push(
-    `"step" must be a whole number from 1 to ${scenario.steps.length} (got ${quote(raw ?? '')}): opened step 1`,
-  );
-  return 0;
-}
-
 function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunParams {
   const v = read.values;
   const q = new URLSearchParams(search);
@@ -185,7 +170,13 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   if (v.scenario !== undefined) {
     scenario = scenarioOf(v.scenario, problems);
     if (scenario) {
-      step = stepOf(scenario, v.step, q.get('step'), problems);
+      // The link's step, if the scenario has it; else the first, said so.
+      const n = scenario.steps.length;
+      if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
+      else if (v.step !== undefined)
+        problems.push(
+          `"step" must be a whole number from 1 to ${n} (got ${quote(q.get('step') ?? '')}): opened step 1`,
+        );
       ignored(SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`);
     }
   }

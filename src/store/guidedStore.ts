@@ -8,16 +8,6 @@ import { summarizeRun } from '../scenario/summary';
 import type { Scenario } from '../scenario/types';
 import type { AdvanceLimit, LabStore } from './labStore';
 
-/**
- * The end-of-scenario summary measures the whole run, from 0 to the scenario's end, replayed
- * headless with the commands issued along the way. It does not depend on the frame at which the
- * last step happened to be noticed, so the page and the headless runner report the same numbers.
- */
-function summarizeScenarioRun(lab: LabStore): string {
-  const run = lab.backend();
-  return summarizeRun(run.traceUntil(Math.max(run.experiment.untilMs, lab.frame().nowMs)));
-}
-
 export interface GuidedState {
   scenario: Scenario;
   step: number;
@@ -89,9 +79,14 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   const finishStep = (status: 'met' | 'timeout') => {
     const g = store.getState();
     const last = g.step === scenario.steps.length - 1;
+    // The summary measures the whole run, from 0 to the scenario's end, replayed headless with the
+    // commands issued along the way: not up to the frame at which the last step happened to be
+    // noticed, so the page and the headless runner report the same numbers.
+    const run = lab.backend();
+    const untilMs = Math.max(run.experiment.untilMs, lab.frame().nowMs);
     store.setState({
       status: last ? 'done' : status,
-      summary: last ? summarizeScenarioRun(lab) : '',
+      summary: last ? summarizeRun(run.traceUntil(untilMs)) : '',
     });
     // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
     // own store update does not evaluate this step again).

@@ -37,7 +37,6 @@ export const SNAPSHOT_EVERY_MS = 100;
 export interface LogEntry {
   index: number;
   atMs: number;
-  type: SimEvent['type'];
   text: string;
   tone: 'info' | 'good' | 'warn' | 'bad';
 }
@@ -187,7 +186,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let preVotesLogged = new Set<string>();
   // The log tells when a timed GC pause runs out, though the engine emits no event for it.
   const pauseEnds = new PauseEnds();
-  const pauseEndEntry = (end: PauseEnd): LogEntry => ({ ...end, type: 'fault', tone: 'info' });
+  const pauseEndEntry = (end: PauseEnd): LogEntry => ({ ...end, tone: 'info' });
   let frame = backend.snapshot();
   const frameListeners = new Set<FrameListener>();
   const deferred: (() => void)[] = [];
@@ -238,7 +237,6 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           add.push({
             index: start + i,
             atMs: ev.atMs,
-            type: ev.type,
             text: describeEvent(ev, speech),
             tone: tone(ev),
           });

@@ -15,9 +15,6 @@ import { LabProvider, useLab, useLabShallow } from '../store/context';
 import { createLabStore, type LabStore } from '../store/labStore';
 import type { GuidedStore } from '../store/guidedStore';
 import { SceneBoundary } from '../ui/SceneBoundary';
-import { SceneHostContext } from '../ui/sceneHost';
-
-const HOST = { controls: false, density: 'full' } as const;
 
 type Params = ReturnType<typeof readEmbedParams>;
 
@@ -104,12 +101,10 @@ export function EmbedApp() {
   const params = useMemo(() => readEmbedParams(window.location.search), []);
   const scene = sceneById(params.scene);
   const store = useMemo(() => {
-    const s = createLabStore({ ...params, playing: false });
     // Without a step the moment is known at once; with one, useOpened plays up to it first.
-    if (!(params.scenario && params.step > 0)) {
-      if (params.atMs > 0) s.getState().seek(params.atMs);
-      if (params.playing) s.getState().play();
-    }
+    const known = !(params.scenario && params.step > 0);
+    const s = createLabStore({ ...params, playing: known && params.playing });
+    if (known && params.atMs > 0) s.getState().seek(params.atMs);
     return s;
   }, [params]);
   useHostTheme(params);
@@ -130,7 +125,6 @@ export function EmbedApp() {
   const opened = useOpened(store, params);
   const guided = opened?.guided ?? null;
   useFollowSteps(store, guided, params.playing);
-  // The scene and its game day, once: a game day named after its scene is not named twice.
   const name = embedName(scene, params.scenario?.title ?? null);
   const title = `Leader Election Lab: ${name}`;
   const main = useReportHeight(params.id, title);
@@ -138,36 +132,34 @@ export function EmbedApp() {
   const captions = params.scenario && params.step > 0 ? params.scenario.steps.map((s) => s.caption) : [];
   return (
     <LabProvider store={store}>
-      <SceneHostContext.Provider value={HOST}>
-        <main
-          ref={main}
-          className={`embed embed-${scene.id}`}
-          // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
-          // element's, which fits what it is told) stays one height while the scene loads and runs.
-          style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captions) }}
-          aria-label={name}
-        >
-          {params.problems.length > 0 && (
-            <div className="banner banner-warn" role="alert">
-              <p>Some parameters were not used as given:</p>
-              <ul>
-                {params.problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {params.controls === 'minimal' && (
-            <MiniControls title={params.scenario?.title ?? null} guided={guided} />
-          )}
-          {guided && <StepCaption guided={guided} />}
-          <SceneBoundary name={scene.name}>
-            <Suspense fallback={<p className="embed-loading">Loading the {scene.name}…</p>}>
-              {opened ? <View /> : <p className="embed-loading">Playing up to the step…</p>}
-            </Suspense>
-          </SceneBoundary>
-        </main>
-      </SceneHostContext.Provider>
+      <main
+        ref={main}
+        className={`embed embed-${scene.id}`}
+        // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
+        // element's, which fits what it is told) stays one height while the scene loads and runs.
+        style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captions) }}
+        aria-label={name}
+      >
+        {params.problems.length > 0 && (
+          <div className="banner banner-warn" role="alert">
+            <p>Some parameters were not used as given:</p>
+            <ul>
+              {params.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {params.controls === 'minimal' && (
+          <MiniControls title={params.scenario?.title ?? null} guided={guided} />
+        )}
+        {guided && <StepCaption guided={guided} />}
+        <SceneBoundary name={scene.name}>
+          <Suspense fallback={<p className="embed-loading">Loading the {scene.name}…</p>}>
+            {opened ? <View /> : <p className="embed-loading">Playing up to the step…</p>}
+          </Suspense>
+        </SceneBoundary>
+      </main>
     </LabProvider>
   );
 }
@@ -257,7 +249,7 @@ function useReportHeight(id: string | null, title: string): React.RefObject<HTML
  * The link's theme, then whatever the host element says (its `theme` attribute changed, or, with
  * `theme="inherit"`, the host page's own): applied in place, so the run goes on.
  */
-function useHostTheme(params: ReturnType<typeof readEmbedParams>): void {
+function useHostTheme(params: Params): void {
   useEffect(() => {
     applyTheme(params.theme);
     if (!params.id || window.parent === window) return;

@@ -66,9 +66,8 @@ const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 
 class LeaderElectionScene extends HTMLElement {
   private frame: HTMLIFrameElement | null = null;
+  /** Watches the element's attributes, and the host page's root for a theme toggle (`theme="inherit"`). */
   private watcher: MutationObserver | null = null;
-  /** Watches the host page's root for a theme toggle, while the theme is `inherit`. */
-  private hostWatcher: MutationObserver | null = null;
   private readonly frameId = `les-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
   /** The frame's address without its theme: a change of theme alone does not reload the scene. */
   private loadedKey = '';
@@ -89,7 +88,7 @@ class LeaderElectionScene extends HTMLElement {
       this.frame.style.height = `${data.height}px`;
   };
 
-  private onHostChange = () => this.update();
+  private onChange = () => this.update();
 
   connectedCallback(): void {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
@@ -105,22 +104,20 @@ class LeaderElectionScene extends HTMLElement {
       root.append(style, this.frame);
     }
     window.addEventListener('message', this.onMessage);
-    darkQuery.addEventListener('change', this.onHostChange);
+    darkQuery.addEventListener('change', this.onChange);
     // Any attribute, not a fixed list: an unknown one is passed on for the frame to name.
-    this.watcher ??= new MutationObserver(() => this.update());
+    this.watcher ??= new MutationObserver(this.onChange);
     this.watcher.observe(this, { attributes: true });
-    this.hostWatcher ??= new MutationObserver(this.onHostChange);
     for (const at of [document.documentElement, document.body])
       if (at)
-        this.hostWatcher.observe(at, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
+        this.watcher.observe(at, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
     this.update();
   }
 
   disconnectedCallback(): void {
     window.removeEventListener('message', this.onMessage);
-    darkQuery.removeEventListener('change', this.onHostChange);
+    darkQuery.removeEventListener('change', this.onChange);
     this.watcher?.disconnect();
-    this.hostWatcher?.disconnect();
   }
 
   /** Tell a loaded frame its theme: it switches in place, its run going on. */
@@ -150,14 +147,12 @@ class LeaderElectionScene extends HTMLElement {
     this.fixed = h;
     if (h) frame.style.height = h;
     const key = url.toString();
+    const themeChanged = (theme ?? 'system') !== this.theme;
+    this.theme = theme ?? 'system';
     if (key === this.loadedKey) {
-      if ((theme ?? 'system') !== this.theme) {
-        this.theme = theme ?? 'system';
-        this.sendTheme();
-      }
+      if (themeChanged) this.sendTheme();
       return;
     }
-    this.theme = theme ?? 'system';
     // Until the frame names its scene and game day (onMessage).
     if (title === null) frame.title = frameTitle(this.getAttribute('scene'), this.getAttribute('scenario'));
     if (theme !== null) url.searchParams.set('theme', theme);

@@ -84,14 +84,6 @@ function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): 
   return e;
 }
 
-/** A parameter that was readable but had no effect still gets a word. */
-function noteIgnored(read: ReadParams, names: readonly ParamName[], why: string, problems: string[]): void {
-  for (const name of names) {
-    if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
-      problems.push(`"${name}" was ignored: ${why}`);
-  }
-}
-
 // The game days' catalog (and its index of every file) loads only for a link that names one: an
 // embed of a scene in free play never fetches it. loadLinkScenario loads it before the link is read.
 type Catalog = typeof import('../scenario/catalog');
@@ -129,25 +121,17 @@ function scenarioOf(id: string, problems: string[]): Scenario | null {
   return null;
 }
 
-/** The step to open, zero-based: the link's, if the scenario has it; else the first, said so. */
-function stepOf(
-  scenario: Scenario,
-  step: number | undefined,
-  raw: string | null,
-  problems: string[],
-): number {
-  if (step === undefined) return 0;
-  if (step >= 1 && step <= scenario.steps.length) return step - 1;
-  problems.push(
-    `"step" must be a whole number from 1 to ${scenario.steps.length} (got ${quote(raw ?? '')}): opened step 1`,
-  );
-  return 0;
-}
-
 function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunParams {
   const v = read.values;
   const q = new URLSearchParams(search);
   const problems = [...read.notes];
+  /** A parameter that was readable but had no effect still gets a word. */
+  const ignored = (names: readonly ParamName[], why: string) => {
+    for (const name of names) {
+      if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
+        problems.push(`"${name}" was ignored: ${why}`);
+    }
+  };
   const runOf = (experiment: ExperimentInput, rest: Partial<RunParams> = {}): RunParams => ({
     experiment,
     scenario: null,
@@ -160,17 +144,12 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
     ...rest,
   });
   if (v.run !== undefined) {
-    noteIgnored(
-      read,
-      ['scenario', 'step'],
-      'a run link opens that run (and its game day, if it had one)',
-      problems,
-    );
+    ignored(['scenario', 'step'], 'a run link opens that run (and its game day, if it had one)');
     const run = share
       ? share.decodeRun(v.run)
       : { ok: false as const, problems: [`"run" could not be read: ${CODEC_MISSING}`] };
     if (run.ok) {
-      noteIgnored(read, SETUP_PARAMS, 'the run link carries its own setup', problems);
+      ignored(SETUP_PARAMS, 'the run link carries its own setup');
       const scenario = run.run.scenario ? scenarioOf(run.run.scenario, problems) : null;
       problems.push(...(run.run.notes ?? []));
       // A retired model's game day opens as the game day is now, under the algorithm that tells its story.
@@ -191,17 +170,18 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   if (v.scenario !== undefined) {
     scenario = scenarioOf(v.scenario, problems);
     if (scenario) {
-      step = stepOf(scenario, v.step, q.get('step'), problems);
-      noteIgnored(read, SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`, problems);
+      // The link's step, if the scenario has it; else the first, said so.
+      const n = scenario.steps.length;
+      if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
+      else if (v.step !== undefined)
+        problems.push(
+          `"step" must be a whole number from 1 to ${n} (got ${quote(q.get('step') ?? '')}): opened step 1`,
+        );
+      ignored(SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`);
     }
   }
   if (!scenario)
-    noteIgnored(
-      read,
-      ['step'],
-      v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found',
-      problems,
-    );
+    ignored(['step'], v.scenario === undefined ? 'it needs a scenario' : 'the scenario was not found');
   const base = page === 'lab' && !asksForRun(read) ? FIRST_SCREEN : PAGE_DEFAULTS;
   return runOf(scenario ? scenario.experiment : pageSetup(read, problems, base), { scenario, step });
 }

@@ -1,13 +1,12 @@
 // Every URL parameter of the lab page, the embed page and the <leader-election-scene> element,
-// in one table: its name, what it accepts, its default, which pages take it and what the docs
-// say about it. The pages read their query through readParams (below), the element forwards its
-// attributes by it, and docs/embedding.md's table is generated from it (npm run gen:docs).
-// Adding a parameter is adding a row here and its words in paramDocs.ts (the type asks for
-// them); a setup parameter's row also says where its value goes in the experiment. The words
-// live apart so that the pages, which never show them, do not load them.
+// in one table: what it accepts, its default, which pages take it and, for a setup parameter,
+// where its value goes in the experiment. The pages read their query through readParams (below);
+// docs/embedding.md's table is generated from it (npm run gen:docs) with each row's words from
+// paramDocs.ts (the type asks for them), apart so that the pages, which never show them, do not
+// load them.
 import { ALGORITHM_KINDS, WARM_UP_PRESETS, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
-import { SCENES, findSceneName } from './scenes';
+import { SCENES } from './scenes';
 
 export type ParamPage = 'lab' | 'embed' | 'element';
 
@@ -41,11 +40,13 @@ function flag(raw: string): Parsed<boolean> {
   return { ok: false, why: 'must be 1 or 0' };
 }
 
+/** One of `values` (each list has two or more), in any case. */
 function choice<T extends string>(values: readonly T[]): (raw: string) => Parsed<T> {
+  const list = `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
   return (raw) => {
     const v = raw.toLowerCase();
     const hit = values.find((x) => x === v);
-    return hit ? { ok: true, value: hit } : { ok: false, why: `must be ${listOr(values)}` };
+    return hit ? { ok: true, value: hit } : { ok: false, why: `must be ${list}` };
   };
 }
 
@@ -70,18 +71,14 @@ function speed(raw: string): Parsed<number> {
   return { ok: true, value: v };
 }
 
+/** A scene by its id or another of its names, in any case. */
 function scene(raw: string): Parsed<string> {
-  const hit = findSceneName(raw);
+  const v = raw.toLowerCase();
+  // Own entries only: a lookup by key would take "constructor" or "__proto__" for a scene.
+  const hit = SCENES.find((s) => s.id === v || (s.aliases as readonly string[]).includes(v));
   return hit
-    ? { ok: true, value: hit }
+    ? { ok: true, value: hit.id }
     : { ok: false, why: `must be one of ${SCENES.map((s) => s.id).join(', ')}` };
-}
-
-/** "a, b or c" */
-export function listOr(values: readonly string[]): string {
-  return values.length < 2
-    ? values.join('')
-    : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 }
 
 const ALL: readonly ParamPage[] = ['lab', 'embed', 'element'];

@@ -176,14 +176,6 @@ export function embedHeightOf(
   return (scene.embedHeightFor?.(experiment) ?? scene.embedHeightPx) + caption;
 }
 
-/** The scene a `scene=` value names (its id or an alias, in any case), or null. */
-export function findSceneName(raw: string): SceneId | null {
-  const v = raw.toLowerCase();
-  // Own entries only: a lookup by key would take "constructor" or "__proto__" for a scene.
-  const hit = SCENES.find((s) => s.id === v || (s.aliases as readonly string[]).includes(v));
-  return hit ? hit.id : null;
-}
-
 /** An embed's name: the scene and its game day, once (a game day named after its scene is not named twice). */
 export function embedName(scene: SceneEntry, gameDayTitle: string | null): string {
   if (!gameDayTitle) return scene.title;

@@ -4,6 +4,7 @@
 // source shows in the same stage, chain and chart.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
 import type { RealRecord } from './backends/liveRecordFile';
+import { EXPLORER_FAULT_KINDS } from '../explorer/schedule';
 
 export interface RecordedCommand {
   atMs: number;
@@ -27,7 +28,6 @@ export interface RunView {
   eventsSince(from: number): SimEvent[];
   readonly samples: readonly Sample[];
   readonly samplesTotal: number;
-  samplesSince(from: number): Sample[];
   /**
    * The bounded log of delivered and dropped messages (the space-time diagram's arrows, made by
    * messageLog.ts). Absent: the backend records no messages.
@@ -66,14 +66,7 @@ export interface BackendCapabilities {
 /** What a run's source gives as it is: the simulation, or a real run's recording. */
 type RunSource = Pick<
   RunView,
-  | 'nowMs'
-  | 'snapshot'
-  | 'events'
-  | 'eventsTotal'
-  | 'eventsSince'
-  | 'samples'
-  | 'samplesTotal'
-  | 'samplesSince'
+  'nowMs' | 'snapshot' | 'events' | 'eventsTotal' | 'eventsSince' | 'samples' | 'samplesTotal'
 > & { trace(): Trace };
 
 /** The part of a RunView a backend reads straight from its source. */
@@ -101,9 +94,6 @@ export abstract class SourceView {
   get samplesTotal(): number {
     return this.source.samplesTotal;
   }
-  samplesSince(from: number): Sample[] {
-    return this.source.samplesSince(from);
-  }
   trace(): Trace {
     return this.source.trace();
   }
@@ -126,16 +116,12 @@ export interface LabBackend extends RunView {
   dispose(): void;
 }
 
+/**
+ * What a person can do to a simulated run: every fault the explorer draws but a graceful stop,
+ * which no control issues, and the two it never draws.
+ */
 export const ALL_COMMANDS: readonly Command['do'][] = [
-  'kill',
-  'restart',
-  'pause',
-  'resume',
-  'partition',
-  'heal',
-  'isolate',
-  'clockRate',
-  'campaign',
+  ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),
   'write',
   'safety',
 ];

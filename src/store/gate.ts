@@ -1,9 +1,8 @@
-// A view of a lab store that goes quiet while its scene is off screen. Nobody can see a scene
-// scrolled out of view, yet following the lab costs it React renders ten times a second and DOM
-// writes every frame, which the browser then lays out and paints; with four scenes on the page
-// that was most of a frame on a slow machine. While hidden, the view keeps the state and frame
-// it last showed and tells its subscribers nothing; shown again, it catches up in one update.
-// Actions and the engine pass straight through, so anything the scene does acts on the live lab.
+// A view of a lab store that goes quiet while its scene is off screen: following the lab costs a
+// scene React renders ten times a second and DOM writes every frame, seen or not. While hidden,
+// the view keeps the state and frame it last showed and tells its subscribers nothing; shown
+// again, it catches up in one update. Actions and the engine pass straight through, so anything
+// the scene does acts on the live lab.
 import type { FrameListener, LabState, LabActions, LabStore } from './labStore';
 
 type State = LabState & LabActions;

@@ -8,21 +8,10 @@ import { summarizeRun } from '../scenario/summary';
 import type { Scenario } from '../scenario/types';
 import type { AdvanceLimit, LabStore } from './labStore';
 
-/**
- * The end-of-scenario summary measures the whole run, from 0 to the scenario's end, replayed
- * headless with the commands issued along the way. It does not depend on the frame at which the
- * last step happened to be noticed, so the page and the headless runner report the same numbers.
- */
-function summarizeScenarioRun(lab: LabStore): string {
-  const run = lab.backend();
-  return summarizeRun(run.traceUntil(Math.max(run.experiment.untilMs, lab.frame().nowMs)));
-}
-
 export interface GuidedState {
   scenario: Scenario;
   step: number;
   stepStartMs: number;
-  stepStartEvent: number;
   status: 'waiting' | 'met' | 'timeout' | 'done';
   /** Start time of every step reached so far, for Previous / Replay. */
   starts: { atMs: number; event: number }[];
@@ -43,10 +32,8 @@ export type GuidedStore = StoreApi<GuidedState & GuidedActions> & {
 };
 
 /**
- * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs:
- * every 50 ms for an event), so Skip stops where the runner would. At 100 ms it could pass a
- * campaign and the election right after it in one go, and the next step (waiting for that
- * election) then never saw it.
+ * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs), so
+ * Skip stops where the runner would, never past an event the next step waits for (AdvanceLimit).
  */
 const MIN_SKIP_MS = 1;
 
@@ -92,9 +79,14 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   const finishStep = (status: 'met' | 'timeout') => {
     const g = store.getState();
     const last = g.step === scenario.steps.length - 1;
+    // The summary measures the whole run, from 0 to the scenario's end, replayed headless with the
+    // commands issued along the way: not up to the frame at which the last step happened to be
+    // noticed, so the page and the headless runner report the same numbers.
+    const run = lab.backend();
+    const untilMs = Math.max(run.experiment.untilMs, lab.frame().nowMs);
     store.setState({
       status: last ? 'done' : status,
-      summary: last ? summarizeScenarioRun(lab) : '',
+      summary: last ? summarizeRun(run.traceUntil(untilMs)) : '',
     });
     // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
     // own store update does not evaluate this step again).
@@ -107,12 +99,16 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     store.setState({
       step,
       stepStartMs: starts[step].atMs,
-      stepStartEvent: starts[step].event,
       status: 'waiting',
       starts,
       summary: '',
     });
     if (!evaluate()) lab.getState().play();
+  };
+  /** Back to where a step reached before began (the run's start for the first), and begin it again. */
+  const beginAgain = (step: number) => {
+    lab.getState().seek(store.getState().starts[step]?.atMs ?? 0);
+    begin(step);
   };
   const fastForward = () => {
     // Run the lab forward until the current step's condition holds, without waiting on frames.
@@ -130,7 +126,6 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     scenario,
     step: 0,
     stepStartMs: 0,
-    stepStartEvent: 0,
     status: 'waiting',
     starts: [{ atMs: 0, event: 0 }],
     summary: '',
@@ -141,23 +136,12 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     // Always the step before, whether this one is done or not: a short step that is done would
     // be done again at once if Previous replayed it, and a clicker could never get past it.
     // Replaying the current step is Replay's job.
-    previous: () => {
-      const g = store.getState();
-      const target = Math.max(0, g.step - 1);
-      const start = g.starts[target] ?? { atMs: 0 };
-      lab.getState().seek(start.atMs);
-      begin(target);
-    },
-    replay: () => {
-      const g = store.getState();
-      lab.getState().seek(g.stepStartMs);
-      begin(g.step);
-    },
+    previous: () => beginAgain(Math.max(0, store.getState().step - 1)),
+    replay: () => beginAgain(store.getState().step),
     skip: () => fastForward(),
     goTo: (target) => {
       const t = Math.max(0, Math.min(scenario.steps.length - 1, Math.floor(target)));
-      lab.getState().seek(0);
-      begin(0);
+      beginAgain(0);
       while (store.getState().step < t) {
         fastForward();
         begin(store.getState().step + 1);

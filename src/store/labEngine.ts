@@ -34,8 +34,7 @@ const SIM_CAN: BackendCapabilities = {
   commands: ALL_COMMANDS,
 };
 
-// Every 5 s of simulated time: a seek replays at most that much (a few ms even with 200 clients),
-// and a checkpoint costs ~9 KB of memory in the default lab, ~35 KB with 200 clients.
+// Every 5 s of simulated time: a seek replays at most that much, and checkpoints cost memory.
 export const CHECKPOINT_EVERY_MS = 5_000;
 export const MAX_CHECKPOINTS = 400;
 export const MAX_COMMANDS = 2_000;

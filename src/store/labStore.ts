@@ -37,7 +37,6 @@ export const SNAPSHOT_EVERY_MS = 100;
 export interface LogEntry {
   index: number;
   atMs: number;
-  type: SimEvent['type'];
   text: string;
   tone: 'info' | 'good' | 'warn' | 'bad';
 }
@@ -100,10 +99,8 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    */
   frame(): Snapshot;
   /**
-   * Listen to every frame without a store update. The frame is kept out of the store's state on
-   * purpose: a store update runs every component's selector, and doing that 60 times a second
-   * for a page of selectors that only care about the throttled snapshot cost more than the
-   * simulation itself. Returns the function that stops listening.
+   * Listen to every frame without a store update, which would run every component's selector 60
+   * times a second for a snapshot they see throttled. Returns the function that stops listening.
    */
   onFrame(listener: FrameListener): () => void;
   /**
@@ -189,7 +186,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let preVotesLogged = new Set<string>();
   // The log tells when a timed GC pause runs out, though the engine emits no event for it.
   const pauseEnds = new PauseEnds();
-  const pauseEndEntry = (end: PauseEnd): LogEntry => ({ ...end, type: 'fault', tone: 'info' });
+  const pauseEndEntry = (end: PauseEnd): LogEntry => ({ ...end, tone: 'info' });
   let frame = backend.snapshot();
   const frameListeners = new Set<FrameListener>();
   const deferred: (() => void)[] = [];
@@ -221,12 +218,12 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         logCursor = Math.max(0, total - 5000);
         eventVersion++;
       }
+      const add: LogEntry[] = [];
       if (total > logCursor) {
         const fresh = backend.eventsSince(logCursor);
         // The log speaks the run's algorithm (set before a reset publishes).
         const speech = algorithmFor(get().experiment.algorithm);
         const start = total - fresh.length;
-        const add: LogEntry[] = [];
         fresh.forEach((ev, i) => {
           for (const end of pauseEnds.due(ev.atMs)) add.push(pauseEndEntry(end));
           pauseEnds.see(ev, start + i);
@@ -240,18 +237,16 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           add.push({
             index: start + i,
             atMs: ev.atMs,
-            type: ev.type,
             text: describeEvent(ev, speech),
             tone: tone(ev),
           });
           announcement = announceEvent(ev, speech) ?? announcement;
         });
-        if (add.length) log = [...log, ...add].slice(-MAX_LOG);
         logCursor = total;
         eventVersion++;
       }
-      const ended = pauseEnds.due(backend.nowMs).map(pauseEndEntry);
-      if (ended.length) log = [...log, ...ended].slice(-MAX_LOG);
+      add.push(...pauseEnds.due(backend.nowMs).map(pauseEndEntry));
+      if (add.length) log = [...log, ...add].slice(-MAX_LOG);
       frame = share(frame, backend.snapshot());
       const wallMs = performance.now();
       const viewed = !throttled || wallMs - lastViewAtMs >= viewEveryMs;

@@ -9,7 +9,6 @@ export interface PauseEnd {
   /** Place in the event stream: just after the pause's own event, so it sorts and keys uniquely. */
   index: number;
   atMs: number;
-  node: string;
   text: string;
 }
 
@@ -38,7 +37,6 @@ export class PauseEnds {
       out.push({
         index: p.index + 0.5,
         atMs: p.atMs,
-        node,
         text: `${node}'s ${formatSeconds(p.forMs)} GC pause ended: it runs again`,
       });
     }

@@ -1,7 +1,6 @@
 // Motion that points the reader at a change: an alert arriving with a jolt, a view that a guided
-// step names drawing the eye with a short pulse. Drawn with the browser's own Web Animations API
-// (what motion's small animate used underneath, and a 5 KB chunk an embed had to fetch for it).
-// Reduced motion gets everything still.
+// step names drawing the eye with a short pulse, by the browser's own Web Animations API (no
+// animation library for an embed to fetch). Reduced motion gets everything still.
 function reduced(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

@@ -19,6 +19,7 @@ export interface SceneHost {
   spacetime?: SpacetimeFilter;
 }
 
+/** A scene alone, with none of the page's controls: an embed's, which provides no host of its own. */
 const FULL: SceneHost = { controls: false, density: 'full' };
 
 export const SceneHostContext = createContext<SceneHost>(FULL);

@@ -43,21 +43,15 @@ export class LiveBackend extends RecordingView implements LabBackend {
   private stream: EventSource | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly problems = new Set<(message: string) => void>();
-  private readonly now: () => number;
-  private readonly fetchFn: typeof fetch;
-  private readonly EventSourceCtor: typeof EventSource;
 
   constructor(
     readonly link: RealLink,
     readonly capabilities: BridgeCapabilities,
     /** The run's start on the wall clock: the run's times are ms since it. */
     readonly runStartEpochMs: number,
-    opts: LiveOptions = {},
+    private readonly opts: LiveOptions = {},
   ) {
     super();
-    this.now = opts.now ?? (() => Date.now());
-    this.fetchFn = opts.fetch ?? ((...a) => fetch(...a));
-    this.EventSourceCtor = opts.EventSource ?? EventSource;
     this.recording = new LiveRecording(capabilities.settings);
     this.can = {
       seek: true,
@@ -72,14 +66,14 @@ export class LiveBackend extends RecordingView implements LabBackend {
 
   /** The run's clock now: how far the recording can be shown. */
   liveNowMs(): number {
-    return Math.max(0, this.now() - this.runStartEpochMs);
+    return Math.max(0, (this.opts.now ?? Date.now)() - this.runStartEpochMs);
   }
 
   /** Open the event stream; it reconnects by itself, from the last event it had. */
   connect(): void {
     if (this.stream) return;
     const url = `${this.link.url}/events?token=${encodeURIComponent(this.link.token)}`;
-    const source = new this.EventSourceCtor(url);
+    const source = new (this.opts.EventSource ?? EventSource)(url);
     this.stream = source;
     source.onopen = () => this.setStatus('live');
     source.onmessage = (m: MessageEvent<string>) => this.recording.receive(JSON.parse(m.data) as RealEvent);
@@ -151,7 +145,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
 
   private async send(command: unknown): Promise<void> {
     try {
-      const res = await this.fetchFn(`${this.link.url}/command`, {
+      const res = await (this.opts.fetch ?? fetch)(`${this.link.url}/command`, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.link.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(command),

@@ -38,16 +38,13 @@ export function readRealLink(search: string): RealLink | RealLinkError | null {
   const real = q.get('real');
   const token = q.get('token');
   if (real === null && token === null) return null;
-  if (real === null)
-    return new RealLinkError('bad real url', '"token" was given without "real", the bridge\'s URL');
+  const badUrl = (message: string) => new RealLinkError('bad real url', message);
+  if (real === null) return badUrl('"token" was given without "real", the bridge\'s URL');
   let u: URL;
   try {
     u = new URL(real);
   } catch {
-    return new RealLinkError(
-      'bad real url',
-      `"real" must be the bridge's URL, such as http://127.0.0.1:40123`,
-    );
+    return badUrl(`"real" must be the bridge's URL, such as http://127.0.0.1:40123`);
   }
   const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost';
   if (
@@ -59,8 +56,7 @@ export function readRealLink(search: string): RealLink | RealLinkError | null {
     u.hash ||
     u.username
   ) {
-    return new RealLinkError(
-      'bad real url',
+    return badUrl(
       `"real" must be http://127.0.0.1:PORT or http://localhost:PORT (a bridge listens only on this machine), not ${real}`,
     );
   }

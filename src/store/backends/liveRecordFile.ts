@@ -34,14 +34,11 @@ export function realRecordOf(
   startedAtEpochMs: number,
   untilMs: number,
 ): RealRecord {
-  const held = recording.held();
   return {
     settings,
     startedAtEpochMs: Math.round(startedAtEpochMs),
     untilMs: Math.max(0, Math.round(untilMs)),
-    fromMs: held.fromMs,
-    events: held.events,
-    keepAlives: held.keepAlives,
+    ...recording.held(),
   };
 }
 

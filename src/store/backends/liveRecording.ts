@@ -1,12 +1,9 @@
 // A real run as the page records it: every event the bridge sent, and the run's state at the
-// moment shown, folded by the run's own fold (src/real/model/fold.ts, the same code the run uses,
-// so the page counts leader_count and failovers as the run does). The events the page shows (the
-// log, the chart's marks, the space-time diagram) are the engine events the fold translated each
-// real event to, the very ones its monitor counted. Pure: the bridge's stream feeds
-// receive(), the clock asks for a moment with advanceTo(), scrubbing back refolds from the
-// start of the recording (a real run has no checkpoints to restore and needs none: a few minutes
-// are a few thousand events). Samples are taken here, every sampleEveryMs of the run, as the
-// engine takes its own.
+// moment shown, folded by the run's own fold (src/real/model/fold.ts), so the page counts
+// leader_count and failovers as the run does and shows the engine events its monitor counted.
+// Pure: the bridge's stream feeds receive(), showAt() folds up to a moment, and scrubbing back
+// folds again from the start of the recording (a few minutes are a few thousand events: no
+// checkpoints are needed). Samples are taken every sampleEveryMs of the run, as the engine's.
 import {
   boundList,
   MAX_RECENT_WRITES,
@@ -61,9 +58,6 @@ function push<T>(s: Series<T>, item: T, max: number): void {
   s.total++;
   boundList(s.list, s.total - s.list.length, max);
 }
-
-/** The items with absolute index >= from. */
-const since = <T>(s: Series<T>, from: number) => s.list.slice(Math.max(0, from - (s.total - s.list.length)));
 
 function cloneView(v: View): View {
   return {
@@ -254,16 +248,14 @@ export class LiveRecording {
     return this.view.events.total;
   }
   eventsSince(from: number): SimEvent[] {
-    return since(this.view.events, from);
+    const { list, total } = this.view.events;
+    return list.slice(Math.max(0, from - (total - list.length)));
   }
   get samples(): readonly Sample[] {
     return this.view.samples.list;
   }
   get samplesTotal(): number {
     return this.view.samples.total;
-  }
-  samplesSince(from: number): Sample[] {
-    return since(this.view.samples, from);
   }
   get commands(): readonly RecordedCommand[] {
     return this.view.commands;

@@ -75,8 +75,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
       document.removeEventListener('keydown', close);
     };
   }, []);
-  const title = current ? entries.find((e) => e.id === current)?.title : null;
-  const currentGroup = entries.find((e) => e.id === current)?.group;
+  const shown = entries.find((e) => e.id === current);
   // A file naming no known group is listed last until its check drops it and says why.
   const groups = [
     ...GAME_DAY_GROUPS.map((g) => ({ ...g, entries: entries.filter((e) => e.group === g.id) })),
@@ -89,7 +88,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   return (
     <nav className="picker" aria-label="Game days">
       <details ref={menu} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-        <summary className="btn">{title ? 'Game day ▾' : 'Game days ▾'}</summary>
+        <summary className="btn">{shown ? 'Game day ▾' : 'Game days ▾'}</summary>
         <div className="picker-pop">
           <p className="picker-lead">
             <strong>{entries.length} guided scenarios</strong>, or{' '}
@@ -103,7 +102,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
               key={g.id}
               className="picker-group"
               data-group={g.id}
-              open={g.id === currentGroup || undefined}
+              open={g.id === shown?.group || undefined}
             >
               <summary>
                 {g.title} <span className="hint">({g.entries.length})</span>

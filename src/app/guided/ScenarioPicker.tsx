@@ -1,8 +1,7 @@
-// The scenario picker: every scenario file with its one-line description (read from the files, which load as the picker
-// first opens), under its group (the
-// lesson's five questions, the algorithms, incidents seen in the wild), each group folded until
-// opened so the menu fits a screen. Choosing one opens it by deep link, so the address bar always
-// says what is on screen.
+// The scenario picker: every scenario file with its one-line description (read from the files,
+// which load as the picker first opens), under its group (the lesson's five questions, the
+// algorithms, incidents seen in the wild), each group folded until opened so the menu fits a
+// screen. Choosing one opens it by deep link, so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';

@@ -258,37 +258,43 @@ export function SetupPanel() {
     </label>
   );
 
+  const check = (key: string, label: string, on: boolean, onChange: (v: boolean) => void, why?: string) => (
+    <label className="switch" key={key} title={why}>
+      <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+
+  const choice = (
+    key: string,
+    label: string,
+    value: string | number,
+    options: readonly (string | number)[],
+    onChange: (v: string) => void,
+    why?: string,
+    /** The select's own name, where its label's word is not enough. */
+    name?: string,
+  ) => (
+    <label className="field" key={key} title={why}>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} aria-label={name}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
   const sectionField = (section: Section, f: Field) => {
     const path = `${section}.${f.key}`;
     const value = draft.sections[section][f.key];
-    if (f.kind === 'bool') {
-      return (
-        <label className="switch" key={path} title={f.why}>
-          <input
-            type="checkbox"
-            checked={value === true}
-            onChange={(e) => setIn(section, f.key, e.target.checked)}
-          />
-          {f.label}
-        </label>
-      );
-    }
-    if (f.kind === 'choice') {
-      return (
-        <label className="field" key={path} title={f.why}>
-          <span>{f.label}</span>
-          <select value={String(value)} onChange={(e) => setIn(section, f.key, e.target.value)}>
-            {f.options?.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    }
+    const onChange = (v: Value) => setIn(section, f.key, v);
+    if (f.kind === 'bool') return check(path, f.label, value === true, onChange, f.why);
+    if (f.kind === 'choice') return choice(path, f.label, String(value), f.options ?? [], onChange, f.why);
     const unit = f.kind === 'count' ? '' : 'ms';
-    return num(path, f.label, value as number, (v) => setIn(section, f.key, v), unit, f.why);
+    return num(path, f.label, value as number, onChange, unit, f.why);
   };
 
   const apply = () => reset(candidate);
@@ -334,30 +340,17 @@ export function SetupPanel() {
       </fieldset>
       <fieldset>
         <legend>Cluster (applies on reset)</legend>
-        <label className="field">
-          <span>Nodes</span>
-          <select
-            value={draft.nodes}
-            onChange={(e) => set('nodes', Number(e.target.value))}
-            aria-label="Cluster size"
-          >
-            {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        {alg.settings.includes('witness') && (
-          <label className="switch">
-            <input
-              type="checkbox"
-              checked={draft.witness}
-              onChange={(e) => set('witness', e.target.checked)}
-            />
-            Witness
-          </label>
+        {choice(
+          'nodes',
+          'Nodes',
+          draft.nodes,
+          [1, 2, 3, 4, 5, 6, 7, 8, 9],
+          (v) => set('nodes', Number(v)),
+          undefined,
+          'Cluster size',
         )}
+        {alg.settings.includes('witness') &&
+          check('witness', 'Witness', draft.witness, (v) => set('witness', v))}
         {draft.algorithm === 'raft' && (
           <div className="presets" role="group" aria-label="Raft timing presets">
             {(Object.keys(RAFT_PRESETS) as (keyof typeof RAFT_PRESETS)[]).map((name) => {

@@ -7,8 +7,9 @@ import { useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,
   ALGORITHM_SETTINGS,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
+  // The algorithm-specific sections of an experiment, as the settings table names them.
+  SETTINGS_SECTIONS as SECTIONS,
+  type SettingsSection as Section,
   algorithmFor,
   parseExperiment,
   RAFT_PRESETS,
@@ -24,9 +25,6 @@ import { presetCatalog } from '../../presets/catalog';
 import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
 
-/** The algorithm-specific sections of an experiment, as the settings table names them. */
-const SECTIONS = SETTINGS_SECTIONS;
-type Section = SettingsSection;
 type Value = number | boolean | string;
 
 interface Field {

@@ -52,14 +52,6 @@ const LOADED_TABS = [
 /** The node panel's actions, as the menu a click on a node opens on the stage lists them. */
 const NodeMenuActions = () => <NodePanel place="menu" />;
 
-const PRIMARY: Record<Exclude<SceneEntry['labPlace'], 'tab'>, PrimaryView> = {
-  stage: 'stage',
-  chain: 'chain',
-  chart: 'chart',
-  // On a phone the failover timeline comes with the chart, whose figures it breaks down.
-  failover: 'chart',
-};
-
 function placed(place: SceneEntry['labPlace']): SceneEntry {
   return SCENES.find((s) => s.labPlace === place) as SceneEntry;
 }
@@ -134,7 +126,8 @@ export function Lab({
   useEffect(() => {
     if (!watch) return;
     const scene = sceneWatching(watch as never);
-    if (scene && scene.labPlace !== 'tab') setView(PRIMARY[scene.labPlace]);
+    // On a phone the failover timeline comes with the chart, whose figures it breaks down.
+    if (scene && scene.labPlace !== 'tab') setView(scene.labPlace === 'failover' ? 'chart' : scene.labPlace);
     else if (scene) setTab(scene.id);
     else if (watch === 'log') setTab('events');
     toReveal.current = present ? undefined : watch;

@@ -12,7 +12,7 @@ interface Switch {
   key: SafetySwitch;
   label: string;
   why: string;
-  /** What turning it off shows (the advanced switches, which the lesson does not introduce). */
+  /** What turning it off shows: the advanced switches, which the lesson does not introduce, have it. */
   shows?: string;
 }
 
@@ -42,8 +42,6 @@ export const SWITCHES: Switch[] = [
   },
 ];
 
-const ADVANCED = new Set<SafetySwitch>(['followersReject', 'preVote', 'checkQuorum']);
-
 function SwitchRow({ s, on, onChange }: { s: Switch; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <div className="switch-row">
@@ -70,15 +68,6 @@ function SwitchRow({ s, on, onChange }: { s: Switch; on: boolean; onChange: (on:
   );
 }
 
-/** A switch the algorithm does not have, and why (its description's words). */
-function Missing({ s, reason }: { s: Switch; reason: string }) {
-  return (
-    <p className="switch-missing" data-testid={`no-switch-${s.key}`}>
-      <strong>{s.label}</strong>: not offered. {reason.charAt(0).toUpperCase() + reason.slice(1)}.
-    </p>
-  );
-}
-
 export function SafetyPanel() {
   const { safety, command, can, switches, algorithm } = useLabShallow((s) => ({
     safety: s.snapshot.safety,
@@ -91,8 +80,15 @@ export function SafetyPanel() {
   const e: Pick<Experiment, 'algorithm'> = { algorithm };
   const row = (s: Switch) => {
     const reason = missingSwitch(e, s.key);
+    // A switch the algorithm does not have, and why (its description's words).
     if (reason !== null || safety[s.key] === undefined)
-      return reason && <Missing key={s.key} s={s} reason={reason} />;
+      return (
+        reason && (
+          <p key={s.key} className="switch-missing" data-testid={`no-switch-${s.key}`}>
+            <strong>{s.label}</strong>: not offered. {reason.charAt(0).toUpperCase() + reason.slice(1)}.
+          </p>
+        )
+      );
     // A backend that cannot flip it now (a real cluster, a recording) leaves it out.
     if (switches && !switches.includes(s.key)) return null;
     return (
@@ -104,11 +100,11 @@ export function SafetyPanel() {
       />
     );
   };
-  const advanced = SWITCHES.filter((s) => ADVANCED.has(s.key)).map(row);
+  const advanced = SWITCHES.filter((s) => s.shows).map(row);
   return (
     <fieldset className="panel safety-panel">
       <legend>Safety (applies now)</legend>
-      {SWITCHES.filter((s) => !ADVANCED.has(s.key)).map(row)}
+      {SWITCHES.filter((s) => !s.shows).map(row)}
       {advanced.some(Boolean) && (
         <details className="safety-advanced" data-testid="safety-advanced">
           <summary>Advanced</summary>

@@ -1,15 +1,15 @@
-// Setup: the election algorithm (a picker that resets at once, each choice saying in one line
-// what elects and whether a partition is safe: picker.ts) and its own settings, cluster size,
-// witness (Raft's), network delay, clients, warm-up and seed apply on reset (the safety switches,
-// which apply live, are in
-// SafetyPanel on the first screen). Each field is checked as it is typed by the engine's own
-// parser, so the message under it is the one an experiment file would get.
+// Setup: the election algorithm (a picker that resets at once, each choice saying in one line what
+// elects and whether a partition is safe: picker.ts) and its own settings, cluster size, witness
+// (Raft's), network delay, clients, warm-up and seed apply on reset (the safety switches, which
+// apply live, are in SafetyPanel on the first screen). Each field is checked as it is typed by the
+// engine's own parser, so the message under it is the one an experiment file would get.
 import { useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,
   ALGORITHM_SETTINGS,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
+  // The algorithm-specific sections of an experiment, as the settings table names them.
+  SETTINGS_SECTIONS as SECTIONS,
+  type SettingsSection as Section,
   algorithmFor,
   parseExperiment,
   RAFT_PRESETS,
@@ -25,9 +25,6 @@ import { presetCatalog } from '../../presets/catalog';
 import type { Preset } from '../../presets/schema';
 import { useLabShallow } from '../../store/context';
 
-/** The algorithm-specific sections of an experiment, as the settings table names them. */
-const SECTIONS = SETTINGS_SECTIONS;
-type Section = SettingsSection;
 type Value = number | boolean | string;
 
 interface Field {
@@ -259,37 +256,43 @@ export function SetupPanel() {
     </label>
   );
 
+  const check = (key: string, label: string, on: boolean, onChange: (v: boolean) => void, why?: string) => (
+    <label className="switch" key={key} title={why}>
+      <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+
+  const choice = (
+    key: string,
+    label: string,
+    value: string | number,
+    options: readonly (string | number)[],
+    onChange: (v: string) => void,
+    why?: string,
+    /** The select's own name, where its label's word is not enough. */
+    name?: string,
+  ) => (
+    <label className="field" key={key} title={why}>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} aria-label={name}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
   const sectionField = (section: Section, f: Field) => {
     const path = `${section}.${f.key}`;
     const value = draft.sections[section][f.key];
-    if (f.kind === 'bool') {
-      return (
-        <label className="switch" key={path} title={f.why}>
-          <input
-            type="checkbox"
-            checked={value === true}
-            onChange={(e) => setIn(section, f.key, e.target.checked)}
-          />
-          {f.label}
-        </label>
-      );
-    }
-    if (f.kind === 'choice') {
-      return (
-        <label className="field" key={path} title={f.why}>
-          <span>{f.label}</span>
-          <select value={String(value)} onChange={(e) => setIn(section, f.key, e.target.value)}>
-            {f.options?.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    }
+    const onChange = (v: Value) => setIn(section, f.key, v);
+    if (f.kind === 'bool') return check(path, f.label, value === true, onChange, f.why);
+    if (f.kind === 'choice') return choice(path, f.label, String(value), f.options ?? [], onChange, f.why);
     const unit = f.kind === 'count' ? '' : 'ms';
-    return num(path, f.label, value as number, (v) => setIn(section, f.key, v), unit, f.why);
+    return num(path, f.label, value as number, onChange, unit, f.why);
   };
 
   const apply = () => reset(candidate);
@@ -335,30 +338,17 @@ export function SetupPanel() {
       </fieldset>
       <fieldset>
         <legend>Cluster (applies on reset)</legend>
-        <label className="field">
-          <span>Nodes</span>
-          <select
-            value={draft.nodes}
-            onChange={(e) => set('nodes', Number(e.target.value))}
-            aria-label="Cluster size"
-          >
-            {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        {alg.settings.includes('witness') && (
-          <label className="switch">
-            <input
-              type="checkbox"
-              checked={draft.witness}
-              onChange={(e) => set('witness', e.target.checked)}
-            />
-            Witness
-          </label>
+        {choice(
+          'nodes',
+          'Nodes',
+          draft.nodes,
+          [1, 2, 3, 4, 5, 6, 7, 8, 9],
+          (v) => set('nodes', Number(v)),
+          undefined,
+          'Cluster size',
         )}
+        {alg.settings.includes('witness') &&
+          check('witness', 'Witness', draft.witness, (v) => set('witness', v))}
         {draft.algorithm === 'raft' && (
           <div className="presets" role="group" aria-label="Raft timing presets">
             {(Object.keys(RAFT_PRESETS) as (keyof typeof RAFT_PRESETS)[]).map((name) => {

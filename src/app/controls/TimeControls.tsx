@@ -58,11 +58,10 @@ export function TimeControls() {
   const clock = useRef<HTMLSpanElement>(null);
   const out = useRef<HTMLOutputElement>(null);
   const held = useHeldByPointer(scrub);
-  // The clock, and the timeline's range, thumb and spoken value, follow the snapshot (up to ten
-  // times a second while playing) and are written directly: a re-render of this group rewrites
-  // both sliders' attributes (React sets an input's type and name on every update), which had
-  // the browser restyle and lay them out on every snapshot. Ten updates a second is as fast as
-  // a clock's tenths can be read.
+  // The clock, and the timeline's range, thumb and spoken value, follow the snapshot (up to ten times
+  // a second, as fast as a clock's tenths can be read) and are written directly: a re-render of this
+  // group rewrites both sliders' attributes (React sets an input's type and name on every update),
+  // restyling and laying them out each time.
   const thumbAt = useRef(-1);
   useLabUpdate((s) => {
     const now = s.snapshot.nowMs;

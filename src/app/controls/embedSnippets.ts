@@ -31,10 +31,6 @@ function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, strin
   return out;
 }
 
-/** The iframe's parameters: it cannot read the page around it, so `inherit` is the system's. */
-const frameParams = (list: [string, string][]) =>
-  list.filter(([k, v]) => !(k === 'theme' && v === 'inherit'));
-
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** `heightPx`: the frame's height (embedHeightOf); `gameDay`: the title of the game day it shows, if any. */
@@ -47,7 +43,9 @@ export function embedSnippets(
   gameDay: string | null = null,
 ): Snippets {
   const list = params(scene, run, choices);
-  const query = frameParams(list)
+  // The iframe cannot read the page around it, so its `inherit` is the system's.
+  const query = list
+    .filter(([k, v]) => !(k === 'theme' && v === 'inherit'))
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
     .join('&');
   // The frame's accessible name: the scene, and the game day it shows if any.

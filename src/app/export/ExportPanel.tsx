@@ -27,19 +27,14 @@ function moment(store: LabStore): { seed: number; atMs: number } {
   return { seed: s.experiment.seed, atMs: s.snapshot.nowMs };
 }
 
-/** The part inside this lab (several labs can share a page), or null when it is not shown. */
-function findPart(part: ExportPart, within: Element | null): Element | null {
-  const lab = within?.closest('.lab') ?? document;
-  return lab.querySelector(part.selector);
-}
-
 async function exportScene(
   store: LabStore,
   scene: ExportPart,
   format: 'png' | 'svg',
   within: Element | null,
 ): Promise<string> {
-  const el = findPart(scene, within);
+  // The part inside this lab (several labs can share a page), if it is shown.
+  const el = (within?.closest('.lab') ?? document).querySelector(scene.selector);
   if (!el) {
     // A scene that loads with its tab is drawn once that tab has been opened.
     const owner = (SCENES as readonly SceneEntry[]).find((s) => s.exports.some((p) => p.id === scene.id));

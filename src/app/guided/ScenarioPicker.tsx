@@ -1,8 +1,7 @@
-// The scenario picker: every scenario file with its one-line description (read from the files, which load as the picker
-// first opens), under its group (the
-// lesson's five questions, the algorithms, incidents seen in the wild), each group folded until
-// opened so the menu fits a screen. Choosing one opens it by deep link, so the address bar always
-// says what is on screen.
+// The scenario picker: every scenario file with its one-line description (read from the files,
+// which load as the picker first opens), under its group (the lesson's five questions, the
+// algorithms, incidents seen in the wild), each group folded until opened so the menu fits a
+// screen. Choosing one opens it by deep link, so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
@@ -75,8 +74,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
       document.removeEventListener('keydown', close);
     };
   }, []);
-  const title = current ? entries.find((e) => e.id === current)?.title : null;
-  const currentGroup = entries.find((e) => e.id === current)?.group;
+  const shown = entries.find((e) => e.id === current);
   // A file naming no known group is listed last until its check drops it and says why.
   const groups = [
     ...GAME_DAY_GROUPS.map((g) => ({ ...g, entries: entries.filter((e) => e.group === g.id) })),
@@ -89,7 +87,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   return (
     <nav className="picker" aria-label="Game days">
       <details ref={menu} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-        <summary className="btn">{title ? 'Game day ▾' : 'Game days ▾'}</summary>
+        <summary className="btn">{shown ? 'Game day ▾' : 'Game days ▾'}</summary>
         <div className="picker-pop">
           <p className="picker-lead">
             <strong>{entries.length} guided scenarios</strong>, or{' '}
@@ -103,7 +101,7 @@ export function ScenarioPicker({ current }: { current: string | null }) {
               key={g.id}
               className="picker-group"
               data-group={g.id}
-              open={g.id === currentGroup || undefined}
+              open={g.id === shown?.group || undefined}
             >
               <summary>
                 {g.title} <span className="hint">({g.entries.length})</span>

@@ -1,10 +1,9 @@
 // Present mode draws the stage whole or not at all. A step that names another view (the chain,
 // the chart, the banner) makes that view as tall as it needs, and the stage beside it takes what
-// is left: at 1280x720 that was 43 to 260 px, its words at their on-screen floor drawn over each
-// other. This measures the stage as the step lays it out and, while it is too small for its
-// words, first gives it the failover timeline's place under it; where that is still too little,
-// or the timeline is the step's view, the timeline takes the stage's place instead. layout.css
-// lays out each room; the lab keeps running behind a hidden stage.
+// is left, which can leave its words drawn over each other. This measures the stage as the step
+// lays it out and, while it is too small for its words, first gives it the failover timeline's
+// place under it; where that is still too little, or the timeline is the step's view, the timeline
+// takes the stage's place instead. layout.css lays out each room; the lab runs on behind it.
 import { useEffect, useLayoutEffect, useMemo, type RefObject } from 'react';
 import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 

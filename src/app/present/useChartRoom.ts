@@ -1,11 +1,10 @@
 // Present mode draws the chart whole or not at all, as it does the stage (layout/useStageRoom.ts).
 // A step that names another view makes that view as tall as it needs, and the chart beside it
-// takes what is left: a chain's step whose outcome shows an alert left it about 190 px high at
-// 1920x1080 (143 at 1280x720), its y labels and band labels over each other and its time axis cut
-// at its box's foot. While the chart, drawn for its box, has words over each other or is taller
-// than the box (its plot at its least height), the lab's `data-chart` is `hidden` and layout.css
-// gives the chart's place to the views beside it. A new step or window size starts again from the
-// step's own layout; the lab keeps running behind a hidden chart.
+// takes what is left, which can pile its labels on each other and cut its time axis. While the
+// chart, drawn for its box, has words over each other or is taller than the box (its plot at its
+// least height), the lab's `data-chart` is `hidden` and layout.css gives the chart's place to the
+// views beside it. A new step or window size starts again from the step's own layout; the lab
+// keeps running behind a hidden chart.
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
 import { wordsMeet } from '../layout/useStageRoom';
 

@@ -139,13 +139,12 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * Keep the canvas over the SVG drawn with the latest frame. `styleKey` changes whenever the
- * shapes' styles may have (a node's role decides its arc's colour and width); `viewW` is the
- * width of the stage's viewBox (wider with services). Returns the key to give the canvas
- * element: it changes when the canvas must be replaced (its worker failed); and the stage's unit,
- * measured by the same observer of its size.
+ * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, a new
+ * value only when a node changed (a node's role decides its arc's colour and width); `viewW`: the
+ * width of the stage's viewBox (wider with services). Returns the key to give the canvas element:
+ * it changes when the canvas must be replaced (its worker failed); and the stage's unit, measured
+ * by the same observer of its size.
  */
-/** `nodes`: the stage's node facts, a new value only when a node changed (its arcs' looks follow). */
 export function useMotionLayer(
   refs: MotionRefs,
   nodes: unknown,

@@ -18,12 +18,13 @@ function Mark({ d, width = 2.2 }: { d: string; width?: number }) {
 }
 
 const TICK = 'M5.5 10.5l3 3 6-7';
+const OUTLINE = { fill: 'none', stroke: 'currentColor', strokeWidth: 2 };
 
 /** Committed: a circle with a tick. */
 export function CommitGlyph() {
   return (
     <Glyph>
-      <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="10" cy="10" r="8.5" {...OUTLINE} />
       <path d={TICK} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
     </Glyph>
   );
@@ -68,17 +69,7 @@ export function VoteGlyph({ voted }: { voted: boolean }) {
           <Mark d={TICK} width={2.4} />
         </>
       ) : (
-        <rect
-          x="2"
-          y="2"
-          width="16"
-          height="16"
-          rx="3"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeDasharray="3 2.5"
-        />
+        <rect x="2" y="2" width="16" height="16" rx="3" {...OUTLINE} strokeDasharray="3 2.5" />
       )}
     </Glyph>
   );

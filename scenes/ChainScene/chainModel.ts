@@ -277,5 +277,3 @@ export function deriveChain(
     ...deriveWrites(s, memory, leader, election),
   };
 }
-
-/** "10 s" for whole seconds, "7.5 s" otherwise: lease settings read as people type them. */

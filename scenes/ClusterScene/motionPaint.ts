@@ -1,5 +1,5 @@
-// Drawing one frame of the stage's motion on a 2D canvas: pure, with no DOM, so the same code
-// draws in the page and in the worker that owns the canvas (motionWorker.ts).
+// Drawing one frame of the stage's motion on a 2D canvas: with no DOM, so the same code draws in
+// the page and in the worker that owns the canvas (motionWorker.ts).
 import type { Motion } from './motion';
 import { ARC_R, DOT_KINDS, type DotKind } from './shapes';
 
@@ -69,4 +69,36 @@ export function paintMotion(ctx: Ctx, fit: Fit, motion: Motion, styles: MotionSt
     }
     applyPaint(ctx, styles.dots[kind], true);
   }
+}
+
+/**
+ * Draws on `canvas` (the page's, or the OffscreenCanvas the worker was given): keeps its fit,
+ * the styles and the last frame, which it draws again at a new size or with new styles.
+ */
+export function canvasPainter(canvas: HTMLCanvasElement | OffscreenCanvas) {
+  let ctx: Ctx | null = null;
+  let fit: Fit | null = null;
+  let styles: MotionStyles | null = null;
+  let last: Motion | null = null;
+  const draw = () => {
+    if (!fit || !styles || !last) return;
+    ctx ??= canvas.getContext('2d') as Ctx | null;
+    if (ctx) paintMotion(ctx, fit, last, styles);
+  };
+  return {
+    fit: (f: Fit) => {
+      fit = f;
+      canvas.width = f.width;
+      canvas.height = f.height;
+      draw();
+    },
+    styles: (s: MotionStyles) => {
+      styles = s;
+      draw();
+    },
+    draw: (motion: Motion) => {
+      last = motion;
+      draw();
+    },
+  };
 }

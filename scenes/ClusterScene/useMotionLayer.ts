@@ -14,7 +14,7 @@ import { AFTER_EXPORT, BEFORE_EXPORT } from '../../src/ui/exportEvents';
 import { STAGE_RESIZED, writeStageUnit } from '../../src/ui/stageUnit';
 import { arcPath, circlePath, VIEW_H } from './layout';
 import { ARC_R, DOT_KINDS, frameMotion, type DotKind, type Motion } from './motion';
-import { paintMotion, type Fit, type MotionStyles, type Paint } from './motionPaint';
+import { canvasPainter, type MotionStyles, type Paint } from './motionPaint';
 import type { MotionMessage } from './motionWorker';
 
 export interface MotionRefs {
@@ -79,12 +79,7 @@ export function writeMotionSvg(refs: MotionRefs, motion: Motion | null): void {
 }
 
 /** Whoever draws the canvas: a worker that owns it, or the page. */
-interface Painter {
-  fit(fit: Fit): void;
-  styles(styles: MotionStyles): void;
-  draw(motion: Motion): void;
-  dispose(): void;
-}
+type Painter = ReturnType<typeof canvasPainter> & { dispose(): void };
 
 /** Set once a worker could not start on this page (its script did not load): draw in the page. */
 let workerFailed = false;
@@ -116,28 +111,6 @@ function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter |
   };
 }
 
-function pagePainter(canvas: HTMLCanvasElement): Painter {
-  let ctx: CanvasRenderingContext2D | null = null;
-  let fit: Fit | null = null;
-  let styles: MotionStyles | null = null;
-  return {
-    fit: (f) => {
-      fit = f;
-      canvas.width = f.width;
-      canvas.height = f.height;
-    },
-    styles: (s) => {
-      styles = s;
-    },
-    draw: (motion) => {
-      if (!fit || !styles) return;
-      ctx ??= canvas.getContext('2d');
-      if (ctx) paintMotion(ctx, fit, motion, styles);
-    },
-    dispose: () => undefined,
-  };
-}
-
 // A canvas hands its drawing to a worker once only; a remount of the same element (React's
 // StrictMode runs effects twice) keeps its painter rather than asking again.
 const painters = new WeakMap<HTMLCanvasElement, { painter: Painter; users: number }>();
@@ -145,7 +118,8 @@ const painters = new WeakMap<HTMLCanvasElement, { painter: Painter; users: numbe
 function acquirePainter(canvas: HTMLCanvasElement, onFail: () => void): Painter {
   let entry = painters.get(canvas);
   if (!entry) {
-    entry = { painter: workerPainter(canvas, onFail) ?? pagePainter(canvas), users: 0 };
+    const painter = workerPainter(canvas, onFail) ?? { ...canvasPainter(canvas), dispose: () => undefined };
+    entry = { painter, users: 0 };
     painters.set(canvas, entry);
   }
   entry.users++;
@@ -165,13 +139,12 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * Keep the canvas over the SVG drawn with the latest frame. `styleKey` changes whenever the
- * shapes' styles may have (a node's role decides its arc's colour and width); `viewW` is the
- * width of the stage's viewBox (wider with services). Returns the key to give the canvas
- * element: it changes when the canvas must be replaced (its worker failed); and the stage's unit,
- * measured by the same observer of its size.
+ * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, a new
+ * value only when a node changed (a node's role decides its arc's colour and width); `viewW`: the
+ * width of the stage's viewBox (wider with services). Returns the key to give the canvas element:
+ * it changes when the canvas must be replaced (its worker failed); and the stage's unit, measured
+ * by the same observer of its size.
  */
-/** `nodes`: the stage's node facts, a new value only when a node changed (its arcs' looks follow). */
 export function useMotionLayer(
   refs: MotionRefs,
   nodes: unknown,

@@ -148,15 +148,11 @@ export function SpaceTimeScene() {
   // A mark's words are written where they clear every other word on its lane (a zombie's writes
   // are rejected once a second, 8 px apart; a span's role and epoch), and cut to the lane's width
   // so they never run into the next lane's; every mark is still drawn, and titled in full.
-  const spanLabelYs = new Map<string, number[]>();
+  const taken = new Map<string, number[]>();
   for (const s of model.spans)
     if (nodeLanes.has(s.lane))
-      spanLabelYs.set(s.lane, [
-        ...(spanLabelYs.get(s.lane) ?? []),
-        ...spanLabelsAt(y(s.startMs), y(s.endMs)),
-      ]);
+      taken.set(s.lane, [...(taken.get(s.lane) ?? []), ...spanLabelsAt(y(s.startMs), y(s.endMs))]);
   const labelShown = new Set<string>();
-  const taken = new Map(spanLabelYs);
   for (const m of model.marks) {
     if (!m.labelled) continue;
     const at = y(m.atMs);

@@ -1,6 +1,6 @@
 // The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
 // the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { bisector } from 'd3';
 import { algorithmFor, type SimEvent } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
@@ -86,17 +86,14 @@ export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: num
   const snapshot = useLab((s) => s.snapshot);
   const experiment = useLab((s) => s.experiment);
   const [model, setModel] = useState<(Spacetime & { logFromMs: number }) | null>(null);
-  const options = useMemo(
-    () => ({ pxPerMs: o.pxPerMs, hiddenFamilies: o.hiddenFamilies, hiddenLanes: o.hiddenLanes }),
-    [o.pxPerMs, o.hiddenFamilies, o.hiddenLanes],
-  );
+  const { pxPerMs, hiddenFamilies, hiddenLanes } = o;
   useEffect(() => {
     let live = true;
     // Built in one frame and drawn in the next: with 200 clients a minute holds ~20,000 messages,
     // and building from them and then drawing in the same frame left too little of it.
     store.nextFrame(() => {
       if (!live) return;
-      const next = spacetimeOf(store.getState(), store.backend(), options);
+      const next = spacetimeOf(store.getState(), store.backend(), { pxPerMs, hiddenFamilies, hiddenLanes });
       store.nextFrame(() => {
         if (live) setModel(next);
       });
@@ -104,6 +101,6 @@ export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: num
     return () => {
       live = false;
     };
-  }, [store, snapshot, experiment, options]);
+  }, [store, snapshot, experiment, pxPerMs, hiddenFamilies, hiddenLanes]);
   return model;
 }

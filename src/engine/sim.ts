@@ -242,7 +242,7 @@ export class Simulation {
   /** A message reaches a live node: storage's verdicts go to the algorithm's fencing rule. */
   private deliver(n: NodeState, m: Message): void {
     if (m.type === 'writeRejected') {
-      this.algorithm.onFenced(this.c, this.out, n, m.maxTokenSeen as number);
+      this.algorithm.onFenced?.(this.c, this.out, n, m.maxTokenSeen as number);
     } else if (m.type === 'clientWrite') {
       // The engine queues clients' requests as events of their own (sendClientWrite); this
       // entry lets a test hand one to a node as a message.

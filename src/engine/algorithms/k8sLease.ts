@@ -477,8 +477,6 @@ export const k8sLease: ElectionAlgorithm = {
       apiOf,
       'the store lost its majority',
     ),
-  // client-go has no fencing of its own: a stale holder learns nothing from the storage's refusal.
-  onFenced: () => {},
   onKill: (_c, n) => {
     idle(n);
     st(n).exiting = null;

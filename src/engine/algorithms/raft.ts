@@ -511,8 +511,6 @@ export const raft: ElectionAlgorithm = {
   boot: (c, out, n) => reset(c, out, n, n.term),
   onTimer,
   onMessage,
-  // Raft never hears of storage's verdicts: the rejected write is the application's error.
-  onFenced: () => {},
   onKill,
   onRestart,
   onClockRate,

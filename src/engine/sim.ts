@@ -347,6 +347,7 @@ export class Simulation {
 
   snapshot(): Snapshot {
     const c = this.c;
+    const { recent, ...register } = c.storage;
     const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
     const messages: MessageView[] = [];
     const view = (m: Message): MessageView => {
@@ -379,11 +380,9 @@ export class Simulation {
       nodes,
       messages,
       storage: {
-        maxTokenSeen: c.storage.maxTokenSeen,
-        accepted: c.storage.accepted,
-        rejected: c.storage.rejected,
+        ...register,
         // Each entry is also the trace's write event: copied without its type.
-        recent: c.storage.recent.map(({ type: _type, ...w }): StorageWrite => w),
+        recent: recent.map(({ type: _type, ...w }): StorageWrite => w),
       },
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
@@ -425,27 +424,18 @@ export class Simulation {
 
   /** The trace so far: the engine's public output format. */
   trace(): Trace {
-    const c = this.c;
+    const { recent: _recent, ...storage } = this.c.storage;
     return {
       experiment: this.experiment,
       events: [...this.out.events.list],
       samples: [...this.out.samples.list],
       summary: this.summary(),
       final: {
-        nodes: c.nodes.map((n) => ({
-          id: n.id,
-          role: n.role,
-          term: n.term,
-          votedFor: this.algorithm.nodeView(c, n).votedFor ?? null,
-          alive: n.alive,
-          paused: n.paused,
-          clockRate: n.clockRate,
-        })),
-        storage: {
-          maxTokenSeen: c.storage.maxTokenSeen,
-          accepted: c.storage.accepted,
-          rejected: c.storage.rejected,
-        },
+        nodes: this.c.nodes.map((n) => {
+          const { id, role, term, votedFor, alive, paused, clockRate } = this.nodeView(n);
+          return { id, role, term, votedFor, alive, paused, clockRate };
+        }),
+        storage,
       },
     };
   }

@@ -382,8 +382,7 @@ function onNext(c: Core, n: NodeState): void {
     // one succeeds or RenewDeadline passes.
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
-    p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
-    armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
+    p.roundDeadlineLocalMs = armIn(c, n, KT.round, cfg(c).renewDeadlineMs);
   }
   if (p.phase === 'leading') p.nextTryLocalMs = nextTick(c, p, localNow(c, n));
   startTry(c, n);

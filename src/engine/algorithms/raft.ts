@@ -274,8 +274,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
   acquire(c, out, n, n.term, votes);
   onHeartbeatTimer(c, out, n);
   p.lastResetLocalMs = localNow(c, n);
-  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+  p.nextCheckLocalMs = armIn(c, n, RT.checkQuorum, cfg(c).electionTimeoutMs);
   beginWarmUp(c, n);
 }
 
@@ -313,8 +312,7 @@ function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   // tickHeartbeat zeroes the leader's electionElapsed every election timeout, with or without
   // CheckQuorum: with it, the leader is always "in lease" and ignores higher-term vote requests.
   p.lastResetLocalMs = localNow(c, n);
-  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+  p.nextCheckLocalMs = armIn(c, n, RT.checkQuorum, cfg(c).electionTimeoutMs);
 }
 
 function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): void {

@@ -102,6 +102,8 @@ export function noteWritesLost(l: Ledger, lost: number): void {
 
 /** A client's write was answered: an error, or served after waiting `waitedMs` since its first try. */
 export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedMs: number | undefined): void {
+  if (result === 'divergent') l.counters.divergentWrites++;
+  else if (result === 'redirected') l.counters.clientRedirects++;
   const k = (l.clients ??= noClientWrites());
   if (result === 'unavailable' || result === 'redirected') {
     k.errors++;

@@ -139,11 +139,6 @@ export function msWithoutLeaderAt(l: Ledger, nowMs: number): number {
   return l.counters.msWithoutLeader + (l.observedCount === 0 ? outageSince(l, nowMs) : 0);
 }
 
-/** Whether the cluster is still electing its first leader (start-up is not an outage). */
-export function startingUp(l: Ledger): boolean {
-  return l.startedAtMs < 0;
-}
-
 /** The counters as of nowMs (the time without a leader runs on while there is none). */
 export function countersAt(l: Ledger, nowMs: number): Counters {
   return { ...l.counters, msWithoutLeader: msWithoutLeaderAt(l, nowMs) };

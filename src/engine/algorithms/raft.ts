@@ -488,16 +488,10 @@ function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
 }
 
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  switch (slot) {
-    case RT.election:
-      return onElectionTimer(c, out, n);
-    case RT.heartbeat:
-      return onHeartbeatTimer(c, out, n);
-    case RT.checkQuorum:
-      return onCheckQuorum(c, out, n);
-    case RT.window:
-      return onVoteWindow(c, out, n);
-  }
+  if (slot === RT.election) return onElectionTimer(c, out, n);
+  if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
+  if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
+  if (slot === RT.window) return onVoteWindow(c, out, n);
 }
 
 export const raft: ElectionAlgorithm = {

@@ -462,9 +462,8 @@ export const k8sLease: ElectionAlgorithm = {
     if (slot === KT.request) return onRequestTimeout(c, out, n);
     if (slot === KT.round) return onRoundDeadline(c, out, n);
   },
-  onMessage: (c, out, n, m) => {
-    if (m.type === 'leaseReply') onReply(c, out, n, m);
-  },
+  // A replica hears only the API server's replies.
+  onMessage: onReply,
   ...storeHooks(store, K8S_RULES),
   // For the failover timeline: a leader that cannot reach a working store has lost its lease.
   onNetworkChange: (c, out) =>

@@ -349,7 +349,6 @@ export class Simulation {
     const c = this.c;
     const { recent, ...register } = c.storage;
     const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
-    const messages: MessageView[] = [];
     const view = (m: Message): MessageView => {
       const v: MessageView = {
         id: m.id,
@@ -366,8 +365,7 @@ export class Simulation {
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
-    for (const m of inflightMessages(c)) messages.push(view(m));
-    for (const m of c.recentDrops) messages.push(view(m));
+    const messages = [...inflightMessages(c), ...c.recentDrops].map(view);
     const byTarget: Record<string, number> = {};
     let unresolved = 0;
     for (const t of c.clientLeader) {

@@ -11,7 +11,7 @@
 // Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
 import '../engine/algorithms/all';
 import { readFileSync } from 'node:fs';
-import type { FieldError } from '../engine';
+import { formatSeconds, type FieldError } from '../engine';
 import type { ExploreResult } from '../explorer/explore';
 import { createExplorerHost, type FromExplorer, type StartMessage } from '../explorer/protocol';
 import { EXPLORER_FAULT_KINDS, type ExplorerFaultKind } from '../explorer/schedule';
@@ -82,7 +82,6 @@ function parseArgs(argv: string[]): Args {
   return { file: files[0], values };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const faultCount = (n: number) => `${n} fault${n === 1 ? '' : 's'}`;
 const rate = (r: ExploreResult) => `${Math.round(r.schedulesPerSecond).toLocaleString('en-US')} per second`;
 
@@ -102,9 +101,9 @@ function resultLines(r: ExploreResult, file: string): { code: number; stdout: st
   }
   const stderr = [
     `${f.caption}`,
-    `schedule #${f.scheduleIndex} of seed ${r.seed} (found after ${r.schedulesTried} schedules, ${seconds(r.searchMs)}): ` +
-      `${faultCount(f.found.faults)} over ${seconds(f.found.horizonMs)}, shrunk in ${f.shrinkRuns} runs (${seconds(f.shrinkMs)}) ` +
-      `to ${faultCount(f.faults.length)} over ${seconds(f.experiment.untilMs)}` +
+    `schedule #${f.scheduleIndex} of seed ${r.seed} (found after ${r.schedulesTried} schedules, ${formatSeconds(r.searchMs)}): ` +
+      `${faultCount(f.found.faults)} over ${formatSeconds(f.found.horizonMs)}, shrunk in ${f.shrinkRuns} runs (${formatSeconds(f.shrinkMs)}) ` +
+      `to ${faultCount(f.faults.length)} over ${formatSeconds(f.experiment.untilMs)}` +
       (f.minimal
         ? ': removing any one of them makes the run pass'
         : ', not minimal: shrinking stopped early'),
@@ -185,8 +184,8 @@ export function main(argv: string[], io: ExploreIo): Promise<number> {
         case 'found':
           clearLine();
           return io.stderr(
-            `schedule #${m.scheduleIndex} breaks ${m.violation.invariant} at ${seconds(m.violation.atMs)} ` +
-              `(${faultCount(m.experiment.faults.length)}, ${seconds(m.elapsedMs)} in); shrinking\n`,
+            `schedule #${m.scheduleIndex} breaks ${m.violation.invariant} at ${formatSeconds(m.violation.atMs)} ` +
+              `(${faultCount(m.experiment.faults.length)}, ${formatSeconds(m.elapsedMs)} in); shrinking\n`,
           );
         case 'error':
           clearLine();

@@ -1,6 +1,7 @@
 // What the command-line tools share: an input file (or "-", standard input) read as JSON with the
 // line a person reads when it cannot be, a setup's bad fields one a line, and running as the entry
 // point of `npm run <tool>`.
+import { readFileSync } from 'node:fs';
 import type { FieldError } from '../engine';
 
 /** What a tool prints, and its exit status. */
@@ -19,8 +20,8 @@ export const failed = (stderr: string): Output => ({ code: 2, stdout: '', stderr
 /** The JSON in `path` ("-": standard input), or why it cannot be had, as the line to print. */
 export function readJson(
   path: string,
-  readFile: (path: string) => string,
-  readStdin: () => string,
+  readFile = (path: string) => readFileSync(path, 'utf8'),
+  readStdin: () => string = () => readFileSync(0, 'utf8'),
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   let text: string;
   try {

@@ -41,11 +41,7 @@ export function main(argv: string[]): Output {
   if (args.length !== 1) return failed('usage: npm run scenario -- <id | file.json> [--summary] | --list\n');
   let scenario: Scenario | undefined;
   if (args[0].endsWith('.json') && existsSync(args[0])) {
-    const json = readJson(
-      args[0],
-      (path) => readFileSync(path, 'utf8'),
-      () => '',
-    );
+    const json = readJson(args[0]);
     if (!json.ok) return failed(json.error);
     const r = parseScenario(json.value);
     if (!r.ok) return failed(invalidLines('scenario', r.errors));

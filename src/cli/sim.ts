@@ -4,11 +4,10 @@
 // Exit status: 0 ok, 2 invalid experiment (each bad field named), 1 other errors.
 // Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
 import '../engine/algorithms/all';
-import { readFileSync } from 'node:fs';
 import { parseExperiment, runExperiment } from '../engine';
 import { failed, invalidLines, printed, readJson, runAsEntry, type Output } from './io';
 
-export function main(argv: string[], readStdin: () => string): Output {
+export function main(argv: string[], readStdin?: () => string): Output {
   const args = argv.filter((a) => !a.startsWith('--'));
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const unknown = [...flags].filter((f) => !['--summary', '--help', '--pretty'].includes(f));
@@ -17,7 +16,7 @@ export function main(argv: string[], readStdin: () => string): Output {
     const why = unknown.length ? `unknown option ${unknown.join(', ')}\n` : '';
     return flags.has('--help') ? printed(usage) : failed(why + usage);
   }
-  const json = readJson(args[0], (path) => readFileSync(path, 'utf8'), readStdin);
+  const json = readJson(args[0], undefined, readStdin);
   if (!json.ok) return failed(json.error);
   const parsed = parseExperiment(json.value);
   if (!parsed.ok) return failed(invalidLines('experiment', parsed.errors));
@@ -26,4 +25,4 @@ export function main(argv: string[], readStdin: () => string): Output {
   return printed(JSON.stringify(value, null, flags.has('--pretty') ? 2 : undefined) + '\n');
 }
 
-runAsEntry('sim', () => main(process.argv.slice(2), () => readFileSync(0, 'utf8')));
+runAsEntry('sim', () => main(process.argv.slice(2)));

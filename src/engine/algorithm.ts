@@ -96,8 +96,11 @@ export interface ElectionAlgorithm
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
   onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void;
   onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void;
-  /** Storage rejected this node's write: a newer token exists. */
-  onFenced(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
+  /**
+   * Storage rejected this node's write: a newer token exists. Absent where the election never hears
+   * of storage's verdicts (the application does): its page's `fenced` says how the leader acts on.
+   */
+  onFenced?(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
   /**
    * The node, as leader, accepted a write (its own, a client's or a manual one): for an algorithm
    * whose servers hold the data (Redis's primary streams it to its replicas).

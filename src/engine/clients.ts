@@ -38,11 +38,9 @@ export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: numbe
   } else if (c.safety.followersReject) {
     // Reject, not route: an explicit error with a redirect hint, so the client re-resolves.
     result = 'redirected';
-    c.books.counters.clientRedirects++;
     c.clientLeader[client] = -1;
   } else {
     result = 'divergent';
-    c.books.counters.divergentWrites++;
   }
   answer(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
   return result === 'accepted';

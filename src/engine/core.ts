@@ -194,9 +194,7 @@ export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
 /**
  * How far back the message log reaches: the space-time diagram draws the last minute. Older
- * messages go in batches (every MESSAGE_LOG_TRIM_EVERY pushes), so the log holds 75 s and a
- * little more: ~6,000 messages in the default lab (~80 a second), ~24,000 with 7 nodes and 200
- * clients (~320 a second). Each is the engine's own Message object, ~200 bytes.
+ * messages go in batches (every MESSAGE_LOG_TRIM_EVERY pushes), so the log holds 75 s and a little more.
  */
 export const MESSAGE_LOG_KEEP_MS = 75_000;
 const MESSAGE_LOG_TRIM_EVERY = 1024;

@@ -201,13 +201,9 @@ export const WARM_UP_PRESETS = {
   cold: 10_000,
   prewarmed: 0,
 } as const satisfies Record<string, number>;
-export type LeaseSettings = zm.output<Settings['leaseSchema']>;
 export type BullySettings = zm.output<Settings['bullySchema']>;
-export type EtcdSettings = zm.output<Settings['etcdSchema']>;
-export type ZooKeeperSettings = zm.output<Settings['zookeeperSchema']>;
 export type RingSettings = zm.output<Settings['ringSchema']>;
 export type SentinelSettings = zm.output<Settings['sentinelSchema']>;
-export type StonithSettings = zm.output<Settings['stonithSchema']>;
 
 /**
  * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
@@ -215,18 +211,18 @@ export type StonithSettings = zm.output<Settings['stonithSchema']>;
  */
 export const ALGORITHM_SETTINGS = {
   witness: (): boolean => false,
-  raft: (): RaftSettings => SETTINGS.raftSchema.parse({}),
-  lease: (): LeaseSettings => SETTINGS.leaseSchema.parse({}),
+  raft: () => SETTINGS.raftSchema.parse({}),
+  lease: () => SETTINGS.leaseSchema.parse({}),
   'safety.quorum': (): boolean => true,
   'safety.fencing': (): boolean => true,
   'safety.preVote': (): boolean => true,
   'safety.checkQuorum': (): boolean => true,
-  etcd: (): EtcdSettings => SETTINGS.etcdSchema.parse({}),
-  zookeeper: (): ZooKeeperSettings => SETTINGS.zookeeperSchema.parse({}),
-  sentinel: (): SentinelSettings => SETTINGS.sentinelSchema.parse({}),
-  stonith: (): StonithSettings => SETTINGS.stonithSchema.parse({}),
-  bully: (): BullySettings => SETTINGS.bullySchema.parse({}),
-  ring: (): RingSettings => SETTINGS.ringSchema.parse({}),
+  etcd: () => SETTINGS.etcdSchema.parse({}),
+  zookeeper: () => SETTINGS.zookeeperSchema.parse({}),
+  sentinel: () => SETTINGS.sentinelSchema.parse({}),
+  stonith: () => SETTINGS.stonithSchema.parse({}),
+  bully: () => SETTINGS.bullySchema.parse({}),
+  ring: () => SETTINGS.ringSchema.parse({}),
 };
 export type SettingPath = keyof typeof ALGORITHM_SETTINGS;
 const SETTING_PATHS = Object.keys(ALGORITHM_SETTINGS) as SettingPath[];

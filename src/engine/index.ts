@@ -33,6 +33,7 @@ export { majorityOf } from './algorithms/kit';
 export { leaderAmong, leaderOf } from './leadership';
 export { CLIENT_NOW_MS, clientsNow, sampleOf, snapshotOf, summaryOf, type ClientsNow } from './readModel';
 export {
+  formatSeconds,
   formatSpan,
   missingSwitch,
   pageOf,

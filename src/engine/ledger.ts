@@ -102,6 +102,8 @@ export function noteWritesLost(l: Ledger, lost: number): void {
 
 /** A client's write was answered: an error, or served after waiting `waitedMs` since its first try. */
 export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedMs: number | undefined): void {
+  if (result === 'divergent') l.counters.divergentWrites++;
+  else if (result === 'redirected') l.counters.clientRedirects++;
   const k = (l.clients ??= noClientWrites());
   if (result === 'unavailable' || result === 'redirected') {
     k.errors++;
@@ -135,11 +137,6 @@ function outageSince(l: Ledger, atMs: number): number {
 
 export function msWithoutLeaderAt(l: Ledger, nowMs: number): number {
   return l.counters.msWithoutLeader + (l.observedCount === 0 ? outageSince(l, nowMs) : 0);
-}
-
-/** Whether the cluster is still electing its first leader (start-up is not an outage). */
-export function startingUp(l: Ledger): boolean {
-  return l.startedAtMs < 0;
 }
 
 /** The counters as of nowMs (the time without a leader runs on while there is none). */

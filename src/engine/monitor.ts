@@ -130,8 +130,6 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       noteWritesLost(s.books, ev.lost);
       return;
     case 'clientWrite':
-      if (ev.result === 'divergent') s.books.counters.divergentWrites++;
-      else if (ev.result === 'redirected') s.books.counters.clientRedirects++;
       noteClientWrite(s.books, at, ev.result, ev.waitedMs);
       return;
     default:

@@ -242,7 +242,7 @@ export class Simulation {
   /** A message reaches a live node: storage's verdicts go to the algorithm's fencing rule. */
   private deliver(n: NodeState, m: Message): void {
     if (m.type === 'writeRejected') {
-      this.algorithm.onFenced(this.c, this.out, n, m.maxTokenSeen as number);
+      this.algorithm.onFenced?.(this.c, this.out, n, m.maxTokenSeen as number);
     } else if (m.type === 'clientWrite') {
       // The engine queues clients' requests as events of their own (sendClientWrite); this
       // entry lets a test hand one to a node as a message.
@@ -347,8 +347,8 @@ export class Simulation {
 
   snapshot(): Snapshot {
     const c = this.c;
+    const { recent, ...register } = c.storage;
     const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
-    const messages: MessageView[] = [];
     const view = (m: Message): MessageView => {
       const v: MessageView = {
         id: m.id,
@@ -365,8 +365,7 @@ export class Simulation {
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
-    for (const m of inflightMessages(c)) messages.push(view(m));
-    for (const m of c.recentDrops) messages.push(view(m));
+    const messages = [...inflightMessages(c), ...c.recentDrops].map(view);
     const byTarget: Record<string, number> = {};
     let unresolved = 0;
     for (const t of c.clientLeader) {
@@ -379,11 +378,9 @@ export class Simulation {
       nodes,
       messages,
       storage: {
-        maxTokenSeen: c.storage.maxTokenSeen,
-        accepted: c.storage.accepted,
-        rejected: c.storage.rejected,
+        ...register,
         // Each entry is also the trace's write event: copied without its type.
-        recent: c.storage.recent.map(({ type: _type, ...w }): StorageWrite => w),
+        recent: recent.map(({ type: _type, ...w }): StorageWrite => w),
       },
       partition: c.partition ? c.partition.map((g) => [...g]) : null,
       safety: { ...c.safety },
@@ -425,27 +422,18 @@ export class Simulation {
 
   /** The trace so far: the engine's public output format. */
   trace(): Trace {
-    const c = this.c;
+    const { recent: _recent, ...storage } = this.c.storage;
     return {
       experiment: this.experiment,
       events: [...this.out.events.list],
       samples: [...this.out.samples.list],
       summary: this.summary(),
       final: {
-        nodes: c.nodes.map((n) => ({
-          id: n.id,
-          role: n.role,
-          term: n.term,
-          votedFor: this.algorithm.nodeView(c, n).votedFor ?? null,
-          alive: n.alive,
-          paused: n.paused,
-          clockRate: n.clockRate,
-        })),
-        storage: {
-          maxTokenSeen: c.storage.maxTokenSeen,
-          accepted: c.storage.accepted,
-          rejected: c.storage.rejected,
-        },
+        nodes: this.c.nodes.map((n) => {
+          const { id, role, term, votedFor, alive, paused, clockRate } = this.nodeView(n);
+          return { id, role, term, votedFor, alive, paused, clockRate };
+        }),
+        storage,
       },
     };
   }

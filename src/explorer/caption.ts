@@ -2,7 +2,8 @@
 // matter (all of them, once the schedule is minimal) and what broke, read off the full run's
 // trace, e.g. "fencing off: a 24.1 s pause of the leader n2 at 12.0 s lets n2's write with token 1
 // land after token 2 was issued (breaks "No stale write accepted" at 36.5 s)".
-import { INVARIANT_TITLES, type Fault, type SimEvent, type Trace, type Violation } from '../engine';
+import { formatSeconds, INVARIANT_TITLES } from '../engine';
+import type { Fault, SimEvent, Trace, Violation } from '../engine';
 import type { ExplorerFault } from './schedule';
 
 export interface CaptionContext {
@@ -15,8 +16,6 @@ export interface CaptionContext {
   /** The algorithm's services (an API server, store members), named in faults by their labels. */
   services?: readonly { id: string; label: string }[];
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** "an 8.0 s pause", "an 11.0 s pause", "an 18.5 s pause"; "a" before every other number. */
 const article = (spoken: string) => (/^(8|1[18](?!\d))/.test(spoken) ? 'an' : 'a');
@@ -35,7 +34,7 @@ export function caption(ctx: CaptionContext): string {
   const verb = faults.length > 1 ? 'let' : 'lets';
   return (
     `${allowedWords(violation, ctx.algorithmTitle)}: ${cause} ${verb} ${consequence(ctx, violation)} ` +
-    `(breaks "${INVARIANT_TITLES[violation.invariant]}" at ${seconds(violation.atMs)})`
+    `(breaks "${INVARIANT_TITLES[violation.invariant]}" at ${formatSeconds(violation.atMs)})`
   );
 }
 
@@ -80,7 +79,7 @@ function endpointWords(id: string, ctx: CaptionContext): string {
 
 function describeFault(ev: FaultEvent, leaders: Set<string>, ctx: CaptionContext): string {
   const f: Fault = ev.fault;
-  const at = seconds(f.atMs);
+  const at = formatSeconds(f.atMs);
   const target = ev.target ?? ('node' in f ? f.node : '');
   const who =
     ('node' in f && f.node === 'leader') || leaders.has(target)
@@ -94,7 +93,7 @@ function describeFault(ev: FaultEvent, leaders: Set<string>, ctx: CaptionContext
       case 'pause':
         return f.forMs === undefined
           ? `pausing ${who} at ${at}`
-          : `${article(seconds(f.forMs))} ${seconds(f.forMs)} pause of ${who} at ${at}`;
+          : `${article(formatSeconds(f.forMs))} ${formatSeconds(f.forMs)} pause of ${who} at ${at}`;
       case 'campaign':
         return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
       case 'clockRate':

@@ -9,7 +9,7 @@ import { scheduleAt } from './generate';
 import { firstBreach, type Breach } from './leanRun';
 import { withSchedule, type ExplorerFault, type Schedule } from './schedule';
 import { shrink } from './shrink';
-import { faultSpace, type SpaceOptions } from './space';
+import { faultSpace, GRID_MS, type SpaceOptions } from './space';
 
 export const DEFAULT_BUDGET_SCHEDULES = 5000;
 export const DEFAULT_BUDGET_MS = 60_000;
@@ -69,15 +69,17 @@ export type ExploreStep =
 const isCount = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/** The search's own counts and their bounds. */
+/** The search's counts, and the fault space's horizon and fault count, with their bounds. */
 const COUNTS = [
   ['seed', 0, 4294967295],
   ['budgetSchedules', 1, 1e9],
   ['budgetMs', 1, 1e9],
   ['shrinkMaxRuns', 1, 1e9],
+  ['horizonMs', GRID_MS, 86_400_000],
+  ['maxFaults', 1, 100],
 ] as const;
 
-/** The search's own options, each bad one named (the fault space checks its own). */
+/** The search's counts, each bad one named (the fault space checks its kinds and clock rates). */
 export function optionErrors(options: ExploreOptions): FieldError[] {
   return COUNTS.filter(
     ([field, min, max]) => options[field] !== undefined && !isCount(options[field], min, max),

@@ -116,11 +116,7 @@ export function faultSpace(
   const parsed = parseExperiment(setupInput);
   const errors: FieldError[] = parsed.ok ? [] : [...parsed.errors];
   const horizonMs = options.horizonMs ?? DEFAULT_HORIZON_MS;
-  if (!Number.isInteger(horizonMs) || horizonMs < GRID_MS || horizonMs > 86_400_000)
-    errors.push({ field: 'horizonMs', message: `must be an integer from ${GRID_MS} to 86400000` });
   const maxFaults = options.maxFaults ?? DEFAULT_MAX_FAULTS;
-  if (!Number.isInteger(maxFaults) || maxFaults < 1 || maxFaults > 100)
-    errors.push({ field: 'maxFaults', message: 'must be an integer from 1 to 100' });
   const unknownKind = (options.kinds ?? []).find((k) => !EXPLORER_FAULT_KINDS.includes(k));
   if (unknownKind !== undefined || options.kinds?.length === 0)
     errors.push({ field: 'kinds', message: `must be some of ${EXPLORER_FAULT_KINDS.join(', ')}` });

@@ -53,13 +53,10 @@ export const { presetSchema } = presetSchemas(kit, claimsSchema);
 /** A preset as its file gives it, its setup an experiment's input. */
 export type Preset = Omit<zm.output<typeof presetSchema>, 'experiment'> & { experiment: ExperimentInput };
 
-/** The settings sections whose every value must name its source: every one there is. */
-const SOURCED_SECTIONS = SETTINGS_SECTIONS;
-
-/** Dotted paths of the values set in the experiment's algorithm settings, as written. */
+/** Dotted paths of the values set in the experiment's algorithm settings (every section), as written. */
 export function settingPaths(experiment: ExperimentInput): string[] {
   const e = experiment as Record<string, unknown>;
-  return SOURCED_SECTIONS.flatMap((section) => {
+  return SETTINGS_SECTIONS.flatMap((section) => {
     const v = e[section];
     return v && typeof v === 'object' ? Object.keys(v).map((k) => `${section}.${k}`) : [];
   });

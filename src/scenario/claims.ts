@@ -2,7 +2,7 @@
 // run. A caption is read while the lab is paused at the step's end, so every fact it states must
 // hold in the snapshot at that pause: the claims test runs every game day headless and the page's
 // spec reads the same facts off the stage, the chart and the banner.
-import { clientsNow, type Snapshot } from '../engine';
+import { clientsNow, formatSeconds, type Snapshot } from '../engine';
 import { metricValue } from './conditions';
 import { METRIC_NAMES, type Claims, type MetricName, type NodeState } from './types';
 
@@ -58,8 +58,6 @@ export function checkClaims(claims: Claims | undefined, s: Snapshot): ClaimMisma
 // loads (settings.ts), from the experiment rather than the run.
 const PLACEHOLDER = /\{([a-zA-Z]+)(?::([\w.]+))?\}/g;
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 /** The latest failover's phases, as the failover timeline draws them; undefined before one. */
 function phase(name: string, s: Snapshot): string | undefined {
   const f = s.failovers[s.failovers.length - 1];
@@ -71,7 +69,7 @@ function phase(name: string, s: Snapshot): string | undefined {
     warmUp: ready === undefined ? undefined : ready - f.electedAtMs,
     failover: ready === undefined ? undefined : ready - f.lostAtMs,
   }[name];
-  return ms === undefined ? undefined : seconds(ms);
+  return ms === undefined ? undefined : formatSeconds(ms);
 }
 
 const PHASES = ['detection', 'election', 'warmUp', 'failover'];
@@ -85,26 +83,26 @@ function nodeFigure(name: string, id: string, s: Snapshot): string | undefined {
   if (!n) return undefined;
   if (name === 'term') return String(n.term);
   const ms = { pausedAt: n.pausedAtMs, lastRenewAt: n.lastRenewAtMs, deadlineAt: n.deadlineAtMs }[name];
-  return ms === undefined || ms < 0 ? undefined : seconds(ms);
+  return ms === undefined || ms < 0 ? undefined : formatSeconds(ms);
 }
 
 /** The value a caption's placeholder stands for at this snapshot; undefined for an unknown name. */
 function placeholderValue(name: string, s: Snapshot, arg?: string): string | undefined {
   if (arg !== undefined) return nodeFigure(name, arg, s);
-  if (name === 'time') return seconds(s.nowMs);
+  if (name === 'time') return formatSeconds(s.nowMs);
   if (name === 'leader') return s.leader?.id ?? 'no one';
-  if (name === 'withoutLeader') return seconds(s.counters.msWithoutLeader);
-  if (name === 'startedAt') return s.startedAtMs < 0 ? undefined : seconds(s.startedAtMs);
+  if (name === 'withoutLeader') return formatSeconds(s.counters.msWithoutLeader);
+  if (name === 'startedAt') return s.startedAtMs < 0 ? undefined : formatSeconds(s.startedAtMs);
   if (name === 'watchNotifications') return s.queue && String(s.queue.watchNotifications);
   if (name === 'watchReads') return s.queue?.watchReads?.toString();
   if (name === 'lastRejectedAt') {
     const rejected = s.storage.recent.filter((x) => x.result === 'rejected');
-    return rejected.length ? seconds(rejected[rejected.length - 1].atMs) : undefined;
+    return rejected.length ? formatSeconds(rejected[rejected.length - 1].atMs) : undefined;
   }
   if ((MOMENTS as readonly string[]).includes(name)) {
     const f = s.failovers[s.failovers.length - 1];
     const ms = f?.[`${name as (typeof MOMENTS)[number]}Ms`];
-    return ms === undefined || ms < 0 ? undefined : seconds(ms);
+    return ms === undefined || ms < 0 ? undefined : formatSeconds(ms);
   }
   if (PHASES.includes(name)) return phase(name, s);
   if ((METRIC_NAMES as readonly string[]).includes(name)) return String(metricValue(s, name as MetricName));

@@ -1,17 +1,16 @@
 // docs/scenarios.md's step-by-step section, made from the runs: where each game day's steps pause
 // and the caption a reader sees there, its numbers filled from that moment, then the run's
 // summary. `npm run gen:docs` rewrites it; tests/unit/docs.test.ts fails when it differs.
+import { formatSeconds } from '../engine';
 import { fillBetween } from '../shared/paramDocs';
 import { runScenario } from './run';
 import type { Scenario } from './types';
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function scenarioSteps(scenario: Scenario): string {
   const run = runScenario(scenario);
   const steps = run.steps.map(
     (s) =>
-      `${s.index + 1}. _Pauses at ${seconds(s.endedAtMs)}${s.met ? '' : ' (its condition never came)'}; ` +
+      `${s.index + 1}. _Pauses at ${formatSeconds(s.endedAtMs)}${s.met ? '' : ' (its condition never came)'}; ` +
       `${s.claimsChecked} claims checked._ ${s.caption}`,
   );
   return [

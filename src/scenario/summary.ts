@@ -1,8 +1,6 @@
 // The end-of-scenario summary, in measured numbers from this run.
-import { algorithmFor, type Trace } from '../engine';
+import { algorithmFor, formatSeconds, type Trace } from '../engine';
 import { failoverBars } from '../../scenes/FailoverTimelineScene/failoverModel';
-
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
@@ -21,13 +19,13 @@ export function summarizeRun(trace: Trace): string {
     const b = bars[pick];
     const [detection, election, warm] = b.phases;
     const phases =
-      `${s(detection.durationMs)} detection, ${s(election.durationMs)} election` +
-      (b.complete ? `, ${s(warm.durationMs)} warm-up` : '');
+      `${formatSeconds(detection.durationMs)} detection, ${formatSeconds(election.durationMs)} election` +
+      (b.complete ? `, ${formatSeconds(warm.durationMs)} warm-up` : '');
     const total = b.complete ? b.totalMs : election.startMs + election.durationMs - b.lostAtMs;
     parts.push(
       lost(pick)
-        ? `failover took ${s(total)}: ${phases}`
-        : `no leader lost, but ${b.label}, which took ${s(total)}: ${phases}`,
+        ? `failover took ${formatSeconds(total)}: ${phases}`
+        : `no leader lost, but ${b.label}, which took ${formatSeconds(total)}: ${phases}`,
     );
     if (bars.length > 1) parts.push(`${bars.length} failovers on the timeline`);
   } else {
@@ -51,7 +49,7 @@ export function summarizeRun(trace: Trace): string {
         `${sum.watchReads} read${sum.watchReads === 1 ? '' : 's'} they triggered`,
     );
   parts.push(
-    `believed leader_count peaked at ${sum.maxLeaderCount}; ${s(sum.msWithoutLeader)} without a leader`,
+    `believed leader_count peaked at ${sum.maxLeaderCount}; ${formatSeconds(sum.msWithoutLeader)} without a leader`,
   );
   return parts.join('; ');
 }

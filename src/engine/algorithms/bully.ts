@@ -9,8 +9,8 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
-import { armAtLocal, cancelTimers, settingsFor, stateViews } from './kit';
-import { cancelTimer, due, localNow } from '../core';
+import { armAtLocal, armIn, cancelTimers, settingsFor, stateViews } from './kit';
+import { cancelTimer, due } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { BullySettings } from '../experiment';
@@ -50,12 +50,6 @@ function onWatch(c: Core, out: Outputs, n: NodeState): void {
 
 // ---------------------------------------------------------------- the election
 
-function armElectionStep(c: Core, n: NodeState, waitMs: number): void {
-  const p = st(n);
-  p.electionDeadlineLocalMs = localNow(c, n) + waitMs;
-  armAtLocal(c, n, BT.election, p.electionDeadlineLocalMs);
-}
-
 export function startElection(c: Core, out: Outputs, n: NodeState): void {
   if (!n.alive || n.paused) return;
   const p = st(n);
@@ -73,7 +67,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
     }
   }
   if (higher === 0) return becomeCoordinator(c, out, n);
-  armElectionStep(c, n, cfg(c).answerTimeoutMs);
+  p.electionDeadlineLocalMs = armIn(c, n, BT.election, cfg(c).answerTimeoutMs);
 }
 
 function onElectionStep(c: Core, out: Outputs, n: NodeState): void {
@@ -136,7 +130,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       p.electing = false;
       p.gotOk = true;
       p.answers.push(m.from);
-      armElectionStep(c, n, cfg(c).timeoutMs);
+      p.electionDeadlineLocalMs = armIn(c, n, BT.election, cfg(c).timeoutMs);
       return;
     case 'coordinator':
     case 'alive':

@@ -30,7 +30,7 @@ interface Timing {
 export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) => Timing) {
   const arm = (c: Core, n: NodeState): void =>
     armAtLocal(c, n, CT.watch, st(n).lastHeardLocalMs + cfg(c).timeoutMs);
-  const nextHeartbeat = (c: Core, n: NodeState): void => armIn(c, n, CT.heartbeat, cfg(c).heartbeatMs);
+  const nextHeartbeat = (c: Core, n: NodeState): void => void armIn(c, n, CT.heartbeat, cfg(c).heartbeatMs);
   return {
     arm,
     /** The clock rate changed: the coordinator's next heartbeat, or the others' watch, anew. */

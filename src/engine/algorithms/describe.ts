@@ -81,6 +81,9 @@ export function formatSpan(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A time to a tenth of a second, as the log, captions and tools write it: "12.0 s". */
+export const formatSeconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
 /** An expiry of `ms`: "<span> <what>", kept as `keep`, waited out at most `maxMs` (Raft's is longer). */
 export function expiryOf(ms: number, what: string, keep: string, name = what, maxMs = ms): Expiry {
   return { ms, what: `${formatSpan(ms)} ${what}`, keep, name, maxMs };

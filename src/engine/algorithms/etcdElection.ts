@@ -310,8 +310,6 @@ export const etcdElection: ElectionAlgorithm = {
   ...storeHooks(store, ETCD_RULES),
   onNetworkChange: (c, out) =>
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
-  // The application hears storage's refusal; the election itself does not.
-  onFenced: () => {},
   onKill: (_c, n) => candidate.onKilled(st(n)),
   onRestart: (c, out, n) => candidate.newSession(st(n), cfg(c), step(c, out, n)),
   // Resign: revoke the lease (the key goes with it), then exit.

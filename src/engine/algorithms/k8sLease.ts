@@ -382,8 +382,7 @@ function onNext(c: Core, n: NodeState): void {
     // one succeeds or RenewDeadline passes.
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
-    p.roundDeadlineLocalMs = p.roundStartLocalMs + cfg(c).renewDeadlineMs;
-    armAtLocal(c, n, KT.round, p.roundDeadlineLocalMs);
+    p.roundDeadlineLocalMs = armIn(c, n, KT.round, cfg(c).renewDeadlineMs);
   }
   if (p.phase === 'leading') p.nextTryLocalMs = nextTick(c, p, localNow(c, n));
   startTry(c, n);
@@ -463,9 +462,8 @@ export const k8sLease: ElectionAlgorithm = {
     if (slot === KT.request) return onRequestTimeout(c, out, n);
     if (slot === KT.round) return onRoundDeadline(c, out, n);
   },
-  onMessage: (c, out, n, m) => {
-    if (m.type === 'leaseReply') onReply(c, out, n, m);
-  },
+  // A replica hears only the API server's replies.
+  onMessage: onReply,
   ...storeHooks(store, K8S_RULES),
   // For the failover timeline: a leader that cannot reach a working store has lost its lease.
   onNetworkChange: (c, out) =>
@@ -477,8 +475,6 @@ export const k8sLease: ElectionAlgorithm = {
       apiOf,
       'the store lost its majority',
     ),
-  // client-go has no fencing of its own: a stale holder learns nothing from the storage's refusal.
-  onFenced: () => {},
   onKill: (_c, n) => {
     idle(n);
     st(n).exiting = null;

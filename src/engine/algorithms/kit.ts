@@ -67,7 +67,9 @@ export function armAtLocal(c: Core, n: NodeState, slot: number, localMs: number)
   scheduleTimer(c, n, slot, realAtLocal(c, n, localMs));
 }
 
-/** Arm node n's timer `slot` for `ms` from now by its own clock. */
-export function armIn(c: Core, n: NodeState, slot: number, ms: number): void {
-  armAtLocal(c, n, slot, localNow(c, n) + ms);
+/** Arm node n's timer `slot` for `ms` from now by its own clock; the own-clock time it fires at. */
+export function armIn(c: Core, n: NodeState, slot: number, ms: number): number {
+  const atLocalMs = localNow(c, n) + ms;
+  armAtLocal(c, n, slot, atLocalMs);
+  return atLocalMs;
 }

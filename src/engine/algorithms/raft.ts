@@ -274,8 +274,7 @@ function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
   acquire(c, out, n, n.term, votes);
   onHeartbeatTimer(c, out, n);
   p.lastResetLocalMs = localNow(c, n);
-  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+  p.nextCheckLocalMs = armIn(c, n, RT.checkQuorum, cfg(c).electionTimeoutMs);
   beginWarmUp(c, n);
 }
 
@@ -313,8 +312,7 @@ function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   // tickHeartbeat zeroes the leader's electionElapsed every election timeout, with or without
   // CheckQuorum: with it, the leader is always "in lease" and ignores higher-term vote requests.
   p.lastResetLocalMs = localNow(c, n);
-  p.nextCheckLocalMs = p.lastResetLocalMs + cfg(c).electionTimeoutMs;
-  armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+  p.nextCheckLocalMs = armIn(c, n, RT.checkQuorum, cfg(c).electionTimeoutMs);
 }
 
 function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): void {
@@ -490,16 +488,10 @@ function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
 }
 
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  switch (slot) {
-    case RT.election:
-      return onElectionTimer(c, out, n);
-    case RT.heartbeat:
-      return onHeartbeatTimer(c, out, n);
-    case RT.checkQuorum:
-      return onCheckQuorum(c, out, n);
-    case RT.window:
-      return onVoteWindow(c, out, n);
-  }
+  if (slot === RT.election) return onElectionTimer(c, out, n);
+  if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
+  if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
+  if (slot === RT.window) return onVoteWindow(c, out, n);
 }
 
 export const raft: ElectionAlgorithm = {
@@ -511,8 +503,6 @@ export const raft: ElectionAlgorithm = {
   boot: (c, out, n) => reset(c, out, n, n.term),
   onTimer,
   onMessage,
-  // Raft never hears of storage's verdicts: the rejected write is the application's error.
-  onFenced: () => {},
   onKill,
   onRestart,
   onClockRate,

@@ -678,8 +678,6 @@ export const redisSentinel: ElectionAlgorithm = {
     else if (slot === START_SLOT) onStartTimer(c, out, sentinelAt(endpoint));
   },
   onNetworkChange,
-  // No token reaches a Redis server: storage's verdicts change nothing it does.
-  onFenced: () => {},
   onKill: (_c, n) => {
     st(n).ackLocalMs.fill(-1);
   },

@@ -12,7 +12,7 @@ import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
 import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
-import { armAtLocal, settingsFor, stateViews } from './kit';
+import { armAtLocal, armIn, settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
@@ -115,8 +115,7 @@ function forward(
   }
   const m = send(c, n.idx, to, type, term);
   m.body = ids;
-  p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: localNow(c, n) + cfg(c).ackTimeoutMs };
-  armAtLocal(c, n, RT.ack, p.hop.ackDeadlineLocalMs);
+  p.hop = { type, ids, term, to, msgId: m.id, ackDeadlineLocalMs: armIn(c, n, RT.ack, cfg(c).ackTimeoutMs) };
 }
 
 function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
@@ -135,8 +134,7 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   n.knownLeader = n.role === 'leader' ? n.idx : -1;
   p.participantOf = n.idx;
   p.participantSinceLocalMs = localNow(c, n);
-  p.roundDeadlineLocalMs = localNow(c, n) + cfg(c).roundTimeoutMs;
-  armAtLocal(c, n, RT.round, p.roundDeadlineLocalMs);
+  p.roundDeadlineLocalMs = armIn(c, n, RT.round, cfg(c).roundTimeoutMs);
   campaigned(c, out, n, n.term + 1);
   p.seen = [n.idx];
   hold(c, out, n, 'ringElection', [n.idx], n.term);

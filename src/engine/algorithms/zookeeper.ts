@@ -430,7 +430,6 @@ export const zookeeper: ElectionAlgorithm = {
     a.quorum = quorum;
     onStoreChange(c, out, a.store, quorum, serverOf, 'the ensemble lost its majority');
   },
-  onFenced: () => {},
   onKill: (_c, n) => {
     forget(st(n));
     st(n).notified = false;

@@ -101,7 +101,7 @@ export function deliver(b: Bench, from: string, to: string, msg: Incoming): Mess
   const alg = rulesFor(b.c.e.algorithm);
   const n = b.c.nodes[idx(to)];
   // As the simulation delivers: storage's verdicts go to the algorithm's fencing rule.
-  if (m.type === 'writeRejected') alg.onFenced(b.c, b.out, n, m.maxTokenSeen as number);
+  if (m.type === 'writeRejected') alg.onFenced?.(b.c, b.out, n, m.maxTokenSeen as number);
   else alg.onMessage(b.c, b.out, n, m);
   return b.c.heap
     .filter((e) => e.kind === K.deliver && (e.msg as Message).id > before + 1)

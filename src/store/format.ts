@@ -1,16 +1,14 @@
 // Human-readable text for engine events, used by the event log, the live region and tests, in the
 // words of the run's algorithm: Raft's term and leader, Bully's epoch and coordinator, and the
 // names its services go by ("etcd m1" rather than "m1").
-import { algorithmFor, type ElectionAlgorithm, type SimEvent } from '../engine';
+import { algorithmFor, formatSeconds, type ElectionAlgorithm, type SimEvent } from '../engine';
+
+export { formatSeconds };
 
 /** What an event's text needs of its algorithm. */
 export type Speech = Pick<ElectionAlgorithm, 'words' | 'services'>;
 
 const RAFT: Speech = algorithmFor('raft');
-
-export function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
 
 /** A node's id, or a service's label. */
 function nameOf(id: string, speech: Speech): string {

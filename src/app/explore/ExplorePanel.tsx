@@ -7,7 +7,7 @@
 // The setup is the run's experiment with the safety switches as they are now (a switch turned
 // during the run counts) and without its own scripted faults: the explorer adds its own.
 import { useEffect, useId, useRef, useState } from 'react';
-import { algorithmFor, INVARIANT_TITLES, type Experiment } from '../../engine';
+import { algorithmFor, formatSeconds, INVARIANT_TITLES, type Experiment } from '../../engine';
 import type { ExploreResult, FromExplorer, ToExplorer } from '../../explorer';
 import { useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/labStore';
@@ -68,7 +68,6 @@ function offSwitches(setup: Experiment): string[] {
   return SWITCHES.filter((s) => safety[s.key] === false).map((s) => s.label.toLowerCase());
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
 const schedules = (n: number) => `${count(n)} ${n === 1 ? 'schedule' : 'schedules'}`;
 
@@ -291,8 +290,8 @@ function Progress({ view }: { view: Extract<View, { kind: 'running' }> }) {
       </div>
       <p aria-live="polite" className="hint">
         {searching
-          ? `${text} (${seconds(view.elapsedMs)})`
-          : `Schedule #${view.found!.scheduleIndex + 1} breaks “${INVARIANT_TITLES[view.found!.invariant as keyof typeof INVARIANT_TITLES] ?? view.found!.invariant}” at ${seconds(view.found!.atMs)}; shrinking: ${view.shrink?.runs ?? 0} runs, ${view.shrink?.faults ?? 0} faults left`}
+          ? `${text} (${formatSeconds(view.elapsedMs)})`
+          : `Schedule #${view.found!.scheduleIndex + 1} breaks “${INVARIANT_TITLES[view.found!.invariant as keyof typeof INVARIANT_TITLES] ?? view.found!.invariant}” at ${formatSeconds(view.found!.atMs)}; shrinking: ${view.shrink?.runs ?? 0} runs, ${view.shrink?.faults ?? 0} faults left`}
       </p>
     </div>
   );
@@ -306,7 +305,7 @@ function Outcome({
   navigate: (url: string) => void;
 }) {
   const r = view.result;
-  const searched = `${schedules(r.schedulesTried)} (${seconds(r.searchMs)}, ${count(Math.round(r.schedulesPerSecond))} per second)`;
+  const searched = `${schedules(r.schedulesTried)} (${formatSeconds(r.searchMs)}, ${count(Math.round(r.schedulesPerSecond))} per second)`;
   if (!r.finding) {
     const safe = view.off.length === 0 && view.hasQuorum;
     return (
@@ -369,15 +368,15 @@ function Finding({
     <div className="banner banner-bad explore-finding" data-testid="explore-outcome" data-outcome="found">
       <p role="status">
         <strong>
-          Found: {INVARIANT_TITLES[f.violation.invariant]} broken at {seconds(f.violation.atMs)}.
+          Found: {INVARIANT_TITLES[f.violation.invariant]} broken at {formatSeconds(f.violation.atMs)}.
         </strong>
       </p>
       <p data-testid="explore-caption">{f.caption}</p>
       <p className="hint">
         Schedule #{f.scheduleIndex + 1} of seed {result.seed}, found after {searched}: {f.found.faults}{' '}
-        {f.found.faults === 1 ? 'fault' : 'faults'} over {seconds(f.found.horizonMs)}, shrunk in{' '}
-        {f.shrinkRuns} runs ({seconds(f.shrinkMs)}) to {f.faults.length}{' '}
-        {f.faults.length === 1 ? 'fault' : 'faults'} over {seconds(f.experiment.untilMs)}
+        {f.found.faults === 1 ? 'fault' : 'faults'} over {formatSeconds(f.found.horizonMs)}, shrunk in{' '}
+        {f.shrinkRuns} runs ({formatSeconds(f.shrinkMs)}) to {f.faults.length}{' '}
+        {f.faults.length === 1 ? 'fault' : 'faults'} over {formatSeconds(f.experiment.untilMs)}
         {f.minimal ? ': removing any one of them makes the run pass.' : ' (stopped early: not minimal).'}
       </p>
       <div className="btn-row">

@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // .reports/.
 const dir = process.env.E2E_DIR;
 const distDir = dir ? `${dir}/dist` : 'dist';
+// A production build made already, served as it is instead of building one: `npm test` builds
+// once for this step and the benchmarks after it.
+const built = process.env.E2E_BUILT;
 
 // Both projects' browser: Desktop Chrome on the Chromium found here, with the arguments a
 // container needs (tests/chromium.ts).
@@ -52,7 +55,9 @@ export default defineConfig({
   // (stopping `npx vite preview` by hand would leave its child holding the port). Never reuse a
   // server already on the port: it could be serving some other checkout's build.
   webServer: {
-    command: `npx vite build --outDir ${distDir} --emptyOutDir && npx vite preview --outDir ${distDir} --port ${port} --strictPort`,
+    command: built
+      ? `npx vite preview --outDir ${built} --port ${port} --strictPort`
+      : `npx vite build --outDir ${distDir} --emptyOutDir && npx vite preview --outDir ${distDir} --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,7 +2,7 @@
 // `npm test`: every check the project has, in one command, in this order:
 //   typecheck (tsc), lint (eslint), format (prettier --check), unit/property/scene tests (Vitest),
 //   the real suite (`npm run test:real`: a real etcd cluster, about 45 s; skipped in one line
-//   where etcd is not installed), browser tests (Playwright),
+//   where etcd is not installed), a production build, browser tests (Playwright),
 //   then the short benchmarks (`npm run bench:ci`, about a minute), last so that nothing else
 //   runs beside them on the machine, and after Playwright's step has made sure of a browser.
 // Each runner streams its own output. A failure does not stop the run, so the last line counts
@@ -24,8 +24,8 @@ const lines = [];
 /** Failed tests by name, printed again under the summary so the run's last lines say what failed. */
 const failures = [];
 
-function run(command, args) {
-  const r = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+function run(command, args, extraEnv = {}) {
+  const r = spawnSync(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   if (r.error) console.error(`cannot run ${command}: ${r.error.message}`);
   return r.status ?? 1;
 }
@@ -110,7 +110,21 @@ function recordVitest(step, status, r) {
   record(step, counts);
 }
 
-function playwright() {
+/**
+ * One production build for the browser tests and the benchmarks, where and as the benchmarks make
+ * theirs (tests/bench/browserKit.ts, with its manifest): each would otherwise build the same site
+ * again. Returns its directory, or null when it failed (each step then builds its own, as alone).
+ */
+function build() {
+  heading('build');
+  const dir = join(reports, 'bench-dist');
+  const status = run('vite', ['build', '--manifest', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn']);
+  const took = `  ${Math.round((Date.now() - stepStart) / 1000)} s`;
+  lines.push(`${'build'.padEnd(11)} ${status === 0 ? 'shared by playwright and bench:ci' : 'failed'}${took}`);
+  return status === 0 ? dir : null;
+}
+
+function playwright(built) {
   heading('playwright');
   if (run('node', ['scripts/ensure-browser.mjs']) !== 0) {
     return record('playwright', { passed: 0, failed: 1, note: 'no browser' });
@@ -120,7 +134,8 @@ function playwright() {
     ? resolve(root, process.env.E2E_DIR, 'playwright.json')
     : join(reports, 'playwright.json');
   rmSync(file, { force: true });
-  const status = run('playwright', ['test']);
+  // The build is served as it is (playwright.config.ts); without one, Playwright builds its own.
+  const status = run('playwright', ['test'], built ? { E2E_BUILT: built } : {});
   const r = readReport(file);
   if (!r?.stats)
     return record('playwright', { passed: 0, failed: 1, note: `no report, exit status ${status}` });
@@ -172,8 +187,9 @@ single('lint', 'eslint', ['.']);
 single('format', 'prettier', ['--check', '.']);
 vitest();
 real();
-if (existsSync(join(root, 'playwright.config.ts'))) playwright();
-single('bench:ci', 'tsx', ['tests/bench/run.ts', '--ci']);
+const built = build();
+if (existsSync(join(root, 'playwright.config.ts'))) playwright(built);
+single('bench:ci', 'tsx', ['tests/bench/run.ts', '--ci', ...(built ? ['--no-build'] : [])]);
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
 for (const line of lines) console.log(line);

@@ -252,6 +252,10 @@ async function checkClaims(
 }
 
 test.describe('present mode at 1920x1080 and 1280x720', () => {
+  // The longest file of the suite, a page per game day and nothing shared between them: its game
+  // days go to whichever worker is free, rather than all to one that then finishes minutes after
+  // the other.
+  test.describe.configure({ mode: 'parallel' });
   test.use({ viewport: SIZES[0] });
   for (const scenario of SCENARIOS) {
     test(`${scenario.id}: every step's view is whole on screen, and its caption's claims are what the page shows`, async ({

@@ -151,6 +151,7 @@ export function MetricLineScene() {
       data-observed={f.leaderCountObserved}
       data-believed={f.leaderCount}
       data-paging={f.paging}
+      data-drawn-ms={chart.nowMs}
     >
       <header className="metric-header">
         <h2 id={headingId} className="mono">

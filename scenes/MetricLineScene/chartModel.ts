@@ -142,6 +142,8 @@ export interface Facts extends Omit<LiveFigures, 'watchNotifications' | 'watchRe
 }
 
 export interface ChartModel {
+  /** The moment drawn: redraws are spaced, so it can trail the moment the rest of the page shows. */
+  nowMs: number;
   width: number;
   height: number;
   /** Only leader_count, with no second axis under small multiples. */
@@ -602,6 +604,7 @@ export function buildChart(input: ChartInput): ChartModel {
   );
 
   return {
+    nowMs,
     width,
     height: compact ? bottomAxisY + COMPACT_FOOT_H : bottomAxisY + BOTTOM_AXIS_H,
     compact,

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Claims } from '../../src/scenario/types';
 import { checkStatements } from '../captionChecks';
 import type { Snapshot } from '../../src/engine';
-import { expect } from './lab';
+import { expect, simMs } from './lab';
 
 /** A figure from the chart's header line ("fencing rejections: 3"), as lab.ts chartFigure reads it. */
 function headerFigure(header: string, label: string): number {
@@ -99,6 +99,17 @@ async function twoFrames(page: Page): Promise<void> {
 export async function claimsShown(page: Page, claims: Claims) {
   // The chart mounts once the page is idle: wait for it (and its figures) before the first read.
   await expect(page.locator('section.metric-scene header')).toContainText('transitions:');
+  // Its redraws are spaced (a redraw asked for too soon comes up to 400 ms later), so reads that
+  // agree can both be of an earlier moment: first wait until it has drawn the moment shown.
+  await expect
+    .poll(
+      async () => {
+        const drawn = Number(await page.locator('section.metric-scene').getAttribute('data-drawn-ms'));
+        return Math.abs(drawn - (await simMs(page)));
+      },
+      { message: 'the chart has drawn the moment the page shows' },
+    )
+    .toBeLessThan(100);
   let seen = await pageFacts(page);
   for (const until = Date.now() + 5000; Date.now() < until;) {
     await twoFrames(page);

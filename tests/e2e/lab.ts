@@ -279,41 +279,48 @@ export async function chooseAlgorithm(page: Page, title: string): Promise<void> 
 }
 
 /**
+ * The source text of a call of `fn` (a function that runs in the page) with these arguments: several
+ * checks in one `page.evaluate`, one task of a busy page rather than one each.
+ */
+export const inPage = (fn: (...args: never[]) => unknown, ...args: unknown[]): string =>
+  `(${fn.toString()})(...${JSON.stringify(args)})`;
+
+/**
  * The words of a drawing (the stage, the chart) drawn over each other, when it is shown: pairs of
  * its labels whose glyphs meet (each text's box less the fifth of its height above and below that
  * the font keeps for ascenders and descenders). A drawing squeezed to a sliver keeps its words'
  * size on screen while its marks close up, and its labels pile on one another.
  */
 export async function pileUps(page: Page, svgSelector: string, name: string): Promise<string[]> {
-  return page.evaluate(
-    ([sel, name]) => {
-      const svg = document.querySelector(sel);
-      if (!svg || svg.getClientRects().length === 0) return [];
-      const boxes = [...svg.querySelectorAll('text')]
-        .filter((t) => t.textContent?.trim() && t.getClientRects().length > 0)
-        .map((t) => {
-          const r = t.getBoundingClientRect();
-          const inset = r.height / 5;
-          return {
-            l: r.left,
-            t: r.top + inset,
-            r: r.right,
-            b: r.bottom - inset,
-            what: t.textContent!.trim(),
-          };
-        });
-      const out: string[] = [];
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++) {
-          const [a, b] = [boxes[i], boxes[j]];
-          if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5)
-            out.push(`the ${name}'s "${a.what}" is drawn over its "${b.what}"`);
-        }
-      return out;
-    },
-    [svgSelector, name] as const,
-  );
+  return page.evaluate(pileUpsIn, [svgSelector, name] as const);
 }
+
+/** pileUps, in the page. */
+export const pileUpsIn = ([sel, name]: readonly [string, string]): string[] => {
+  const svg = document.querySelector(sel);
+  if (!svg || svg.getClientRects().length === 0) return [];
+  const boxes = [...svg.querySelectorAll('text')]
+    .filter((t) => t.textContent?.trim() && t.getClientRects().length > 0)
+    .map((t) => {
+      const r = t.getBoundingClientRect();
+      const inset = r.height / 5;
+      return {
+        l: r.left,
+        t: r.top + inset,
+        r: r.right,
+        b: r.bottom - inset,
+        what: t.textContent!.trim(),
+      };
+    });
+  const out: string[] = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5)
+        out.push(`the ${name}'s "${a.what}" is drawn over its "${b.what}"`);
+    }
+  return out;
+};
 
 /**
  * The chart's words that run past its edge: its panels' headings (its clients panel's, on the
@@ -321,28 +328,31 @@ export async function pileUps(page: Page, svgSelector: string, name: string): Pr
  * a chart drawn taller than its box.
  */
 export async function chartTextCut(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const past = (t: SVGGraphicsElement) => {
-      const r = t.getBoundingClientRect();
-      const edge = t.ownerSVGElement!.getBoundingClientRect();
-      return r.right > edge.right + 1 || r.left < edge.left - 1;
-    };
-    const shown = (sel: string) =>
-      [...document.querySelectorAll<SVGGraphicsElement>(sel)].filter((t) => t.getClientRects().length > 0);
-    return [
-      ...shown('.area-chart .metric-panel-title')
-        .filter(past)
-        .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
-      // A tick's label is in the tick's group; the y axis's labels are not.
-      ...shown('.area-chart .metric-axis g text')
-        .filter(past)
-        .map((t) => `the chart's time label "${t.textContent}" runs past its edge`),
-      // The chart is drawn within its box (squeezed below its least plot, it is drawn taller and
-      // its foot, the time axis, is cut).
-      ...shown('.area-chart .metric-svg')
-        .map((svg) => [svg.getBoundingClientRect().height, svg.parentElement!.clientHeight])
-        .filter(([drawn, box]) => drawn > box + 1)
-        .map(([drawn, box]) => `the chart is drawn ${Math.round(drawn)} px tall in a box of ${box} px`),
-    ];
-  });
+  return page.evaluate(chartTextCutIn);
 }
+
+/** chartTextCut, in the page. */
+export const chartTextCutIn = (): string[] => {
+  const past = (t: SVGGraphicsElement) => {
+    const r = t.getBoundingClientRect();
+    const edge = t.ownerSVGElement!.getBoundingClientRect();
+    return r.right > edge.right + 1 || r.left < edge.left - 1;
+  };
+  const shown = (sel: string) =>
+    [...document.querySelectorAll<SVGGraphicsElement>(sel)].filter((t) => t.getClientRects().length > 0);
+  return [
+    ...shown('.area-chart .metric-panel-title')
+      .filter(past)
+      .map((t) => `the chart's heading "${t.textContent}" runs past its edge`),
+    // A tick's label is in the tick's group; the y axis's labels are not.
+    ...shown('.area-chart .metric-axis g text')
+      .filter(past)
+      .map((t) => `the chart's time label "${t.textContent}" runs past its edge`),
+    // The chart is drawn within its box (squeezed below its least plot, it is drawn taller and
+    // its foot, the time axis, is cut).
+    ...shown('.area-chart .metric-svg')
+      .map((svg) => [svg.getBoundingClientRect().height, svg.parentElement!.clientHeight])
+      .filter(([drawn, box]) => drawn > box + 1)
+      .map(([drawn, box]) => `the chart is drawn ${Math.round(drawn)} px tall in a box of ${box} px`),
+  ];
+};

@@ -17,7 +17,7 @@ import { runScenario, runStep } from '../../src/scenario/run';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
 import { claimsShown, expectBannerTrue } from './claimsInPage';
-import { chartTextCut, expect, finishStep, metricScene, pileUps, test, WHOLE_PAGE } from './lab';
+import { chartTextCutIn, expect, finishStep, inPage, metricScene, pileUpsIn, test, WHOLE_PAGE } from './lab';
 
 const DIR = new URL('../../scenes/scenarios/', import.meta.url);
 const SCENARIOS: Scenario[] = readdirSync(DIR)
@@ -40,111 +40,99 @@ const viewSelector = (view: string) => VIEW_SELECTOR[view] ?? '.scene-panel[data
  * What of an element is not on screen, in words: its box outside the window, or any of its text
  * outside what its panels leave visible (each ancestor that clips its overflow, and the window).
  */
-async function cut(page: Page, selector: string, boxOnly = false): Promise<string[]> {
-  return page.evaluate(
-    ([sel, boxOnly]) => {
-      const el = document.querySelector(sel);
-      if (!el) return [`${sel} is not in the page`];
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return [`${sel} is not shown`];
-      // What the window and every clipping ancestor leave visible.
-      let vis = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-      for (let a: Element | null = el; a; a = a.parentElement) {
-        const cs = getComputedStyle(a);
-        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-        const r = a.getBoundingClientRect();
-        vis = {
-          left: Math.max(vis.left, r.left),
-          top: Math.max(vis.top, r.top),
-          right: Math.min(vis.right, r.right),
-          bottom: Math.min(vis.bottom, r.bottom),
-        };
-      }
-      const out: string[] = [];
-      const where = (r: DOMRect) =>
-        `${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`;
-      if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1)
-        out.push(`${sel} at ${where(box)} is outside the ${innerWidth}x${innerHeight} window`);
-      if (boxOnly) return out;
-      // Text kept for screen readers only: clipped to nothing, in a box of a pixel.
-      const hiddenForSight = (e: Element) => {
-        for (let a: Element | null = e; a && a !== el.parentElement; a = a.parentElement) {
-          const cs = getComputedStyle(a);
-          if (cs.clip !== 'auto' || cs.clipPath.startsWith('inset(50%')) return true;
-        }
-        return false;
-      };
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-        const text = t.textContent?.trim();
-        const parent = t.parentElement;
-        if (!text || !parent || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
-          continue;
-        if (hiddenForSight(parent)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(t);
-        const r = range.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (
-          r.left < vis.left - 1 ||
-          r.top < vis.top - 1 ||
-          r.right > vis.right + 1 ||
-          r.bottom > vis.bottom + 1
-        )
-          out.push(`"${text.slice(0, 40)}" at ${where(r)} is cut`);
-      }
-      return out;
-    },
-    [selector, boxOnly] as const,
-  );
-}
+const cutIn = (sel: string, boxOnly: boolean): string[] => {
+  const el = document.querySelector(sel);
+  if (!el) return [`${sel} is not in the page`];
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return [`${sel} is not shown`];
+  // What the window and every clipping ancestor leave visible.
+  let vis = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  for (let a: Element | null = el; a; a = a.parentElement) {
+    const cs = getComputedStyle(a);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const r = a.getBoundingClientRect();
+    vis = {
+      left: Math.max(vis.left, r.left),
+      top: Math.max(vis.top, r.top),
+      right: Math.min(vis.right, r.right),
+      bottom: Math.min(vis.bottom, r.bottom),
+    };
+  }
+  const out: string[] = [];
+  const where = (r: DOMRect) =>
+    `${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`;
+  if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1)
+    out.push(`${sel} at ${where(box)} is outside the ${innerWidth}x${innerHeight} window`);
+  if (boxOnly) return out;
+  // Text kept for screen readers only: clipped to nothing, in a box of a pixel.
+  const hiddenForSight = (e: Element) => {
+    for (let a: Element | null = e; a && a !== el.parentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.clip !== 'auto' || cs.clipPath.startsWith('inset(50%')) return true;
+    }
+    return false;
+  };
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const text = t.textContent?.trim();
+    const parent = t.parentElement;
+    if (!text || !parent || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      continue;
+    if (hiddenForSight(parent)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const r = range.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.left < vis.left - 1 || r.top < vis.top - 1 || r.right > vis.right + 1 || r.bottom > vis.bottom + 1)
+      out.push(`"${text.slice(0, 40)}" at ${where(r)} is cut`);
+  }
+  return out;
+};
 
 /**
  * The chain's words that leave their place: a title under its step's "now" tag, or a word wider
  * than its step (a long name at a projector's type) running past the card's side into the next
  * one. (The strip's foot may cut a step's last lines when the step does not name the chain.)
  */
-async function chainWordsOut(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const step of document.querySelectorAll('.area-chain .chain-step')) {
-      const card = step.getBoundingClientRect();
-      // The tag, where it is drawn over what is under it (in the strip, an outcome's alert is
-      // drawn over it and its title: the alert is the step's news).
-      const tagEl = step.querySelector('.chain-now');
-      const tag = tagEl?.getBoundingClientRect();
-      const tagOnTop =
-        tag &&
-        tagEl!.contains(document.elementFromPoint((tag.left + tag.right) / 2, (tag.top + tag.bottom) / 2));
-      const name = `chain step ${step.className.replace(/.*chain-step-(\d).*/, '$1')}`;
-      const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
-      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-        const text = t.textContent?.trim();
-        const parent = t.parentElement!;
-        if (!text || parent.closest('.chain-now') || !parent.checkVisibility({ visibilityProperty: true }))
-          continue;
-        // Text kept for screen readers only is clipped to nothing.
-        let forSight = true;
-        for (let a: Element = parent; a !== step; a = a.parentElement!)
-          if (getComputedStyle(a).clip !== 'auto') forSight = false;
-        if (!forSight) continue;
-        const range = document.createRange();
-        range.selectNodeContents(t);
-        // A line at a time: a title's words under the tag are on its first line.
-        for (const r of range.getClientRects()) {
-          if (r.width === 0) continue;
-          if (r.left < card.left - 1 || r.right > card.right + 1)
-            out.push(`${name}'s "${text.slice(0, 40)}" runs past its card's side`);
-          const inset = r.height / 5;
-          if (tagOnTop && tag.left < r.right - 0.5 && r.left < tag.right - 0.5)
-            if (tag.top < r.bottom - inset - 0.5 && r.top + inset < tag.bottom - 0.5)
-              out.push(`${name}'s "now" tag covers its "${text.slice(0, 40)}"`);
-        }
+const chainWordsOutIn = (): string[] => {
+  const out: string[] = [];
+  for (const step of document.querySelectorAll('.area-chain .chain-step')) {
+    const card = step.getBoundingClientRect();
+    // The tag, where it is drawn over what is under it (in the strip, an outcome's alert is
+    // drawn over it and its title: the alert is the step's news).
+    const tagEl = step.querySelector('.chain-now');
+    const tag = tagEl?.getBoundingClientRect();
+    const tagOnTop =
+      tag &&
+      tagEl!.contains(document.elementFromPoint((tag.left + tag.right) / 2, (tag.top + tag.bottom) / 2));
+    const name = `chain step ${step.className.replace(/.*chain-step-(\d).*/, '$1')}`;
+    const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const text = t.textContent?.trim();
+      const parent = t.parentElement!;
+      if (!text || parent.closest('.chain-now') || !parent.checkVisibility({ visibilityProperty: true }))
+        continue;
+      // Text kept for screen readers only is clipped to nothing.
+      let forSight = true;
+      for (let a: Element = parent; a !== step; a = a.parentElement!)
+        if (getComputedStyle(a).clip !== 'auto') forSight = false;
+      if (!forSight) continue;
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      // A line at a time: a title's words under the tag are on its first line.
+      for (const r of range.getClientRects()) {
+        if (r.width === 0) continue;
+        if (r.left < card.left - 1 || r.right > card.right + 1)
+          out.push(`${name}'s "${text.slice(0, 40)}" runs past its card's side`);
+        const inset = r.height / 5;
+        if (tagOnTop && tag.left < r.right - 0.5 && r.left < tag.right - 0.5)
+          if (tag.top < r.bottom - inset - 0.5 && r.top + inset < tag.bottom - 0.5)
+            out.push(`${name}'s "now" tag covers its "${text.slice(0, 40)}"`);
       }
     }
-    return out;
-  });
-}
+  }
+  return out;
+};
 
 async function stepLabel(page: Page): Promise<string> {
   return page.getByTestId('guided').locator('h2 .hint').innerText();
@@ -163,18 +151,21 @@ async function press(page: Page, name: RegExp): Promise<void> {
 
 async function problemsAt(page: Page, scenario: Scenario, index: number, when: string): Promise<string[]> {
   const view = scenario.steps[index].watch?.view;
-  // The event log is a list that scrolls: its box is what must be on screen.
-  const out = view ? await cut(page, viewSelector(view), view === 'log') : [];
-  out.push(
-    ...(await cut(page, '[data-testid="guided"] .btn-row')).map((p) => `Previous / Skip / Next: ${p}`),
-  );
-  // Every step shows the stage and the chart whole or not at all.
-  out.push(...(await pileUps(page, '.cluster-svg', 'stage')));
-  out.push(...(await pileUps(page, '.area-chart .metric-svg', 'chart')));
-  out.push(...(await chartTextCut(page)));
-  out.push(...(await chainWordsOut(page)));
-  const scrolled = await page.evaluate(() => scrollY);
-  if (scrolled !== 0) out.push(`the page scrolled by ${scrolled} px`);
+  // Every check in one task of the page (a busy one takes a frame or more to run each).
+  const [inView, buttons, ...rest] = (await page.evaluate(
+    `[${[
+      // The event log is a list that scrolls: its box is what must be on screen.
+      view ? inPage(cutIn, viewSelector(view), view === 'log') : '[]',
+      inPage(cutIn, '[data-testid="guided"] .btn-row', false),
+      // Every step shows the stage and the chart whole or not at all.
+      inPage(pileUpsIn, ['.cluster-svg', 'stage']),
+      inPage(pileUpsIn, ['.area-chart .metric-svg', 'chart']),
+      inPage(chartTextCutIn),
+      inPage(chainWordsOutIn),
+      'scrollY === 0 ? [] : [`the page scrolled by ${scrollY} px`]',
+    ].join(',')}]`,
+  )) as string[][];
+  const out = [...inView, ...buttons.map((p) => `Previous / Skip / Next: ${p}`), ...rest.flat()];
   return [...new Set(out)].map((p) => `step ${index + 1} (${view ?? 'no view'}, ${when}): ${p}`);
 }
 
@@ -183,24 +174,39 @@ const SIZES = [
   { width: 1280, height: 720 },
 ];
 
+/** The window at `size`, if it is not already. */
+async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  const now = page.viewportSize();
+  if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+}
+
 /** Two frames: what a resize or a step changed has been laid out and painted. */
 async function painted(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /**
- * The problems of this moment at each projector size, the window resized in place (the run does
- * not move meanwhile). A scene that loads apart (the chain, the chart, a tab's scene) may still be
- * on its way: each size is given up to 2 s before what it shows counts.
+ * The problems of this moment at each projector size, the window resized in place. A scene that
+ * loads apart (the chain, the chart, a tab's scene) may still be on its way: each size is given up
+ * to `settleMs` before what it shows counts (none once the walk has found a problem: it fails
+ * anyway, and then says everything it finds rather than running out of time).
  */
-async function atBothSizes(page: Page, scenario: Scenario, index: number, when: string): Promise<string[]> {
+async function atBothSizes(
+  page: Page,
+  scenario: Scenario,
+  index: number,
+  when: string,
+  settleMs: number,
+): Promise<string[]> {
   const out: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
+  // The size the window has first, as it is, then the other, resized to.
+  const first = SIZES.findIndex((size) => size.width === page.viewportSize()?.width);
+  for (const size of first > 0 ? [...SIZES].reverse() : SIZES) {
+    await resizeTo(page, size);
     // The views redraw for their new boxes a frame or a throttled redraw later, and a chart that
     // mounts with the step measures itself later still: on a busy machine (two browsers on two
     // cores) that took over 2 s, so a layout has 5 s to settle before what it shows is a problem.
-    const until = Date.now() + 5000;
+    const until = Date.now() + settleMs;
     let found: string[];
     do {
       await painted(page);
@@ -228,7 +234,7 @@ function headlessPauses(scenario: Scenario): { caption: string; at: Snapshot }[]
  * was hidden; shown again, it catches up).
  */
 async function stageAndChartShownAt(page: Page, size: { width: number; height: number }): Promise<boolean> {
-  await page.setViewportSize(size);
+  await resizeTo(page, size);
   await painted(page);
   return (
     (await metricScene(page).first().isVisible()) &&
@@ -271,7 +277,7 @@ test.describe('present mode at 1920x1080 and 1280x720', () => {
       const apart: number[] = [];
       for (let i = 0; i < total; i++) {
         await expect(guided.locator('h2')).toContainText(`step ${i + 1} of ${total}`);
-        problems.push(...(await atBothSizes(page, scenario, i, 'as it begins')));
+        problems.push(...(await atBothSizes(page, scenario, i, 'as it begins', problems.length ? 0 : 5000)));
         await press(page, /Skip/);
         await expect(page.getByTestId('guided-status')).not.toContainText('Waiting');
         // The claims, at the pause, on the big projector, or, where the step leaves the stage no
@@ -284,7 +290,7 @@ test.describe('present mode at 1920x1080 and 1280x720', () => {
         )
           claimsChecked += await checkClaims(page, scenario, i, pauses[i]);
         else apart.push(i);
-        problems.push(...(await atBothSizes(page, scenario, i, 'done')));
+        problems.push(...(await atBothSizes(page, scenario, i, 'done', problems.length ? 0 : 5000)));
         if (i < total - 1) await press(page, /Next/);
       }
       expect(await stepLabel(page)).toBe(`step ${total} of ${total}`);

@@ -14,5 +14,10 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/setup-codec.ts'],
     testTimeout: 60_000,
+    // The files of a worker share one module graph: each would otherwise import the engine, every
+    // algorithm and the setup's game days afresh, about half of the suite's CPU time. No test
+    // changes what a module holds for another (they pass with their files in any order:
+    // --sequence.shuffle.files).
+    isolate: false,
   },
 });

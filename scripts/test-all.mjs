@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one command, in this order:
-//   typecheck (tsc), lint (eslint), format (prettier --check), unit/property/scene tests (Vitest),
+//   typecheck (tsc), lint (eslint) and format (prettier --check) side by side, unit/property/scene tests (Vitest),
 //   the real suite (`npm run test:real`: a real etcd cluster, about 45 s; skipped in one line
 //   where etcd is not installed), a production build, browser tests (Playwright),
 //   then the short benchmarks (`npm run bench:ci`, about a minute), last so that nothing else
@@ -10,7 +10,7 @@
 // JSON reports; typecheck, lint, format and the short benchmarks count as one test each. The benchmarks
 // fail only on a gross regression (a figure twice its budget), never on a busy machine's noise.
 // Exit status 1 on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,36 @@ function single(step, command, args) {
   heading(step);
   const status = run(command, args);
   record(step, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+}
+
+/**
+ * Checks with no report of their own, run side by side (each alone takes one core at most); each
+ * one's output is printed whole, under its own heading, once it has finished, in the order given.
+ */
+async function singles(checks) {
+  const started = Date.now();
+  const done = checks.map(
+    ([step, command, args]) =>
+      new Promise((resolveDone) => {
+        let output = '';
+        const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.on('error', (e) =>
+          resolveDone({ step, status: 1, output: `cannot run ${command}: ${e.message}` }),
+        );
+        child.on('close', (status) =>
+          resolveDone({ step, status: status ?? 1, output, took: Date.now() - started }),
+        );
+      }),
+  );
+  for (const result of done) {
+    const { step, status, output, took } = await result;
+    heading(step);
+    process.stdout.write(output);
+    stepStart = Date.now() - (took ?? 0);
+    record(step, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  }
 }
 
 function vitest() {
@@ -182,9 +212,11 @@ function failedPlaywrightTests(suites, titles) {
 
 mkdirSync(reports, { recursive: true });
 const started = Date.now();
-single('typecheck', 'tsc', ['-p', '.', '--noEmit']);
-single('lint', 'eslint', ['.']);
-single('format', 'prettier', ['--check', '.']);
+await singles([
+  ['typecheck', 'tsc', ['-p', '.', '--noEmit']],
+  ['lint', 'eslint', ['.']],
+  ['format', 'prettier', ['--check', '.']],
+]);
 vitest();
 real();
 const built = build();

@@ -34,10 +34,10 @@ export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = (sync: boolean) => {
+    const measure = (sync: boolean, box?: DOMRectReadOnly) => {
       const next = {
-        width: Math.round(el.clientWidth),
-        height: Math.round(el.clientHeight),
+        width: Math.round(box ? box.width : el.clientWidth),
+        height: Math.round(box ? box.height : el.clientHeight),
         // Read with the size, after layout: the style is already computed then.
         fontPx: parseFloat(getComputedStyle(el).fontSize) || 12,
       };
@@ -53,7 +53,9 @@ export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
     // Measured by the observer, which reports once the browser has laid the page out anyway:
     // reading the width while mounting had the browser lay out the whole page there and then, in
     // the middle of the page's first seconds. Rendered at once, so the wrong width never shows.
-    const ro = new ResizeObserver(() => measure(true));
+    // Its own measurement (the box has no padding), not clientWidth: after another observer's
+    // change (the stage's type follows its size) that read laid the page out once more.
+    const ro = new ResizeObserver((entries) => measure(true, entries[entries.length - 1].contentRect));
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref]);

@@ -199,6 +199,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     let announcement = '';
     let eventVersion = 0;
     let lastViewAtMs = -Infinity;
+    // An action published (a jump, say) since the last frame, and the last frame waited for one.
+    let acted = false;
+    let waited = false;
 
     /**
      * Pull what the backend produced since the last publish into the store. From the clock
@@ -207,9 +210,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
      * React was shown the new snapshot.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
-      // Deferred work runs one piece per frame, oldest first: each costly view gets a frame of its
-      // own. What this publish defers waits for a later one.
-      const due = deferred.splice(0, 1);
+      acted = true;
       const total = backend.eventsTotal;
       if (rebuildLog || total < logCursor) {
         log = [];
@@ -262,8 +263,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         });
       }
       for (const listener of [...frameListeners]) listener(frame);
-      for (const work of due) work();
-      return viewed || due.length > 0;
+      return viewed;
     };
 
     const advance = (simMs: number, throttled: boolean, viewEveryMs?: number): boolean => {
@@ -315,13 +315,17 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
       advanceWall: (wallMs, viewEveryMs) => {
         const s = get();
-        if (!s.playing || wallMs <= 0) {
-          // Paused, frames still hand out the work views deferred (after a jump, say).
-          const work = deferred.shift();
-          work?.();
-          return work !== undefined;
-        }
-        return advance(wallMs * s.speed, true, viewEveryMs);
+        // Deferred work runs one piece per frame (paused too), oldest first, taken before this
+        // frame's advance defers more: each costly view gets a frame of its own. The frame after an
+        // action (a jump) lays out what the action changed, so it runs none; one such frame in a
+        // row, so that a drag still moves the chart and the chain.
+        const wait = acted && !waited && deferred.length > 0;
+        waited = wait;
+        const work = wait ? undefined : deferred.shift();
+        const viewed = s.playing && wallMs > 0 && advance(wallMs * s.speed, true, viewEveryMs);
+        acted = false;
+        work?.();
+        return viewed || work !== undefined;
       },
       advanceBy: (simMs) => void advance(simMs, false),
       seek: (ms) => {

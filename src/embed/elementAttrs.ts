@@ -13,24 +13,21 @@ export function passedOn(name: string): boolean {
 }
 
 /**
- * Each scene's title and the height of an embed of it 720 px wide (its tallest content fits:
- * embed-size.spec), by id, and each other name `scene=` takes: the scene registry
- * (src/shared/scenes.ts) reads them from here, where the element's script finds them without it.
- * The element takes the height before its frame loads, so the page around it does not move when
- * the scene arrives, and names its frame by its scene from the start, not only once the frame has
- * loaded and said so.
+ * Each scene's title and the height its embed reserves at 720 px, by id, and each other name of a
+ * scene (scenes.ts title, embedHeightPx and aliases; a unit test holds them alike), and what a
+ * step's caption adds (EMBED_CAPTION_PX). The element takes the height before its frame loads, so
+ * the page around it does not move when the scene arrives, and names its frame by its scene from
+ * the start, not only once the frame has loaded and said so.
  */
-export const SCENE_EMBEDS = {
+export const SCENE_EMBEDS: Readonly<Record<string, readonly [title: string, heightPx: number]>> = {
   cluster: ['Cluster stage', 800],
   chain: ['Fencing chain', 760],
   'metric-line': ['leader_count chart', 720],
   failover: ['Failover timeline', 420],
   znodes: ['Znode queue', 640],
   leaderless: ["Don't have a leader", 900],
-  // With its key above the diagram; a setup with services (an API server, an ensemble, sentinels)
-  // has more lanes and more words in its key: 1043 px with Redis Sentinel's or Pacemaker's.
   spacetime: ['Space-time diagram', 1050],
-} as const satisfies Readonly<Record<string, readonly [title: string, heightPx: number]>>;
+};
 export const SCENE_ALIASES: Readonly<Record<string, string>> = {
   stage: 'cluster',
   metric: 'metric-line',
@@ -43,10 +40,6 @@ export const SCENE_ALIASES: Readonly<Record<string, string>> = {
   lamport: 'spacetime',
   'space-time': 'spacetime',
 };
-/**
- * What a step's caption above the scene may take before the embed knows the game day's words
- * (the element, before its frame loads): four lines at 720 px, as most game days need (captionPx).
- */
 export const CAPTION_PX = 100;
 
 /** An own entry of `table` by `raw` in any case, or null ("constructor" is no scene). */

@@ -2,13 +2,11 @@
 // loads, what the export panel saves of it, how tall an embed of it is, where the lab shows it
 // and which guided steps point at it. The lab, the embed page, the export panel, the guided
 // narration, the URL parameters and the docs all read this list, so a new scene is one folder
-// under scenes/, one entry here (placed in the lab's tab strip unless it says otherwise) and its
-// title, embed height and other names in the embed element's table (src/embed/elementAttrs.ts).
+// under scenes/ and one entry here (placed in the lab's tab strip unless it says otherwise).
 import type { ComponentType } from 'react';
 import type { View } from '../scenario/types';
 import type { Experiment } from '../engine/experiment';
 import { watchCountsOf } from '../engine/algorithms/info';
-import { SCENE_ALIASES, SCENE_EMBEDS } from '../embed/elementAttrs';
 
 /** One image the export panel can save: an element of the scene, found by selector. */
 export interface ExportPart {
@@ -33,7 +31,11 @@ export interface SceneEntry {
   /** The scene's component, loaded on first use (each scene is a chunk of its own). */
   load(): Promise<ComponentType>;
   exports: readonly ExportPart[];
-  /** Height of an embed 720 px wide, reserved from the start (the element's table, SCENE_EMBEDS). */
+  /**
+   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec). The embed
+   * reserves it from the start, so its frame keeps one height while the scene loads and runs;
+   * the element's script keeps a copy (element.ts, held alike by a unit test).
+   */
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
   embedHeightFor?(experiment: Experiment): number;
@@ -50,79 +52,94 @@ export interface SceneEntry {
   watch: readonly View[];
 }
 
-/** A scene's id, title, embed height and other names, from the embed element's table. */
-const named = <Id extends keyof typeof SCENE_EMBEDS>(id: Id) => ({
-  id,
-  title: SCENE_EMBEDS[id][0],
-  embedHeightPx: SCENE_EMBEDS[id][1],
-  aliases: Object.keys(SCENE_ALIASES).filter((a) => SCENE_ALIASES[a] === id),
-});
-
 export const SCENES = [
   {
-    ...named('cluster'),
+    id: 'cluster',
+    title: 'Cluster stage',
     name: 'cluster stage',
+    aliases: ['stage'],
     load: () => import('../../scenes/ClusterScene/ClusterScene').then((m) => m.ClusterScene),
     exports: [{ id: 'cluster', name: 'cluster stage', selector: '.cluster-svg', html: false }],
+    embedHeightPx: 800,
     labPlace: 'stage',
     watch: ['cluster', 'storage'],
   },
   {
-    ...named('chain'),
+    id: 'chain',
+    title: 'Fencing chain',
     name: 'fencing chain',
+    aliases: [],
     load: () => import('../../scenes/ChainScene/ChainScene').then((m) => m.ChainScene),
     exports: [
       { id: 'chain', name: 'fencing chain', selector: '.chain-scene', html: true },
       { id: 'lease-ring', name: 'lease ring', selector: '.chain-ring', html: false },
     ],
+    embedHeightPx: 760,
     labPlace: 'chain',
     watch: ['chain'],
   },
   {
-    ...named('metric-line'),
+    id: 'metric-line',
+    title: 'leader_count chart',
     name: 'leader_count chart',
+    aliases: ['metric', 'metricline', 'chart'],
     load: () => import('../../scenes/MetricLineScene/MetricLineScene').then((m) => m.MetricLineScene),
     exports: [{ id: 'leader-count', name: 'leader_count chart', selector: '.metric-svg', html: false }],
+    embedHeightPx: 720,
     // ZooKeeper's chart has a fifth panel (watch notifications), and a figure more in its header.
     embedHeightFor: (e: Experiment) => (watchCountsOf(e) ? 820 : 720),
     labPlace: 'chart',
     watch: ['metric'],
   },
   {
-    ...named('failover'),
+    id: 'failover',
+    title: 'Failover timeline',
     name: 'failover timeline',
+    aliases: [],
     load: () =>
       import('../../scenes/FailoverTimelineScene/FailoverTimelineScene').then((m) => m.FailoverTimelineScene),
     exports: [{ id: 'failover', name: 'failover timeline', selector: '.failover-scene', html: true }],
+    embedHeightPx: 420,
     // Beside the chart: its phases are what the chart's time without a leader is made of.
     labPlace: 'failover',
     watch: ['failover'],
   },
   {
-    ...named('znodes'),
+    id: 'znodes',
+    title: 'Znode queue',
     // etcd's election has keys with create revisions, not znodes.
     titleFor: (e: Experiment) => (e.algorithm === 'etcd-election' ? 'Election keys' : 'Znode queue'),
     name: 'znode queue',
+    aliases: ['queue', 'znode-queue'],
     load: () => import('../../scenes/ZnodeQueueScene/ZnodeQueueScene').then((m) => m.ZnodeQueueScene),
     exports: [{ id: 'znodes', name: 'znode queue', selector: '.znode-queue', html: true }],
+    embedHeightPx: 640,
     labPlace: 'tab',
     tabLoads: 'opened',
     watch: ['queue'],
   },
   {
-    ...named('leaderless'),
+    id: 'leaderless',
+    title: "Don't have a leader",
     name: 'leaderless comparison',
+    aliases: ['partition', 'no-leader'],
     load: () => import('../../scenes/LeaderlessScene/LeaderlessScene').then((m) => m.LeaderlessScene),
     exports: [{ id: 'leaderless', name: 'leaderless comparison', selector: '.leaderless-scene', html: true }],
+    embedHeightPx: 900,
     labPlace: 'tab',
     tabLoads: 'opened',
     watch: ['leaderless'],
   },
   {
-    ...named('spacetime'),
+    id: 'spacetime',
+    title: 'Space-time diagram',
     name: 'space-time diagram',
+    aliases: ['lamport', 'space-time'],
     load: () => import('../../scenes/SpaceTimeScene/SpaceTimeScene').then((m) => m.SpaceTimeScene),
     exports: [{ id: 'spacetime', name: 'space-time diagram', selector: '.spacetime-svg', html: false }],
+    // With its key above the diagram; a setup with services (an API server, an ensemble, sentinels)
+    // has more lanes and more words in its key: 1043 px with Redis Sentinel's or Pacemaker's.
+    embedHeightPx: 1050,
     labPlace: 'tab',
     tabLoads: 'opened',
     watch: [],
@@ -130,6 +147,12 @@ export const SCENES = [
 ] as const satisfies readonly SceneEntry[];
 
 export type SceneId = (typeof SCENES)[number]['id'];
+
+/**
+ * What a step's caption above the scene may take before the embed knows the game day's words
+ * (the element, before its frame loads): four lines at 720 px, as most game days need (captionPx).
+ */
+export const EMBED_CAPTION_PX = 100;
 
 /**
  * What a caption takes above the scene at 720 px: its lines (the embed's type sets about 85

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEmbedParams } from '../../src/shared/link';
 import { PARAMS, paramsOf, queryFor, readParams } from '../../src/shared/params';
-import { sceneById, SCENES } from '../../src/shared/scenes';
+import { EMBED_CAPTION_PX, sceneById, SCENES } from '../../src/shared/scenes';
 import {
   CAPTION_PX,
   frameTitle,
@@ -105,12 +105,13 @@ describe('queryFor', () => {
 
 describe("the element's reserved heights and frame titles, before its frame loads", () => {
   it("are the scenes' own, by every name the embed takes", () => {
-    expect(Object.keys(SCENE_EMBEDS)).toEqual(SCENES.map((s) => s.id));
-    expect(Object.values(SCENE_ALIASES).every((id) => id in SCENE_EMBEDS)).toBe(true);
+    expect(SCENE_EMBEDS).toEqual(Object.fromEntries(SCENES.map((s) => [s.id, [s.title, s.embedHeightPx]])));
+    expect(SCENE_ALIASES).toEqual(Object.fromEntries(SCENES.flatMap((s) => s.aliases.map((a) => [a, s.id]))));
+    expect(CAPTION_PX).toBe(EMBED_CAPTION_PX);
     for (const s of SCENES)
       for (const name of [s.id, ...s.aliases, s.id.toUpperCase()]) {
         expect(reservedPx(name, false)).toBe(s.embedHeightPx);
-        expect(reservedPx(name, true)).toBe(s.embedHeightPx + CAPTION_PX);
+        expect(reservedPx(name, true)).toBe(s.embedHeightPx + EMBED_CAPTION_PX);
       }
     expect(reservedPx('constructor', false)).toBe(sceneById('cluster').embedHeightPx);
   });

@@ -91,16 +91,10 @@ async function twoFrames(page: Page): Promise<void> {
 }
 
 /**
- * The claims compared with the page once it has drawn the paused moment: each view draws it on
- * its own next frame, which on a loaded machine can come a little after the caption, so the page
- * is read until two reads a couple of frames apart agree (at most 5 s). The comparison is
- * returned for the caller to assert, with the facts last read.
+ * Until the chart has drawn the moment the page shows: its redraws are spaced (one asked for too
+ * soon comes up to 400 ms later), and a jump's or a pause's redraw waits a frame.
  */
-export async function claimsShown(page: Page, claims: Claims) {
-  // The chart mounts once the page is idle: wait for it (and its figures) before the first read.
-  await expect(page.locator('section.metric-scene header')).toContainText('transitions:');
-  // Its redraws are spaced (a redraw asked for too soon comes up to 400 ms later), so reads that
-  // agree can both be of an earlier moment: first wait until it has drawn the moment shown.
+export async function chartDrawnNow(page: Page): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -110,6 +104,19 @@ export async function claimsShown(page: Page, claims: Claims) {
       { message: 'the chart has drawn the moment the page shows' },
     )
     .toBeLessThan(100);
+}
+
+/**
+ * The claims compared with the page once it has drawn the paused moment: each view draws it on
+ * its own next frame, which on a loaded machine can come a little after the caption, so the page
+ * is read until two reads a couple of frames apart agree (at most 5 s). The comparison is
+ * returned for the caller to assert, with the facts last read.
+ */
+export async function claimsShown(page: Page, claims: Claims) {
+  // The chart mounts once the page is idle: wait for it (and its figures) before the first read.
+  await expect(page.locator('section.metric-scene header')).toContainText('transitions:');
+  // Reads that agree can both be of an earlier moment: first wait until it has drawn the moment shown.
+  await chartDrawnNow(page);
   let seen = await pageFacts(page);
   for (const until = Date.now() + 5000; Date.now() < until;) {
     await twoFrames(page);

@@ -8,6 +8,7 @@ import { algorithmFor, Simulation } from '../../src/engine';
 import { parseScenario } from '../../src/scenario/schema';
 import type { Scenario } from '../../src/scenario/types';
 import { banner, chainScene, chartLines, eventLog, expect, finishStep, simMs, test, WHOLE_PAGE } from './lab';
+import { chartDrawnNow } from './claimsInPage';
 
 test.use(WHOLE_PAGE);
 test.describe.configure({ timeout: 120_000 });
@@ -161,6 +162,7 @@ for (const id of SCENARIOS) {
       // Finish the step; the lab pauses on the moment it ends.
       await finishStep(page);
       await page.waitForTimeout(300);
+      await chartDrawnNow(page);
       wrong.push(...check(id, fencingOff, await read(page, step)));
       if (step < total) await page.getByTestId('guided-next').click();
     }

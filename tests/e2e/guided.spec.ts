@@ -44,16 +44,25 @@ for (const c of CASES) {
     const total = scenario.steps.length;
     const summary = page.getByTestId('guided-summary');
     const seen = new Set<number>();
+    const status = page.getByTestId('guided-status');
+    const phase = async () => `${await guided.locator('h2').innerText()} | ${await status.innerText()}`;
     // PageDown finishes a waiting step (skip) or, once it is met, goes to the next one: each press
-    // moves one phase, so reading the panel between presses sees every step.
-    for (let press = 0; press < 4 * total + 4 && !(await summary.isVisible()); press++) {
-      const heading = await guided.locator('h2').innerText();
-      const step = Number(/step (\d+) of/.exec(heading)![1]);
+    // moves one phase, so reading the panel between presses sees every step. A press that comes
+    // too soon after a step began is ignored (MIN_STEP_SHOWN_MS), so after each press the walk waits
+    // for the phase to move rather than counting presses, which a loaded machine would run out of.
+    const deadline = Date.now() + 60_000;
+    while (!(await summary.isVisible()) && Date.now() < deadline) {
+      const before = await phase();
+      const step = Number(/step (\d+) of/.exec(before)![1]);
       if (!seen.has(step)) {
         seen.add(step);
         await expect(page.getByTestId('guided-caption')).toHaveText(caption(step - 1));
       }
       await page.keyboard.press('PageDown');
+      await expect
+        .poll(async () => (await summary.isVisible()) || (await phase()) !== before, { timeout: 1_000 })
+        .toBe(true)
+        .catch(() => undefined);
     }
     // The last step may be met the moment it begins: its panel is still the one on screen.
     seen.add(Number(/step (\d+) of/.exec(await guided.locator('h2').innerText())![1]));

@@ -196,8 +196,7 @@ function becomeFollower(
 
 function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): void {
   if (!release(c, out, n, reason)) return;
-  const p = st(n);
-  p.rounds = [];
+  st(n).rounds = [];
   cancelTimers(n, RT.heartbeat, RT.checkQuorum);
 }
 
@@ -301,12 +300,8 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
 function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
-  if (checkQuorumOn(c) && quorumOn(c)) {
-    const active = p.recentActive.filter(Boolean).length;
-    if (active < c.majority) {
-      becomeFollower(c, out, n, n.term, -1, 'lost contact with a quorum');
-      return;
-    }
+  if (checkQuorumOn(c) && quorumOn(c) && p.recentActive.filter(Boolean).length < c.majority) {
+    return becomeFollower(c, out, n, n.term, -1, 'lost contact with a quorum');
   }
   p.recentActive = c.nodes.map((q) => q === n);
   // tickHeartbeat zeroes the leader's electionElapsed every election timeout, with or without
@@ -319,8 +314,7 @@ function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): v
   if (n.role !== 'leader') return;
   const p = st(n);
   p.recentActive[m.from] = true;
-  let r: Round | undefined;
-  for (const x of p.rounds) if (x.round === m.round) r = x;
+  const r = p.rounds.find((x) => x.round === m.round);
   if (!r || r.acks.includes(m.from)) return;
   r.acks.push(m.from);
   if (r.acks.length === c.majority) roundHeard(c, out, n, r);
@@ -386,11 +380,9 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
         p.logIndex = log.logIndex;
       }
       restartElectionClock(c, n);
-      {
-        const r = send(c, n.idx, m.from, 'ack', n.term);
-        r.round = m.round;
-        r.granted = true;
-      }
+      const ack = send(c, n.idx, m.from, 'ack', n.term);
+      ack.round = m.round;
+      ack.granted = true;
       return;
     case 'ack':
       return onHeartbeatResponse(c, out, n, m);
@@ -477,14 +469,8 @@ function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
   // The last answered round's latency, or how long the oldest unanswered round has waited, or,
   // when no round could even be sent (a paused leader), how overdue the next one is.
   const p = st(leader);
-  const pending = p.rounds[0];
-  return renewalLatency(
-    p.renewLatencyMs,
-    p.lastRenewRealMs,
-    cfg(c).heartbeatMs,
-    at,
-    pending ? pending.sentRealMs : -1,
-  );
+  const pendingSinceMs = p.rounds[0]?.sentRealMs ?? -1;
+  return renewalLatency(p.renewLatencyMs, p.lastRenewRealMs, cfg(c).heartbeatMs, at, pendingSinceMs);
 }
 
 function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {

@@ -11,13 +11,13 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
+import { CT, coordinatorRules, coordinatorWatch } from './coordinator';
 import { armAtLocal, armIn, settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
 // Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
-import { acquire, beginWarmUp, campaigned, release } from '../leadership';
+import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
 /** The Ring's timer slots: the coordinator watch's two, a hop's acknowledgement, the round, the hold. */
@@ -33,16 +33,20 @@ declare module '../core' {
   }
 }
 
-/** A message this node holds, to pass on once it has handled it (own clock). */
-interface Held {
+/** A message to pass round the ring. */
+interface Pass {
   type: RingMessage;
   ids: number[];
   term: number;
+}
+
+/** A message this node holds, to pass on once it has handled it (own clock). */
+interface Held extends Pass {
   readyAtLocalMs: number;
 }
 
 /** A message handed to the successor and not yet acknowledged. */
-interface Hop extends Omit<Held, 'readyAtLocalMs'> {
+interface Hop extends Pass {
   to: number;
   msgId: number;
   ackDeadlineLocalMs: number;
@@ -86,7 +90,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
     return;
   }
   p.held.shift();
-  forward(c, out, n, next.type, next.ids, next.term, n.idx);
+  forward(c, out, n, next, n.idx);
 }
 
 /** The next node after `after` in ring order, or -1 when the ring has gone round to n itself. */
@@ -95,15 +99,7 @@ function successorAfter(c: Core, n: NodeState, after: number): number {
   return next === n.idx ? -1 : next;
 }
 
-function forward(
-  c: Core,
-  out: Outputs,
-  n: NodeState,
-  type: RingMessage,
-  ids: number[],
-  term: number,
-  after: number,
-): void {
+function forward(c: Core, out: Outputs, n: NodeState, { type, ids, term }: Pass, after: number): void {
   const to = successorAfter(c, n, after);
   const p = st(n);
   if (to < 0) {
@@ -122,7 +118,7 @@ function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
   const hop = st(n).hop;
   if (!hop) return;
   // The successor did not acknowledge in time: skip it and try the one after.
-  forward(c, out, n, hop.type, hop.ids, hop.term, hop.to);
+  forward(c, out, n, hop, hop.to);
 }
 
 // ---------------------------------------------------------------- the election
@@ -181,10 +177,7 @@ function applyCoordinator(c: Core, out: Outputs, n: NodeState, winner: number, e
     if (n.role !== 'leader') becomeCoordinator(c, out, n, epoch);
     return;
   }
-  if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
-  n.role = 'follower';
-  if (epoch > n.term) n.term = epoch;
-  watch.heard(c, n, winner);
+  watch.follow(c, out, n, winner, epoch);
 }
 
 function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): void {
@@ -292,6 +285,6 @@ export const ring: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     const votes = p.participantOf >= 0 ? p.seen.map((i) => c.nodes[i].id) : [];
-    return coordinatorView(c, n, p, cfg(c).timeoutMs, p.roundDeadlineLocalMs, votes);
+    return watch.view(c, n, p.roundDeadlineLocalMs, votes);
   },
 };

@@ -91,16 +91,10 @@ function memberOf(c: Core, n: NodeState): number {
 /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
 function onRequest(c: Core, out: Outputs, member: number, m: Message): void {
   const s = store(c);
-  const op: StoreOp<EtcdOp> = {
-    id: m.id,
-    client: m.from,
-    via: member,
-    body: bodyOf(m, 'etcdRequest'),
-    acks: [member],
-  };
+  const body = bodyOf(m, 'etcdRequest');
+  const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
   // A client's keep-alives share one stream, which its member serves in order: one sent after
   // the election still waits behind a renewal held over it.
-  const body = op.body;
   if (body.op === 'keepAlive') {
     const ahead = s.pending.find(
       (x) =>

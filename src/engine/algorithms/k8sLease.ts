@@ -128,13 +128,7 @@ const store = (c: Core) => shared(c).store;
 
 // ---------------------------------------------------------------- the API server and its store
 
-function request(
-  c: Core,
-  n: NodeState,
-  op: 'get' | 'update' | 'create',
-  step: Step,
-  record: LeaseRecord | null,
-): void {
+function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: LeaseRecord | null): void {
   const p = st(n);
   p.step = step;
   const type = op === 'get' ? 'leaseGet' : op === 'create' ? 'leaseCreate' : 'leaseUpdate';
@@ -150,17 +144,11 @@ function request(
 /** The API server: every operation on the Lease needs a majority of the store's members. */
 function onApiMessage(c: Core, m: Message): void {
   const a = shared(c);
-  const op: StoreOp<LeaseOp> = {
-    id: m.round as number,
-    client: m.from,
-    via: a.api,
-    body: {
-      op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
-      record: bodyOf(m, 'leaseUpdate') ?? null,
-    },
-    acks: [],
+  const body: LeaseOp = {
+    op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
+    record: bodyOf(m, 'leaseUpdate') ?? null,
   };
-  propose(c, a.store, op);
+  propose(c, a.store, { id: m.round as number, client: m.from, via: a.api, body, acks: [] });
 }
 
 /** A majority of the store has the operation: it commits now, compare-and-swap and all. */
@@ -198,12 +186,6 @@ function isLeader(n: NodeState): boolean {
   return st(n).observed?.holder === st(n).identity;
 }
 
-/** The node an identity belongs to: its name before the start's suffix. */
-export function nodeOfIdentity(identity: string): string {
-  const cut = identity.indexOf('_');
-  return cut < 0 ? identity : identity.slice(0, cut);
-}
-
 /** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
 function leaseValid(c: Core, n: NodeState): boolean {
   const p = st(n);
@@ -215,8 +197,9 @@ function setObserved(c: Core, n: NodeState, record: LeaseRecord | null): void {
   p.observed = record;
   p.observedLocalMs = localNow(c, n);
   p.observedRealMs = c.nowMs;
-  n.knownLeader =
-    record && record.holder !== '' ? c.nodes.findIndex((q) => q.id === nodeOfIdentity(record.holder)) : -1;
+  // The node an identity belongs to: its name before the start's suffix.
+  const node = record?.holder.split('_')[0];
+  n.knownLeader = node ? c.nodes.findIndex((q) => q.id === node) : -1;
 }
 
 function newRecord(c: Core, n: NodeState): LeaseRecord {

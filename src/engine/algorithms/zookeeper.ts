@@ -229,13 +229,8 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
   armIn(c, n, ZT.request, readTimeoutMs(c));
 }
 
-function readTimeoutMs(c: Core): number {
-  return Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
-}
-
-function pingEveryMs(c: Core): number {
-  return Math.floor(cfg(c).sessionTimeoutMs / 3);
-}
+const readTimeoutMs = (c: Core): number => Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
+const pingEveryMs = (c: Core): number => Math.floor(cfg(c).sessionTimeoutMs / 3);
 
 /** The request each phase that waits on the ensemble makes, from the candidate's state. */
 const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
@@ -326,9 +321,7 @@ function lead(c: Core, out: Outputs, n: NodeState): void {
 
 // ---------------------------------------------------------------- the session
 
-function schedulePing(c: Core, n: NodeState): void {
-  armIn(c, n, ZT.ping, pingEveryMs(c));
-}
+const schedulePing = (c: Core, n: NodeState): void => void armIn(c, n, ZT.ping, pingEveryMs(c));
 
 function onPingTimer(c: Core, n: NodeState): void {
   const p = st(n);

@@ -270,10 +270,9 @@ function resumePrimary(c: Core, out: Outputs, n: NodeState): void {
 }
 
 function becomeReplica(c: Core, out: Outputs, n: NodeState, primary: number, epoch: number): void {
-  const p = st(n);
   if (n.role === 'leader') release(c, out, n, 'reconfigured as a replica');
   if (epoch > n.term) n.term = epoch;
-  p.primaryOf = primary;
+  st(n).primaryOf = primary;
   n.knownLeader = primary;
   sendAck(c, n);
 }

@@ -189,8 +189,7 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): 
 }
 
 function onRound(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  if (p.roundDeadlineLocalMs < 0) return;
+  if (st(n).roundDeadlineLocalMs < 0) return;
   // The election never came round: a node holding it died. Start again, round the dead one.
   startElection(c, out, n);
 }
@@ -200,14 +199,10 @@ function onRound(c: Core, out: Outputs, n: NodeState): void {
 function onWatch(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (n.role === 'leader') return;
-  const timeoutMs = cfg(c).timeoutMs;
-  if (!due(c, n, p.lastHeardLocalMs + timeoutMs)) return watch.arm(c, n);
+  if (!due(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs)) return watch.arm(c, n);
   // An election under way gets a round to finish before this node starts its own.
   const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
-  if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
-    armAtLocal(c, n, RT.watch, busyUntil);
-    return;
-  }
+  if (p.participantOf >= 0 && !due(c, n, busyUntil)) return armAtLocal(c, n, RT.watch, busyUntil);
   startElection(c, out, n);
 }
 

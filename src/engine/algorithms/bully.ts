@@ -12,7 +12,6 @@ import { CT, coordinatorRules, coordinatorWatch } from './coordinator';
 import { armAtLocal, armIn, cancelTimers, settingsFor, stateViews } from './kit';
 import { cancelTimer, due } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { BullySettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';

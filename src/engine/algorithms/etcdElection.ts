@@ -14,7 +14,6 @@ import { etcdElectionPage } from './pages/etcdElection';
 import { armAtLocal, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import type { QueueView } from '../types';

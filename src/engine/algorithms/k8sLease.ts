@@ -21,7 +21,6 @@ import { k8sLeasePage } from './pages/k8sLease';
 import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';

@@ -10,7 +10,6 @@ import { raftPage } from './pages/raft';
 import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, recordViolation, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';

@@ -28,7 +28,6 @@ import {
   serviceIndex,
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment, SentinelSettings } from '../experiment';
 import {
   acquire,

@@ -15,7 +15,6 @@ import { CT, coordinatorRules, coordinatorWatch } from './coordinator';
 import { armAtLocal, armIn, settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';

@@ -140,10 +140,7 @@ function restartElectionClock(c: Core, n: NodeState): void {
   armElection(c, n);
 }
 
-function electionDeadlineLocal(n: NodeState): number {
-  const p = st(n);
-  return p.lastResetLocalMs + p.randomizedTimeoutMs;
-}
+const electionDeadlineLocal = (n: NodeState): number => st(n).lastResetLocalMs + st(n).randomizedTimeoutMs;
 
 function armElection(c: Core, n: NodeState): void {
   if (n.witness || n.role === 'leader') return;
@@ -183,20 +180,17 @@ function becomeFollower(
   lead: number,
   reason: StepDownReason,
 ): void {
-  if (n.role === 'leader') stepDown(c, out, n, reason);
   const p = st(n);
+  if (release(c, out, n, reason)) {
+    p.rounds = [];
+    cancelTimers(n, RT.heartbeat, RT.checkQuorum);
+  }
   n.role = 'follower';
   p.preVoting = false;
   cancelTimer(n, RT.window);
   reset(c, out, n, term);
   n.knownLeader = lead;
   if (lead >= 0) p.lastHeardRealMs = c.nowMs;
-}
-
-function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): void {
-  if (!release(c, out, n, reason)) return;
-  st(n).rounds = [];
-  cancelTimers(n, RT.heartbeat, RT.checkQuorum);
 }
 
 export function hup(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
@@ -213,7 +207,6 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
     // becomePreCandidate: no reset, no new term; the election clock was zeroed by the caller.
     n.role = 'follower';
     p.preVoting = true;
-    p.granted = [];
     p.rejected = [];
     n.knownLeader = -1;
     term = n.term + 1;
@@ -229,10 +222,8 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
   p.granted = [n.idx];
   // One body for every voter: the candidate's last log entry, and whether this is a transfer.
   const ask: VoteAsk = { logTerm: p.logTerm, logIndex: p.logIndex, transfer };
-  for (const q of c.nodes) {
-    if (q === n) continue;
-    send(c, n.idx, q.idx, kind === 'pre' ? 'preVote' : 'requestVote', term).body = ask;
-  }
+  const type = kind === 'pre' ? 'preVote' : 'requestVote';
+  for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, type, term).body = ask;
   if (kind === 'real' && !quorumOn(c)) {
     // Teaching switch: without a quorum a candidate wins with whatever votes arrive within a round trip.
     scheduleTimer(c, n, RT.window, c.nowMs + 2 * c.e.network.delayMsMax + 1);
@@ -249,10 +240,6 @@ function tally(c: Core, out: Outputs, n: NodeState): void {
   } else if (p.rejected.length > c.voterCount - c.majority) {
     becomeFollower(c, out, n, n.term, -1, 'saw higher term');
   }
-}
-
-function onVoteWindow(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role === 'candidate' && !quorumOn(c)) becomeLeader(c, out, n);
 }
 
 function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
@@ -476,7 +463,7 @@ function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
   if (slot === RT.election) return onElectionTimer(c, out, n);
   if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
   if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
-  if (slot === RT.window) return onVoteWindow(c, out, n);
+  if (slot === RT.window && n.role === 'candidate' && !quorumOn(c)) return becomeLeader(c, out, n);
 }
 
 export const raft: ElectionAlgorithm = {

@@ -76,10 +76,8 @@ function onElectionStep(c: Core, out: Outputs, n: NodeState): void {
 }
 
 function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.electing = false;
-  p.gotOk = false;
-  p.electionDeadlineLocalMs = -1;
+  // Its election found no higher node: no OK came, so none is on its list of answers.
+  endElection(st(n));
   cancelTimers(n, BT.election, BT.watch);
   n.term = n.term + 1;
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'coordinator', n.term);

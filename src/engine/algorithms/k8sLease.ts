@@ -201,15 +201,16 @@ function setObserved(c: Core, n: NodeState, record: LeaseRecord | null): void {
   n.knownLeader = node ? c.nodes.findIndex((q) => q.id === node) : -1;
 }
 
-function newRecord(c: Core, n: NodeState): LeaseRecord {
+/** What a try writes: held from now, or renewing `kept` (its acquire time, transitions and version). */
+function newRecord(c: Core, n: NodeState, kept?: LeaseRecord): LeaseRecord {
   const now = st(n).tryNowLocalMs;
   return {
     holder: st(n).identity,
     leaseDurationMs: cfg(c).durationMs,
-    acquireTimeMs: now,
+    acquireTimeMs: kept ? kept.acquireTimeMs : now,
     renewTimeMs: now,
-    leaderTransitions: 0,
-    resourceVersion: 0,
+    leaderTransitions: kept ? kept.leaderTransitions : 0,
+    resourceVersion: kept ? kept.resourceVersion : 0,
   };
 }
 
@@ -219,14 +220,7 @@ function startTry(c: Core, n: NodeState): void {
   p.tryNowLocalMs = localNow(c, n);
   if (isLeader(n) && leaseValid(c, n)) {
     // 1. The fast path: update the record observed last time, assuming it is still current.
-    const o = p.observed as LeaseRecord;
-    request(c, n, 'update', 'fast', {
-      ...newRecord(c, n),
-      acquireTimeMs: o.acquireTimeMs,
-      leaderTransitions: o.leaderTransitions,
-      resourceVersion: o.resourceVersion,
-    });
-    return;
+    return request(c, n, 'update', 'fast', newRecord(c, n, p.observed as LeaseRecord));
   }
   request(c, n, 'get', 'get', null);
 }
@@ -255,15 +249,11 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
         return tryDone(c, out, n, false, null);
       }
       // 4. Take it (or renew it): a new holder adds one transition.
+      if (isLeader(n)) return request(c, n, 'update', 'update', newRecord(c, n, record));
       const next = newRecord(c, n);
-      if (isLeader(n)) {
-        next.acquireTimeMs = record.acquireTimeMs;
-        next.leaderTransitions = record.leaderTransitions;
-      } else {
-        next.leaderTransitions = record.leaderTransitions + 1;
-        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
-      }
+      next.leaderTransitions = record.leaderTransitions + 1;
       next.resourceVersion = record.resourceVersion;
+      if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
       return request(c, n, 'update', 'update', next);
     }
     case 'update':
@@ -382,8 +372,7 @@ function nextTick(c: Core, p: K8sNode, tryLocalMs: number): number {
 
 function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
-  if (p.phase !== 'leading' || p.roundDeadlineLocalMs < 0) return;
-  if (!due(c, n, p.roundDeadlineLocalMs)) return;
+  if (p.phase !== 'leading' || p.roundDeadlineLocalMs < 0 || !due(c, n, p.roundDeadlineLocalMs)) return;
   // The poll's context ran out mid-try: the request in flight is cancelled with it.
   p.step = null;
   exitProcess(c, out, n, 'restart');

@@ -145,7 +145,7 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   const s = a.store;
   const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
   switch (body.op) {
-    case 'connect': {
+    case 'connect':
       // A new session, or a reconnection: an expired session is refused (the client learns it now).
       if (body.session === 0) r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
       else {
@@ -153,7 +153,6 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         r.ok = findSession(s, body.session) !== undefined;
       }
       break;
-    }
     case 'ping':
       r.session = body.session;
       r.ok = findSession(s, body.session) !== undefined;
@@ -163,18 +162,10 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         r.ok = false;
         break;
       }
-      const z: StoreEntry = {
-        key: ++a.seqCounter,
-        session: body.session,
-        owner: client,
-        number: 0,
-        // The znode's czxid: the create's zxid, the store's next revision.
-        token: ++s.revision,
-      };
-      z.number = z.key;
-      s.entries.push(z);
-      r.seq = z.key;
-      r.czxid = z.token;
+      r.seq = ++a.seqCounter;
+      // The znode's czxid: the create's zxid, the store's next revision.
+      r.czxid = ++s.revision;
+      s.entries.push({ key: r.seq, session: body.session, owner: client, number: r.seq, token: r.czxid });
       break;
     }
     case 'children':

@@ -19,7 +19,6 @@ import { send } from '../network';
 /** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
-/** A node's state, fresh at boot. */
 const initBullyNode = () => ({
   /** Waiting for an OK after sending ELECTION to the higher ids. */
   electing: false,

@@ -73,17 +73,13 @@ const initEtcdShared = (e: Experiment) => ({
 
 export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
-/** The candidate's timers, as node timer slots. */
 const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request', 'retry');
 
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
-function memberOf(c: Core, n: NodeState): number {
-  const members = store(c).members;
-  return members[n.idx % members.length];
-}
+const memberOf = (c: Core, n: NodeState): number => store(c).members[n.idx % store(c).members.length];
 
 // ---------------------------------------------------------------- what etcd does on the store
 
@@ -132,11 +128,10 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       reply.ttlMs = lease.ttlMs;
       break;
     }
-    case 'keepAlive': {
+    case 'keepAlive':
       reply.lease = body.lease;
       reply.ttlMs = touchSession(c, s, id) ? findSession(s, id)!.ttlMs : -1;
       break;
-    }
     case 'create': {
       // Txn: if the key's create revision is 0 (it does not exist), put it bound to the lease.
       reply.key = body.lease;

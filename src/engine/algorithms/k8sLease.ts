@@ -59,7 +59,6 @@ type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
 
-/** A replica's state, fresh at boot. */
 const initK8sNode = (_e: unknown, idx: number) => ({
   phase: 'acquiring' as Phase,
   /**
@@ -116,7 +115,6 @@ const initK8sShared = (e: Experiment) => ({
   resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
   store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
-  /** The API server's endpoint. */
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });
 
@@ -181,9 +179,7 @@ const K8S_RULES: StoreRules<LeaseOp> = {
 
 // ---------------------------------------------------------------- a replica's tries
 
-function isLeader(n: NodeState): boolean {
-  return st(n).observed?.holder === st(n).identity;
-}
+const isLeader = (n: NodeState): boolean => st(n).observed?.holder === st(n).identity;
 
 /** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
 function leaseValid(c: Core, n: NodeState): boolean {

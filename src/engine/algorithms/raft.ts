@@ -17,7 +17,6 @@ import { send } from '../network';
 import { nextInt } from '../rng';
 import type { StepDownReason } from '../types';
 
-/** Raft's timer slots. */
 export const RT = timerSlots('election', 'heartbeat', 'checkQuorum', 'window');
 
 /** A log's last entry, as a heartbeat carries it. */
@@ -45,7 +44,6 @@ export interface Round {
   acks: number[];
 }
 
-/** A node's Raft state, fresh at boot. */
 const initRaftNode = () => ({
   // Persisted with NodeState.term: survive kill and restart.
   votedFor: null as string | null,

@@ -93,12 +93,7 @@ const initRedisNode = (e: Experiment, idx: number) => ({
 export type RedisNode = ReturnType<typeof initRedisNode>;
 
 /** What a server says about itself in a PING / INFO reply. */
-interface Report {
-  role: 'primary' | 'replica';
-  primaryOf: number;
-  lineage: number;
-  offset: number;
-}
+type Report = Pick<RedisNode, 'primaryOf' | 'lineage' | 'offset'> & { role: 'primary' | 'replica' };
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 

@@ -51,7 +51,6 @@ interface Hop extends Pass {
   ackDeadlineLocalMs: number;
 }
 
-/** A node's state, fresh at boot. */
 const initRingNode = () => ({
   lastHeardLocalMs: 0,
   lastHeardRealMs: -1,
@@ -221,20 +220,15 @@ function onAlive(c: Core, out: Outputs, n: NodeState, m: Message): void {
 function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   switch (m.type) {
     case 'ringElection':
-    case 'ringCoordinator': {
-      const ack = send(c, n.idx, m.from, 'ringAck', n.term);
-      ack.round = m.id;
+    case 'ringCoordinator':
+      send(c, n.idx, m.from, 'ringAck', n.term).round = m.id;
       return m.type === 'ringElection' ? onElection(c, out, n, m) : onCoordinator(c, out, n, m);
-    }
-    case 'ringAck': {
-      const p = st(n);
-      if (p.hop && p.hop.msgId === m.round) {
-        p.hop = null;
-        cancelTimer(n, RT.ack);
-        pump(c, out, n);
-      }
-      return;
-    }
+    case 'ringAck':
+      // The successor has the message: the next held one may go.
+      if (st(n).hop?.msgId !== m.round) return;
+      st(n).hop = null;
+      cancelTimer(n, RT.ack);
+      return pump(c, out, n);
     case 'alive':
       return onAlive(c, out, n, m);
     default:

@@ -84,7 +84,6 @@ const ZT = timerSlots('ping', 'readTimeout', 'request', 'retry');
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
-/** A candidate's state, fresh at boot. */
 const initZkNode = (_e: unknown, idx: number) => ({
   phase: 'idle' as Phase,
   session: 0,
@@ -203,10 +202,8 @@ const ZK_RULES: StoreRules<ZkOp> = {
 
 // ---------------------------------------------------------------- a candidate
 
-function serverOf(c: Core, n: NodeState): number {
-  const servers = store(c).members;
-  return servers[st(n).server % servers.length];
-}
+/** The server a candidate talks to: the next one in the ensemble each time it moves on. */
+const serverOf = (c: Core, n: NodeState): number => store(c).members[st(n).server % store(c).members.length];
 
 function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing' = 'zkRequest'): void {
   const m = send(c, n.idx, serverOf(c, n), type, 0);

@@ -141,12 +141,6 @@ function adoptEpoch(n: NodeState, epoch: number): void {
   if (n.role !== 'leader' && epoch > n.term) n.term = epoch;
 }
 
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === BT.heartbeat) return watch.heartbeat(c, n);
-  if (slot === BT.watch) return onWatch(c, out, n);
-  if (slot === BT.election) return onElectionStep(c, out, n);
-}
-
 export const bully: ElectionAlgorithm = {
   ...ALGORITHM_INFO['bully'],
   page: bullyPage,
@@ -154,7 +148,11 @@ export const bully: ElectionAlgorithm = {
   initNode: initBullyNode,
   initShared: (e) => ({ settings: settingsFor(e, 'bully') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === BT.heartbeat) return watch.heartbeat(c, n);
+    if (slot === BT.watch) return onWatch(c, out, n);
+    if (slot === BT.election) return onElectionStep(c, out, n);
+  },
   onMessage,
   ...coordinatorRules(startElection),
   onKill: (_c, n) => endElection(st(n)),

@@ -16,7 +16,6 @@ import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, service
 import type { Core, Message, NodeState, Outputs } from '../core';
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
-import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
@@ -254,35 +253,6 @@ function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
   return io;
 }
 
-function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const r = bodyOf(m, 'etcdReply');
-  const io = step(c, out, n);
-  if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
-  if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);
-  candidate.onReply(st(n), cfg(c), io, m.round as number, r);
-}
-
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  const p = st(n);
-  const io = step(c, out, n);
-  if (slot === ET.keepAlive) return candidate.onKeepAliveTimer(p, cfg(c), io);
-  if (slot === ET.sessionDeadline) return candidate.onSessionDeadline(p, cfg(c), io);
-  if (slot === ET.request) return candidate.onRequestTimeout(p, cfg(c), io);
-  if (slot === ET.retry) return candidate.onRetry(p, cfg(c), io);
-}
-
-/** The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene. */
-function queueView(c: Core): QueueView {
-  return queueOf(c, store(c), {
-    path: 'election/',
-    numberName: 'create revision',
-    watch: 'predecessor',
-    watchReads: null,
-    // The Go client names the key by its lease id in hex.
-    name: (k) => `election/${k.key.toString(16)}`,
-  });
-}
-
 export const etcdElection: ElectionAlgorithm = {
   ...ALGORITHM_INFO['etcd-election'],
   page: etcdElectionPage,
@@ -293,8 +263,21 @@ export const etcdElection: ElectionAlgorithm = {
     // Candidates start a little apart.
     scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
   },
-  onTimer,
-  onMessage,
+  onTimer: (c, out, n, slot) => {
+    const p = st(n);
+    const io = step(c, out, n);
+    if (slot === ET.keepAlive) return candidate.onKeepAliveTimer(p, cfg(c), io);
+    if (slot === ET.sessionDeadline) return candidate.onSessionDeadline(p, cfg(c), io);
+    if (slot === ET.request) return candidate.onRequestTimeout(p, cfg(c), io);
+    if (slot === ET.retry) return candidate.onRetry(p, cfg(c), io);
+  },
+  onMessage: (c, out, n, m) => {
+    const r = bodyOf(m, 'etcdReply');
+    const io = step(c, out, n);
+    if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
+    if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);
+    candidate.onReply(st(n), cfg(c), io, m.round as number, r);
+  },
   ...storeHooks(store, ETCD_RULES),
   onNetworkChange: (c, out) =>
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
@@ -320,5 +303,14 @@ export const etcdElection: ElectionAlgorithm = {
         : -1;
     return { deadlineAtMs, lastRenewAtMs: p.lastKeepAliveRealMs };
   },
-  queueView,
+  // The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene.
+  queueView: (c) =>
+    queueOf(c, store(c), {
+      path: 'election/',
+      numberName: 'create revision',
+      watch: 'predecessor',
+      watchReads: null,
+      // The Go client names the key by its lease id in hex.
+      name: (k) => `election/${k.key.toString(16)}`,
+    }),
 };

@@ -406,64 +406,6 @@ function onVoteRequest(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-// ---------------------------------------------------------------- faults
-
-function onRestart(c: Core, out: Outputs, n: NodeState): void {
-  // Term, vote and log were persisted; the rest starts fresh. It may vote at once.
-  const p = st(n);
-  p.preVoting = false;
-  p.electionTimerAtMs = -1;
-  reset(c, out, n, n.term);
-}
-
-function onKill(_c: Core, n: NodeState): void {
-  const p = st(n);
-  p.preVoting = false;
-  p.granted = [];
-  p.rejected = [];
-  p.rounds = [];
-  p.electionTimerAtMs = -1;
-}
-
-function onClockRate(c: Core, n: NodeState): void {
-  // Timers measured by the node's own clock move with it.
-  const p = st(n);
-  if (n.role === 'leader') {
-    armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
-    armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
-  } else {
-    p.electionTimerAtMs = -1;
-    cancelTimer(n, RT.election);
-    armElection(c, n);
-  }
-}
-
-function onNetworkChange(c: Core, out: Outputs): void {
-  // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
-  // knows it yet or not.
-  const leader = currentLeader(c);
-  if (leader && c.groupOf) {
-    const g = c.groupOf;
-    const side = c.nodes.filter((q) => g[q.idx] === g[leader.idx]).length;
-    if (side < c.majority) markLoss(c, out, leader, 'partitioned');
-  }
-}
-
-function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
-  // The last answered round's latency, or how long the oldest unanswered round has waited, or,
-  // when no round could even be sent (a paused leader), how overdue the next one is.
-  const p = st(leader);
-  const pendingSinceMs = p.rounds[0]?.sentRealMs ?? -1;
-  return renewalLatency(p.renewLatencyMs, p.lastRenewRealMs, cfg(c).heartbeatMs, at, pendingSinceMs);
-}
-
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === RT.election) return onElectionTimer(c, out, n);
-  if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
-  if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
-  if (slot === RT.window && n.role === 'candidate' && !quorumOn(c)) return becomeLeader(c, out, n);
-}
-
 export const raft: ElectionAlgorithm = {
   ...ALGORITHM_INFO['raft'],
   page: raftPage,
@@ -471,18 +413,62 @@ export const raft: ElectionAlgorithm = {
   initNode: initRaftNode,
   initShared: initRaftShared,
   boot: (c, out, n) => reset(c, out, n, n.term),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === RT.election) return onElectionTimer(c, out, n);
+    if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
+    if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
+    if (slot === RT.window && n.role === 'candidate' && !quorumOn(c)) return becomeLeader(c, out, n);
+  },
   onMessage,
-  onKill,
-  onRestart,
-  onClockRate,
-  onNetworkChange,
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.preVoting = false;
+    p.granted = [];
+    p.rejected = [];
+    p.rounds = [];
+    p.electionTimerAtMs = -1;
+  },
+  onRestart: (c, out, n) => {
+    // Term, vote and log were persisted; the rest starts fresh. It may vote at once.
+    const p = st(n);
+    p.preVoting = false;
+    p.electionTimerAtMs = -1;
+    reset(c, out, n, n.term);
+  },
+  onClockRate: (c, n) => {
+    // Timers measured by the node's own clock move with it.
+    const p = st(n);
+    if (n.role === 'leader') {
+      armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
+      armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+    } else {
+      p.electionTimerAtMs = -1;
+      cancelTimer(n, RT.election);
+      armElection(c, n);
+    }
+  },
+  onNetworkChange: (c, out) => {
+    // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
+    // knows it yet or not.
+    const leader = currentLeader(c);
+    if (leader && c.groupOf) {
+      const g = c.groupOf;
+      const side = c.nodes.filter((q) => g[q.idx] === g[leader.idx]).length;
+      if (side < c.majority) markLoss(c, out, leader, 'partitioned');
+    }
+  },
   campaign: (c, out, n, transfer) => {
     if (n.role === 'leader') return;
     st(n).lastResetLocalMs = localNow(c, n);
     hup(c, out, n, transfer);
   },
-  renewalLatencyMs,
+  renewalLatencyMs: (c, leader, at) => {
+    // The last answered round's latency, or how long the oldest unanswered round has waited, or,
+    // when no round could even be sent (a paused leader), how overdue the next one is.
+    const p = st(leader);
+    const pendingSinceMs = p.rounds[0]?.sentRealMs ?? -1;
+    return renewalLatency(p.renewLatencyMs, p.lastRenewRealMs, cfg(c).heartbeatMs, at, pendingSinceMs);
+  },
   nodeView: (c, n) => {
     const p = st(n);
     let deadlineAtMs = -1;

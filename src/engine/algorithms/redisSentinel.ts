@@ -597,14 +597,6 @@ function onSentinelMessage(c: Core, s: number, m: Message): void {
   }
 }
 
-function onNetworkChange(c: Core, out: Outputs): void {
-  const leader = currentLeader(c);
-  if (!leader) return;
-  // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
-  const reaching = SENTINELS.filter((e) => alive(c, e) && canReach(c, e, leader.idx)).length;
-  if (reaching < cfg(c).quorum) markLoss(c, out, leader, 'partitioned');
-}
-
 export const redisSentinel: ElectionAlgorithm = {
   ...ALGORITHM_INFO['redis-sentinel'],
   page: redisSentinelPage,
@@ -645,7 +637,13 @@ export const redisSentinel: ElectionAlgorithm = {
     if (slot === TICK_SLOT) onSentinelTick(c, sentinelAt(endpoint));
     else if (slot === START_SLOT) onStartTimer(c, out, sentinelAt(endpoint));
   },
-  onNetworkChange,
+  onNetworkChange: (c, out) => {
+    const leader = currentLeader(c);
+    if (!leader) return;
+    // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
+    const reaching = SENTINELS.filter((e) => alive(c, e) && canReach(c, e, leader.idx)).length;
+    if (reaching < cfg(c).quorum) markLoss(c, out, leader, 'partitioned');
+  },
   onKill: (_c, n) => void st(n).ackLocalMs.fill(-1),
   onRestart: (c, out, n) => {
     // A restarted server loads its data set and its configuration from disk: a primary comes back

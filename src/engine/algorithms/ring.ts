@@ -236,14 +236,6 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === RT.heartbeat) return watch.heartbeat(c, n);
-  if (slot === RT.watch) return onWatch(c, out, n);
-  if (slot === RT.ack) return onAckTimeout(c, out, n);
-  if (slot === RT.round) return onRound(c, out, n);
-  if (slot === RT.hold) return pump(c, out, n);
-}
-
 export const ring: ElectionAlgorithm = {
   ...ALGORITHM_INFO['ring'],
   page: ringPage,
@@ -251,7 +243,13 @@ export const ring: ElectionAlgorithm = {
   initNode: initRingNode,
   initShared: (e) => ({ settings: settingsFor(e, 'ring') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === RT.heartbeat) return watch.heartbeat(c, n);
+    if (slot === RT.watch) return onWatch(c, out, n);
+    if (slot === RT.ack) return onAckTimeout(c, out, n);
+    if (slot === RT.round) return onRound(c, out, n);
+    if (slot === RT.hold) return pump(c, out, n);
+  },
   onMessage,
   ...coordinatorRules(startElection),
   onKill: (_c, n) => {

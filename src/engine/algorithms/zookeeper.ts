@@ -15,7 +15,6 @@ import { bodyOf, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpo
 import type { Core, Message, NodeState, Outputs } from '../core';
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
-import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
@@ -371,18 +370,6 @@ function finishStop(c: Core, n: NodeState): void {
   bringDown(c, n);
 }
 
-/** The znode queue as the ensemble holds it: what the znode queue scene draws. */
-function queueView(c: Core): QueueView {
-  return queueOf(c, store(c), {
-    path: '/election',
-    numberName: 'sequence number',
-    watch: cfg(c).watch,
-    watchReads: c.watchCounts.reads,
-    // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
-    name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
-  });
-}
-
 export const zookeeper: ElectionAlgorithm = {
   ...ALGORITHM_INFO['zookeeper'],
   page: zookeeperPage,
@@ -443,5 +430,14 @@ export const zookeeper: ElectionAlgorithm = {
       lastRenewAtMs: p.lastHeardRealMs,
     };
   },
-  queueView,
+  // The znode queue as the ensemble holds it: what the znode queue scene draws.
+  queueView: (c) =>
+    queueOf(c, store(c), {
+      path: '/election',
+      numberName: 'sequence number',
+      watch: cfg(c).watch,
+      watchReads: c.watchCounts.reads,
+      // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
+      name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
+    }),
 };

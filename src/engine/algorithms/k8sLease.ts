@@ -32,7 +32,6 @@ import {
   propose,
   reachesMajority,
   storeHooks,
-  type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
 import type { LeaseRecord } from '../types';
@@ -138,41 +137,35 @@ function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: L
   armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
-/** The API server: every operation on the Lease needs a majority of the store's members. */
-function onApiMessage(c: Core, m: Message): void {
-  const a = shared(c);
-  const body: LeaseOp = {
-    op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
-    record: bodyOf(m, 'leaseUpdate') ?? null,
-  };
-  propose(c, a.store, { id: m.round as number, client: m.from, via: a.api, body, acks: [] });
-}
-
-/** A majority of the store has the operation: it commits now, compare-and-swap and all. */
-function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>): void {
-  const a = shared(c);
-  let status: 'ok' | 'conflict' | 'notFound' = 'ok';
-  let result = a.lease;
-  if (body.op === 'get') {
-    if (!a.lease) status = 'notFound';
-  } else if (body.op === 'create') {
-    if (a.lease) status = 'conflict';
-    else result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
-  } else if (!a.lease || a.lease.resourceVersion !== (body.record as LeaseRecord).resourceVersion) {
-    status = 'conflict';
-  } else {
-    result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
-  }
-  const r = send(c, a.api, client, 'leaseReply', 0);
-  r.round = id;
-  r.body = result ? { ...result } : null;
-  r.status = status;
-}
-
 const K8S_RULES: StoreRules<LeaseOp> = {
-  // The replicas talk to the API server only (leaseGet, leaseUpdate).
-  request: (c, _out, _api, m) => onApiMessage(c, m),
-  commit,
+  // The API server: the replicas talk to it only (leaseGet, leaseUpdate, leaseCreate), and every
+  // operation on the Lease needs a majority of the store's members.
+  request: (c, _out, _api, m) => {
+    const a = shared(c);
+    const body: LeaseOp = {
+      op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
+      record: bodyOf(m, 'leaseUpdate') ?? null,
+    };
+    propose(c, a.store, { id: m.round as number, client: m.from, via: a.api, body, acks: [] });
+  },
+  // A majority of the store has the operation: it commits now, compare-and-swap and all.
+  commit: (c, _out, { id, client, body }) => {
+    const a = shared(c);
+    const record = body.record as LeaseRecord;
+    let status: 'ok' | 'conflict' | 'notFound' = 'ok';
+    let result = a.lease;
+    if (body.op === 'get') {
+      if (!a.lease) status = 'notFound';
+    } else if (body.op === 'create' ? a.lease : a.lease?.resourceVersion !== record.resourceVersion) {
+      status = 'conflict';
+    } else {
+      result = a.lease = { ...record, resourceVersion: ++a.resourceVersion };
+    }
+    const r = send(c, a.api, client, 'leaseReply', 0);
+    r.round = id;
+    r.body = result ? { ...result } : null;
+    r.status = status;
+  },
   // The Lease is an object, not bound to a session: nothing on this store expires.
   expired: () => {},
 };

@@ -13,7 +13,7 @@ import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
 import { armAtLocal, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
-import type { Core, Message, NodeState, Outputs } from '../core';
+import type { Core, NodeState, Outputs } from '../core';
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
@@ -81,34 +81,6 @@ const store = (c: Core) => shared(c).store;
 const memberOf = (c: Core, n: NodeState): number => store(c).members[n.idx % store(c).members.length];
 
 // ---------------------------------------------------------------- what etcd does on the store
-
-/** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
-function onRequest(c: Core, out: Outputs, member: number, m: Message): void {
-  const s = store(c);
-  const body = bodyOf(m, 'etcdRequest');
-  const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
-  // A client's keep-alives share one stream, which its member serves in order: one sent after
-  // the election still waits behind a renewal held over it.
-  if (body.op === 'keepAlive') {
-    const ahead = s.pending.find(
-      (x) =>
-        x.via === member &&
-        x.body.op === 'keepAlive' &&
-        x.body.lease === body.lease &&
-        x.heldUntilMs !== undefined,
-    );
-    if (ahead) op.heldUntilMs = ahead.heldUntilMs;
-  }
-  propose(c, s, op);
-  tryCommit(c, out, s, ETCD_RULES, op);
-}
-
-function commit(c: Core, _out: Outputs, op: StoreOp<EtcdOp>): void {
-  const reply = apply(c, op.body, op.client);
-  const r = send(c, op.via, op.client, 'etcdReply', 0);
-  r.round = op.id;
-  r.body = reply;
-}
 
 function emptyReply(op: EtcdOp['op']): EtcdReply {
   return { op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
@@ -179,31 +151,53 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   r.body = { ...emptyReply('watch'), key: k.key, storeRev: store(c).revision } satisfies EtcdReply;
 }
 
-/**
- * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
- * TTL, plus an election timeout. A renewal that waited through the election goes on one election
- * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
- * finds none (the moment of the election) it waits a whole election timeout before it looks again
- * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
- */
-function promoted(c: Core): void {
-  const s = store(c);
-  renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
-  let held = false;
-  for (const op of s.pending)
-    if (op.body.op === 'keepAlive') {
-      op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
-      held = true;
-    }
-  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
-}
-
 const ETCD_RULES: StoreRules<EtcdOp> = {
-  request: onRequest,
-  commit,
+  /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
+  request: (c, out, member, m) => {
+    const s = store(c);
+    const body = bodyOf(m, 'etcdRequest');
+    const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
+    // A client's keep-alives share one stream, which its member serves in order: one sent after
+    // the election still waits behind a renewal held over it.
+    if (body.op === 'keepAlive') {
+      const ahead = s.pending.find(
+        (x) =>
+          x.via === member &&
+          x.body.op === 'keepAlive' &&
+          x.body.lease === body.lease &&
+          x.heldUntilMs !== undefined,
+      );
+      if (ahead) op.heldUntilMs = ahead.heldUntilMs;
+    }
+    propose(c, s, op);
+    tryCommit(c, out, s, ETCD_RULES, op);
+  },
+  commit: (c, _out, op) => {
+    const reply = apply(c, op.body, op.client);
+    const r = send(c, op.via, op.client, 'etcdReply', 0);
+    r.round = op.id;
+    r.body = reply;
+  },
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
-  promoted,
+  /**
+   * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
+   * TTL, plus an election timeout. A renewal that waited through the election goes on one election
+   * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
+   * finds none (the moment of the election) it waits a whole election timeout before it looks again
+   * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
+   */
+  promoted: (c) => {
+    const s = store(c);
+    renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
+    let held = false;
+    for (const op of s.pending)
+      if (op.body.op === 'keepAlive') {
+        op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
+        held = true;
+      }
+    if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
+  },
 };
 
 // ---------------------------------------------------------------- the candidate's runtime

@@ -114,24 +114,6 @@ function isWrite(body: ZkOp): boolean {
   return body.op === 'create' || body.op === 'close' || body.op === 'connect';
 }
 
-function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
-  const s = store(c);
-  const body = bodyOf(m, 'zkRequest');
-  // A server outside a majority serves no client (it has no leader; read-only mode is off by
-  // default): the request goes unanswered, and the client's silence timer runs.
-  if (!reachesMajority(c, s, server)) return;
-  // Any word from the client keeps its session alive on the ensemble.
-  if ('session' in body) touchSession(c, s, body.session);
-  if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, body, m.from));
-  const op: StoreOp<ZkOp> = { id: m.id, client: m.from, via: server, body, acks: [server] };
-  propose(c, s, op);
-  tryCommit(c, out, s, ZK_RULES, op);
-}
-
-function commit(c: Core, _out: Outputs, op: StoreOp<ZkOp>): void {
-  reply(c, op.via, op.client, op.id, apply(c, op.body, op.client));
-}
-
 function reply(c: Core, server: number, client: number, id: number, body: ZkReply): void {
   const r = send(c, server, client, 'zkReply', 0);
   r.round = id;
@@ -194,8 +176,20 @@ function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
 }
 
 const ZK_RULES: StoreRules<ZkOp> = {
-  request: onRequest,
-  commit,
+  request: (c, out, server, m) => {
+    const s = store(c);
+    const body = bodyOf(m, 'zkRequest');
+    // A server outside a majority serves no client (it has no leader; read-only mode is off by
+    // default): the request goes unanswered, and the client's silence timer runs.
+    if (!reachesMajority(c, s, server)) return;
+    // Any word from the client keeps its session alive on the ensemble.
+    if ('session' in body) touchSession(c, s, body.session);
+    if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, body, m.from));
+    const op: StoreOp<ZkOp> = { id: m.id, client: m.from, via: server, body, acks: [server] };
+    propose(c, s, op);
+    tryCommit(c, out, s, ZK_RULES, op);
+  },
+  commit: (c, _out, op) => reply(c, op.via, op.client, op.id, apply(c, op.body, op.client)),
   expired: (c, _out, session) => endSession(c, session),
 };
 

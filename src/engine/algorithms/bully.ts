@@ -8,19 +8,17 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
+import { CT, coordinatorRules, coordinatorWatch } from './coordinator';
 import { armAtLocal, armIn, cancelTimers, settingsFor, stateViews } from './kit';
 import { cancelTimer, due } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { BullySettings } from '../experiment';
-import { acquire, beginWarmUp, campaigned, release } from '../leadership';
+import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
 /** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
-/** A node's state, fresh at boot. */
 const initBullyNode = () => ({
   /** Waiting for an OK after sending ELECTION to the higher ids. */
   electing: false,
@@ -59,14 +57,9 @@ export function startElection(c: Core, out: Outputs, n: NodeState): void {
   p.gotOk = false;
   p.answers = [];
   campaigned(c, out, n, n.term + 1);
-  let higher = 0;
-  for (const q of c.nodes) {
-    if (q.idx > n.idx) {
-      send(c, n.idx, q.idx, 'election', n.term);
-      higher++;
-    }
-  }
-  if (higher === 0) return becomeCoordinator(c, out, n);
+  const higher = c.nodes.filter((q) => q.idx > n.idx);
+  for (const q of higher) send(c, n.idx, q.idx, 'election', n.term);
+  if (higher.length === 0) return becomeCoordinator(c, out, n);
   p.electionDeadlineLocalMs = armIn(c, n, BT.election, cfg(c).answerTimeoutMs);
 }
 
@@ -82,10 +75,8 @@ function onElectionStep(c: Core, out: Outputs, n: NodeState): void {
 }
 
 function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  p.electing = false;
-  p.gotOk = false;
-  p.electionDeadlineLocalMs = -1;
+  // Its election found no higher node: no OK came, so none is on its list of answers.
+  endElection(st(n));
   cancelTimers(n, BT.election, BT.watch);
   n.term = n.term + 1;
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, 'coordinator', n.term);
@@ -102,20 +93,10 @@ function endElection(p: BullyNode): void {
   p.electionDeadlineLocalMs = -1;
 }
 
-function follow(c: Core, out: Outputs, n: NodeState, coordinator: number, epoch: number): void {
-  const p = st(n);
-  if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
-  if (epoch > n.term) n.term = epoch;
-  n.role = 'follower';
-  endElection(p);
-  cancelTimer(n, BT.election);
-  watch.heard(c, n, coordinator);
-}
-
 function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   const p = st(n);
   switch (m.type) {
-    case 'election': {
+    case 'election':
       // Only lower nodes send this one ELECTION. Answer OK, and take over: hold an election of
       // its own, unless it is holding one, or is the coordinator (then it tells the asker so).
       adoptEpoch(n, m.term);
@@ -123,7 +104,6 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       if (n.role === 'leader') send(c, n.idx, m.from, 'coordinator', n.term);
       else if (!p.electing && !p.gotOk) startElection(c, out, n);
       return;
-    }
     case 'ok':
       adoptEpoch(n, m.term);
       if (!p.electing) return;
@@ -134,7 +114,11 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       return;
     case 'coordinator':
     case 'alive':
-      if (m.from > n.idx) return follow(c, out, n, m.from, m.term);
+      if (m.from > n.idx) {
+        endElection(p);
+        cancelTimer(n, BT.election);
+        return watch.follow(c, out, n, m.from, m.term);
+      }
       // A lower node leads. A coordinator reminds it who is higher; anyone else higher, alive
       // and reachable bullies its way in with an election of its own.
       if (n.role === 'leader') {
@@ -157,12 +141,6 @@ function adoptEpoch(n: NodeState, epoch: number): void {
   if (n.role !== 'leader' && epoch > n.term) n.term = epoch;
 }
 
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === BT.heartbeat) return watch.heartbeat(c, n);
-  if (slot === BT.watch) return onWatch(c, out, n);
-  if (slot === BT.election) return onElectionStep(c, out, n);
-}
-
 export const bully: ElectionAlgorithm = {
   ...ALGORITHM_INFO['bully'],
   page: bullyPage,
@@ -170,7 +148,11 @@ export const bully: ElectionAlgorithm = {
   initNode: initBullyNode,
   initShared: (e) => ({ settings: settingsFor(e, 'bully') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).answerTimeoutMs),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === BT.heartbeat) return watch.heartbeat(c, n);
+    if (slot === BT.watch) return onWatch(c, out, n);
+    if (slot === BT.election) return onElectionStep(c, out, n);
+  },
   onMessage,
   ...coordinatorRules(startElection),
   onKill: (_c, n) => endElection(st(n)),
@@ -182,6 +164,6 @@ export const bully: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     const votes = p.answers.map((i) => c.nodes[i].id);
-    return coordinatorView(c, n, p, cfg(c).timeoutMs, p.electionDeadlineLocalMs, votes);
+    return watch.view(c, n, p.electionDeadlineLocalMs, votes);
   },
 };

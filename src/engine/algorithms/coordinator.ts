@@ -31,17 +31,25 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
   const arm = (c: Core, n: NodeState): void =>
     armAtLocal(c, n, CT.watch, st(n).lastHeardLocalMs + cfg(c).timeoutMs);
   const nextHeartbeat = (c: Core, n: NodeState): void => void armIn(c, n, CT.heartbeat, cfg(c).heartbeatMs);
+  /** The coordinator `from` was heard: the watch starts over. */
+  const heard = (c: Core, n: NodeState, from: number): void => {
+    const p = st(n);
+    n.knownLeader = from;
+    p.lastHeardLocalMs = localNow(c, n);
+    p.lastHeardRealMs = c.nowMs;
+    arm(c, n);
+  };
   return {
     arm,
     /** The clock rate changed: the coordinator's next heartbeat, or the others' watch, anew. */
     rearm: (c: Core, n: NodeState): void => (n.role === 'leader' ? nextHeartbeat(c, n) : arm(c, n)),
-    /** The coordinator `from` was heard: the watch starts over. */
-    heard(c: Core, n: NodeState, from: number): void {
-      const p = st(n);
-      n.knownLeader = from;
-      p.lastHeardLocalMs = localNow(c, n);
-      p.lastHeardRealMs = c.nowMs;
-      arm(c, n);
+    heard,
+    /** Follow the coordinator `from`, of `epoch`: a coordinator it deposes steps down. */
+    follow(c: Core, out: Outputs, n: NodeState, from: number, epoch: number): void {
+      if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
+      n.role = 'follower';
+      if (epoch > n.term) n.term = epoch;
+      heard(c, n, from);
     },
     /** The coordinator's heartbeat: `alive` to every other node, then again a heartbeat later. */
     heartbeat(c: Core, n: NodeState): void {
@@ -53,6 +61,16 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
     boot(c: Core, n: NodeState, spreadMs: number): void {
       st(n).lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, spreadMs) - cfg(c).timeoutMs;
       arm(c, n);
+    },
+    /**
+     * A node's view: a follower's deadline is its pending election step (own clock, -1 for none)
+     * or else the watch; the coordinator shows none. `votes` are the ids its election has gathered.
+     */
+    view(c: Core, n: NodeState, stepLocalMs: number, votes: string[]): AlgorithmNodeView {
+      const p = st(n);
+      const atLocalMs = stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + cfg(c).timeoutMs;
+      const deadlineAtMs = n.alive && n.role !== 'leader' ? realAtLocal(c, n, atLocalMs) : -1;
+      return { deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes };
     },
   };
 }
@@ -80,23 +98,4 @@ export function coordinatorRules(startElection: Start) {
     onNetworkChange: () => {},
     renewalLatencyMs: () => 0,
   };
-}
-
-/**
- * A node's view: a follower's deadline is its pending election step (own clock, -1 for none) or
- * else the watch; the coordinator shows none. `votes` are the ids its election has gathered.
- */
-export function coordinatorView(
-  c: Core,
-  n: NodeState,
-  p: Watcher,
-  timeoutMs: number,
-  stepLocalMs: number,
-  votes: string[],
-): AlgorithmNodeView {
-  let deadlineAtMs = -1;
-  if (n.alive && n.role !== 'leader') {
-    deadlineAtMs = realAtLocal(c, n, stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + timeoutMs);
-  }
-  return { deadlineAtMs, lastRenewAtMs: p.lastHeardRealMs, votes };
 }

@@ -13,11 +13,9 @@ import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
 import { armAtLocal, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
-import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
+import type { Core, NodeState, Outputs } from '../core';
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
-import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
@@ -74,53 +72,15 @@ const initEtcdShared = (e: Experiment) => ({
 
 export type EtcdShared = ReturnType<typeof initEtcdShared>;
 
-/** The candidate's timers, as node timer slots. */
 const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request', 'retry');
 
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
 
 /** The member a candidate talks to: host nK runs member mK beside it. */
-function memberOf(c: Core, n: NodeState): number {
-  const members = store(c).members;
-  return members[n.idx % members.length];
-}
+const memberOf = (c: Core, n: NodeState): number => store(c).members[n.idx % store(c).members.length];
 
 // ---------------------------------------------------------------- what etcd does on the store
-
-/** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
-function onRequest(c: Core, out: Outputs, member: number, m: Message): void {
-  const s = store(c);
-  const op: StoreOp<EtcdOp> = {
-    id: m.id,
-    client: m.from,
-    via: member,
-    body: bodyOf(m, 'etcdRequest'),
-    acks: [member],
-  };
-  // A client's keep-alives share one stream, which its member serves in order: one sent after
-  // the election still waits behind a renewal held over it.
-  const body = op.body;
-  if (body.op === 'keepAlive') {
-    const ahead = s.pending.find(
-      (x) =>
-        x.via === member &&
-        x.body.op === 'keepAlive' &&
-        x.body.lease === body.lease &&
-        x.heldUntilMs !== undefined,
-    );
-    if (ahead) op.heldUntilMs = ahead.heldUntilMs;
-  }
-  propose(c, s, op);
-  tryCommit(c, out, s, ETCD_RULES, op);
-}
-
-function commit(c: Core, _out: Outputs, op: StoreOp<EtcdOp>): void {
-  const reply = apply(c, op.body, op.client);
-  const r = send(c, op.via, op.client, 'etcdReply', 0);
-  r.round = op.id;
-  r.body = reply;
-}
 
 function emptyReply(op: EtcdOp['op']): EtcdReply {
   return { op, lease: 0, ttlMs: 0, key: 0, rev: 0, storeRev: 0 };
@@ -139,11 +99,10 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
       reply.ttlMs = lease.ttlMs;
       break;
     }
-    case 'keepAlive': {
+    case 'keepAlive':
       reply.lease = body.lease;
       reply.ttlMs = touchSession(c, s, id) ? findSession(s, id)!.ttlMs : -1;
       break;
-    }
     case 'create': {
       // Txn: if the key's create revision is 0 (it does not exist), put it bound to the lease.
       reply.key = body.lease;
@@ -192,31 +151,53 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
   r.body = { ...emptyReply('watch'), key: k.key, storeRev: store(c).revision } satisfies EtcdReply;
 }
 
-/**
- * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
- * TTL, plus an election timeout. A renewal that waited through the election goes on one election
- * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
- * finds none (the moment of the election) it waits a whole election timeout before it looks again
- * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
- */
-function promoted(c: Core): void {
-  const s = store(c);
-  renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
-  let held = false;
-  for (const op of s.pending)
-    if (op.body.op === 'keepAlive') {
-      op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
-      held = true;
-    }
-  if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
-}
-
 const ETCD_RULES: StoreRules<EtcdOp> = {
-  request: onRequest,
-  commit,
+  /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
+  request: (c, out, member, m) => {
+    const s = store(c);
+    const body = bodyOf(m, 'etcdRequest');
+    const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
+    // A client's keep-alives share one stream, which its member serves in order: one sent after
+    // the election still waits behind a renewal held over it.
+    if (body.op === 'keepAlive') {
+      const ahead = s.pending.find(
+        (x) =>
+          x.via === member &&
+          x.body.op === 'keepAlive' &&
+          x.body.lease === body.lease &&
+          x.heldUntilMs !== undefined,
+      );
+      if (ahead) op.heldUntilMs = ahead.heldUntilMs;
+    }
+    propose(c, s, op);
+    tryCommit(c, out, s, ETCD_RULES, op);
+  },
+  commit: (c, _out, op) => {
+    const reply = apply(c, op.body, op.client);
+    const r = send(c, op.via, op.client, 'etcdReply', 0);
+    r.round = op.id;
+    r.body = reply;
+  },
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
-  promoted,
+  /**
+   * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
+   * TTL, plus an election timeout. A renewal that waited through the election goes on one election
+   * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
+   * finds none (the moment of the election) it waits a whole election timeout before it looks again
+   * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
+   */
+  promoted: (c) => {
+    const s = store(c);
+    renewAllSessions(c, s, STORE_ELECTION_TIMEOUT_MS);
+    let held = false;
+    for (const op of s.pending)
+      if (op.body.op === 'keepAlive') {
+        op.heldUntilMs = c.nowMs + STORE_ELECTION_TIMEOUT_MS;
+        held = true;
+      }
+    if (held) scheduleStoreTimer(c, s, STORE_SLOT.held, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
+  },
 };
 
 // ---------------------------------------------------------------- the candidate's runtime
@@ -266,35 +247,6 @@ function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
   return io;
 }
 
-function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
-  const r = bodyOf(m, 'etcdReply');
-  const io = step(c, out, n);
-  if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
-  if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);
-  candidate.onReply(st(n), cfg(c), io, m.round as number, r);
-}
-
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  const p = st(n);
-  const io = step(c, out, n);
-  if (slot === ET.keepAlive) return candidate.onKeepAliveTimer(p, cfg(c), io);
-  if (slot === ET.sessionDeadline) return candidate.onSessionDeadline(p, cfg(c), io);
-  if (slot === ET.request) return candidate.onRequestTimeout(p, cfg(c), io);
-  if (slot === ET.retry) return candidate.onRetry(p, cfg(c), io);
-}
-
-/** The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene. */
-function queueView(c: Core): QueueView {
-  return queueOf(c, store(c), {
-    path: 'election/',
-    numberName: 'create revision',
-    watch: 'predecessor',
-    watchReads: null,
-    // The Go client names the key by its lease id in hex.
-    name: (k) => `election/${k.key.toString(16)}`,
-  });
-}
-
 export const etcdElection: ElectionAlgorithm = {
   ...ALGORITHM_INFO['etcd-election'],
   page: etcdElectionPage,
@@ -305,8 +257,21 @@ export const etcdElection: ElectionAlgorithm = {
     // Candidates start a little apart.
     scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
   },
-  onTimer,
-  onMessage,
+  onTimer: (c, out, n, slot) => {
+    const p = st(n);
+    const io = step(c, out, n);
+    if (slot === ET.keepAlive) return candidate.onKeepAliveTimer(p, cfg(c), io);
+    if (slot === ET.sessionDeadline) return candidate.onSessionDeadline(p, cfg(c), io);
+    if (slot === ET.request) return candidate.onRequestTimeout(p, cfg(c), io);
+    if (slot === ET.retry) return candidate.onRetry(p, cfg(c), io);
+  },
+  onMessage: (c, out, n, m) => {
+    const r = bodyOf(m, 'etcdReply');
+    const io = step(c, out, n);
+    if (m.type === 'watchEvent') return candidate.onWatchEvent(st(n), cfg(c), io, r.key);
+    if (r.op === 'keepAlive') return candidate.onKeepAliveReply(st(n), cfg(c), io, r);
+    candidate.onReply(st(n), cfg(c), io, m.round as number, r);
+  },
   ...storeHooks(store, ETCD_RULES),
   onNetworkChange: (c, out) =>
     onStoreChange(c, out, store(c), hasMajority(c, store(c)), memberOf, 'the store lost its majority'),
@@ -332,5 +297,14 @@ export const etcdElection: ElectionAlgorithm = {
         : -1;
     return { deadlineAtMs, lastRenewAtMs: p.lastKeepAliveRealMs };
   },
-  queueView,
+  // The election's keys by create revision: the same queue as ZooKeeper's, for the znode queue scene.
+  queueView: (c) =>
+    queueOf(c, store(c), {
+      path: 'election/',
+      numberName: 'create revision',
+      watch: 'predecessor',
+      watchReads: null,
+      // The Go client names the key by its lease id in hex.
+      name: (k) => `election/${k.key.toString(16)}`,
+    }),
 };

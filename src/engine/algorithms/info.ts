@@ -176,8 +176,5 @@ export type AlgorithmMessageType =
  * algorithm's watchCounts): the chart draws its watch panel only then.
  */
 export function watchCountsOf(e: Experiment): boolean {
-  const info: AlgorithmInfo | undefined = (ALGORITHM_INFO as Record<string, AlgorithmInfo>)[
-    e.algorithm ?? 'raft'
-  ];
-  return info?.watchCounts === true;
+  return (ALGORITHM_INFO as Record<string, AlgorithmInfo>)[e.algorithm ?? 'raft']?.watchCounts === true;
 }

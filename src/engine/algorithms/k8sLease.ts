@@ -21,7 +21,6 @@ import { k8sLeasePage } from './pages/k8sLease';
 import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { bringDown } from '../faults';
@@ -33,7 +32,6 @@ import {
   propose,
   reachesMajority,
   storeHooks,
-  type StoreOp,
   type StoreRules,
 } from '../services/quorumStore';
 import type { LeaseRecord } from '../types';
@@ -60,7 +58,6 @@ type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
 
-/** A replica's state, fresh at boot. */
 const initK8sNode = (_e: unknown, idx: number) => ({
   phase: 'acquiring' as Phase,
   /**
@@ -117,7 +114,6 @@ const initK8sShared = (e: Experiment) => ({
   resourceVersion: 0,
   /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
   store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
-  /** The API server's endpoint. */
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });
 
@@ -128,13 +124,7 @@ const store = (c: Core) => shared(c).store;
 
 // ---------------------------------------------------------------- the API server and its store
 
-function request(
-  c: Core,
-  n: NodeState,
-  op: 'get' | 'update' | 'create',
-  step: Step,
-  record: LeaseRecord | null,
-): void {
+function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: LeaseRecord | null): void {
   const p = st(n);
   p.step = step;
   const type = op === 'get' ? 'leaseGet' : op === 'create' ? 'leaseCreate' : 'leaseUpdate';
@@ -147,62 +137,42 @@ function request(
   armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
-/** The API server: every operation on the Lease needs a majority of the store's members. */
-function onApiMessage(c: Core, m: Message): void {
-  const a = shared(c);
-  const op: StoreOp<LeaseOp> = {
-    id: m.round as number,
-    client: m.from,
-    via: a.api,
-    body: {
+const K8S_RULES: StoreRules<LeaseOp> = {
+  // The API server: the replicas talk to it only (leaseGet, leaseUpdate, leaseCreate), and every
+  // operation on the Lease needs a majority of the store's members.
+  request: (c, _out, _api, m) => {
+    const a = shared(c);
+    const body: LeaseOp = {
       op: m.type === 'leaseGet' ? 'get' : m.type === 'leaseCreate' ? 'create' : 'update',
       record: bodyOf(m, 'leaseUpdate') ?? null,
-    },
-    acks: [],
-  };
-  propose(c, a.store, op);
-}
-
-/** A majority of the store has the operation: it commits now, compare-and-swap and all. */
-function commit(c: Core, _out: Outputs, { id, client, body }: StoreOp<LeaseOp>): void {
-  const a = shared(c);
-  let status: 'ok' | 'conflict' | 'notFound' = 'ok';
-  let result = a.lease;
-  if (body.op === 'get') {
-    if (!a.lease) status = 'notFound';
-  } else if (body.op === 'create') {
-    if (a.lease) status = 'conflict';
-    else result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
-  } else if (!a.lease || a.lease.resourceVersion !== (body.record as LeaseRecord).resourceVersion) {
-    status = 'conflict';
-  } else {
-    result = a.lease = { ...(body.record as LeaseRecord), resourceVersion: ++a.resourceVersion };
-  }
-  const r = send(c, a.api, client, 'leaseReply', 0);
-  r.round = id;
-  r.body = result ? { ...result } : null;
-  r.status = status;
-}
-
-const K8S_RULES: StoreRules<LeaseOp> = {
-  // The replicas talk to the API server only (leaseGet, leaseUpdate).
-  request: (c, _out, _api, m) => onApiMessage(c, m),
-  commit,
+    };
+    propose(c, a.store, { id: m.round as number, client: m.from, via: a.api, body, acks: [] });
+  },
+  // A majority of the store has the operation: it commits now, compare-and-swap and all.
+  commit: (c, _out, { id, client, body }) => {
+    const a = shared(c);
+    const record = body.record as LeaseRecord;
+    let status: 'ok' | 'conflict' | 'notFound' = 'ok';
+    let result = a.lease;
+    if (body.op === 'get') {
+      if (!a.lease) status = 'notFound';
+    } else if (body.op === 'create' ? a.lease : a.lease?.resourceVersion !== record.resourceVersion) {
+      status = 'conflict';
+    } else {
+      result = a.lease = { ...record, resourceVersion: ++a.resourceVersion };
+    }
+    const r = send(c, a.api, client, 'leaseReply', 0);
+    r.round = id;
+    r.body = result ? { ...result } : null;
+    r.status = status;
+  },
   // The Lease is an object, not bound to a session: nothing on this store expires.
   expired: () => {},
 };
 
 // ---------------------------------------------------------------- a replica's tries
 
-function isLeader(n: NodeState): boolean {
-  return st(n).observed?.holder === st(n).identity;
-}
-
-/** The node an identity belongs to: its name before the start's suffix. */
-export function nodeOfIdentity(identity: string): string {
-  const cut = identity.indexOf('_');
-  return cut < 0 ? identity : identity.slice(0, cut);
-}
+const isLeader = (n: NodeState): boolean => st(n).observed?.holder === st(n).identity;
 
 /** client-go's isLeaseValid: the observed record's duration has not run out since it was observed. */
 function leaseValid(c: Core, n: NodeState): boolean {
@@ -215,19 +185,21 @@ function setObserved(c: Core, n: NodeState, record: LeaseRecord | null): void {
   p.observed = record;
   p.observedLocalMs = localNow(c, n);
   p.observedRealMs = c.nowMs;
-  n.knownLeader =
-    record && record.holder !== '' ? c.nodes.findIndex((q) => q.id === nodeOfIdentity(record.holder)) : -1;
+  // The node an identity belongs to: its name before the start's suffix.
+  const node = record?.holder.split('_')[0];
+  n.knownLeader = node ? c.nodes.findIndex((q) => q.id === node) : -1;
 }
 
-function newRecord(c: Core, n: NodeState): LeaseRecord {
+/** What a try writes: held from now, or renewing `kept` (its acquire time, transitions and version). */
+function newRecord(c: Core, n: NodeState, kept?: LeaseRecord): LeaseRecord {
   const now = st(n).tryNowLocalMs;
   return {
     holder: st(n).identity,
     leaseDurationMs: cfg(c).durationMs,
-    acquireTimeMs: now,
+    acquireTimeMs: kept ? kept.acquireTimeMs : now,
     renewTimeMs: now,
-    leaderTransitions: 0,
-    resourceVersion: 0,
+    leaderTransitions: kept ? kept.leaderTransitions : 0,
+    resourceVersion: kept ? kept.resourceVersion : 0,
   };
 }
 
@@ -237,14 +209,7 @@ function startTry(c: Core, n: NodeState): void {
   p.tryNowLocalMs = localNow(c, n);
   if (isLeader(n) && leaseValid(c, n)) {
     // 1. The fast path: update the record observed last time, assuming it is still current.
-    const o = p.observed as LeaseRecord;
-    request(c, n, 'update', 'fast', {
-      ...newRecord(c, n),
-      acquireTimeMs: o.acquireTimeMs,
-      leaderTransitions: o.leaderTransitions,
-      resourceVersion: o.resourceVersion,
-    });
-    return;
+    return request(c, n, 'update', 'fast', newRecord(c, n, p.observed as LeaseRecord));
   }
   request(c, n, 'get', 'get', null);
 }
@@ -273,15 +238,11 @@ function onReply(c: Core, out: Outputs, n: NodeState, m: Message): void {
         return tryDone(c, out, n, false, null);
       }
       // 4. Take it (or renew it): a new holder adds one transition.
+      if (isLeader(n)) return request(c, n, 'update', 'update', newRecord(c, n, record));
       const next = newRecord(c, n);
-      if (isLeader(n)) {
-        next.acquireTimeMs = record.acquireTimeMs;
-        next.leaderTransitions = record.leaderTransitions;
-      } else {
-        next.leaderTransitions = record.leaderTransitions + 1;
-        if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
-      }
+      next.leaderTransitions = record.leaderTransitions + 1;
       next.resourceVersion = record.resourceVersion;
+      if (p.phase === 'acquiring') campaigned(c, out, n, next.leaderTransitions);
       return request(c, n, 'update', 'update', next);
     }
     case 'update':
@@ -400,8 +361,7 @@ function nextTick(c: Core, p: K8sNode, tryLocalMs: number): number {
 
 function onRoundDeadline(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
-  if (p.phase !== 'leading' || p.roundDeadlineLocalMs < 0) return;
-  if (!due(c, n, p.roundDeadlineLocalMs)) return;
+  if (p.phase !== 'leading' || p.roundDeadlineLocalMs < 0 || !due(c, n, p.roundDeadlineLocalMs)) return;
   // The poll's context ran out mid-try: the request in flight is cancelled with it.
   p.step = null;
   exitProcess(c, out, n, 'restart');

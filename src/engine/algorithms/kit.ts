@@ -1,6 +1,7 @@
 // What every algorithm module starts from, written once: typed views of its plain-data state (a
 // node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
-// majority arithmetic and the renewal latency the chart draws.
+// majority arithmetic and the renewal latency the chart draws. Every algorithm module takes only
+// types from experiment.ts: it imports the algorithm registry, which imports the modules.
 import {
   ALG_SLOT,
   cancelTimer,

@@ -10,7 +10,6 @@ import { raftPage } from './pages/raft';
 import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, due, localNow, realAtLocal, recordViolation, scheduleTimer } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { checkTerm, checkVote } from '../invariants';
 import { acquire, beginWarmUp, campaigned, currentLeader, markLoss, release, renewed } from '../leadership';
@@ -18,7 +17,6 @@ import { send } from '../network';
 import { nextInt } from '../rng';
 import type { StepDownReason } from '../types';
 
-/** Raft's timer slots. */
 export const RT = timerSlots('election', 'heartbeat', 'checkQuorum', 'window');
 
 /** A log's last entry, as a heartbeat carries it. */
@@ -46,7 +44,6 @@ export interface Round {
   acks: number[];
 }
 
-/** A node's Raft state, fresh at boot. */
 const initRaftNode = () => ({
   // Persisted with NodeState.term: survive kill and restart.
   votedFor: null as string | null,
@@ -141,10 +138,7 @@ function restartElectionClock(c: Core, n: NodeState): void {
   armElection(c, n);
 }
 
-function electionDeadlineLocal(n: NodeState): number {
-  const p = st(n);
-  return p.lastResetLocalMs + p.randomizedTimeoutMs;
-}
+const electionDeadlineLocal = (n: NodeState): number => st(n).lastResetLocalMs + st(n).randomizedTimeoutMs;
 
 function armElection(c: Core, n: NodeState): void {
   if (n.witness || n.role === 'leader') return;
@@ -184,21 +178,17 @@ function becomeFollower(
   lead: number,
   reason: StepDownReason,
 ): void {
-  if (n.role === 'leader') stepDown(c, out, n, reason);
   const p = st(n);
+  if (release(c, out, n, reason)) {
+    p.rounds = [];
+    cancelTimers(n, RT.heartbeat, RT.checkQuorum);
+  }
   n.role = 'follower';
   p.preVoting = false;
   cancelTimer(n, RT.window);
   reset(c, out, n, term);
   n.knownLeader = lead;
   if (lead >= 0) p.lastHeardRealMs = c.nowMs;
-}
-
-function stepDown(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): void {
-  if (!release(c, out, n, reason)) return;
-  const p = st(n);
-  p.rounds = [];
-  cancelTimers(n, RT.heartbeat, RT.checkQuorum);
 }
 
 export function hup(c: Core, out: Outputs, n: NodeState, transfer: boolean): void {
@@ -215,7 +205,6 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
     // becomePreCandidate: no reset, no new term; the election clock was zeroed by the caller.
     n.role = 'follower';
     p.preVoting = true;
-    p.granted = [];
     p.rejected = [];
     n.knownLeader = -1;
     term = n.term + 1;
@@ -231,10 +220,8 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
   p.granted = [n.idx];
   // One body for every voter: the candidate's last log entry, and whether this is a transfer.
   const ask: VoteAsk = { logTerm: p.logTerm, logIndex: p.logIndex, transfer };
-  for (const q of c.nodes) {
-    if (q === n) continue;
-    send(c, n.idx, q.idx, kind === 'pre' ? 'preVote' : 'requestVote', term).body = ask;
-  }
+  const type = kind === 'pre' ? 'preVote' : 'requestVote';
+  for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, type, term).body = ask;
   if (kind === 'real' && !quorumOn(c)) {
     // Teaching switch: without a quorum a candidate wins with whatever votes arrive within a round trip.
     scheduleTimer(c, n, RT.window, c.nowMs + 2 * c.e.network.delayMsMax + 1);
@@ -251,10 +238,6 @@ function tally(c: Core, out: Outputs, n: NodeState): void {
   } else if (p.rejected.length > c.voterCount - c.majority) {
     becomeFollower(c, out, n, n.term, -1, 'saw higher term');
   }
-}
-
-function onVoteWindow(c: Core, out: Outputs, n: NodeState): void {
-  if (n.role === 'candidate' && !quorumOn(c)) becomeLeader(c, out, n);
 }
 
 function becomeLeader(c: Core, out: Outputs, n: NodeState): void {
@@ -301,12 +284,8 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
 function onCheckQuorum(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
-  if (checkQuorumOn(c) && quorumOn(c)) {
-    const active = p.recentActive.filter(Boolean).length;
-    if (active < c.majority) {
-      becomeFollower(c, out, n, n.term, -1, 'lost contact with a quorum');
-      return;
-    }
+  if (checkQuorumOn(c) && quorumOn(c) && p.recentActive.filter(Boolean).length < c.majority) {
+    return becomeFollower(c, out, n, n.term, -1, 'lost contact with a quorum');
   }
   p.recentActive = c.nodes.map((q) => q === n);
   // tickHeartbeat zeroes the leader's electionElapsed every election timeout, with or without
@@ -319,8 +298,7 @@ function onHeartbeatResponse(c: Core, out: Outputs, n: NodeState, m: Message): v
   if (n.role !== 'leader') return;
   const p = st(n);
   p.recentActive[m.from] = true;
-  let r: Round | undefined;
-  for (const x of p.rounds) if (x.round === m.round) r = x;
+  const r = p.rounds.find((x) => x.round === m.round);
   if (!r || r.acks.includes(m.from)) return;
   r.acks.push(m.from);
   if (r.acks.length === c.majority) roundHeard(c, out, n, r);
@@ -386,11 +364,9 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
         p.logIndex = log.logIndex;
       }
       restartElectionClock(c, n);
-      {
-        const r = send(c, n.idx, m.from, 'ack', n.term);
-        r.round = m.round;
-        r.granted = true;
-      }
+      const ack = send(c, n.idx, m.from, 'ack', n.term);
+      ack.round = m.round;
+      ack.granted = true;
       return;
     case 'ack':
       return onHeartbeatResponse(c, out, n, m);
@@ -430,70 +406,6 @@ function onVoteRequest(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-// ---------------------------------------------------------------- faults
-
-function onRestart(c: Core, out: Outputs, n: NodeState): void {
-  // Term, vote and log were persisted; the rest starts fresh. It may vote at once.
-  const p = st(n);
-  p.preVoting = false;
-  p.electionTimerAtMs = -1;
-  reset(c, out, n, n.term);
-}
-
-function onKill(_c: Core, n: NodeState): void {
-  const p = st(n);
-  p.preVoting = false;
-  p.granted = [];
-  p.rejected = [];
-  p.rounds = [];
-  p.electionTimerAtMs = -1;
-}
-
-function onClockRate(c: Core, n: NodeState): void {
-  // Timers measured by the node's own clock move with it.
-  const p = st(n);
-  if (n.role === 'leader') {
-    armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
-    armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
-  } else {
-    p.electionTimerAtMs = -1;
-    cancelTimer(n, RT.election);
-    armElection(c, n);
-  }
-}
-
-function onNetworkChange(c: Core, out: Outputs): void {
-  // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
-  // knows it yet or not.
-  const leader = currentLeader(c);
-  if (leader && c.groupOf) {
-    const g = c.groupOf;
-    const side = c.nodes.filter((q) => g[q.idx] === g[leader.idx]).length;
-    if (side < c.majority) markLoss(c, out, leader, 'partitioned');
-  }
-}
-
-function renewalLatencyMs(c: Core, leader: NodeState, at: number): number {
-  // The last answered round's latency, or how long the oldest unanswered round has waited, or,
-  // when no round could even be sent (a paused leader), how overdue the next one is.
-  const p = st(leader);
-  const pending = p.rounds[0];
-  return renewalLatency(
-    p.renewLatencyMs,
-    p.lastRenewRealMs,
-    cfg(c).heartbeatMs,
-    at,
-    pending ? pending.sentRealMs : -1,
-  );
-}
-
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === RT.election) return onElectionTimer(c, out, n);
-  if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
-  if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
-  if (slot === RT.window) return onVoteWindow(c, out, n);
-}
-
 export const raft: ElectionAlgorithm = {
   ...ALGORITHM_INFO['raft'],
   page: raftPage,
@@ -501,18 +413,62 @@ export const raft: ElectionAlgorithm = {
   initNode: initRaftNode,
   initShared: initRaftShared,
   boot: (c, out, n) => reset(c, out, n, n.term),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === RT.election) return onElectionTimer(c, out, n);
+    if (slot === RT.heartbeat) return onHeartbeatTimer(c, out, n);
+    if (slot === RT.checkQuorum) return onCheckQuorum(c, out, n);
+    if (slot === RT.window && n.role === 'candidate' && !quorumOn(c)) return becomeLeader(c, out, n);
+  },
   onMessage,
-  onKill,
-  onRestart,
-  onClockRate,
-  onNetworkChange,
+  onKill: (_c, n) => {
+    const p = st(n);
+    p.preVoting = false;
+    p.granted = [];
+    p.rejected = [];
+    p.rounds = [];
+    p.electionTimerAtMs = -1;
+  },
+  onRestart: (c, out, n) => {
+    // Term, vote and log were persisted; the rest starts fresh. It may vote at once.
+    const p = st(n);
+    p.preVoting = false;
+    p.electionTimerAtMs = -1;
+    reset(c, out, n, n.term);
+  },
+  onClockRate: (c, n) => {
+    // Timers measured by the node's own clock move with it.
+    const p = st(n);
+    if (n.role === 'leader') {
+      armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
+      armAtLocal(c, n, RT.checkQuorum, p.nextCheckLocalMs);
+    } else {
+      p.electionTimerAtMs = -1;
+      cancelTimer(n, RT.election);
+      armElection(c, n);
+    }
+  },
+  onNetworkChange: (c, out) => {
+    // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
+    // knows it yet or not.
+    const leader = currentLeader(c);
+    if (leader && c.groupOf) {
+      const g = c.groupOf;
+      const side = c.nodes.filter((q) => g[q.idx] === g[leader.idx]).length;
+      if (side < c.majority) markLoss(c, out, leader, 'partitioned');
+    }
+  },
   campaign: (c, out, n, transfer) => {
     if (n.role === 'leader') return;
     st(n).lastResetLocalMs = localNow(c, n);
     hup(c, out, n, transfer);
   },
-  renewalLatencyMs,
+  renewalLatencyMs: (c, leader, at) => {
+    // The last answered round's latency, or how long the oldest unanswered round has waited, or,
+    // when no round could even be sent (a paused leader), how overdue the next one is.
+    const p = st(leader);
+    const pendingSinceMs = p.rounds[0]?.sentRealMs ?? -1;
+    return renewalLatency(p.renewLatencyMs, p.lastRenewRealMs, cfg(c).heartbeatMs, at, pendingSinceMs);
+  },
   nodeView: (c, n) => {
     const p = st(n);
     let deadlineAtMs = -1;

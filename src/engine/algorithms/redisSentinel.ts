@@ -28,7 +28,6 @@ import {
   serviceIndex,
 } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment, SentinelSettings } from '../experiment';
 import {
   acquire,
@@ -94,12 +93,7 @@ const initRedisNode = (e: Experiment, idx: number) => ({
 export type RedisNode = ReturnType<typeof initRedisNode>;
 
 /** What a server says about itself in a PING / INFO reply. */
-interface Report {
-  role: 'primary' | 'replica';
-  primaryOf: number;
-  lineage: number;
-  offset: number;
-}
+type Report = Pick<RedisNode, 'primaryOf' | 'lineage' | 'offset'> & { role: 'primary' | 'replica' };
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
@@ -173,7 +167,6 @@ declare module '../core' {
 }
 
 const { st, shared, cfg } = stateViews<RedisNode, RedisShared>();
-const endpointOf = (s: number) => SENTINELS[s];
 /** The sentinel (its index) at an endpoint. */
 const sentinelAt = (endpoint: number) => SENTINELS.indexOf(endpoint);
 const alive = (c: Core, endpoint: number) => c.services[serviceIndex(endpoint)].alive;
@@ -199,12 +192,12 @@ function sendBody(c: Core, from: number, to: number, type: Message['type'], term
 /** A sentinel's message to each of the others, in their order. */
 function toOtherSentinels(c: Core, s: number, type: Message['type'], term: number, body: Body): void {
   for (let o = 0; o < SENTINELS.length; o++)
-    if (o !== s) sendBody(c, endpointOf(s), endpointOf(o), type, term, body);
+    if (o !== s) sendBody(c, SENTINELS[s], SENTINELS[o], type, term, body);
 }
 
 /** REPLICAOF from a sentinel: replicate `primary` (-1: NO ONE, become the primary) in `epoch`. */
 function replicaOf(c: Core, s: number, to: number, primary: number, epoch: number): void {
-  sendBody(c, endpointOf(s), to, 'replicaOf', epoch, { op: 'replicaOf', primary, epoch });
+  sendBody(c, SENTINELS[s], to, 'replicaOf', epoch, { op: 'replicaOf', primary, epoch });
 }
 
 /** Votes a failover needs: a majority of the sentinels, and never fewer than the quorum. */
@@ -238,16 +231,6 @@ export function commonPrefix(
   return 0;
 }
 
-function report(n: NodeState): Report {
-  const p = st(n);
-  return {
-    role: n.role === 'leader' ? 'primary' : 'replica',
-    primaryOf: p.primaryOf,
-    lineage: p.lineage,
-    offset: p.offset,
-  };
-}
-
 // ---------------------------------------------------------------- a Redis server
 
 /** min-replicas-to-write: writes are taken while enough replicas acknowledged within the max lag. */
@@ -263,19 +246,16 @@ function updateWriteGate(c: Core, n: NodeState): void {
 
 function becomePrimary(c: Core, out: Outputs, n: NodeState, epoch: number): void {
   const p = st(n);
-  const a = shared(c);
-  if (a.promotions.length >= MAX_PROMOTIONS) a.promotions.shift();
-  a.promotions.push({ epoch, fromLineage: p.lineage, fromOffset: p.offset });
+  const { promotions } = shared(c);
+  if (promotions.length >= MAX_PROMOTIONS) promotions.shift();
+  promotions.push({ epoch, fromLineage: p.lineage, fromOffset: p.offset });
   p.primaryOf = -1;
   p.lineage = epoch;
-  p.ackLocalMs = c.nodes.map(() => -1);
   n.term = epoch;
-  acquire(c, out, n, epoch, null);
-  updateWriteGate(c, n);
-  beginWarmUp(c, n);
+  resumePrimary(c, out, n);
 }
 
-/** A primary taking office again in its own epoch (after a restart): no new history begins. */
+/** A primary taking office in its own lineage's epoch (after a restart, no new history begins). */
 function resumePrimary(c: Core, out: Outputs, n: NodeState): void {
   st(n).ackLocalMs.fill(-1);
   acquire(c, out, n, st(n).lineage, null);
@@ -284,10 +264,9 @@ function resumePrimary(c: Core, out: Outputs, n: NodeState): void {
 }
 
 function becomeReplica(c: Core, out: Outputs, n: NodeState, primary: number, epoch: number): void {
-  const p = st(n);
   if (n.role === 'leader') release(c, out, n, 'reconfigured as a replica');
   if (epoch > n.term) n.term = epoch;
-  p.primaryOf = primary;
+  st(n).primaryOf = primary;
   n.knownLeader = primary;
   sendAck(c, n);
 }
@@ -341,8 +320,7 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
       if (body.full || body.lineage !== p.lineage) {
         // A full resynchronisation: the replica's data set is replaced by the primary's. What it
         // had that the primary never had is gone.
-        const a = shared(c);
-        const lost = Math.max(0, p.offset - commonPrefix(a.promotions, p, body));
+        const lost = Math.max(0, p.offset - commonPrefix(shared(c).promotions, p, body));
         noteWritesLost(c.books, lost);
         emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
         p.lineage = body.lineage;
@@ -358,7 +336,7 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
 // ---------------------------------------------------------------- a sentinel
 
 function onSentinelTick(c: Core, s: number): void {
-  const endpoint = endpointOf(s);
+  const endpoint = SENTINELS[s];
   scheduleServiceTimer(c, endpoint, TICK_SLOT, c.nowMs + PING_PERIOD_MS);
   if (!alive(c, endpoint)) return;
   const me = shared(c).sentinels[s];
@@ -386,11 +364,8 @@ function askOthers(c: Core, s: number): void {
 export function objectivelyDown(c: Core, s: number): boolean {
   const me = shared(c).sentinels[s];
   if (!me.sdown) return false;
-  let agree = 1;
-  for (let o = 0; o < SENTINELS.length; o++) {
-    if (o !== s && me.downAtMs[o] >= 0 && c.nowMs - me.downAtMs[o] <= DOWN_REPLY_VALIDITY_MS) agree++;
-  }
-  return agree >= cfg(c).quorum;
+  const others = me.downAtMs.filter((t, o) => o !== s && t >= 0 && c.nowMs - t <= DOWN_REPLY_VALIDITY_MS);
+  return 1 + others.length >= cfg(c).quorum;
 }
 
 /**
@@ -402,14 +377,14 @@ function considerFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   if (me.failover !== 'none' || me.startAtMs >= 0 || !objectivelyDown(c, s)) return;
   me.startAtMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
-  scheduleServiceTimer(c, endpointOf(s), START_SLOT, me.startAtMs);
+  scheduleServiceTimer(c, SENTINELS[s], START_SLOT, me.startAtMs);
 }
 
 function onStartTimer(c: Core, out: Outputs, s: number): void {
   const me = shared(c).sentinels[s];
   if (me.startAtMs < 0 || c.nowMs < me.startAtMs) return;
   me.startAtMs = -1;
-  if (!alive(c, endpointOf(s))) return;
+  if (!alive(c, SENTINELS[s])) return;
   if (me.failover === 'none' && objectivelyDown(c, s)) startFailover(c, out, s);
 }
 
@@ -428,7 +403,7 @@ function startFailover(c: Core, out: Outputs, s: number): void {
 function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
   const me = shared(c).sentinels[s];
   me.currentEpoch++;
-  campaigned(c, out, nodeName(c, endpointOf(s)), me.currentEpoch, false, forced);
+  campaigned(c, out, nodeName(c, SENTINELS[s]), me.currentEpoch, false, forced);
   me.failoverEpoch = me.currentEpoch;
   me.leader = s;
   me.leaderEpoch = me.currentEpoch;
@@ -455,11 +430,9 @@ function stepFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   const settings = cfg(c);
   if (me.failover === 'waitStart') {
-    let votes = me.leader === s && me.leaderEpoch === me.failoverEpoch ? 1 : 0;
-    for (let o = 0; o < SENTINELS.length; o++) {
-      if (o !== s && me.voteFor[o] === s && me.voteEpoch[o] === me.failoverEpoch) votes++;
-    }
-    if (votes >= votesNeeded(settings.quorum, SENTINELS.length)) {
+    const own = me.leader === s && me.leaderEpoch === me.failoverEpoch ? 1 : 0;
+    const votes = me.voteFor.filter((v, o) => o !== s && v === s && me.voteEpoch[o] === me.failoverEpoch);
+    if (own + votes.length >= votesNeeded(settings.quorum, SENTINELS.length)) {
       return shared(c).stonithTimeoutMs > 0 ? requestFence(c, s) : promote(c, s);
     }
     if (c.nowMs - me.failoverStartMs > Math.min(ELECTION_TIMEOUT_MS, settings.failoverTimeoutMs))
@@ -512,7 +485,7 @@ function requestFence(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   me.failover = 'waitFence';
   me.stateSinceMs = c.nowMs;
-  sendBody(c, endpointOf(s), FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
+  sendBody(c, SENTINELS[s], FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
 }
 
 /**
@@ -573,8 +546,7 @@ function fixRoles(c: Core, s: number): void {
 }
 
 function onSentinelMessage(c: Core, s: number, m: Message): void {
-  const a = shared(c);
-  const me = a.sentinels[s];
+  const me = shared(c).sentinels[s];
   const body = bodyOf(m, 'sentinelPong');
   if (body.op === 'fenced') {
     // Confirmed off: only now may a replica take over.
@@ -602,7 +574,7 @@ function onSentinelMessage(c: Core, s: number, m: Message): void {
       // Having voted for another, it waits before trying a failover of its own.
       if (body.candidate !== s) me.failoverStartMs = c.nowMs + nextInt(c.rngTimer, 0, MAX_DESYNC_MS - 1);
     }
-    sendBody(c, endpointOf(s), m.from, 'isMasterDownReply', me.currentEpoch, {
+    sendBody(c, SENTINELS[s], m.from, 'isMasterDownReply', me.currentEpoch, {
       op: 'downReply',
       down: me.sdown,
       leader: body.candidate >= 0 ? me.leader : -1,
@@ -625,20 +597,6 @@ function onSentinelMessage(c: Core, s: number, m: Message): void {
   }
 }
 
-/** Sentinels that agree on who is primary and can reach it: the primary is lost when too few do. */
-function sentinelsReaching(c: Core, primary: NodeState): number {
-  let count = 0;
-  for (const e of SENTINELS) if (alive(c, e) && canReach(c, e, primary.idx)) count++;
-  return count;
-}
-
-function onNetworkChange(c: Core, out: Outputs): void {
-  const leader = currentLeader(c);
-  if (!leader) return;
-  // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
-  if (sentinelsReaching(c, leader) < cfg(c).quorum) markLoss(c, out, leader, 'partitioned');
-}
-
 export const redisSentinel: ElectionAlgorithm = {
   ...ALGORITHM_INFO['redis-sentinel'],
   page: redisSentinelPage,
@@ -650,9 +608,8 @@ export const redisSentinel: ElectionAlgorithm = {
       // `sentinel monitor mymaster <n1> <port> <quorum>`: the configuration names n1 as primary
       // (epoch 0); the sentinels start their once-a-second loop, a little apart.
       resumePrimary(c, out, n);
-      for (const e of SENTINELS) {
+      for (const e of SENTINELS)
         scheduleServiceTimer(c, e, TICK_SLOT, nextInt(c.rngTimer, 1, PING_PERIOD_MS));
-      }
       return;
     }
     n.knownLeader = 0;
@@ -663,7 +620,10 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onMessage: (c, out, n, m) => {
     if (m.type === 'sentinelPing') {
-      sendBody(c, n.idx, m.from, 'sentinelPong', n.term, { op: 'pong', report: report(n) });
+      const { primaryOf, lineage, offset } = st(n);
+      const role = n.role === 'leader' ? 'primary' : 'replica';
+      const report: Report = { role, primaryOf, lineage, offset };
+      sendBody(c, n.idx, m.from, 'sentinelPong', n.term, { op: 'pong', report });
     } else {
       onServerMessage(c, out, n, m);
     }
@@ -677,10 +637,14 @@ export const redisSentinel: ElectionAlgorithm = {
     if (slot === TICK_SLOT) onSentinelTick(c, sentinelAt(endpoint));
     else if (slot === START_SLOT) onStartTimer(c, out, sentinelAt(endpoint));
   },
-  onNetworkChange,
-  onKill: (_c, n) => {
-    st(n).ackLocalMs.fill(-1);
+  onNetworkChange: (c, out) => {
+    const leader = currentLeader(c);
+    if (!leader) return;
+    // Once fewer than `quorum` sentinels can reach it, they will agree it is down: a failover begins.
+    const reaching = SENTINELS.filter((e) => alive(c, e) && canReach(c, e, leader.idx)).length;
+    if (reaching < cfg(c).quorum) markLoss(c, out, leader, 'partitioned');
   },
+  onKill: (_c, n) => void st(n).ackLocalMs.fill(-1),
   onRestart: (c, out, n) => {
     // A restarted server loads its data set and its configuration from disk: a primary comes back
     // a primary, a replica goes on replicating. The sentinels set it right if that contradicts

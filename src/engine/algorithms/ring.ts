@@ -11,13 +11,12 @@
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
-import { CT, coordinatorRules, coordinatorView, coordinatorWatch } from './coordinator';
+import { CT, coordinatorRules, coordinatorWatch } from './coordinator';
 import { armAtLocal, armIn, settingsFor, stateViews } from './kit';
 import { bodyOf, cancelTimer, due, localNow } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { RingSettings } from '../experiment';
-import { acquire, beginWarmUp, campaigned, release } from '../leadership';
+import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
 /** The Ring's timer slots: the coordinator watch's two, a hop's acknowledgement, the round, the hold. */
@@ -33,22 +32,25 @@ declare module '../core' {
   }
 }
 
-/** A message this node holds, to pass on once it has handled it (own clock). */
-interface Held {
+/** A message to pass round the ring. */
+interface Pass {
   type: RingMessage;
   ids: number[];
   term: number;
+}
+
+/** A message this node holds, to pass on once it has handled it (own clock). */
+interface Held extends Pass {
   readyAtLocalMs: number;
 }
 
 /** A message handed to the successor and not yet acknowledged. */
-interface Hop extends Omit<Held, 'readyAtLocalMs'> {
+interface Hop extends Pass {
   to: number;
   msgId: number;
   ackDeadlineLocalMs: number;
 }
 
-/** A node's state, fresh at boot. */
 const initRingNode = () => ({
   lastHeardLocalMs: 0,
   lastHeardRealMs: -1,
@@ -86,7 +88,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
     return;
   }
   p.held.shift();
-  forward(c, out, n, next.type, next.ids, next.term, n.idx);
+  forward(c, out, n, next, n.idx);
 }
 
 /** The next node after `after` in ring order, or -1 when the ring has gone round to n itself. */
@@ -95,15 +97,7 @@ function successorAfter(c: Core, n: NodeState, after: number): number {
   return next === n.idx ? -1 : next;
 }
 
-function forward(
-  c: Core,
-  out: Outputs,
-  n: NodeState,
-  type: RingMessage,
-  ids: number[],
-  term: number,
-  after: number,
-): void {
+function forward(c: Core, out: Outputs, n: NodeState, { type, ids, term }: Pass, after: number): void {
   const to = successorAfter(c, n, after);
   const p = st(n);
   if (to < 0) {
@@ -122,7 +116,7 @@ function onAckTimeout(c: Core, out: Outputs, n: NodeState): void {
   const hop = st(n).hop;
   if (!hop) return;
   // The successor did not acknowledge in time: skip it and try the one after.
-  forward(c, out, n, hop.type, hop.ids, hop.term, hop.to);
+  forward(c, out, n, hop, hop.to);
 }
 
 // ---------------------------------------------------------------- the election
@@ -181,10 +175,7 @@ function applyCoordinator(c: Core, out: Outputs, n: NodeState, winner: number, e
     if (n.role !== 'leader') becomeCoordinator(c, out, n, epoch);
     return;
   }
-  if (n.role === 'leader') release(c, out, n, 'deposed by a higher node');
-  n.role = 'follower';
-  if (epoch > n.term) n.term = epoch;
-  watch.heard(c, n, winner);
+  watch.follow(c, out, n, winner, epoch);
 }
 
 function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): void {
@@ -196,8 +187,7 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState, epoch: number): 
 }
 
 function onRound(c: Core, out: Outputs, n: NodeState): void {
-  const p = st(n);
-  if (p.roundDeadlineLocalMs < 0) return;
+  if (st(n).roundDeadlineLocalMs < 0) return;
   // The election never came round: a node holding it died. Start again, round the dead one.
   startElection(c, out, n);
 }
@@ -207,14 +197,10 @@ function onRound(c: Core, out: Outputs, n: NodeState): void {
 function onWatch(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (n.role === 'leader') return;
-  const timeoutMs = cfg(c).timeoutMs;
-  if (!due(c, n, p.lastHeardLocalMs + timeoutMs)) return watch.arm(c, n);
+  if (!due(c, n, p.lastHeardLocalMs + cfg(c).timeoutMs)) return watch.arm(c, n);
   // An election under way gets a round to finish before this node starts its own.
   const busyUntil = p.participantSinceLocalMs + cfg(c).roundTimeoutMs;
-  if (p.participantOf >= 0 && !due(c, n, busyUntil)) {
-    armAtLocal(c, n, RT.watch, busyUntil);
-    return;
-  }
+  if (p.participantOf >= 0 && !due(c, n, busyUntil)) return armAtLocal(c, n, RT.watch, busyUntil);
   startElection(c, out, n);
 }
 
@@ -234,33 +220,20 @@ function onAlive(c: Core, out: Outputs, n: NodeState, m: Message): void {
 function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   switch (m.type) {
     case 'ringElection':
-    case 'ringCoordinator': {
-      const ack = send(c, n.idx, m.from, 'ringAck', n.term);
-      ack.round = m.id;
+    case 'ringCoordinator':
+      send(c, n.idx, m.from, 'ringAck', n.term).round = m.id;
       return m.type === 'ringElection' ? onElection(c, out, n, m) : onCoordinator(c, out, n, m);
-    }
-    case 'ringAck': {
-      const p = st(n);
-      if (p.hop && p.hop.msgId === m.round) {
-        p.hop = null;
-        cancelTimer(n, RT.ack);
-        pump(c, out, n);
-      }
-      return;
-    }
+    case 'ringAck':
+      // The successor has the message: the next held one may go.
+      if (st(n).hop?.msgId !== m.round) return;
+      st(n).hop = null;
+      cancelTimer(n, RT.ack);
+      return pump(c, out, n);
     case 'alive':
       return onAlive(c, out, n, m);
     default:
       return;
   }
-}
-
-function onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void {
-  if (slot === RT.heartbeat) return watch.heartbeat(c, n);
-  if (slot === RT.watch) return onWatch(c, out, n);
-  if (slot === RT.ack) return onAckTimeout(c, out, n);
-  if (slot === RT.round) return onRound(c, out, n);
-  if (slot === RT.hold) return pump(c, out, n);
 }
 
 export const ring: ElectionAlgorithm = {
@@ -270,7 +243,13 @@ export const ring: ElectionAlgorithm = {
   initNode: initRingNode,
   initShared: (e) => ({ settings: settingsFor(e, 'ring') }),
   boot: (c, _out, n) => watch.boot(c, n, cfg(c).ackTimeoutMs),
-  onTimer,
+  onTimer: (c, out, n, slot) => {
+    if (slot === RT.heartbeat) return watch.heartbeat(c, n);
+    if (slot === RT.watch) return onWatch(c, out, n);
+    if (slot === RT.ack) return onAckTimeout(c, out, n);
+    if (slot === RT.round) return onRound(c, out, n);
+    if (slot === RT.hold) return pump(c, out, n);
+  },
   onMessage,
   ...coordinatorRules(startElection),
   onKill: (_c, n) => {
@@ -292,6 +271,6 @@ export const ring: ElectionAlgorithm = {
   nodeView: (c, n) => {
     const p = st(n);
     const votes = p.participantOf >= 0 ? p.seen.map((i) => c.nodes[i].id) : [];
-    return coordinatorView(c, n, p, cfg(c).timeoutMs, p.roundDeadlineLocalMs, votes);
+    return watch.view(c, n, p.roundDeadlineLocalMs, votes);
   },
 };

@@ -13,10 +13,8 @@ import { zookeeperPage } from './pages/zookeeper';
 import { armAtLocal, armIn, cancelTimers, renewalLatency, settingsFor, stateViews, timerSlots } from './kit';
 import { bodyOf, cancelTimer, localNow, realAtLocal, scheduleTimer, serviceEndpoints } from '../core';
 import type { Core, Message, NodeState, Outputs } from '../core';
-// Types only from experiment.ts: it imports the algorithm registry, which imports this file.
 import type { Experiment } from '../experiment';
 import { bringDown } from '../faults';
-import type { QueueView } from '../types';
 import { acquire, beginWarmUp, campaigned, release, renewed } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
@@ -85,7 +83,6 @@ const ZT = timerSlots('ping', 'readTimeout', 'request', 'retry');
 
 type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 'stopping' | 'idle';
 
-/** A candidate's state, fresh at boot. */
 const initZkNode = (_e: unknown, idx: number) => ({
   phase: 'idle' as Phase,
   session: 0,
@@ -117,24 +114,6 @@ function isWrite(body: ZkOp): boolean {
   return body.op === 'create' || body.op === 'close' || body.op === 'connect';
 }
 
-function onRequest(c: Core, out: Outputs, server: number, m: Message): void {
-  const s = store(c);
-  const body = bodyOf(m, 'zkRequest');
-  // A server outside a majority serves no client (it has no leader; read-only mode is off by
-  // default): the request goes unanswered, and the client's silence timer runs.
-  if (!reachesMajority(c, s, server)) return;
-  // Any word from the client keeps its session alive on the ensemble.
-  if ('session' in body) touchSession(c, s, body.session);
-  if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, body, m.from));
-  const op: StoreOp<ZkOp> = { id: m.id, client: m.from, via: server, body, acks: [server] };
-  propose(c, s, op);
-  tryCommit(c, out, s, ZK_RULES, op);
-}
-
-function commit(c: Core, _out: Outputs, op: StoreOp<ZkOp>): void {
-  reply(c, op.via, op.client, op.id, apply(c, op.body, op.client));
-}
-
 function reply(c: Core, server: number, client: number, id: number, body: ZkReply): void {
   const r = send(c, server, client, 'zkReply', 0);
   r.round = id;
@@ -146,7 +125,7 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   const s = a.store;
   const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
   switch (body.op) {
-    case 'connect': {
+    case 'connect':
       // A new session, or a reconnection: an expired session is refused (the client learns it now).
       if (body.session === 0) r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
       else {
@@ -154,7 +133,6 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         r.ok = findSession(s, body.session) !== undefined;
       }
       break;
-    }
     case 'ping':
       r.session = body.session;
       r.ok = findSession(s, body.session) !== undefined;
@@ -164,18 +142,10 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
         r.ok = false;
         break;
       }
-      const z: StoreEntry = {
-        key: ++a.seqCounter,
-        session: body.session,
-        owner: client,
-        number: 0,
-        // The znode's czxid: the create's zxid, the store's next revision.
-        token: ++s.revision,
-      };
-      z.number = z.key;
-      s.entries.push(z);
-      r.seq = z.key;
-      r.czxid = z.token;
+      r.seq = ++a.seqCounter;
+      // The znode's czxid: the create's zxid, the store's next revision.
+      r.czxid = ++s.revision;
+      s.entries.push({ key: r.seq, session: body.session, owner: client, number: r.seq, token: r.czxid });
       break;
     }
     case 'children':
@@ -206,17 +176,27 @@ function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
 }
 
 const ZK_RULES: StoreRules<ZkOp> = {
-  request: onRequest,
-  commit,
+  request: (c, out, server, m) => {
+    const s = store(c);
+    const body = bodyOf(m, 'zkRequest');
+    // A server outside a majority serves no client (it has no leader; read-only mode is off by
+    // default): the request goes unanswered, and the client's silence timer runs.
+    if (!reachesMajority(c, s, server)) return;
+    // Any word from the client keeps its session alive on the ensemble.
+    if ('session' in body) touchSession(c, s, body.session);
+    if (!isWrite(body)) return reply(c, server, m.from, m.id, apply(c, body, m.from));
+    const op: StoreOp<ZkOp> = { id: m.id, client: m.from, via: server, body, acks: [server] };
+    propose(c, s, op);
+    tryCommit(c, out, s, ZK_RULES, op);
+  },
+  commit: (c, _out, op) => reply(c, op.via, op.client, op.id, apply(c, op.body, op.client)),
   expired: (c, _out, session) => endSession(c, session),
 };
 
 // ---------------------------------------------------------------- a candidate
 
-function serverOf(c: Core, n: NodeState): number {
-  const servers = store(c).members;
-  return servers[st(n).server % servers.length];
-}
+/** The server a candidate talks to: the next one in the ensemble each time it moves on. */
+const serverOf = (c: Core, n: NodeState): number => store(c).members[st(n).server % store(c).members.length];
 
 function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing' = 'zkRequest'): void {
   const m = send(c, n.idx, serverOf(c, n), type, 0);
@@ -229,13 +209,8 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
   armIn(c, n, ZT.request, readTimeoutMs(c));
 }
 
-function readTimeoutMs(c: Core): number {
-  return Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
-}
-
-function pingEveryMs(c: Core): number {
-  return Math.floor(cfg(c).sessionTimeoutMs / 3);
-}
+const readTimeoutMs = (c: Core): number => Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
+const pingEveryMs = (c: Core): number => Math.floor(cfg(c).sessionTimeoutMs / 3);
 
 /** The request each phase that waits on the ensemble makes, from the candidate's state. */
 const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
@@ -326,9 +301,7 @@ function lead(c: Core, out: Outputs, n: NodeState): void {
 
 // ---------------------------------------------------------------- the session
 
-function schedulePing(c: Core, n: NodeState): void {
-  armIn(c, n, ZT.ping, pingEveryMs(c));
-}
+const schedulePing = (c: Core, n: NodeState): void => void armIn(c, n, ZT.ping, pingEveryMs(c));
 
 function onPingTimer(c: Core, n: NodeState): void {
   const p = st(n);
@@ -391,18 +364,6 @@ function finishStop(c: Core, n: NodeState): void {
   bringDown(c, n);
 }
 
-/** The znode queue as the ensemble holds it: what the znode queue scene draws. */
-function queueView(c: Core): QueueView {
-  return queueOf(c, store(c), {
-    path: '/election',
-    numberName: 'sequence number',
-    watch: cfg(c).watch,
-    watchReads: c.watchCounts.reads,
-    // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
-    name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
-  });
-}
-
 export const zookeeper: ElectionAlgorithm = {
   ...ALGORITHM_INFO['zookeeper'],
   page: zookeeperPage,
@@ -463,5 +424,14 @@ export const zookeeper: ElectionAlgorithm = {
       lastRenewAtMs: p.lastHeardRealMs,
     };
   },
-  queueView,
+  // The znode queue as the ensemble holds it: what the znode queue scene draws.
+  queueView: (c) =>
+    queueOf(c, store(c), {
+      path: '/election',
+      numberName: 'sequence number',
+      watch: cfg(c).watch,
+      watchReads: c.watchCounts.reads,
+      // ZooKeeper appends the sequence to the name the client gives, padded to ten digits.
+      name: (z) => `/election/n_${String(z.number).padStart(10, '0')}`,
+    }),
 };

@@ -6,23 +6,18 @@ import { settingsFor as section } from '../kit';
 const NO_QUORUM = 'no quorum: each side of a partition elects its own';
 
 function coordinatorPage(key: 'bully' | 'ring', short: string): AlgorithmPage {
-  const name = key === 'bully' ? 'Bully' : 'Ring';
   return {
     elect: { short, how: NO_QUORUM },
     hold: () => held('No lease', 'No lease', 'The coordinator leads until it is deposed: nothing expires.'),
     expiry: (e) => {
-      const s = section(e, key);
-      return expiryOf(
-        s.timeoutMs,
-        'coordinator timeout',
-        `sends heartbeats every ${formatSpan(s.heartbeatMs)}`,
-      );
+      const { timeoutMs, heartbeatMs } = section(e, key);
+      return expiryOf(timeoutMs, 'coordinator timeout', `sends heartbeats every ${formatSpan(heartbeatMs)}`);
     },
     renewLimit: () => null,
     fenced: 'it steps down and calls an election',
     missing: {
       quorum: `${key === 'bully' ? 'Bully' : 'The Ring'} has no quorum to switch off: the highest reachable id wins`,
-      ...raftOnly(name),
+      ...raftOnly(key === 'bully' ? 'Bully' : 'Ring'),
     },
     split: SPLIT_WITHOUT_QUORUM,
   };

@@ -91,8 +91,7 @@ let catalog: Catalog | null = null;
 
 /** Load the catalog of game days, once. */
 export async function loadCatalog(): Promise<Catalog> {
-  catalog ??= await import('../scenario/catalog');
-  return catalog;
+  return (catalog ??= await import('../scenario/catalog'));
 }
 
 // The run-link reader, like the codec it needs, loads only for a `run=` link (loadLinkScenario).
@@ -102,9 +101,8 @@ let share: Share | null = null;
 /** Load the run-link reader (and the codec it reads with), once. */
 export async function loadRunReader(): Promise<Share> {
   // The codec failing to load is the reader's to say (decodeRun), so it does not fail this.
-  const [m] = await Promise.all([import('./share'), loadCodec().catch(() => null)]);
-  share = m;
-  return m;
+  [share] = await Promise.all([import('./share'), loadCodec().catch(() => null)]);
+  return share;
 }
 
 function scenarioOf(id: string, problems: string[]): Scenario | null {

@@ -1,8 +1,7 @@
 // A run in a URL: the setup, the game day it belongs to (and the step shown), the recorded
-// commands and the moment being viewed,
-// as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
-// yields a list of readable problems naming what could not be read. Both need the codec loaded
-// first (codec.ts: loadCodec).
+// commands and the moment being viewed, as deflated JSON in base64url. Decoding never throws: a
+// malformed, truncated or outdated link yields a list of readable problems naming what could not
+// be read. Both need the codec loaded first (codec.ts: loadCodec).
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/backend';

@@ -121,7 +121,6 @@ function scenarioOf(id: string, problems: string[]): Scenario | null {
 
 function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunParams {
   const v = read.values;
-  const q = new URLSearchParams(search);
   const problems = [...read.notes];
   /** A parameter that was readable but had no effect still gets a word. */
   const ignored = (names: readonly ParamName[], why: string) => {
@@ -173,7 +172,7 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
       if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
       else if (v.step !== undefined)
         problems.push(
-          `"step" must be a whole number from 1 to ${n} (got ${quote(q.get('step') ?? '')}): opened step 1`,
+          `"step" must be a whole number from 1 to ${n} (got ${quote(new URLSearchParams(search).get('step') ?? '')}): opened step 1`,
         );
       ignored(SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`);
     }

@@ -185,9 +185,9 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   // The seed picks (a)'s leader and the first worker to die, like an election would.
   const leader = hash32(1, c.seed ^ 0x1eade5) % c.workers;
   const victim = (leader + 1 + (hash32(2, c.seed ^ 0x1eade5) % (c.workers - 1))) % c.workers;
-  const ringBefore = ringOwners(hashes, all, c);
+  let ring = ringOwners(hashes, all, c);
   const sharesOf = (o: readonly number[]) => all.map((w) => o.filter((x) => x === w).length);
-  const shares = [sharesOf(ringBefore)];
+  const shares = [sharesOf(ring)];
 
   const { detectMs, totalMs } = c.window;
   const killWorkerAtMs = c.quietMs;
@@ -198,7 +198,6 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   const moved: Moved[] = [];
   const hashOrder = hashes.map((_, k) => k).sort((x, y) => hashes[x] - hashes[y] || x - y);
   let alive = all;
-  let ring = ringBefore;
   const outages: Outage[] = [];
   for (const [dead, atMs] of [
     [victim, killWorkerAtMs],

@@ -136,10 +136,6 @@ export function ringOwner(ring: readonly RingPoint[], h: number): number {
 /** hash % N over the workers alive, in order: the naive partitioning. */
 export const modOwner = (alive: readonly number[], h: number): number => alive[h % alive.length];
 
-function keyHashes(c: LeaderlessConfig): number[] {
-  return Array.from({ length: c.keys }, (_, k) => hash32(k, c.seed));
-}
-
 function ringOwners(hashes: readonly number[], alive: readonly number[], c: LeaderlessConfig): number[] {
   const ring = buildRing(alive, c.vnodes, c.seed);
   return hashes.map((h) => ringOwner(ring, h));
@@ -185,13 +181,13 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   if (problems.length > 0) throw new Error(`leaderless model: ${problems.join('; ')}`);
   const all = Array.from({ length: c.workers }, (_, i) => i);
   const names = all.map((i) => `w${i + 1}`);
-  const hashes = keyHashes(c);
+  const hashes = Array.from({ length: c.keys }, (_, k) => hash32(k, c.seed));
   // The seed picks (a)'s leader and the first worker to die, like an election would.
   const leader = hash32(1, c.seed ^ 0x1eade5) % c.workers;
   const victim = (leader + 1 + (hash32(2, c.seed ^ 0x1eade5) % (c.workers - 1))) % c.workers;
-  const ringBefore = ringOwners(hashes, all, c);
+  let ring = ringOwners(hashes, all, c);
   const sharesOf = (o: readonly number[]) => all.map((w) => o.filter((x) => x === w).length);
-  const shares = [sharesOf(ringBefore)];
+  const shares = [sharesOf(ring)];
 
   const { detectMs, totalMs } = c.window;
   const killWorkerAtMs = c.quietMs;
@@ -202,7 +198,6 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   const moved: Moved[] = [];
   const hashOrder = hashes.map((_, k) => k).sort((x, y) => hashes[x] - hashes[y] || x - y);
   let alive = all;
-  let ring = ringBefore;
   const outages: Outage[] = [];
   for (const [dead, atMs] of [
     [victim, killWorkerAtMs],
@@ -276,9 +271,7 @@ export function unavailableAt(run: LeaderlessRun, design: Design, atMs: number):
 /** Unavailable key-ms of one design up to `atMs` (the running total the scene shows). */
 export function unavailableKeyMsUntil(run: LeaderlessRun, design: Design, atMs: number): number {
   let sum = 0;
-  for (const o of run.outages) {
-    if (o.design !== design) continue;
-    sum += o.keys * Math.max(0, Math.min(o.endMs, atMs) - o.startMs);
-  }
+  for (const o of run.outages)
+    if (o.design === design) sum += o.keys * Math.max(0, Math.min(o.endMs, atMs) - o.startMs);
   return sum;
 }

@@ -1,18 +1,11 @@
 // Every preset file under scenes/presets/ is picked up here, in file-name order: adding a
 // system means adding a data file. Files that fail validation are listed with their errors.
+import type { CatalogProblem } from '../scenario/catalog';
 import { parsePreset, type Preset } from './schema';
 
-export interface PresetProblem {
-  file: string;
-  errors: string[];
-}
-
-export function presetCatalogOf(files: Record<string, unknown>): {
-  presets: Preset[];
-  problems: PresetProblem[];
-} {
+export function presetCatalogOf(files: Record<string, unknown>) {
   const presets: Preset[] = [];
-  const problems: PresetProblem[] = [];
+  const problems: CatalogProblem[] = [];
   const sorted = Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [path, data] of sorted) {
     const r = parsePreset(data);
@@ -33,7 +26,7 @@ export const presetCatalog = {
   get presets(): Preset[] {
     return (loaded ??= presetCatalogOf(FILES)).presets;
   },
-  get problems(): PresetProblem[] {
+  get problems(): CatalogProblem[] {
     return (loaded ??= presetCatalogOf(FILES)).problems;
   },
 };

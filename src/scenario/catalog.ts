@@ -3,11 +3,10 @@
 //
 // The page loads and validates only what it uses, when it uses it: the picker lists every file's
 // id and title from a small index made at build time (virtual:scenario-index, no file loaded and
-// no schema needed to show a link), and each description once the files load, as the picker
-// opens (an embed never shows one); a scenario's own file is fetched when a link
-// opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link) and validated then; and the picker
-// loads and validates the rest only when it is opened, to drop any broken file and say why.
-// Fetching every game day with the page was most of the scenarios' share of its start.
+// no schema needed to show a link); a scenario's own file is fetched and validated when a link
+// opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link); the rest load,
+// with their descriptions, only as the picker opens (an embed never does), to drop any broken
+// file and say why. Fetching every game day with the page was most of the scenarios' share of its start.
 import SCENARIO_INDEX from 'virtual:scenario-index';
 import { parseScenario } from './schema';
 import type { Scenario } from './types';
@@ -70,6 +69,8 @@ export function catalogOf(
     }
     return c;
   };
+  /** What `pick` takes of each loaded file, validated, in file order. */
+  const eachLoaded = <T>(pick: (c: Checked) => T[]): T[] => loaded().flatMap((path) => pick(check(path)));
   const pathOf = (id: string): string | undefined =>
     paths().find((p) => (index?.[p] ? index[p].id : field(files[p], 'id')) === id);
   const checkId = (id: string): Checked | undefined => {
@@ -100,17 +101,11 @@ export function catalogOf(
     },
     /** Every loaded file that validates, in file order. */
     get scenarios(): Scenario[] {
-      return loaded().flatMap((path) => {
-        const c = check(path);
-        return c.ok ? [c.scenario] : [];
-      });
+      return eachLoaded((c) => (c.ok ? [c.scenario] : []));
     },
     /** Every loaded file that does not validate, with its errors. */
     get problems(): CatalogProblem[] {
-      return loaded().flatMap((path) => {
-        const c = check(path);
-        return c.ok ? [] : [c.problem];
-      });
+      return eachLoaded((c) => (c.ok ? [] : [c.problem]));
     },
     /** Validate the next loaded file not yet validated; false once every one is. For idle-time work. */
     checkNext(): boolean {

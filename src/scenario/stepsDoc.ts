@@ -22,12 +22,7 @@ function scenarioSteps(scenario: Scenario): string {
   ].join('\n');
 }
 
-/** The section for these game days, in the order given (the picker's: file name). */
-export function stepsSection(scenarios: readonly Scenario[]): string {
-  return scenarios.map(scenarioSteps).join('\n\n');
-}
-
-/** docs/scenarios.md with its step-by-step section made from these game days' runs. */
+/** docs/scenarios.md with its step-by-step section made from these game days' runs, in the given order. */
 export function scenariosDoc(doc: string, scenarios: readonly Scenario[]): string {
-  return fillBetween(doc, 'steps', stepsSection(scenarios));
+  return fillBetween(doc, 'steps', scenarios.map(scenarioSteps).join('\n\n'));
 }

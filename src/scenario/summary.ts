@@ -2,6 +2,9 @@
 import { algorithmFor, formatSeconds, type Trace } from '../engine';
 import { failoverBars } from '../../scenes/FailoverTimelineScene/failoverModel';
 
+/** "1 read", "2 reads". */
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
 export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
   const parts: string[] = [];
@@ -31,11 +34,10 @@ export function summarizeRun(trace: Trace): string {
   } else {
     parts.push(`no failover (${sum.leaderTransitions} leadership transitions)`);
   }
-  parts.push(`${sum.fencingRejections} zombie write${sum.fencingRejections === 1 ? '' : 's'} rejected`);
-  parts.push(`${sum.staleWritesAccepted} stale write${sum.staleWritesAccepted === 1 ? '' : 's'} accepted`);
+  parts.push(`${count(sum.fencingRejections, 'zombie write')} rejected`);
+  parts.push(`${count(sum.staleWritesAccepted, 'stale write')} accepted`);
   // Servers that hold the data (Redis): acknowledged writes an old primary dropped on rejoining.
-  if (sum.writesLost !== undefined)
-    parts.push(`${sum.writesLost} acknowledged write${sum.writesLost === 1 ? '' : 's'} lost on heal`);
+  if (sum.writesLost !== undefined) parts.push(`${count(sum.writesLost, 'acknowledged write')} lost on heal`);
   if (sum.divergentWrites) parts.push(`${sum.divergentWrites} divergent client writes`);
   if (sum.clientRedirects) parts.push(`${sum.clientRedirects} client writes redirected`);
   const twice = sum.violations.find((v) => v.invariant === 'oneLeaderPerTerm');
@@ -45,8 +47,7 @@ export function summarizeRun(trace: Trace): string {
   // A coordination store's watches: what a change of leader cost the store (the herd effect).
   if (sum.watchNotifications || sum.watchReads)
     parts.push(
-      `${sum.watchNotifications} watch notification${sum.watchNotifications === 1 ? '' : 's'} and ` +
-        `${sum.watchReads} read${sum.watchReads === 1 ? '' : 's'} they triggered`,
+      `${count(sum.watchNotifications, 'watch notification')} and ${count(sum.watchReads, 'read')} they triggered`,
     );
   parts.push(
     `believed leader_count peaked at ${sum.maxLeaderCount}; ${formatSeconds(sum.msWithoutLeader)} without a leader`,

@@ -10,14 +10,13 @@ let loading: Promise<Fflate> | null = null;
 
 /** Load the codec (once); resolves when encodeRun and decodeRun can run. */
 export function loadCodec(): Promise<Fflate> {
-  loading ??= import('./codecLib').then(
+  return (loading ??= import('./codecLib').then(
     (m) => (lib = m),
     (err: unknown) => {
       loading = null; // offline without the chunk cached: a later call tries again
       throw err;
     },
-  );
-  return loading;
+  ));
 }
 
 export function codecLoaded(): boolean {

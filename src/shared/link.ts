@@ -91,8 +91,7 @@ let catalog: Catalog | null = null;
 
 /** Load the catalog of game days, once. */
 export async function loadCatalog(): Promise<Catalog> {
-  catalog ??= await import('../scenario/catalog');
-  return catalog;
+  return (catalog ??= await import('../scenario/catalog'));
 }
 
 // The run-link reader, like the codec it needs, loads only for a `run=` link (loadLinkScenario).
@@ -102,9 +101,8 @@ let share: Share | null = null;
 /** Load the run-link reader (and the codec it reads with), once. */
 export async function loadRunReader(): Promise<Share> {
   // The codec failing to load is the reader's to say (decodeRun), so it does not fail this.
-  const [m] = await Promise.all([import('./share'), loadCodec().catch(() => null)]);
-  share = m;
-  return m;
+  [share] = await Promise.all([import('./share'), loadCodec().catch(() => null)]);
+  return share;
 }
 
 function scenarioOf(id: string, problems: string[]): Scenario | null {
@@ -123,7 +121,6 @@ function scenarioOf(id: string, problems: string[]): Scenario | null {
 
 function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunParams {
   const v = read.values;
-  const q = new URLSearchParams(search);
   const problems = [...read.notes];
   /** A parameter that was readable but had no effect still gets a word. */
   const ignored = (names: readonly ParamName[], why: string) => {
@@ -175,7 +172,7 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
       if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
       else if (v.step !== undefined)
         problems.push(
-          `"step" must be a whole number from 1 to ${n} (got ${quote(q.get('step') ?? '')}): opened step 1`,
+          `"step" must be a whole number from 1 to ${n} (got ${quote(new URLSearchParams(search).get('step') ?? '')}): opened step 1`,
         );
       ignored(SETUP_PARAMS, `scenario "${scenario.id}" sets up its own cluster`);
     }

@@ -79,16 +79,13 @@ export function paramsTable(): string {
   const names = (Object.keys(PARAMS) as ParamName[]).filter((n) => !PARAMS[n].internal);
   return markdownTable(
     ['parameter', 'values', 'default', 'pages', 'meaning'],
-    names.map((n) => {
-      const p = PARAMS[n];
-      return [
-        `\`${n}\``,
-        PARAM_DOCS[n].values,
-        p.defaultText,
-        p.pages.map((x) => PAGE_NAMES[x]).join(', '),
-        PARAM_DOCS[n].doc,
-      ];
-    }),
+    names.map((n) => [
+      `\`${n}\``,
+      PARAM_DOCS[n].values,
+      PARAMS[n].defaultText,
+      PARAMS[n].pages.map((x) => PAGE_NAMES[x]).join(', '),
+      PARAM_DOCS[n].doc,
+    ]),
   );
 }
 

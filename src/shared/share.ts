@@ -1,8 +1,7 @@
 // A run in a URL: the setup, the game day it belongs to (and the step shown), the recorded
-// commands and the moment being viewed,
-// as deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link
-// yields a list of readable problems naming what could not be read. Both need the codec loaded
-// first (codec.ts: loadCodec).
+// commands and the moment being viewed, as deflated JSON in base64url. Decoding never throws: a
+// malformed, truncated or outdated link yields a list of readable problems naming what could not
+// be read. Both need the codec loaded first (codec.ts: loadCodec).
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/backend';
@@ -102,12 +101,11 @@ export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problems:
 export function decodeRun(text: string): DecodeResult {
   // The page loads the codec before it reads a run link; it is missing only when its chunk could not load.
   if (!codecLoaded()) return { ok: false, problems: [`"run" could not be read: ${CODEC_MISSING}`] };
-  const { strFromU8 } = codec();
   let json: unknown;
   try {
     const bytes = inflateBounded(fromBase64Url(text));
     if (!bytes) return { ok: false, problems: ['"run" is far too large to be a link to a run'] };
-    json = JSON.parse(strFromU8(bytes));
+    json = JSON.parse(codec().strFromU8(bytes));
   } catch {
     return { ok: false, problems: ['"run" is not a complete link: it may have been cut off when copied'] };
   }

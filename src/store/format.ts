@@ -24,81 +24,68 @@ export function announceEvent(ev: SimEvent, speech: Speech = RAFT): string | nul
 }
 
 export function describeEvent(ev: SimEvent, speech: Speech = RAFT): string {
-  const { epoch, leader } = speech.words;
-  switch (ev.type) {
-    case 'fault': {
-      const f = ev.fault;
-      const who = nameOf(ev.target ?? ('node' in f ? f.node : ''), speech);
-      // A command aimed at "the leader" when there was none acted on nobody: say so.
-      if (ev.skipped && !ev.target && who === 'leader')
-        return `${f.do} the leader: skipped, there was no leader`;
-      const what = describeFault(f, who);
-      return ev.skipped ? `${what} (skipped: nothing to act on)` : what;
-    }
-    case 'campaign':
-      return ev.preVote
-        ? `${ev.node} asks for pre-votes for ${epoch} ${ev.term}`
-        : `${ev.node} campaigns for ${epoch} ${ev.term}${ev.transfer ? ' (forced)' : ''}`;
-    case 'elected':
-      // An algorithm that votes names the votes it won with; one that does not (Bully, Ring, a
-      // Lease) simply took office.
-      return ev.votes.length > 0
-        ? `${ev.node} won ${epoch} ${ev.term} with votes from ${ev.votes.join(', ')}`
-        : `${ev.node} became ${leader} (${epoch} ${ev.term})`;
-    case 'steppedDown':
-      return `${ev.node} stopped leading ${epoch} ${ev.term}: ${ev.reason}`;
-    case 'ready':
-      return `${ev.node} warmed up and serves ${epoch} ${ev.term}`;
-    case 'lost':
-      return `${ev.node}, the ${leader} of ${epoch} ${ev.term}, is lost (${ev.cause}): a failover begins`;
-    case 'survived':
-      return `${ev.node} renewed again: it kept leading ${epoch} ${ev.term}, no failover`;
-    case 'resumed':
-      return `${ev.node} resumed after ${formatSeconds(ev.pausedMs)} paused`;
-    case 'resynced':
-      return ev.lost > 0
-        ? `${ev.node} resynchronised from ${ev.from}: ${ev.lost} write${ev.lost === 1 ? '' : 's'} it had accepted ${ev.lost === 1 ? 'is' : 'are'} lost (${ev.from} never had ${ev.lost === 1 ? 'it' : 'them'})`
-        : `${ev.node} resynchronised from ${ev.from}: nothing lost`;
-    case 'write':
-      return ev.result === 'accepted'
-        ? `storage accepted ${ev.node}'s ${ev.kind} write with token ${ev.token}${ev.stale ? ' (STALE: a newer leader exists)' : ''}`
-        : `storage rejected ${ev.node}'s write with token ${ev.token}: max seen is ${ev.maxTokenSeen} (zombie write fenced)`;
-    case 'clientWrite':
-      return `client ${ev.client} → ${ev.to}: ${ev.result}`;
-    case 'violation':
-      return `invariant broken: ${ev.detail}`;
-  }
+  return (EVENT_TEXT[ev.type] as (ev: SimEvent, speech: Speech) => string)(ev, speech);
 }
 
-function describeFault(f: Extract<SimEvent, { type: 'fault' }>['fault'], who: string): string {
-  switch (f.do) {
-    case 'kill':
-      return `killed ${who}`;
-    case 'stop':
-      return `stopped ${who} (graceful shutdown)`;
-    case 'restart':
-      return `restarted ${who}`;
-    case 'pause':
-      return f.forMs ? `paused ${who} for ${formatSeconds(f.forMs)} (GC)` : `paused ${who} (GC)`;
-    case 'resume':
-      return `resumed ${who}`;
-    case 'partition':
-      return `partitioned the network: ${f.groups.map((g) => g.join(', ')).join(' | ')}`;
-    case 'heal':
-      return 'healed the network';
-    case 'isolate':
-      return `isolated ${who}`;
-    case 'clockRate':
-      return `${who}'s clock now runs at ${f.rate}x`;
-    case 'campaign':
-      return `forced ${who} to campaign${f.transfer ? ' (leadership transfer)' : ''}`;
-    case 'write':
-      return `${who} sends a write now`;
-    case 'safety': {
-      const parts = Object.entries(f)
-        .filter(([k]) => k !== 'do' && k !== 'atMs')
-        .map(([k, v]) => `${k} ${v ? 'on' : 'off'}`);
-      return `safety: ${parts.join(', ')}`;
-    }
-  }
-}
+const EVENT_TEXT: {
+  [K in SimEvent['type']]: (ev: Extract<SimEvent, { type: K }>, speech: Speech) => string;
+} = {
+  fault: (ev, speech) => {
+    const f = ev.fault;
+    const who = nameOf(ev.target ?? ('node' in f ? f.node : ''), speech);
+    // A command aimed at "the leader" when there was none acted on nobody: say so.
+    if (ev.skipped && !ev.target && who === 'leader')
+      return `${f.do} the leader: skipped, there was no leader`;
+    const what = (FAULT_TEXT[f.do] as (f: Fault, who: string) => string)(f, who);
+    return ev.skipped ? `${what} (skipped: nothing to act on)` : what;
+  },
+  campaign: (ev, { words: { epoch } }) =>
+    ev.preVote
+      ? `${ev.node} asks for pre-votes for ${epoch} ${ev.term}`
+      : `${ev.node} campaigns for ${epoch} ${ev.term}${ev.transfer ? ' (forced)' : ''}`,
+  // An algorithm that votes names the votes it won with; one that does not (Bully, Ring, a
+  // Lease) simply took office.
+  elected: (ev, { words: { epoch, leader } }) =>
+    ev.votes.length > 0
+      ? `${ev.node} won ${epoch} ${ev.term} with votes from ${ev.votes.join(', ')}`
+      : `${ev.node} became ${leader} (${epoch} ${ev.term})`,
+  steppedDown: (ev, { words: { epoch } }) => `${ev.node} stopped leading ${epoch} ${ev.term}: ${ev.reason}`,
+  ready: (ev, { words: { epoch } }) => `${ev.node} warmed up and serves ${epoch} ${ev.term}`,
+  lost: (ev, { words: { epoch, leader } }) =>
+    `${ev.node}, the ${leader} of ${epoch} ${ev.term}, is lost (${ev.cause}): a failover begins`,
+  survived: (ev, { words: { epoch } }) =>
+    `${ev.node} renewed again: it kept leading ${epoch} ${ev.term}, no failover`,
+  resumed: (ev) => `${ev.node} resumed after ${formatSeconds(ev.pausedMs)} paused`,
+  resynced: (ev) =>
+    ev.lost > 0
+      ? `${ev.node} resynchronised from ${ev.from}: ${ev.lost} write${ev.lost === 1 ? '' : 's'} it had accepted ${ev.lost === 1 ? 'is' : 'are'} lost (${ev.from} never had ${ev.lost === 1 ? 'it' : 'them'})`
+      : `${ev.node} resynchronised from ${ev.from}: nothing lost`,
+  write: (ev) =>
+    ev.result === 'accepted'
+      ? `storage accepted ${ev.node}'s ${ev.kind} write with token ${ev.token}${ev.stale ? ' (STALE: a newer leader exists)' : ''}`
+      : `storage rejected ${ev.node}'s write with token ${ev.token}: max seen is ${ev.maxTokenSeen} (zombie write fenced)`,
+  clientWrite: (ev) => `client ${ev.client} → ${ev.to}: ${ev.result}`,
+  violation: (ev) => `invariant broken: ${ev.detail}`,
+};
+
+type Fault = Extract<SimEvent, { type: 'fault' }>['fault'];
+
+const FAULT_TEXT: { [K in Fault['do']]: (f: Extract<Fault, { do: K }>, who: string) => string } = {
+  kill: (_, who) => `killed ${who}`,
+  stop: (_, who) => `stopped ${who} (graceful shutdown)`,
+  restart: (_, who) => `restarted ${who}`,
+  pause: (f, who) => (f.forMs ? `paused ${who} for ${formatSeconds(f.forMs)} (GC)` : `paused ${who} (GC)`),
+  resume: (_, who) => `resumed ${who}`,
+  partition: (f) => `partitioned the network: ${f.groups.map((g) => g.join(', ')).join(' | ')}`,
+  heal: () => 'healed the network',
+  isolate: (_, who) => `isolated ${who}`,
+  clockRate: (f, who) => `${who}'s clock now runs at ${f.rate}x`,
+  campaign: (f, who) => `forced ${who} to campaign${f.transfer ? ' (leadership transfer)' : ''}`,
+  write: (_, who) => `${who} sends a write now`,
+  safety: (f) => {
+    const parts = Object.entries(f)
+      .filter(([k]) => k !== 'do' && k !== 'atMs')
+      .map(([k, v]) => `${k} ${v ? 'on' : 'off'}`);
+    return `safety: ${parts.join(', ')}`;
+  },
+};

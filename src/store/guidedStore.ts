@@ -31,10 +31,7 @@ export type GuidedStore = StoreApi<GuidedState & GuidedActions> & {
   attach(): () => void;
 };
 
-/**
- * Fast-forward checks a step's condition as often as the headless runner does (nextCheckMs), so
- * Skip stops where the runner would, never past an event the next step waits for (AdvanceLimit).
- */
+/** Skip's least advance: it checks where the headless runner does (nextCheckMs), and stops there too. */
 const MIN_SKIP_MS = 1;
 
 export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStore {

@@ -107,10 +107,7 @@ export class LabEngine extends SourceView implements LabBackend {
     while (sim.nowMs < targetMs) {
       const cmd = this.commands[this.nextCommand];
       const nextCp = this.checkpoints[this.checkpoints.length - 1].atMs + CHECKPOINT_EVERY_MS;
-      let stop = targetMs;
-      if (cmd && cmd.atMs < stop) stop = cmd.atMs;
-      if (nextCp < stop) stop = nextCp;
-      sim.runUntil(stop);
+      sim.runUntil(Math.min(targetMs, cmd ? cmd.atMs : Infinity, nextCp));
       // A checkpoint holds the state after the events of its moment and before its commands.
       if (sim.nowMs >= nextCp) this.addCheckpoint();
       this.applyDueCommands();
@@ -121,8 +118,7 @@ export class LabEngine extends SourceView implements LabBackend {
 
   private applyDueCommands(): void {
     while (this.commands[this.nextCommand] && this.commands[this.nextCommand].atMs <= this.sim.nowMs) {
-      this.sim.apply(this.commands[this.nextCommand].command);
-      this.nextCommand++;
+      this.sim.apply(this.commands[this.nextCommand++].command);
     }
   }
 
@@ -196,8 +192,7 @@ export class LabEngine extends SourceView implements LabBackend {
   stepToNextEvent(): void {
     const next = this.sim.nextEventAtMs();
     const cmd = this.commands[this.nextCommand];
-    let t = next < 0 ? this.sim.nowMs + 1 : next;
-    if (cmd && cmd.atMs < t) t = cmd.atMs;
+    const t = Math.min(next < 0 ? this.sim.nowMs + 1 : next, cmd ? cmd.atMs : Infinity);
     this.advanceTo(Math.max(t, this.sim.nowMs + 1));
   }
 

@@ -340,13 +340,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       },
       command: (cmd) => {
         const r = backend.apply(cmd);
-        if (!r.ok) {
-          set({ error: r.error });
-          return false;
-        }
-        set({ error: null });
-        publish();
-        return true;
+        set({ error: r.ok ? null : r.error });
+        if (r.ok) publish();
+        return r.ok;
       },
       select: (id) => set({ selected: id, menu: null }),
       openMenu: (id) => set(id === null ? { menu: null } : { selected: id, menu: id }),
@@ -390,7 +386,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     while (deferred.length) deferred.shift()?.();
   };
   // Object.assign's result type is checked against LabStore: a method left out fails to compile.
-  const lab: LabStore = Object.assign(store, {
+  return Object.assign(store, {
     backend: () => backend,
     frame: () => frame,
     nextFrame: (work: () => void) => {
@@ -406,9 +402,6 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       frameListeners.add(listener);
       return () => frameListeners.delete(listener);
     },
-    setAdvanceLimit: (l: AdvanceLimit | null) => {
-      limit = l;
-    },
+    setAdvanceLimit: (l: AdvanceLimit | null) => void (limit = l),
   });
-  return lab;
 }

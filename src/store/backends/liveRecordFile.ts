@@ -108,10 +108,9 @@ function readSettings(raw: unknown, problems: string[]): RunSettings | null {
   if (!is(z.nullable(num), raw.renewDeadlineMs))
     problems.push('real.settings.renewDeadlineMs: must be a number or null');
   // They bound what the page keeps of the recording's events and samples.
-  for (const k of bounds) {
+  for (const k of bounds)
     if (!is(z.int().check(z.minimum(1), z.maximum(1_000_000)), raw[k]))
       problems.push(`real.settings.${k}: must be a whole number from 1 to 1000000`);
-  }
   if (problems.length > before) return null;
   const settings = raw as unknown as RunSettings;
   problems.push(...checkSettings(settings).map((p) => `real.settings.${p}`));
@@ -135,11 +134,10 @@ export function readRealRecord(raw: unknown, problems: string[]): RealRecord | n
   if (!is(time, raw.startedAtEpochMs))
     problems.push('real.startedAtEpochMs: must be the run start, in epoch ms');
   if (!is(time, raw.untilMs)) problems.push('real.untilMs: must be a time in ms, 0 or more');
-  if (raw.fromMs !== undefined && raw.fromMs !== 0) {
+  if (raw.fromMs !== undefined && raw.fromMs !== 0)
     problems.push(
       `real.fromMs: the page no longer held the recording's first ${Math.round(Number(raw.fromMs) / 1000)} s (it keeps ${MAX_RECORDED} events), so it cannot be folded from its start`,
     );
-  }
   for (const key of ['events', 'keepAlives'] as const) {
     const list = raw[key];
     if (!Array.isArray(list)) problems.push(`real.${key}: must be a list`);

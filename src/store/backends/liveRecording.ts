@@ -268,9 +268,7 @@ export class LiveRecording {
 
   /** The groups as the stage draws them: a host's member beside its candidate, a cut candidate alone. */
   private partition(): string[][] | null {
-    const plan = this.view.plan;
-    const cut = plan.cutCandidates;
-    const groups = plan.partition;
+    const { cutCandidates: cut, partition: groups } = this.view.plan;
     if (!groups && cut.length === 0) return null;
     const drawn = (groups ?? [[...this.ids]]).map((g) =>
       g.flatMap((id) => (id === 'storage' ? [id] : [...(cut.includes(id) ? [] : [id]), `m${id.slice(1)}`])),
@@ -282,7 +280,6 @@ export class LiveRecording {
     const v = this.view;
     const f = v.fold;
     const top = f.topLeader();
-    const ttlMs = this.settings.ttlMs;
     const nodes: NodeView[] = f.hosts.map((h) => {
       const leading = h.candidateAlive && h.role === 'leader';
       return {
@@ -299,7 +296,7 @@ export class LiveRecording {
         knownLeader: top?.id ?? null,
         ready: h.ready,
         // A leader's session lives a TTL past its last answered keep-alive.
-        deadlineAtMs: leading && h.lastRenewAtMs >= 0 ? h.lastRenewAtMs + ttlMs : -1,
+        deadlineAtMs: leading && h.lastRenewAtMs >= 0 ? h.lastRenewAtMs + this.settings.ttlMs : -1,
         lastRenewAtMs: leading ? h.lastRenewAtMs : -1,
         votes: [],
         preVoting: false,

@@ -32,9 +32,8 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
   const caption = useRef<HTMLSpanElement>(null);
   const last = useRef({ state: '', deadline: -1 });
 
-  // Written with every snapshot (up to ten times a second while playing), straight to the SVG
-  // and text nodes. Not every frame: a frame that changes the DOM at all costs the browser a
-  // layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
+  // With every snapshot (up to ten a second), not every frame: a frame that changes the DOM at all
+  // costs a layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
   useLabUpdate((s) => {
     const snap = s.snapshot;
     if (!s.experiment.lease) return;

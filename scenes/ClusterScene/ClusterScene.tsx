@@ -108,7 +108,6 @@ export function ClusterScene() {
   );
   const menuAnchor = menu && withMenu ? svg.current?.querySelector(`[data-testid="node-${menu}"]`) : null;
 
-  // Lease arcs and message dots move every frame: drawn on the canvas over the SVG.
   const { canvasKey, unit } = useMotionLayer(motion, nodes, width);
   // A paused node's timer follows the snapshot (ten times a second while playing), written
   // straight to its text rather than re-rendering the stage; and after every render, for a
@@ -261,10 +260,7 @@ export function ClusterScene() {
  */
 function StorageBox({ at, half }: { at: Point; half: number }) {
   const maxToken = useLab((s) => s.snapshot.storage.maxTokenSeen);
-  const last = useLab((s) => {
-    const r = s.snapshot.storage.recent;
-    return r[r.length - 1];
-  });
+  const last = useLab((s) => s.snapshot.storage.recent.at(-1));
   const rejected = last?.result === 'rejected';
   return (
     <g className="storage" transform={`translate(${at.x} ${at.y})`} data-testid="storage">

@@ -55,8 +55,7 @@ export function roleWord(n: NodeFacts, words: AlgorithmWords): string {
  */
 export function roleLines(n: NodeFacts, words: AlgorithmWords): [string, string] {
   if (n.alive && n.role === 'leader' && !n.witness) return [words.leader, n.ready ? '' : 'warming up'];
-  const vote = n.votedFor && n.alive ? `voted ${n.votedFor}` : '';
-  return [roleWord(n, words), vote];
+  return [roleWord(n, words), n.votedFor && n.alive ? `voted ${n.votedFor}` : ''];
 }
 
 export function nodeLabel(n: NodeFacts, words: AlgorithmWords): string {

@@ -3,7 +3,6 @@
 import { useLab } from '../../src/store/context';
 import './clusterScene.css';
 
-/** The latest writes at the storage, newest first. */
 export function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
   // Rows are keyed by their place in the list, newest first, so a new write changes the rows'

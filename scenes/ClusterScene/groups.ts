@@ -16,10 +16,7 @@ import {
 
 /** Room around a node's circle (and its selection ring). */
 const PAD = NODE_R + 22;
-/**
- * Sizes of the words around a node, for the type of a stage drawn at phone size; `k` (typeScale)
- * scales them to the stage's own type.
- */
+// Sizes of the words around a node at a phone's stage type; `k` (typeScale) scales them to the stage's.
 /** Half the width of the widest role label ("pre-candidate"), and how far under its baseline its second line ends. */
 const LABEL_HALF_W = 98;
 const LABEL_BELOW = 34;
@@ -135,22 +132,18 @@ export function groupShape(
   const byDistance = [...hull].sort(
     (a, b) => (b[0] - RING_CX) ** 2 + (b[1] - RING_CY) ** 2 - ((a[0] - RING_CX) ** 2 + (a[1] - RING_CY) ** 2),
   );
-  let label: Point | null = null;
-  search: for (const p of byDistance) {
+  const candidates = byDistance.flatMap((p) => {
     const len = Math.hypot(p[0] - RING_CX, p[1] - RING_CY) || 1;
     const out = [(p[0] - RING_CX) / len, (p[1] - RING_CY) / len];
     // Straight out from the ring first, then sideways and up or down, a little further each time.
-    for (const d of NAME_GAPS) {
-      for (const [dx, dy] of [out, [1, 0], [-1, 0], [0, -1], [0, 1]]) {
-        const at = { x: p[0] + dx * (d + (dx ? NAME_HALF_W * k : 0) * Math.abs(dx)), y: p[1] + dy * d + 5 };
-        if (fits(at, avoid, width, k)) {
-          label = at;
-          break search;
-        }
-      }
-    }
-  }
-  label ??= {
+    return NAME_GAPS.flatMap((d) =>
+      [out, [1, 0], [-1, 0], [0, -1], [0, 1]].map(([dx, dy]) => ({
+        x: p[0] + dx * (d + (dx ? NAME_HALF_W * k : 0) * Math.abs(dx)),
+        y: p[1] + dy * d + 5,
+      })),
+    );
+  });
+  const label = candidates.find((at) => fits(at, avoid, width, k)) ?? {
     x: clamp(byDistance[0][0], NAME_HALF_W * k, width - NAME_HALF_W * k),
     y: clamp(byDistance[0][1], NAME_H * k, VIEW_H - 6),
   };

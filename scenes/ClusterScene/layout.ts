@@ -63,10 +63,6 @@ export function viewWidth(services: readonly ServiceRef[]): number {
   return services.length ? VIEW_W_SERVICES : VIEW_W;
 }
 
-export function storagePos(services: readonly ServiceRef[]): Point {
-  return services.length ? STORAGE_POS_SERVICES : STORAGE_POS;
-}
-
 export function storageHalf(services: readonly ServiceRef[]): number {
   return services.length ? STORAGE_HALF_SERVICES : STORAGE_HALF;
 }
@@ -76,39 +72,29 @@ export function serviceHalf(s: ServiceRef): Half {
   return isStandalone(s.kind) ? API_HALF : MEMBER_HALF;
 }
 
-/**
- * The ensemble's members on a triangle pointing at the ring (one facing the nodes and the API
- * server, two behind it), so that the traffic between any two of them, and the API server's to
- * each, runs clear of the others; more than three share a circle.
- */
-function memberPositions(ids: string[]): Record<string, Point> {
-  const out: Record<string, Point> = {};
-  const n = ids.length;
-  ids.forEach((id, i) => {
-    const angle = Math.PI + (2 * Math.PI * i) / Math.max(n, 1);
-    out[id] = {
-      x: ENSEMBLE_CENTRE.x + ENSEMBLE_R * Math.cos(angle),
-      y: ENSEMBLE_CENTRE.y + ENSEMBLE_R * Math.sin(angle),
-    };
-  });
-  return out;
-}
+/** The point `r` from `c` at `angle` (radians, clockwise from three o'clock). */
+const polar = (c: Point, r: number, angle: number): Point => ({
+  x: c.x + r * Math.cos(angle),
+  y: c.y + r * Math.sin(angle),
+});
 
 export function nodePositions(ids: string[], services: readonly ServiceRef[] = []): Record<string, Point> {
+  const ring = { x: RING_CX, y: RING_CY };
   const out: Record<string, Point> = {};
   const n = ids.length;
-  ids.forEach((id, i) => {
-    if (n === 1) {
-      out[id] = { x: RING_CX, y: RING_CY };
-      return;
-    }
-    const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
-    out[id] = { x: RING_CX + RING_R * Math.cos(angle), y: RING_CY + RING_R * Math.sin(angle) };
-  });
-  out.storage = storagePos(services);
+  ids.forEach(
+    (id, i) => (out[id] = n === 1 ? ring : polar(ring, RING_R, -Math.PI / 2 + (2 * Math.PI * i) / n)),
+  );
+  out.storage = services.length ? STORAGE_POS_SERVICES : STORAGE_POS;
   out.clients = CLIENTS_POS;
   for (const s of services) if (isStandalone(s.kind)) out[s.id] = s.kind === API_KIND ? API_POS : FENCE_POS;
-  Object.assign(out, memberPositions(services.filter((s) => !isStandalone(s.kind)).map((s) => s.id)));
+  // The ensemble's members on a triangle pointing at the ring (one facing the nodes and the API
+  // server, two behind it), so that the traffic between any two of them, and the API server's to
+  // each, runs clear of the others; more than three share a circle.
+  const members = services.filter((s) => !isStandalone(s.kind));
+  members.forEach(
+    (s, i) => (out[s.id] = polar(ENSEMBLE_CENTRE, ENSEMBLE_R, Math.PI + (2 * Math.PI * i) / members.length)),
+  );
   return out;
 }
 

@@ -72,9 +72,8 @@ export function writeMotionSvg(refs: MotionRefs, motion: Motion | null): void {
   const layer = refs.dotLayer.current;
   if (!layer) return;
   DOT_KINDS.forEach((kind, i) => {
-    const el = layer.children[i];
-    if (el)
-      el.setAttribute('d', motion ? motion.dots[kind].map((d) => circlePath(d.x, d.y, d.r)).join(' ') : '');
+    const path = motion ? motion.dots[kind].map((d) => circlePath(d.x, d.y, d.r)).join(' ') : '';
+    layer.children[i]?.setAttribute('d', path);
   });
 }
 
@@ -172,9 +171,8 @@ export function useMotionLayer(
     drawn.current = frame;
     p.draw(frameMotion(frame, lease));
   };
-  const redraw = () => draw(store.frame(), store.getState().experiment.lease, true);
-  const redrawLatest = useRef(redraw);
-  redrawLatest.current = redraw;
+  const redrawLatest = useRef(() => {});
+  redrawLatest.current = () => draw(store.frame(), store.getState().experiment.lease, true);
 
   // A node changed role (or the node set changed): the arcs' styles are looked up again, and the
   // canvas redrawn in the next frame rather than in the task that changed the roles (a jump).
@@ -206,11 +204,8 @@ export function useMotionLayer(
       ready.current.fit = true;
       redrawLatest.current();
     };
-    // Keep the stage's type readable at any size: the SVG is scaled to its box, so its text is
-    // scaled with it. The stage's unit (CSS px per viewBox unit, inverted) goes into a CSS variable
-    // that the stylesheet's font sizes use as a floor: no word on the stage is drawn below 12 px
-    // on screen, however small the stage (clusterScene.css). Each new size is announced to the page
-    // (stageUnit.ts): present mode gives up a stage too small for those words.
+    // Keep the stage's type readable at any size: its unit is the floor of its font sizes, no word
+    // drawn below 12 px on screen (stageUnit.ts); each new size is announced to the page.
     const measure = () => {
       fit();
       svg.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));

@@ -19,10 +19,8 @@ export interface SceneHost {
   spacetime?: SpacetimeFilter;
 }
 
-/** A scene alone, with none of the page's controls: an embed's, which provides no host of its own. */
-const FULL: SceneHost = { controls: false, density: 'full' };
-
-export const SceneHostContext = createContext<SceneHost>(FULL);
+/** By default a scene alone, with none of the page's controls: an embed's, which provides no host of its own. */
+export const SceneHostContext = createContext<SceneHost>({ controls: false, density: 'full' });
 
 export function useSceneHost(): SceneHost {
   return useContext(SceneHostContext);

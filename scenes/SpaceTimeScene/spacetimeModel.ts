@@ -315,48 +315,36 @@ const FAULT_CHANGE: Partial<Record<string, Change>> = {
   resume: [{ paused: true }, { paused: false }],
 };
 
+/** The events that change a node's role: its role just before, and just after. */
+const ROLE_CHANGE = {
+  campaign: ['follower', 'candidate'],
+  elected: ['candidate', 'leader'],
+  steppedDown: ['leader', 'follower'],
+} as const;
+
+const isRoleChange = (ev: SimEvent): ev is Extract<SimEvent, { type: keyof typeof ROLE_CHANGE }> =>
+  ev.type in ROLE_CHANGE;
+
 /** How `ev` changes its node's state: what it was just before (walking back), and just after. */
 function changeOf(ev: SimEvent): Change | undefined {
-  switch (ev.type) {
-    case 'campaign':
-      return [
-        { role: 'follower', term: ev.preVote ? ev.term : -1 },
-        { role: 'candidate', term: ev.term },
-      ];
-    case 'elected':
-      return [
-        { role: 'candidate', term: ev.term },
-        { role: 'leader', term: ev.term },
-      ];
-    case 'steppedDown':
-      return [
-        { role: 'leader', term: ev.term },
-        { role: 'follower', term: ev.term },
-      ];
-    case 'resumed':
-      return FAULT_CHANGE.resume;
-    case 'fault':
-      return FAULT_CHANGE[ev.fault.do];
-    default:
-      return undefined;
+  if (isRoleChange(ev)) {
+    const [before, after] = ROLE_CHANGE[ev.type];
+    // Before a campaign (not a pre-vote's) the node held an earlier epoch, which one unknown.
+    const termBefore = ev.type === 'campaign' && !ev.preVote ? -1 : ev.term;
+    return [
+      { role: before, term: termBefore },
+      { role: after, term: ev.term },
+    ];
   }
+  if (ev.type === 'resumed') return FAULT_CHANGE.resume;
+  return ev.type === 'fault' ? FAULT_CHANGE[ev.fault.do] : undefined;
 }
 
 /** The lane an event belongs to, if it belongs to one. */
 function laneOf(ev: SimEvent): string | null {
-  switch (ev.type) {
-    case 'campaign':
-    case 'elected':
-    case 'steppedDown':
-    case 'resumed':
-      return ev.node;
-    case 'write':
-      return 'storage';
-    case 'fault':
-      return ev.skipped ? null : (ev.target ?? null);
-    default:
-      return null;
-  }
+  if (isRoleChange(ev) || ev.type === 'resumed') return ev.node;
+  if (ev.type === 'write') return 'storage';
+  return ev.type === 'fault' && !ev.skipped ? (ev.target ?? null) : null;
 }
 
 const FAULT_TEXT: Partial<Record<string, string>> = {

@@ -176,10 +176,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
   // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
   // or a rejection, which are always arrows of their own.
   const arrows: Arrow[] = [];
-  const groups = new Map<
-    string,
-    Map<string, Map<string, { family: Family; list: Msg[]; inFlight: number }>>
-  >();
+  const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
   // A write still in flight does not say its kind (the snapshot's message views carry none):
   // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
   const writesInFlight: MessageView[] = [];
@@ -204,7 +201,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     if (!byType) byTo.set(m.to, (byType = new Map()));
     const key = droppedOf(m) ? `${m.type} lost` : m.type;
     let g = byType.get(key);
-    if (!g) byType.set(key, (g = { family, list: [], inFlight: 0 }));
+    if (!g) byType.set(key, (g = { family, list: [] }));
     g.list.push(m);
   };
   for (const r of input.records) if (r.doneAtMs >= fromMs && r.doneAtMs <= nowMs) take(r, false);

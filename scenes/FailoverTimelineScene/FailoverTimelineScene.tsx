@@ -10,6 +10,14 @@ import { failoverBars } from './failoverModel';
 import { formatSeconds as sec } from '../../src/store/format';
 import './failoverTimeline.css';
 
+/** What the note says while a failover is under way, by why no leader answers. */
+const UNDER_WAY = {
+  'no-leader':
+    'A failover is under way: no leader now (leader_count 0, believed and observed). Its bar appears once a new leader is elected.',
+  paused:
+    'No leader answers now: the leader is paused and fails its scrape (observed leader_count 0, which pages; it still believes it leads). If it does not wake in time, a failover follows; its bar appears once a new leader is elected.',
+};
+
 export function FailoverTimelineScene() {
   const failovers = useLab((s) => s.snapshot.failovers);
   const nowMs = useLab((s) => (s.snapshot.failovers.some((f) => f.readyAtMs < 0) ? s.snapshot.nowMs : 0));
@@ -44,31 +52,18 @@ export function FailoverTimelineScene() {
       <h2 id="failover-title">Failover timeline</h2>
       {/* The first screen keeps its room for the bar: there, start-up and "no failover yet" are
           one short note, said only before the first failover. */}
-      {compact && bars.length === 0 && !underWay && (
+      {(!compact || (bars.length === 0 && !underWay)) && (
         <p className="hint" data-testid="failover-starting">
           {startedAtMs < 0
-            ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages.'
-            : `First leader elected at ${sec(startedAtMs)} (start-up, not an outage). No failover yet${controls ? ': kill or pause the leader to measure one' : ' in this run'}.`}
+            ? `Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages${compact ? '' : ', and no failover is measured from it'}.`
+            : compact
+              ? `First leader elected at ${sec(startedAtMs)} (start-up, not an outage). No failover yet${controls ? ': kill or pause the leader to measure one' : ' in this run'}.`
+              : `Start-up: the first leader was elected at ${sec(startedAtMs)}; failovers are measured from the fault that caused each.`}
         </p>
       )}
-      {!compact && (
-        <p className="hint" data-testid="failover-starting">
-          {startedAtMs < 0
-            ? 'Starting: the cluster is electing its first leader. Start-up is not an outage: nothing pages, and no failover is measured from it.'
-            : `Start-up: the first leader was elected at ${sec(startedAtMs)}; failovers are measured from the fault that caused each.`}
-        </p>
-      )}
-      {underWay === 'no-leader' && (
+      {underWay && (
         <p className="hint" data-testid="failover-under-way">
-          A failover is under way: no leader now (leader_count 0, believed and observed). Its bar appears once
-          a new leader is elected.
-        </p>
-      )}
-      {underWay === 'paused' && (
-        <p className="hint" data-testid="failover-under-way">
-          No leader answers now: the leader is paused and fails its scrape (observed leader_count 0, which
-          pages; it still believes it leads). If it does not wake in time, a failover follows; its bar appears
-          once a new leader is elected.
+          {UNDER_WAY[underWay]}
         </p>
       )}
       {!compact && bars.length === 0 && !underWay && (

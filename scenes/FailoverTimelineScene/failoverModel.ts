@@ -58,11 +58,9 @@ export function failoverBars(failovers: readonly Failover[], nowMs: number, epoc
       complete: f.readyAtMs >= 0,
       withoutLeaderMs: f.electedAtMs - f.lostAtMs,
       stillCounted:
-        f.from === null
-          ? f.cause === WON_BESIDE_A_LEADER
-            ? 'another leader'
-            : null
-          : f.cause === 'partitioned'
+        f.from === null && f.cause === WON_BESIDE_A_LEADER
+          ? 'another leader'
+          : f.from !== null && f.cause === 'partitioned'
             ? 'the cut-off leader'
             : null,
     };

@@ -18,7 +18,8 @@ import {
 import { windowFromRun } from '../../src/leaderless/window';
 import { useLab } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
-import { keySec, pct, sec, stepCaption } from './captions';
+import { keySec, pct, stepCaption } from './captions';
+import { formatSeconds as sec } from '../../src/store/format';
 import { MovedStrips } from './MovedStrip';
 import { UnavailableChart } from './UnavailableChart';
 import './leaderlessScene.css';

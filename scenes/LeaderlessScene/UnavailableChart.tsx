@@ -47,18 +47,11 @@ export function UnavailableChart({
     >
       <line className="ll-axis" x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} />
       <line className="ll-grid" x1={PAD.l} x2={W - PAD.r} y1={y(run.config.keys)} y2={y(run.config.keys)} />
-      <text className="ll-tick" x={PAD.l - 4} y={y(0)} textAnchor="end" dominantBaseline="middle">
-        0
-      </text>
-      <text
-        className="ll-tick"
-        x={PAD.l - 4}
-        y={y(run.config.keys)}
-        textAnchor="end"
-        dominantBaseline="middle"
-      >
-        {run.config.keys}
-      </text>
+      {[0, run.config.keys].map((v) => (
+        <text key={v} className="ll-tick" x={PAD.l - 4} y={y(v)} textAnchor="end" dominantBaseline="middle">
+          {v}
+        </text>
+      ))}
       {ticks.map((t) => (
         <text key={t} className="ll-tick" x={x(t)} y={H - 6} textAnchor="middle">
           {stepMs >= 60_000 ? `${t / 60_000} min` : `${t / 1000} s`}

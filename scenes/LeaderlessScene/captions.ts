@@ -1,7 +1,7 @@
 // The words of each step of the leaderless comparison, from the run's own numbers.
 import type { LeaderlessRun } from '../../src/leaderless/model';
+import { formatSeconds as sec } from '../../src/store/format';
 
-export const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const keySec = (keyMs: number) => (keyMs / 1000).toFixed(1);
 export const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
 

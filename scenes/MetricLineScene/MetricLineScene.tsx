@@ -46,9 +46,9 @@ function Row({ signal, now, range }: { signal: string; now: ReactNode; range?: R
 }
 
 /** One of the header's figures. */
-function Stat({ label, value }: { label: string; value: ReactNode }) {
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <span>
+    <span data-testid={testId}>
       {`${label} `}
       <strong className="mono">{value}</strong>
     </span>
@@ -171,9 +171,7 @@ export function MetricLineScene() {
             </span>
           )}
           {writesLost !== undefined && (
-            <span data-testid="metric-writes-lost">
-              acknowledged writes lost: <strong className="mono">{writesLost}</strong>
-            </span>
+            <Stat label="acknowledged writes lost:" value={writesLost} testId="metric-writes-lost" />
           )}
           {f.clients && (
             <span

@@ -412,6 +412,11 @@ export function buildChart(input: ChartInput): ChartModel {
     top = t + PANEL_H + PANEL_GAP;
     return t;
   };
+  /** The next small multiple's place, and its y scale up to `max`. */
+  const nextPanel = (max: number) => {
+    const t = nextPanelTop();
+    return [{ top: t, height: PANEL_H }, yScale(t, PANEL_H, max)] as const;
+  };
 
   const binMs = chooseBinMs(win.x1 - win.x0, plotW);
   const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
@@ -476,29 +481,25 @@ export function buildChart(input: ChartInput): ChartModel {
 
   const bins = deriveRate(c, 'fencingRejections', win, binMs);
   const peakBin = bins.reduce((m, b) => Math.max(m, b.count), 0);
-  const fencingTop = nextPanelTop();
-  const yFence = yScale(fencingTop, PANEL_H, Math.max(1, peakBin));
+  const [fencingBox, yFence] = nextPanel(Math.max(1, peakBin));
   // The totals in the panels' titles are the header's: the live figure where there is one, so a
   // rejection between two samples is counted in both at once.
   const fencingRejections = nowOf('fencingRejections');
   const fencing: Panel = {
     key: 'fencing',
     title: `fencing rejections per ${formatDuration(binMs)} · total ${fencingRejections}`,
-    top: fencingTop,
-    height: PANEL_H,
+    ...fencingBox,
     yTicks: yTicksOf(yFence, Math.max(1, peakBin)),
     bars: barsOf(bins, x, yFence, barW),
   };
 
   const transitions = series('leaderTransitions');
   const maxTransitions = Math.max(1, extent(transitions)[1]);
-  const transTop = nextPanelTop();
-  const yTrans = yScale(transTop, PANEL_H, maxTransitions);
+  const [transBox, yTrans] = nextPanel(maxTransitions);
   const transPanel: Panel = {
     key: 'transitions',
     title: `leadership transitions · ${nowOf('leaderTransitions')}`,
-    top: transTop,
-    height: PANEL_H,
+    ...transBox,
     yTicks: yTicksOf(yTrans, maxTransitions),
     lineD: path(transitions, x, yTrans, 'step'),
     lineClass: 'metric-line-transitions',
@@ -517,8 +518,7 @@ export function buildChart(input: ChartInput): ChartModel {
     peakNotifications = notified.reduce((m, b) => Math.max(m, b.count), 0);
     peakReads = read.reduce((m, b) => Math.max(m, b.count), 0);
     const peak = Math.max(1, input.watches.candidates - 1, peakNotifications, peakReads);
-    const watchTop = nextPanelTop();
-    const yWatch = yScale(watchTop, PANEL_H, peak);
+    const [watchBox, yWatch] = nextPanel(peak);
     // Half an interval each; at least 3 px, so a phone's 4 px interval still shows both.
     const halfW = Math.max(3, barW / 2);
     const n = nowOf('watchNotifications');
@@ -530,8 +530,7 @@ export function buildChart(input: ChartInput): ChartModel {
       key: 'watches',
       // The short form where the long one would run past the chart's right edge (a phone).
       title: fits(long) ? long : `watch notifications ${filled} reads ${outlined} per ${per} · ${n}, ${r}`,
-      top: watchTop,
-      height: PANEL_H,
+      ...watchBox,
       yTicks: yTicksOf(yWatch, peak),
       bars: [
         ...barsOf(notified, x, yWatch, halfW, 'notifications'),
@@ -542,15 +541,13 @@ export function buildChart(input: ChartInput): ChartModel {
 
   const latency = series('renewalLatencyMs');
   const peakLatency = extent(latency)[1];
-  const latTop = nextPanelTop();
   // Up to the algorithm's limit with room above it, or to the peak when it has none.
   const latTopMs = renewLimit ? renewLimit.ms : Math.max(1000, peakLatency);
-  const yLat = yScale(latTop, PANEL_H, Math.max(latTopMs * 1.15, peakLatency));
+  const [latBox, yLat] = nextPanel(Math.max(latTopMs * 1.15, peakLatency));
   const latPanel: Panel = {
     key: 'latency',
     title: `renewal latency · peak ${formatDuration(peakLatency)}`,
-    top: latTop,
-    height: PANEL_H,
+    ...latBox,
     yTicks: yTicksOf(yLat, latTopMs, durationLabel),
     lineD: path(latency, x, yLat, 'linear'),
     lineClass: 'metric-line-latency',
@@ -560,16 +557,14 @@ export function buildChart(input: ChartInput): ChartModel {
 
   const without = series('msWithoutLeader');
   const maxWithout = Math.max(1000, extent(without)[1]);
-  const withoutTop = nextPanelTop();
-  const yWithout = yScale(withoutTop, PANEL_H, maxWithout);
+  const [withoutBox, yWithout] = nextPanel(maxWithout);
   const msWithoutLeader = nowOf('msWithoutLeader');
   const withoutTitle = `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`;
   const withoutPanel: Panel = {
     key: 'without',
     // The whole title where it fits (a phone's plot would cut it off: the short one there).
     title: fits(withoutTitle) ? withoutTitle : `time without a leader · ${formatSeconds(msWithoutLeader)}`,
-    top: withoutTop,
-    height: PANEL_H,
+    ...withoutBox,
     yTicks: yTicksOf(yWithout, maxWithout, durationLabel),
     // Linear: the total grows continuously during an outage, and a step would turn a
     // decimated ramp into a staircase.
@@ -635,18 +630,10 @@ export function buildChart(input: ChartInput): ChartModel {
       atMs: faultEvents[i].atMs,
       labelY: faultLaneY + p.row * faultRowH + Math.round(12 * fontScale),
     })),
-    panels: compact
-      ? clientPanel
-        ? [clientPanel]
-        : []
-      : [
-          ...(clientPanel ? [clientPanel] : []),
-          fencing,
-          transPanel,
-          ...(watchPanel ? [watchPanel] : []),
-          latPanel,
-          withoutPanel,
-        ],
+    panels: [
+      clientPanel,
+      ...(compact ? [] : [fencing, transPanel, watchPanel, latPanel, withoutPanel]),
+    ].filter((p): p is Panel => p !== null),
     facts: {
       leaderCount: nowOf('leaderCount'),
       leaderCountObserved: observedNow,

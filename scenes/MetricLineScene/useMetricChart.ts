@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
 import type { RunView } from '../../src/store/backend';
 import { renewLimitOf, watchCountsOf, type Snapshot } from '../../src/engine';
-import { buildChart, type ChartModel } from './chartModel';
+import { buildChart, type ChartInput, type ChartModel } from './chartModel';
 import type { WindowMode } from './metricModel';
 import { held, useHeld } from '../../src/store/held';
 import { ChartCache } from './sampleColumns';
@@ -62,15 +62,10 @@ export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
   return size;
 }
 
-function build(
-  cache: ChartCache,
-  sim: RunView,
-  frame: Snapshot,
-  mode: WindowMode,
-  widthPx: number,
-  compactHeightPx: number | undefined,
-  fontPx: number,
-): ChartModel {
+/** What the chart is drawn for: its window and its box. */
+type View = Pick<ChartInput, 'mode' | 'widthPx' | 'compactHeightPx' | 'fontPx'>;
+
+function build(cache: ChartCache, sim: RunView, frame: Snapshot, view: View): ChartModel {
   cache.sync(sim);
   const c = frame.counters;
   const e = sim.experiment;
@@ -82,10 +77,7 @@ function build(
     renewLimit: renewLimitOf(e),
     watches: watches ? { candidates: e.nodes } : undefined,
     clients: e.workload.clients > 0,
-    mode,
-    widthPx,
-    compactHeightPx,
-    fontPx,
+    ...view,
     // The frame is the moment the stage shows: the chart's "now" is its count, not the last sample's.
     live:
       frame.nowMs === sim.nowMs
@@ -118,7 +110,7 @@ export function useMetricChart(
   // The engine is replaced on reset, so it is looked up at draw time, never captured.
   const [cache] = useState(() => new ChartCache());
   const [chart] = useState(() =>
-    held(build(cache, store.backend(), store.frame(), mode, widthPx, compactHeightPx, fontPx)),
+    held(build(cache, store.backend(), store.frame(), { mode, widthPx, compactHeightPx, fontPx })),
   );
   const drawn = useRef({ sim: null as RunView | null, key: '', atWallMs: -Infinity });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -131,7 +123,7 @@ export function useMetricChart(
     if (d.sim === sim && d.key === key) return;
     d.sim = sim;
     d.key = key;
-    chart.set(build(cache, sim, store.frame(), mode, widthPx, compactHeightPx, fontPx));
+    chart.set(build(cache, sim, store.frame(), { mode, widthPx, compactHeightPx, fontPx }));
   }, [store, cache, chart, mode, widthPx, compactHeightPx, fontPx]);
   const drawLatest = useRef(draw);
   drawLatest.current = draw;
@@ -152,9 +144,12 @@ export function useMetricChart(
   // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
   // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
   const queued = useRef(false);
-  useLabUpdate(() => {
+  const stopTimer = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
+  };
+  useLabUpdate(() => {
+    stopTimer();
     const since = performance.now() - drawn.current.atWallMs;
     if (since >= REDRAW_EVERY_MS - REDRAW_SLACK_MS) {
       if (!queued.current) {
@@ -172,13 +167,7 @@ export function useMetricChart(
     }
   });
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    },
-    [],
-  );
+  useEffect(() => stopTimer, []);
 
   return useHeld(chart);
 }

@@ -413,8 +413,7 @@ export function SpaceTimeScene() {
 
 const toggle = <T,>(set: ReadonlySet<T>, v: T): ReadonlySet<T> => {
   const next = new Set(set);
-  if (next.has(v)) next.delete(v);
-  else next.add(v);
+  if (!next.delete(v)) next.add(v);
   return next;
 };
 

@@ -11,31 +11,22 @@ const clean = (text: string) => text.replace(/[;#]/g, ' ');
 
 export function toMermaid(m: Spacetime): string {
   const items: { atMs: number; order: number; line: string }[] = [];
+  /** A line of the diagram at its moment: `head` is Mermaid's syntax, `text` the words. */
+  const add = (atMs: number, order: number, head: string, text: string) =>
+    items.push({ atMs, order, line: `${head}: ${clean(text)}` });
   m.arrows.forEach((a, i) => {
     const line = REPLY.has(a.family) ? (a.dropped ? '--x' : '-->>') : a.dropped ? '-x' : '->>';
     const token = a.token !== undefined ? ` token ${a.token}` : '';
     const granted = a.granted === undefined ? '' : a.granted ? ' granted' : ' refused';
     const fate = a.inFlight ? 'in flight' : a.dropped ? `lost ${sec(a.doneAtMs)}` : sec(a.doneAtMs);
-    items.push({
-      atMs: a.sentAtMs,
-      order: i,
-      line: `${a.from}${line}${a.to}: ${clean(`${a.label}${token}${granted} (${sec(a.sentAtMs)} to ${fate})`)}`,
-    });
+    const text = `${a.label}${token}${granted} (${sec(a.sentAtMs)} to ${fate})`;
+    add(a.sentAtMs, i, `${a.from}${line}${a.to}`, text);
   });
-  m.bands.forEach((b, i) =>
-    items.push({
-      atMs: b.firstSentAtMs,
-      order: i,
-      line: `Note over ${b.from},${b.to}: ${clean(`${b.count} ${b.label}${b.dropped ? ' lost' : ''}, ${sec(b.firstSentAtMs)} to ${sec(b.lastDoneAtMs)}`)}`,
-    }),
-  );
-  m.marks.forEach((k, i) =>
-    items.push({
-      atMs: k.atMs,
-      order: i,
-      line: `Note over ${k.lane}: ${clean(`${k.text} (${sec(k.atMs)})`)}`,
-    }),
-  );
+  m.bands.forEach((b, i) => {
+    const text = `${b.count} ${b.label}${b.dropped ? ' lost' : ''}, ${sec(b.firstSentAtMs)} to ${sec(b.lastDoneAtMs)}`;
+    add(b.firstSentAtMs, i, `Note over ${b.from},${b.to}`, text);
+  });
+  m.marks.forEach((k, i) => add(k.atMs, i, `Note over ${k.lane}`, `${k.text} (${sec(k.atMs)})`));
   items.sort((a, b) => a.atMs - b.atMs || a.order - b.order);
   return [
     'sequenceDiagram',

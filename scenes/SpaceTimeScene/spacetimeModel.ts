@@ -176,10 +176,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
   // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
   // or a rejection, which are always arrows of their own.
   const arrows: Arrow[] = [];
-  const groups = new Map<
-    string,
-    Map<string, Map<string, { family: Family; list: Msg[]; inFlight: number }>>
-  >();
+  const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
   // A write still in flight does not say its kind (the snapshot's message views carry none):
   // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
   const writesInFlight: MessageView[] = [];
@@ -204,7 +201,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     if (!byType) byTo.set(m.to, (byType = new Map()));
     const key = droppedOf(m) ? `${m.type} lost` : m.type;
     let g = byType.get(key);
-    if (!g) byType.set(key, (g = { family, list: [], inFlight: 0 }));
+    if (!g) byType.set(key, (g = { family, list: [] }));
     g.list.push(m);
   };
   for (const r of input.records) if (r.doneAtMs >= fromMs && r.doneAtMs <= nowMs) take(r, false);
@@ -315,48 +312,36 @@ const FAULT_CHANGE: Partial<Record<string, Change>> = {
   resume: [{ paused: true }, { paused: false }],
 };
 
+/** The events that change a node's role: its role just before, and just after. */
+const ROLE_CHANGE = {
+  campaign: ['follower', 'candidate'],
+  elected: ['candidate', 'leader'],
+  steppedDown: ['leader', 'follower'],
+} as const;
+
+const isRoleChange = (ev: SimEvent): ev is Extract<SimEvent, { type: keyof typeof ROLE_CHANGE }> =>
+  ev.type in ROLE_CHANGE;
+
 /** How `ev` changes its node's state: what it was just before (walking back), and just after. */
 function changeOf(ev: SimEvent): Change | undefined {
-  switch (ev.type) {
-    case 'campaign':
-      return [
-        { role: 'follower', term: ev.preVote ? ev.term : -1 },
-        { role: 'candidate', term: ev.term },
-      ];
-    case 'elected':
-      return [
-        { role: 'candidate', term: ev.term },
-        { role: 'leader', term: ev.term },
-      ];
-    case 'steppedDown':
-      return [
-        { role: 'leader', term: ev.term },
-        { role: 'follower', term: ev.term },
-      ];
-    case 'resumed':
-      return FAULT_CHANGE.resume;
-    case 'fault':
-      return FAULT_CHANGE[ev.fault.do];
-    default:
-      return undefined;
+  if (isRoleChange(ev)) {
+    const [before, after] = ROLE_CHANGE[ev.type];
+    // Before a campaign (not a pre-vote's) the node held an earlier epoch, which one unknown.
+    const termBefore = ev.type === 'campaign' && !ev.preVote ? -1 : ev.term;
+    return [
+      { role: before, term: termBefore },
+      { role: after, term: ev.term },
+    ];
   }
+  if (ev.type === 'resumed') return FAULT_CHANGE.resume;
+  return ev.type === 'fault' ? FAULT_CHANGE[ev.fault.do] : undefined;
 }
 
 /** The lane an event belongs to, if it belongs to one. */
 function laneOf(ev: SimEvent): string | null {
-  switch (ev.type) {
-    case 'campaign':
-    case 'elected':
-    case 'steppedDown':
-    case 'resumed':
-      return ev.node;
-    case 'write':
-      return 'storage';
-    case 'fault':
-      return ev.skipped ? null : (ev.target ?? null);
-    default:
-      return null;
-  }
+  if (isRoleChange(ev) || ev.type === 'resumed') return ev.node;
+  if (ev.type === 'write') return 'storage';
+  return ev.type === 'fault' && !ev.skipped ? (ev.target ?? null) : null;
 }
 
 const FAULT_TEXT: Partial<Record<string, string>> = {

@@ -74,9 +74,7 @@ export function spacetimeOf(
     events: eventsBetween(run, fromMs, snap.nowMs),
     partitionBefore: partitionBefore(run, fromMs),
     kinds: kindTable(alg.messages),
-    pxPerMs: o.pxPerMs,
-    hiddenFamilies: o.hiddenFamilies,
-    hiddenLanes: o.hiddenLanes,
+    ...o,
   });
   return { ...model, logFromMs: run.messageLog ? messageLogFromMs(run.messageLog) : -1 };
 }

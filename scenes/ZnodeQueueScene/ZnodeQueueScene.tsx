@@ -128,8 +128,7 @@ export function ZnodeQueueScene() {
                   {r.ownerDown && <span className="zq-down"> ({r.ownerDown})</span>}
                   {r.notified && (
                     <span className="zq-notified" data-testid="zq-notified">
-                      {' '}
-                      notified
+                      {' notified'}
                     </span>
                   )}
                 </span>

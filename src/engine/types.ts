@@ -163,7 +163,7 @@ export interface NodeView {
   localNowMs: number;
   knownLeader: NodeId | null;
   ready: boolean;
-  /** Leader: when, by real time, its renew deadline falls. Others: when their election timeout fires. -1 if none. */
+  /** Leader: when, by real time, its renew deadline falls. Others: when their next timeout fires. -1 if none. */
   deadlineAtMs: number;
   /** Leader: when it last renewed (real time). Others: when they last heard from a leader. -1 if never. */
   lastRenewAtMs: number;

@@ -179,13 +179,7 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   const loss = l.pendingLoss;
   if (l.elections > 1) {
     const fault = l.faultAtMs >= 0;
-    const lostAtMs = loss
-      ? loss.atMs
-      : fault
-        ? l.faultAtMs
-        : l.firstCampaignMs >= 0
-          ? l.firstCampaignMs
-          : atMs;
+    const lostAtMs = loss?.atMs ?? (fault ? l.faultAtMs : l.firstCampaignMs >= 0 ? l.firstCampaignMs : atMs);
     const detectedAtMs = loss || fault ? (l.detectedAtMs >= 0 ? l.detectedAtMs : atMs) : lostAtMs;
     if (l.failovers.length >= MAX_FAILOVERS) l.failovers.shift();
     l.failovers.push({
@@ -196,7 +190,9 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
       node,
       term,
       from: loss ? loss.from : null,
-      cause: loss ? loss.cause : unnoticedCause(l),
+      // With no loss noticed, why it won, as true of the moment: another node still believed it
+      // led, or none did (the last one left office unnoticed). leaderCount is still the count before.
+      cause: loss ? loss.cause : l.leaderCount > 0 ? WON_BESIDE_A_LEADER : WON_WITH_NO_LEADER,
     });
   }
   l.pendingLoss = null;
@@ -205,18 +201,9 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   l.firstCampaignMs = -1;
 }
 
-/**
- * Why a leader took office when no loss of the last one was noticed, as true of the moment: another
- * node still believed it led (a split brain, a flapping lease), or none did (the last one left
- * office unnoticed). `l.leaderCount` is still the count before this election.
- */
-function unnoticedCause(l: Ledger): string {
-  return l.leaderCount > 0 ? WON_BESIDE_A_LEADER : WON_WITH_NO_LEADER;
-}
-
 /** A failover's cause when no loss was noticed (`from` null), said of the node that won. */
 export const WON_BESIDE_A_LEADER = 'won while another node still believed it led';
-export const WON_WITH_NO_LEADER = 'won with no leader in office';
+const WON_WITH_NO_LEADER = 'won with no leader in office';
 
 /** Who already won this epoch, if anyone. */
 export function previousLeaderOf(l: Ledger, term: number): string | undefined {

@@ -358,16 +358,11 @@ export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: n
 }
 
 /**
- * The endpoint of the i-th service an algorithm declares (AlgorithmInfo.services): services take
+ * The endpoints of an algorithm's services of one kind (AlgorithmInfo.services): services take
  * endpoint ids after storage's -1 (network.ts STORAGE), in the order their algorithm lists them.
  */
-export function serviceEndpoint(i: number): number {
-  return -(i + 2);
-}
-
-/** The endpoints of an algorithm's services of one kind, in the order it declares them. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
-  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [serviceEndpoint(i)] : []));
+  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [-(i + 2)] : []));
 }
 
 /** The index into Core.services of an endpoint that is not a node. */
@@ -426,11 +421,8 @@ export function inflightMessages(c: Core): Message[] {
 }
 
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {
-  const events = out.events;
-  events.list.push(ev);
-  if (events.list.length > c.e.limits.maxEvents) {
-    events.base = boundList(events.list, events.base, c.e.limits.maxEvents);
-  }
+  out.events.list.push(ev);
+  out.events.base = boundList(out.events.list, out.events.base, c.e.limits.maxEvents);
 }
 
 /** A message was delivered or dropped now: log it (clients' requests are not messages, see network.ts). */

@@ -248,7 +248,7 @@ export interface FieldError {
   message: string;
 }
 
-export type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
+type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
 
 /**
  * Kubernetes' leader-election validation (client-go NewLeaderElector):
@@ -333,12 +333,9 @@ function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[
     }
   }
   e.faults.forEach((f, i) => errors.push(...commandProblems(e, f, `faults.${i}.`)));
-  const ordered: Bag = {};
-  for (const k of KEY_ORDER) if (filled[k] !== undefined) ordered[k] = filled[k];
-  const orderedSafety: Bag = {};
-  for (const k of SAFETY_ORDER) if (safety[k] !== undefined) orderedSafety[k] = safety[k];
-  ordered.safety = orderedSafety;
-  return ordered as unknown as Experiment;
+  const inOrder = (o: Bag, keys: string[]) =>
+    Object.fromEntries(keys.flatMap((k) => (o[k] === undefined ? [] : [[k, o[k]]])));
+  return { ...inOrder(filled, KEY_ORDER), safety: inOrder(safety, SAFETY_ORDER) } as unknown as Experiment;
 }
 
 /**

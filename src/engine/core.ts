@@ -5,9 +5,9 @@
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
-import { createLedger, noClientWrites, noteViolation, type Ledger } from './ledger';
+import { createLedger, noClientWrites, noteViolation } from './ledger';
 import { heapPush, type QueuedEvent } from './queue';
-import { seedRng, type RngState } from './rng';
+import { seedRng } from './rng';
 import type { InvariantName, MessageType, Role, SimEvent, StorageWrite } from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
@@ -101,71 +101,12 @@ export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): Mes
   return m.body as MessageBodies[T];
 }
 
-/**
- * An endpoint that is not a node: storage, and the services an algorithm runs against (an API
- * server, the members of a coordination store). Services take endpoint ids -1, -2, ...
- */
-export interface ServiceState {
-  id: string;
-  /** What it is: 'storage', or a kind its algorithm names ('apiServer', 'storeMember'...). */
-  kind: string;
-  alive: boolean;
-  /** Partition group, or -1 when every group reaches it. */
-  group: number;
-  /** Its timers' generations, by slot, as a node's: arming a slot again cancels the earlier arming. */
-  gens: number[];
-}
-
 /** A service an algorithm declares: its id in faults and views, and its kind. */
 export interface ServiceSpec {
   id: string;
   kind: string;
   /** How the views label it. */
   label: string;
-}
-
-export interface Core<A = unknown> {
-  e: Experiment;
-  nowMs: number;
-  seq: number;
-  msgSeq: number;
-  heap: QueuedEvent[];
-  nodes: NodeState[];
-  services: ServiceState[];
-  voterCount: number;
-  majority: number;
-  rngNet: RngState;
-  rngTimer: RngState;
-  rngClient: RngState;
-  /** Delays of the clients' traffic (their requests, and the writes and rejections they cause). */
-  rngClientNet: RngState;
-  safety: Experiment['safety'];
-  /** Group number per node, or null when there is no partition. */
-  groupOf: number[] | null;
-  /** Groups made by isolating one endpoint: the services that reach every group do not reach these. */
-  isolatedGroups: number[];
-  partition: string[][] | null;
-  /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
-  storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: WriteEvent[] };
-  /** The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). */
-  books: Ledger;
-  /** Watch notifications a coordination store sent, and the reads they made candidates do. */
-  watchCounts: { notifications: number; reads: number };
-  dnsLeader: number;
-  clientLeader: number[];
-  clientCacheUntil: number[];
-  /** When each client first sent the write it is still retrying (-1: none waiting). */
-  clientWaitingSinceMs: number[];
-  /** Messages sent, by type (clients' requests aside). */
-  sent: Map<string, number>;
-  recentDrops: Message[];
-  nextSampleMs: number;
-  /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
-  unsafeByAlgorithm: InvariantName[];
-  /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
-  epochWord: string;
-  /** The election algorithm's own cluster-wide state (plain data). */
-  a: A;
 }
 
 /** A bounded output list: the items from absolute index `base` on (older ones are gone). */
@@ -212,7 +153,7 @@ export interface CoreShape {
   initShared(e: Experiment, nodeCount: number): unknown;
 }
 
-export function createCore(e: Experiment, alg: CoreShape): Core {
+export function createCore(e: Experiment, alg: CoreShape) {
   const nodes: NodeState[] = [];
   const total = e.nodes + (e.witness ? 1 : 0);
   for (let i = 0; i < total; i++) {
@@ -238,46 +179,69 @@ export function createCore(e: Experiment, alg: CoreShape): Core {
       p: alg.initNode(e, i),
     });
   }
+  const clients = e.workload.clients;
   return {
     e,
     nowMs: 0,
     seq: 0,
     msgSeq: 0,
-    heap: [],
+    heap: [] as QueuedEvent[],
     nodes,
-    services: [
-      { id: 'storage', kind: 'storage', alive: true, group: -1, gens: [] },
-      ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1, gens: [] })),
-    ],
+    /**
+     * The endpoints that are not nodes, as endpoints -1, -2...: storage, and the services the
+     * algorithm runs against (an API server, the members of a coordination store). `kind` is
+     * 'storage' or one its algorithm names ('apiServer'...); `group` their partition group (-1:
+     * every group reaches it); `gens` their timers' generations by slot, as a node's.
+     */
+    services: [{ id: 'storage', kind: 'storage' }, ...(alg.services ?? [])].map(({ id, kind }) => ({
+      id,
+      kind,
+      alive: true,
+      group: -1,
+      gens: [] as number[],
+    })),
     voterCount: total,
     majority: majorityOf(total),
     rngNet: seedRng(e.seed, 1),
     rngTimer: seedRng(e.seed, 2),
     rngClient: seedRng(e.seed, 3),
+    /** Delays of the clients' traffic (their requests, and the writes and rejections they cause). */
     rngClientNet: seedRng(e.seed, 4),
     safety: { ...e.safety },
-    groupOf: null,
-    isolatedGroups: [],
-    partition: null,
-    storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
-    // A run with clients has a client view from its first sample on.
-    books: {
-      ...createLedger(alg.losesWrites === true),
-      clients: e.workload.clients > 0 ? noClientWrites() : null,
-    },
+    /** Group number per node, or null when there is no partition. */
+    groupOf: null as number[] | null,
+    /** Groups made by isolating one endpoint: the services that reach every group do not reach these. */
+    isolatedGroups: [] as number[],
+    partition: null as string[][] | null,
+    /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
+    storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] as WriteEvent[] },
+    /**
+     * The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). A
+     * run with clients has a client view from its first sample on.
+     */
+    books: { ...createLedger(alg.losesWrites === true), clients: clients > 0 ? noClientWrites() : null },
+    /** Watch notifications a coordination store sent, and the reads they made candidates do. */
     watchCounts: { notifications: 0, reads: 0 },
     dnsLeader: -1,
-    clientLeader: new Array(e.workload.clients).fill(-1),
-    clientCacheUntil: new Array(e.workload.clients).fill(0),
-    clientWaitingSinceMs: new Array(e.workload.clients).fill(-1),
-    sent: new Map(),
-    recentDrops: [],
+    clientLeader: new Array<number>(clients).fill(-1),
+    clientCacheUntil: new Array<number>(clients).fill(0),
+    /** When each client first sent the write it is still retrying (-1: none waiting). */
+    clientWaitingSinceMs: new Array<number>(clients).fill(-1),
+    /** Messages sent, by type (clients' requests aside). */
+    sent: new Map<string, number>(),
+    recentDrops: [] as Message[],
     nextSampleMs: 0,
+    /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
+    /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
     epochWord: alg.words.epoch,
+    /** The election algorithm's own cluster-wide state (plain data). */
     a: alg.initShared(e, total),
   };
 }
+
+/** The engine's whole mutable state (createCore's fields). */
+export type Core = ReturnType<typeof createCore>;
 
 export function localNow(c: Core, n: NodeState): number {
   return n.anchorLocalMs + (c.nowMs - n.anchorRealMs) * n.clockRate;

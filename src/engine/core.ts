@@ -30,35 +30,6 @@ export const TIMER = 8;
 export const T = { write: 0, ready: 1, pause: 2 } as const;
 export const ALG_SLOT = 3;
 
-export interface NodeState<P = unknown> {
-  idx: number;
-  id: string;
-  witness: boolean;
-  /** The node's epoch as it believes it (Raft's term, a coordinator's epoch). Persisted. */
-  term: number;
-  role: Role;
-  alive: boolean;
-  paused: boolean;
-  pausedAtMs: number;
-  clockRate: number;
-  anchorRealMs: number;
-  anchorLocalMs: number;
-  knownLeader: number;
-  // Leader, as the kernel sees it.
-  ready: boolean;
-  /**
-   * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
-   * sets no such limit. The write loop checks it before every write.
-   */
-  actUntilLocalMs: number;
-  pendingToken: number;
-  gens: number[];
-  /** Events that reached the node while it was paused, in arrival order. */
-  deferred: QueuedEvent[];
-  /** The election algorithm's own per-node state (plain data). */
-  p: P;
-}
-
 export interface Message {
   id: number;
   type: MessageType | 'clientWrite';
@@ -153,32 +124,45 @@ export interface CoreShape {
   initShared(e: Experiment, nodeCount: number): unknown;
 }
 
+/** A node as it starts: a follower in epoch 0, with its algorithm's state (initNode) in `p`. */
+function createNode(e: Experiment, alg: CoreShape, idx: number) {
+  const witness = idx === e.nodes;
+  return {
+    idx,
+    id: witness ? 'w' : `n${idx + 1}`,
+    witness,
+    /** The node's epoch as it believes it (Raft's term, a coordinator's epoch). Persisted. */
+    term: 0,
+    role: 'follower' as Role,
+    alive: true,
+    paused: false,
+    pausedAtMs: -1,
+    clockRate: 1,
+    anchorRealMs: 0,
+    anchorLocalMs: 0,
+    knownLeader: -1,
+    // Leader, as the kernel sees it.
+    ready: false,
+    /**
+     * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
+     * sets no such limit. The write loop checks it before every write.
+     */
+    actUntilLocalMs: -1,
+    pendingToken: 0,
+    gens: new Array<number>(ALG_SLOT + alg.timerSlots).fill(0),
+    /** Events that reached the node while it was paused, in arrival order. */
+    deferred: [] as QueuedEvent[],
+    /** The election algorithm's own per-node state (plain data). */
+    p: alg.initNode(e, idx),
+  };
+}
+
+/** A node's state (createNode's fields), its algorithm's own as P. */
+export type NodeState<P = unknown> = Omit<ReturnType<typeof createNode>, 'p'> & { p: P };
+
 export function createCore(e: Experiment, alg: CoreShape) {
-  const nodes: NodeState[] = [];
   const total = e.nodes + (e.witness ? 1 : 0);
-  for (let i = 0; i < total; i++) {
-    const witness = i === e.nodes;
-    nodes.push({
-      idx: i,
-      id: witness ? 'w' : `n${i + 1}`,
-      witness,
-      term: 0,
-      role: 'follower',
-      alive: true,
-      paused: false,
-      pausedAtMs: -1,
-      clockRate: 1,
-      anchorRealMs: 0,
-      anchorLocalMs: 0,
-      knownLeader: -1,
-      ready: false,
-      actUntilLocalMs: -1,
-      pendingToken: 0,
-      gens: new Array(ALG_SLOT + alg.timerSlots).fill(0),
-      deferred: [],
-      p: alg.initNode(e, i),
-    });
-  }
+  const nodes: NodeState[] = Array.from({ length: total }, (_, i) => createNode(e, alg, i));
   const clients = e.workload.clients;
   return {
     e,

@@ -286,14 +286,6 @@ function nodeExists(id: string, e: Experiment): boolean {
   return (algorithmFor(e.algorithm).services ?? []).some((s) => s.id === id);
 }
 
-/** The services of the experiment's algorithm: what a fault can do to them is narrower than to a node. */
-function serviceFaultProblem(e: Pick<Experiment, 'algorithm'>, f: Command): string | null {
-  if (!('node' in f) || !(algorithmFor(e.algorithm).services ?? []).some((s) => s.id === f.node)) return null;
-  return f.do === 'kill' || f.do === 'restart' || f.do === 'isolate'
-    ? null
-    : `a service can be killed, restarted or isolated, not sent "${f.do}"`;
-}
-
 /** One error per bad field; an unknown key is named by its own path rather than its parent's. */
 function issuesToErrors(issues: zm.core.$ZodIssue[]): FieldError[] {
   const field = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : '(root)');
@@ -358,8 +350,14 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   if ('node' in cmd && cmd.node === 'w' && !alg.settings.includes('witness')) {
     errors.push({ field: prefix + 'node', message: `${alg.title} has no witness` });
   }
-  const service = serviceFaultProblem(e, cmd);
-  if (service) errors.push({ field: prefix + 'node', message: service });
+  // What a fault can do to a service of the algorithm is narrower than to a node.
+  const service = 'node' in cmd && (alg.services ?? []).some((s) => s.id === cmd.node);
+  if (service && cmd.do !== 'kill' && cmd.do !== 'restart' && cmd.do !== 'isolate') {
+    errors.push({
+      field: prefix + 'node',
+      message: `a service can be killed, restarted or isolated, not sent "${cmd.do}"`,
+    });
+  }
   return errors;
 }
 

@@ -104,13 +104,12 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       const accepted = ev.result === 'accepted';
       if (!accepted) s.books.counters.fencingRejections++;
       if (ev.stale) s.books.counters.staleWritesAccepted++;
-      const before = s.maxTokenSeen;
       const found = writeFindings(
         ev.node,
         ev.token,
         accepted,
         s.safety.fencing,
-        before,
+        s.maxTokenSeen,
         ev.maxTokenSeen,
         s.books.highestTokenIssued,
       );

@@ -174,7 +174,6 @@ export class Simulation {
     // Deliveries first: most of a run's events.
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
-      // A node, or a service (storage, or one its algorithm runs against).
       const n = ev.node < 0 ? null : c.nodes[ev.node];
       const alive = n ? n.alive : c.services[serviceIndex(ev.node)].alive;
       if (!alive || !canReach(c, m.from, ev.node)) return this.drop(m);
@@ -306,9 +305,8 @@ export class Simulation {
   }
 
   /**
-   * The message log as it stands, read-only: views make their records from it (the space-time
-   * diagram's messageLog.ts), so the engine carries no code for them. `generation` changes
-   * whenever a restore may have put another branch's messages at the same indices.
+   * The message log as it stands, read-only (MessageLog, with its generation): views make their
+   * records from it (the space-time diagram's messageLog.ts), so the engine carries no code for them.
    */
   get messageLog(): MessageLog {
     return { ...this.out.messages, generation: this.restores };

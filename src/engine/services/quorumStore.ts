@@ -351,17 +351,14 @@ export function queueOf(
 ): QueueView {
   const entries: QueueEntryView[] = [...s.entries]
     .sort((x, y) => x.number - y.number)
-    .map((e) => {
-      const session = findSession(s, e.session);
-      return {
-        number: e.number,
-        name: how.name(e),
-        owner: nodeName(c, e.owner),
-        token: e.token,
-        expiresAtMs: session ? session.expiresAtMs : -1,
-        watchers: s.watches.filter((w) => w.key === e.key).map((w) => nodeName(c, w.watcher)),
-      };
-    });
+    .map((e) => ({
+      number: e.number,
+      name: how.name(e),
+      owner: nodeName(c, e.owner),
+      token: e.token,
+      expiresAtMs: findSession(s, e.session)?.expiresAtMs ?? -1,
+      watchers: s.watches.filter((w) => w.key === e.key).map((w) => nodeName(c, w.watcher)),
+    }));
   return {
     path: how.path,
     numberName: how.numberName,

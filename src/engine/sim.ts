@@ -331,7 +331,6 @@ export class Simulation {
   snapshot(): Snapshot {
     const c = this.c;
     const { recent, ...register } = c.storage;
-    const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
     const view = (m: Message): MessageView => {
       const v: MessageView = {
         id: m.id,
@@ -348,7 +347,6 @@ export class Simulation {
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
-    const messages = [...inflightMessages(c), ...c.recentDrops].map(view);
     const byTarget: Record<string, number> = {};
     let unresolved = 0;
     for (const t of c.clientLeader) {
@@ -358,8 +356,8 @@ export class Simulation {
     return snapshotOf(c.books, {
       nowMs: c.nowMs,
       seed: c.e.seed,
-      nodes,
-      messages,
+      nodes: c.nodes.map((n) => this.nodeView(n)),
+      messages: [...inflightMessages(c), ...c.recentDrops].map(view),
       storage: {
         ...register,
         // Each entry is also the trace's write event: copied without its type.

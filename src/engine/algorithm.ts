@@ -6,19 +6,11 @@
 import type { AlgorithmPage } from './algorithms/describe';
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
-import type { InvariantName, MessageType, QueueView } from './types';
+import type { InvariantName, MessageType, NodeView, QueueView } from './types';
 
-/** The parts of a node's view in the snapshot that its algorithm fills in (no votes: left out). */
-export interface AlgorithmNodeView {
-  votedFor?: string | null;
-  /** Leader: when its renew deadline falls (real time). Others: when their next timeout fires. -1 if none. */
-  deadlineAtMs: number;
-  /** Leader: when it last renewed. Others: when they last heard from a leader. -1 if never. */
-  lastRenewAtMs: number;
-  /** Votes (or answers) gathered in the current campaign. */
-  votes?: string[];
-  preVoting?: boolean;
-}
+/** The parts of a node's view in the snapshot that its algorithm fills in (the optional ones may be left out). */
+export type AlgorithmNodeView = Pick<NodeView, 'deadlineAtMs' | 'lastRenewAtMs'> &
+  Partial<Pick<NodeView, 'votedFor' | 'votes' | 'preVoting'>>;
 
 /** Messages' colour families, in the order keys and filters list them. */
 export const MESSAGE_FAMILIES = [

@@ -26,22 +26,12 @@ export function onClientTick(c: Core, client: number): number {
 
 /** A client's write reaches node n; returns whether n accepted it. */
 export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): boolean {
-  let result: 'redirected' | 'accepted' | 'divergent' | 'unavailable';
-  if (n.role === 'leader') {
-    // A leader past the point where it may act refuses (Redis's min-replicas-to-write: NOREPLICAS).
-    if (n.ready && mayAct(c, n)) {
-      result = 'accepted';
-      sendWrite(c, n.idx, n.term, 'client', client);
-    } else {
-      result = 'unavailable';
-    }
-  } else if (c.safety.followersReject) {
-    // Reject, not route: an explicit error with a redirect hint, so the client re-resolves.
-    result = 'redirected';
-    c.clientLeader[client] = -1;
-  } else {
-    result = 'divergent';
-  }
+  let result: ClientWrite['result'] = c.safety.followersReject ? 'redirected' : 'divergent';
+  // A leader past the point where it may act refuses (Redis's min-replicas-to-write: NOREPLICAS).
+  if (n.role === 'leader') result = n.ready && mayAct(c, n) ? 'accepted' : 'unavailable';
+  if (result === 'accepted') sendWrite(c, n.idx, n.term, 'client', client);
+  // Reject, not route: an explicit error with a redirect hint, so the client re-resolves.
+  if (result === 'redirected') c.clientLeader[client] = -1;
   answer(c, out, { atMs: c.nowMs, type: 'clientWrite', client, to: n.id, result });
   return result === 'accepted';
 }

@@ -5,9 +5,9 @@
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
-import { createLedger, noClientWrites, noteViolation, type Ledger } from './ledger';
+import { createLedger, noClientWrites, noteViolation } from './ledger';
 import { heapPush, type QueuedEvent } from './queue';
-import { seedRng, type RngState } from './rng';
+import { seedRng } from './rng';
 import type { InvariantName, MessageType, Role, SimEvent, StorageWrite } from './types';
 
 export type WriteEvent = Extract<SimEvent, { type: 'write' }>;
@@ -29,35 +29,6 @@ export const TIMER = 8;
  */
 export const T = { write: 0, ready: 1, pause: 2 } as const;
 export const ALG_SLOT = 3;
-
-export interface NodeState<P = unknown> {
-  idx: number;
-  id: string;
-  witness: boolean;
-  /** The node's epoch as it believes it (Raft's term, a coordinator's epoch). Persisted. */
-  term: number;
-  role: Role;
-  alive: boolean;
-  paused: boolean;
-  pausedAtMs: number;
-  clockRate: number;
-  anchorRealMs: number;
-  anchorLocalMs: number;
-  knownLeader: number;
-  // Leader, as the kernel sees it.
-  ready: boolean;
-  /**
-   * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
-   * sets no such limit. The write loop checks it before every write.
-   */
-  actUntilLocalMs: number;
-  pendingToken: number;
-  gens: number[];
-  /** Events that reached the node while it was paused, in arrival order. */
-  deferred: QueuedEvent[];
-  /** The election algorithm's own per-node state (plain data). */
-  p: P;
-}
 
 export interface Message {
   id: number;
@@ -101,71 +72,12 @@ export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): Mes
   return m.body as MessageBodies[T];
 }
 
-/**
- * An endpoint that is not a node: storage, and the services an algorithm runs against (an API
- * server, the members of a coordination store). Services take endpoint ids -1, -2, ...
- */
-export interface ServiceState {
-  id: string;
-  /** What it is: 'storage', or a kind its algorithm names ('apiServer', 'storeMember'...). */
-  kind: string;
-  alive: boolean;
-  /** Partition group, or -1 when every group reaches it. */
-  group: number;
-  /** Its timers' generations, by slot, as a node's: arming a slot again cancels the earlier arming. */
-  gens: number[];
-}
-
 /** A service an algorithm declares: its id in faults and views, and its kind. */
 export interface ServiceSpec {
   id: string;
   kind: string;
   /** How the views label it. */
   label: string;
-}
-
-export interface Core<A = unknown> {
-  e: Experiment;
-  nowMs: number;
-  seq: number;
-  msgSeq: number;
-  heap: QueuedEvent[];
-  nodes: NodeState[];
-  services: ServiceState[];
-  voterCount: number;
-  majority: number;
-  rngNet: RngState;
-  rngTimer: RngState;
-  rngClient: RngState;
-  /** Delays of the clients' traffic (their requests, and the writes and rejections they cause). */
-  rngClientNet: RngState;
-  safety: Experiment['safety'];
-  /** Group number per node, or null when there is no partition. */
-  groupOf: number[] | null;
-  /** Groups made by isolating one endpoint: the services that reach every group do not reach these. */
-  isolatedGroups: number[];
-  partition: string[][] | null;
-  /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
-  storage: { maxTokenSeen: number; accepted: number; rejected: number; recent: WriteEvent[] };
-  /** The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). */
-  books: Ledger;
-  /** Watch notifications a coordination store sent, and the reads they made candidates do. */
-  watchCounts: { notifications: number; reads: number };
-  dnsLeader: number;
-  clientLeader: number[];
-  clientCacheUntil: number[];
-  /** When each client first sent the write it is still retrying (-1: none waiting). */
-  clientWaitingSinceMs: number[];
-  /** Messages sent, by type (clients' requests aside). */
-  sent: Map<string, number>;
-  recentDrops: Message[];
-  nextSampleMs: number;
-  /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
-  unsafeByAlgorithm: InvariantName[];
-  /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
-  epochWord: string;
-  /** The election algorithm's own cluster-wide state (plain data). */
-  a: A;
 }
 
 /** A bounded output list: the items from absolute index `base` on (older ones are gone). */
@@ -212,72 +124,108 @@ export interface CoreShape {
   initShared(e: Experiment, nodeCount: number): unknown;
 }
 
-export function createCore(e: Experiment, alg: CoreShape): Core {
-  const nodes: NodeState[] = [];
+/** A node as it starts: a follower in epoch 0, with its algorithm's state (initNode) in `p`. */
+function createNode(e: Experiment, alg: CoreShape, idx: number) {
+  const witness = idx === e.nodes;
+  return {
+    idx,
+    id: witness ? 'w' : `n${idx + 1}`,
+    witness,
+    /** The node's epoch as it believes it (Raft's term, a coordinator's epoch). Persisted. */
+    term: 0,
+    role: 'follower' as Role,
+    alive: true,
+    paused: false,
+    pausedAtMs: -1,
+    clockRate: 1,
+    anchorRealMs: 0,
+    anchorLocalMs: 0,
+    knownLeader: -1,
+    // Leader, as the kernel sees it.
+    ready: false,
+    /**
+     * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
+     * sets no such limit. The write loop checks it before every write.
+     */
+    actUntilLocalMs: -1,
+    pendingToken: 0,
+    gens: new Array<number>(ALG_SLOT + alg.timerSlots).fill(0),
+    /** Events that reached the node while it was paused, in arrival order. */
+    deferred: [] as QueuedEvent[],
+    /** The election algorithm's own per-node state (plain data). */
+    p: alg.initNode(e, idx),
+  };
+}
+
+/** A node's state (createNode's fields), its algorithm's own as P. */
+export type NodeState<P = unknown> = Omit<ReturnType<typeof createNode>, 'p'> & { p: P };
+
+export function createCore(e: Experiment, alg: CoreShape) {
   const total = e.nodes + (e.witness ? 1 : 0);
-  for (let i = 0; i < total; i++) {
-    const witness = i === e.nodes;
-    nodes.push({
-      idx: i,
-      id: witness ? 'w' : `n${i + 1}`,
-      witness,
-      term: 0,
-      role: 'follower',
-      alive: true,
-      paused: false,
-      pausedAtMs: -1,
-      clockRate: 1,
-      anchorRealMs: 0,
-      anchorLocalMs: 0,
-      knownLeader: -1,
-      ready: false,
-      actUntilLocalMs: -1,
-      pendingToken: 0,
-      gens: new Array(ALG_SLOT + alg.timerSlots).fill(0),
-      deferred: [],
-      p: alg.initNode(e, i),
-    });
-  }
+  const nodes: NodeState[] = Array.from({ length: total }, (_, i) => createNode(e, alg, i));
+  const clients = e.workload.clients;
   return {
     e,
     nowMs: 0,
     seq: 0,
     msgSeq: 0,
-    heap: [],
+    heap: [] as QueuedEvent[],
     nodes,
-    services: [
-      { id: 'storage', kind: 'storage', alive: true, group: -1, gens: [] },
-      ...(alg.services ?? []).map((s) => ({ id: s.id, kind: s.kind, alive: true, group: -1, gens: [] })),
-    ],
+    /**
+     * The endpoints that are not nodes, as endpoints -1, -2...: storage, and the services the
+     * algorithm runs against (an API server, the members of a coordination store). `kind` is
+     * 'storage' or one its algorithm names ('apiServer'...); `group` their partition group (-1:
+     * every group reaches it); `gens` their timers' generations by slot, as a node's.
+     */
+    services: [{ id: 'storage', kind: 'storage' }, ...(alg.services ?? [])].map(({ id, kind }) => ({
+      id,
+      kind,
+      alive: true,
+      group: -1,
+      gens: [] as number[],
+    })),
     voterCount: total,
     majority: majorityOf(total),
     rngNet: seedRng(e.seed, 1),
     rngTimer: seedRng(e.seed, 2),
     rngClient: seedRng(e.seed, 3),
+    /** Delays of the clients' traffic (their requests, and the writes and rejections they cause). */
     rngClientNet: seedRng(e.seed, 4),
     safety: { ...e.safety },
-    groupOf: null,
-    isolatedGroups: [],
-    partition: null,
-    storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] },
-    // A run with clients has a client view from its first sample on.
-    books: {
-      ...createLedger(alg.losesWrites === true),
-      clients: e.workload.clients > 0 ? noClientWrites() : null,
-    },
+    /** Group number per node, or null when there is no partition. */
+    groupOf: null as number[] | null,
+    /** Groups made by isolating one endpoint: the services that reach every group do not reach these. */
+    isolatedGroups: [] as number[],
+    partition: null as string[][] | null,
+    /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
+    storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] as WriteEvent[] },
+    /**
+     * The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). A
+     * run with clients has a client view from its first sample on.
+     */
+    books: { ...createLedger(alg.losesWrites === true), clients: clients > 0 ? noClientWrites() : null },
+    /** Watch notifications a coordination store sent, and the reads they made candidates do. */
     watchCounts: { notifications: 0, reads: 0 },
     dnsLeader: -1,
-    clientLeader: new Array(e.workload.clients).fill(-1),
-    clientCacheUntil: new Array(e.workload.clients).fill(0),
-    clientWaitingSinceMs: new Array(e.workload.clients).fill(-1),
-    sent: new Map(),
-    recentDrops: [],
+    clientLeader: new Array<number>(clients).fill(-1),
+    clientCacheUntil: new Array<number>(clients).fill(0),
+    /** When each client first sent the write it is still retrying (-1: none waiting). */
+    clientWaitingSinceMs: new Array<number>(clients).fill(-1),
+    /** Messages sent, by type (clients' requests aside). */
+    sent: new Map<string, number>(),
+    recentDrops: [] as Message[],
     nextSampleMs: 0,
+    /** Invariants the election algorithm breaks by design (no quorum): reported as allowed by it. */
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
+    /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
     epochWord: alg.words.epoch,
+    /** The election algorithm's own cluster-wide state (plain data). */
     a: alg.initShared(e, total),
   };
 }
+
+/** The engine's whole mutable state (createCore's fields). */
+export type Core = ReturnType<typeof createCore>;
 
 export function localNow(c: Core, n: NodeState): number {
   return n.anchorLocalMs + (c.nowMs - n.anchorRealMs) * n.clockRate;
@@ -358,16 +306,11 @@ export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: n
 }
 
 /**
- * The endpoint of the i-th service an algorithm declares (AlgorithmInfo.services): services take
+ * The endpoints of an algorithm's services of one kind (AlgorithmInfo.services): services take
  * endpoint ids after storage's -1 (network.ts STORAGE), in the order their algorithm lists them.
  */
-export function serviceEndpoint(i: number): number {
-  return -(i + 2);
-}
-
-/** The endpoints of an algorithm's services of one kind, in the order it declares them. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
-  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [serviceEndpoint(i)] : []));
+  return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [-(i + 2)] : []));
 }
 
 /** The index into Core.services of an endpoint that is not a node. */
@@ -426,11 +369,8 @@ export function inflightMessages(c: Core): Message[] {
 }
 
 export function emit(c: Core, out: Outputs, ev: SimEvent): void {
-  const events = out.events;
-  events.list.push(ev);
-  if (events.list.length > c.e.limits.maxEvents) {
-    events.base = boundList(events.list, events.base, c.e.limits.maxEvents);
-  }
+  out.events.list.push(ev);
+  out.events.base = boundList(out.events.list, out.events.base, c.e.limits.maxEvents);
 }
 
 /** A message was delivered or dropped now: log it (clients' requests are not messages, see network.ts). */

@@ -248,7 +248,7 @@ export interface FieldError {
   message: string;
 }
 
-export type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
+type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
 
 /**
  * Kubernetes' leader-election validation (client-go NewLeaderElector):
@@ -284,14 +284,6 @@ function nodeExists(id: string, e: Experiment): boolean {
   if (id === 'w') return e.witness === true;
   if (id.startsWith('n')) return Number(id.slice(1)) <= e.nodes;
   return (algorithmFor(e.algorithm).services ?? []).some((s) => s.id === id);
-}
-
-/** The services of the experiment's algorithm: what a fault can do to them is narrower than to a node. */
-function serviceFaultProblem(e: Pick<Experiment, 'algorithm'>, f: Command): string | null {
-  if (!('node' in f) || !(algorithmFor(e.algorithm).services ?? []).some((s) => s.id === f.node)) return null;
-  return f.do === 'kill' || f.do === 'restart' || f.do === 'isolate'
-    ? null
-    : `a service can be killed, restarted or isolated, not sent "${f.do}"`;
 }
 
 /** One error per bad field; an unknown key is named by its own path rather than its parent's. */
@@ -333,12 +325,9 @@ function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[
     }
   }
   e.faults.forEach((f, i) => errors.push(...commandProblems(e, f, `faults.${i}.`)));
-  const ordered: Bag = {};
-  for (const k of KEY_ORDER) if (filled[k] !== undefined) ordered[k] = filled[k];
-  const orderedSafety: Bag = {};
-  for (const k of SAFETY_ORDER) if (safety[k] !== undefined) orderedSafety[k] = safety[k];
-  ordered.safety = orderedSafety;
-  return ordered as unknown as Experiment;
+  const inOrder = (o: Bag, keys: string[]) =>
+    Object.fromEntries(keys.flatMap((k) => (o[k] === undefined ? [] : [[k, o[k]]])));
+  return { ...inOrder(filled, KEY_ORDER), safety: inOrder(safety, SAFETY_ORDER) } as unknown as Experiment;
 }
 
 /**
@@ -361,8 +350,14 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   if ('node' in cmd && cmd.node === 'w' && !alg.settings.includes('witness')) {
     errors.push({ field: prefix + 'node', message: `${alg.title} has no witness` });
   }
-  const service = serviceFaultProblem(e, cmd);
-  if (service) errors.push({ field: prefix + 'node', message: service });
+  // What a fault can do to a service of the algorithm is narrower than to a node.
+  const service = 'node' in cmd && (alg.services ?? []).some((s) => s.id === cmd.node);
+  if (service && cmd.do !== 'kill' && cmd.do !== 'restart' && cmd.do !== 'isolate') {
+    errors.push({
+      field: prefix + 'node',
+      message: `a service can be killed, restarted or isolated, not sent "${cmd.do}"`,
+    });
+  }
   return errors;
 }
 

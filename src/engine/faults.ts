@@ -3,7 +3,7 @@
 // node defers and how it resumes), partition, heal, isolate and clock rate are the same for every
 // algorithm; each algorithm is told what happened to its node through its hooks.
 import type { ElectionAlgorithm } from './algorithm';
-import type { Command } from './experiment';
+import type { Command, Fault } from './experiment';
 import {
   MAX_DEFERRED,
   T,
@@ -18,9 +18,10 @@ import {
   type Outputs,
 } from './core';
 import type { QueuedEvent } from './queue';
-import { currentLeader, markLoss, release, sendManualWrite, updateLeaderCount } from './leadership';
+import { currentLeader, markLoss, release, updateLeaderCount } from './leadership';
 import { heal, setGroups } from './network';
 import { causesFailover, noteFault } from './ledger';
+import { sendWrite } from './storage';
 
 /** What a paused node runs when it resumes: an event that was deferred while it was paused. */
 export type RunDeferred = (n: NodeState, ev: QueuedEvent) => void;
@@ -33,20 +34,14 @@ export function applyCommand(
   alg: ElectionAlgorithm,
   runDeferred: RunDeferred,
 ): void {
-  const fault = { atMs: c.nowMs, ...cmd } as Extract<Command, object> & { atMs: number };
   if ('node' in cmd && cmd.node !== 'leader' && idxOf(c, cmd.node) < 0) {
-    return serviceFault(c, out, cmd, fault, live, alg);
+    return serviceFault(c, out, cmd, live, alg);
   }
   let n: NodeState | null = null;
-  if ('node' in cmd) {
-    n = cmd.node === 'leader' ? currentLeader(c) : (c.nodes[idxOf(c, cmd.node)] ?? null);
-    if (!n) {
-      emit(c, out, { atMs: c.nowMs, type: 'fault', fault, skipped: true, live });
-      return;
-    }
-  }
-  const skipped = !applies(c, cmd, n);
-  emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target: n?.id, ...(skipped ? { skipped } : {}), live });
+  if ('node' in cmd) n = cmd.node === 'leader' ? currentLeader(c) : (c.nodes[idxOf(c, cmd.node)] ?? null);
+  // A command aimed at a node that is not there does nothing; the others do what APPLIES says.
+  const skipped = ('node' in cmd && !n) || !(APPLIES[cmd.do]?.(n!, c) ?? true);
+  emitFault(c, out, cmd, live, skipped, n?.id);
   if (skipped) return;
   if (causesFailover(cmd)) noteFault(c.books, c.nowMs);
   switch (cmd.do) {
@@ -73,11 +68,15 @@ export function applyCommand(
       isolate(c, n!.id);
       return alg.onNetworkChange(c, out);
     case 'clockRate':
-      return setClockRate(c, n!, cmd.rate, alg);
+      n!.anchorLocalMs = localNow(c, n!);
+      n!.anchorRealMs = c.nowMs;
+      n!.clockRate = cmd.rate;
+      if (n!.alive) alg.onClockRate(c, n!);
+      return;
     case 'campaign':
       return alg.campaign(c, out, n!, cmd.transfer ?? false);
     case 'write':
-      sendManualWrite(c, n!);
+      sendWrite(c, n!.idx, n!.term, 'manual');
       return alg.onWrite?.(c, n!);
     case 'safety': {
       const { do: _do, ...switches } = cmd;
@@ -85,6 +84,12 @@ export function applyCommand(
       return;
     }
   }
+}
+
+/** The fault's event: `target` is what it was aimed at, `skipped` that it did nothing then. */
+function emitFault(c: Core, out: Outputs, cmd: Command, live: boolean, skipped: boolean, target?: string) {
+  const fault = { atMs: c.nowMs, ...cmd } as Fault;
+  emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target, ...(skipped ? { skipped } : {}), live });
 }
 
 /**
@@ -95,7 +100,6 @@ function serviceFault(
   c: Core,
   out: Outputs,
   cmd: Extract<Command, { node: string }>,
-  fault: Extract<Command, object> & { atMs: number },
   live: boolean,
   alg: ElectionAlgorithm,
 ): void {
@@ -104,14 +108,7 @@ function serviceFault(
     svc !== undefined &&
     svc.kind !== 'storage' &&
     ((cmd.do === 'kill' && svc.alive) || (cmd.do === 'restart' && !svc.alive) || cmd.do === 'isolate');
-  emit(c, out, {
-    atMs: c.nowMs,
-    type: 'fault',
-    fault,
-    target: cmd.node,
-    ...(applies ? {} : { skipped: true }),
-    live,
-  });
+  emitFault(c, out, cmd, live, !applies, cmd.node);
   if (!applies) return;
   noteFault(c.books, c.nowMs);
   if (cmd.do === 'kill') svc.alive = false;
@@ -133,10 +130,6 @@ const APPLIES: Partial<Record<Command['do'], (n: NodeState, c: Core) => boolean>
   write: running,
   heal: (_n, c) => c.partition !== null,
 };
-
-function applies(c: Core, cmd: Command, n: NodeState | null): boolean {
-  return APPLIES[cmd.do]?.(n!, c) ?? true;
-}
 
 function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void {
   release(c, out, n, 'killed');
@@ -194,26 +187,14 @@ export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {
 
 const WRITE_SEND = TIMER + T.write;
 
-/** Cut one endpoint (a node or a service) off from everyone, keeping the partition among the rest. */
+/**
+ * Cut one endpoint (a node or a service) off from everyone, keeping the partition among the rest;
+ * the endpoints isolated before (singleton groups that isolations made) stay isolated.
+ */
 function isolate(c: Core, id: string): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((x) => x !== id))
     .filter((g) => g.length > 0);
-  setGroups(c, [[id], ...groups], (x) => idxOf(c, x), isolatedIds(c, id));
-}
-
-/** The endpoints isolated so far (singleton groups that isolations made), and one more. */
-function isolatedIds(c: Core, id: string): string[] {
-  const ids = (c.partition ?? [])
-    .filter((g, gi) => g.length === 1 && c.isolatedGroups.includes(gi))
-    .map((g) => g[0]);
-  return [...ids, id];
-}
-
-function setClockRate(c: Core, n: NodeState, rate: number, alg: ElectionAlgorithm): void {
-  n.anchorLocalMs = localNow(c, n);
-  n.anchorRealMs = c.nowMs;
-  n.clockRate = rate;
-  if (!n.alive) return;
-  alg.onClockRate(c, n);
+  const isolated = (c.partition ?? []).filter((g, gi) => g.length === 1 && c.isolatedGroups.includes(gi));
+  setGroups(c, [[id], ...groups], (x) => idxOf(c, x), [...isolated.map((g) => g[0]), id]);
 }

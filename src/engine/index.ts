@@ -18,7 +18,6 @@ export {
   type SettingsSection,
   type Command,
   type FieldError,
-  type ParseResult,
 } from './experiment';
 export {
   ALGORITHMS,
@@ -30,8 +29,8 @@ export {
 } from './algorithms';
 export { watchCountsOf } from './algorithms/info';
 export { majorityOf } from './algorithms/kit';
-export { leaderAmong, leaderOf } from './leadership';
-export { CLIENT_NOW_MS, clientsNow, sampleOf, snapshotOf, summaryOf, type ClientsNow } from './readModel';
+export { leaderOf } from './leadership';
+export { CLIENT_NOW_MS, clientsNow, snapshotOf } from './readModel';
 export {
   formatSeconds,
   formatSpan,
@@ -40,10 +39,7 @@ export {
   sentenceOf,
   renewLimitOf,
   SPLIT_WITHOUT_QUORUM,
-  type AlgorithmPage,
   type SafetySwitch,
-  type Expiry,
-  type HoldStep,
   type RenewLimit,
 } from './algorithms/describe';
 export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';

@@ -185,7 +185,3 @@ export function onWriteSend(c: Core, n: NodeState): void {
   sendWrite(c, n.idx, n.pendingToken, 'leader');
   onWriteTick(c, n);
 }
-
-export function sendManualWrite(c: Core, n: NodeState): void {
-  sendWrite(c, n.idx, n.term, 'manual');
-}

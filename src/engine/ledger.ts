@@ -25,44 +25,6 @@ export const COUNTER_NAMES = [
 export type CounterName = (typeof COUNTER_NAMES)[number];
 export type Counters = Record<CounterName, number>;
 
-export interface Ledger {
-  /** msWithoutLeader here runs to observedSinceMs; msWithoutLeaderAt gives it now. */
-  counters: Counters;
-  /** leader_count believed: nodes that think they lead (paused ones included). */
-  leaderCount: number;
-  /**
-   * leader_count observed: what a dashboard scraping every node sees (a paused node fails its
-   * scrape), since when. Time without a leader is time it reads 0, the dashboard's page.
-   */
-  observedCount: number;
-  observedSinceMs: number;
-  /** Leaderships taken (the first election included). */
-  elections: number;
-  /** When the first leader was elected: start-up, before it, is no outage (-1 until then). */
-  startedAtMs: number;
-  /** The first fault since the last election (-1: none): where a failover with no loss begins. */
-  faultAtMs: number;
-  /** Who took office last: a transition is a change of holder, as Kubernetes counts leaderTransitions. */
-  lastHolder: string;
-  /** Who won each recent epoch. */
-  leaderOfTerm: Map<number, string>;
-  highestTokenIssued: number;
-  failovers: Failover[];
-  /** The leader of the moment was lost; the next election closes the failover. */
-  pendingLoss: { atMs: number; from: string; cause: string } | null;
-  detectedAtMs: number;
-  /** The first campaign since the last election: where a failover with no loss and no fault begins. */
-  firstCampaignMs: number;
-  violations: Violation[];
-  /**
-   * Acknowledged writes discarded when an old primary resynchronised from a newer one (Redis
-   * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
-   */
-  writesLost: number | null;
-  /** What the clients saw (the client view), from a run's first client write on; null before. */
-  clients: ClientView | null;
-}
-
 /** A client view with nothing in it yet. */
 export const noClientWrites = (): ClientView => ({
   errors: 0,
@@ -73,27 +35,48 @@ export const noClientWrites = (): ClientView => ({
 });
 
 /** `countsLostWrites`: the algorithm can lose acknowledged writes on a resync (its info's losesWrites). */
-export function createLedger(countsLostWrites = false): Ledger {
+export function createLedger(countsLostWrites = false) {
   return {
+    /** msWithoutLeader here runs to observedSinceMs; msWithoutLeaderAt gives it now. */
     counters: Object.fromEntries(COUNTER_NAMES.map((name) => [name, 0])) as Counters,
+    /** leader_count believed: nodes that think they lead (paused ones included). */
     leaderCount: 0,
+    /**
+     * leader_count observed: what a dashboard scraping every node sees (a paused node fails its
+     * scrape), since when. Time without a leader is time it reads 0, the dashboard's page.
+     */
     observedCount: 0,
     observedSinceMs: 0,
+    /** Leaderships taken (the first election included). */
     elections: 0,
+    /** When the first leader was elected: start-up, before it, is no outage (-1 until then). */
     startedAtMs: -1,
+    /** The first fault since the last election (-1: none): where a failover with no loss begins. */
     faultAtMs: -1,
+    /** Who took office last: a transition is a change of holder, as Kubernetes counts leaderTransitions. */
     lastHolder: '',
-    leaderOfTerm: new Map(),
+    /** Who won each recent epoch. */
+    leaderOfTerm: new Map<number, string>(),
     highestTokenIssued: 0,
-    failovers: [],
-    pendingLoss: null,
+    failovers: [] as Failover[],
+    /** The leader of the moment was lost; the next election closes the failover. */
+    pendingLoss: null as { atMs: number; from: string; cause: string } | null,
     detectedAtMs: -1,
+    /** The first campaign since the last election: where a failover with no loss and no fault begins. */
     firstCampaignMs: -1,
-    violations: [],
+    violations: [] as Violation[],
+    /**
+     * Acknowledged writes discarded when an old primary resynchronised from a newer one (Redis
+     * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
+     */
     writesLost: countsLostWrites ? 0 : null,
-    clients: null,
+    /** What the clients saw (the client view), from a run's first client write on; null before. */
+    clients: null as ClientView | null,
   };
 }
+
+/** The leadership books (createLedger's fields). */
+export type Ledger = ReturnType<typeof createLedger>;
 
 /** A resynchronisation discarded `lost` acknowledged writes (the `resynced` event). */
 export function noteWritesLost(l: Ledger, lost: number): void {
@@ -179,13 +162,7 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   const loss = l.pendingLoss;
   if (l.elections > 1) {
     const fault = l.faultAtMs >= 0;
-    const lostAtMs = loss
-      ? loss.atMs
-      : fault
-        ? l.faultAtMs
-        : l.firstCampaignMs >= 0
-          ? l.firstCampaignMs
-          : atMs;
+    const lostAtMs = loss?.atMs ?? (fault ? l.faultAtMs : l.firstCampaignMs >= 0 ? l.firstCampaignMs : atMs);
     const detectedAtMs = loss || fault ? (l.detectedAtMs >= 0 ? l.detectedAtMs : atMs) : lostAtMs;
     if (l.failovers.length >= MAX_FAILOVERS) l.failovers.shift();
     l.failovers.push({
@@ -196,7 +173,9 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
       node,
       term,
       from: loss ? loss.from : null,
-      cause: loss ? loss.cause : unnoticedCause(l),
+      // With no loss noticed, why it won, as true of the moment: another node still believed it
+      // led, or none did (the last one left office unnoticed). leaderCount is still the count before.
+      cause: loss ? loss.cause : l.leaderCount > 0 ? WON_BESIDE_A_LEADER : WON_WITH_NO_LEADER,
     });
   }
   l.pendingLoss = null;
@@ -205,18 +184,9 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
   l.firstCampaignMs = -1;
 }
 
-/**
- * Why a leader took office when no loss of the last one was noticed, as true of the moment: another
- * node still believed it led (a split brain, a flapping lease), or none did (the last one left
- * office unnoticed). `l.leaderCount` is still the count before this election.
- */
-function unnoticedCause(l: Ledger): string {
-  return l.leaderCount > 0 ? WON_BESIDE_A_LEADER : WON_WITH_NO_LEADER;
-}
-
 /** A failover's cause when no loss was noticed (`from` null), said of the node that won. */
 export const WON_BESIDE_A_LEADER = 'won while another node still believed it led';
-export const WON_WITH_NO_LEADER = 'won with no leader in office';
+const WON_WITH_NO_LEADER = 'won with no leader in office';
 
 /** Who already won this epoch, if anyone. */
 export function previousLeaderOf(l: Ledger, term: number): string | undefined {

@@ -23,39 +23,31 @@ import {
   noteViolation,
   previousLeaderOf,
   type Counters,
-  type Ledger,
 } from './ledger';
 import type { InvariantName, SimEvent } from './types';
-
-export interface MonitorState {
-  safety: { quorum?: boolean; fencing?: boolean };
-  unsafeByAlgorithm: readonly InvariantName[];
-  epochWord: string;
-  /** The same books the engine keeps (ledger.ts), kept from the events. */
-  books: Ledger;
-  /** Nodes that believe they lead, in the order they took office. */
-  leaders: { node: string; term: number }[];
-  /** Nodes paused now: their is-leader gauge cannot be scraped. */
-  paused: Set<string>;
-  maxTokenSeen: number;
-  lastEventAtMs: number;
-}
 
 /** leader_count, believed and observed, and the run's counters. */
 export type MonitorCounts = Counters & { leaderCount: number; leaderCountObserved: number };
 
-export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>): MonitorState {
+export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>) {
+  const alg = algorithmFor(experiment.algorithm);
   return {
     safety: { quorum: experiment.safety.quorum, fencing: experiment.safety.fencing },
-    unsafeByAlgorithm: algorithmFor(experiment.algorithm).unsafeBy ?? [],
-    epochWord: algorithmFor(experiment.algorithm).words.epoch,
-    books: createLedger(algorithmFor(experiment.algorithm).losesWrites === true),
-    leaders: [],
-    paused: new Set(),
+    unsafeByAlgorithm: alg.unsafeBy ?? [],
+    epochWord: alg.words.epoch,
+    /** The same books the engine keeps (ledger.ts), kept from the events. */
+    books: createLedger(alg.losesWrites === true),
+    /** Nodes that believe they lead, in the order they took office. */
+    leaders: [] as { node: string; term: number }[],
+    /** Nodes paused now: their is-leader gauge cannot be scraped. */
+    paused: new Set<string>(),
     maxTokenSeen: 0,
     lastEventAtMs: 0,
   };
 }
+
+/** The monitor's state (createMonitor's fields). */
+export type MonitorState = ReturnType<typeof createMonitor>;
 
 function violate(s: MonitorState, atMs: number, invariant: InvariantName, detail: string): void {
   noteViolation(s.books, atMs, invariant, detail, allowedBy(invariant, s.safety, s.unsafeByAlgorithm));
@@ -112,13 +104,12 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       const accepted = ev.result === 'accepted';
       if (!accepted) s.books.counters.fencingRejections++;
       if (ev.stale) s.books.counters.staleWritesAccepted++;
-      const before = s.maxTokenSeen;
       const found = writeFindings(
         ev.node,
         ev.token,
         accepted,
         s.safety.fencing,
-        before,
+        s.maxTokenSeen,
         ev.maxTokenSeen,
         s.books.highestTokenIssued,
       );

@@ -10,31 +10,7 @@ import type * as zm from 'zod/mini';
 import { schemaMessage } from './zodErrors';
 
 /** The calls the lab's schemas make: what the kit gives, typed as zod/mini types them. */
-export type SchemaKit = Pick<
-  typeof zm,
-  | 'string'
-  | 'number'
-  | 'int'
-  | 'boolean'
-  | 'unknown'
-  | 'literal'
-  | 'enum'
-  | 'optional'
-  | 'nullable'
-  | '_default'
-  | 'prefault'
-  | 'strictObject'
-  | 'array'
-  | 'record'
-  | 'partialRecord'
-  | 'union'
-  | 'discriminatedUnion'
-  | 'minimum'
-  | 'maximum'
-  | 'minLength'
-  | 'maxLength'
-  | 'regex'
->;
+export type SchemaKit = Pick<typeof zm, keyof typeof kit>;
 
 interface Issue {
   code: string;
@@ -198,12 +174,7 @@ function bound(
   };
 }
 const numberBound = (limit: number, isMax: boolean): Check => ({
-  run: bound(
-    limit,
-    isMax,
-    (v) => v as number,
-    () => 'number',
-  ),
+  run: bound(limit, isMax, Number, () => 'number'),
 });
 const lengthBound = (limit: number, isMax: boolean): Check => ({
   when: hasLength,

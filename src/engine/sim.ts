@@ -174,22 +174,14 @@ export class Simulation {
     // Deliveries first: most of a run's events.
     if (ev.kind === K.deliver) {
       const m = ev.msg as Message;
-      if (ev.node < 0) {
-        const svc = c.services[serviceIndex(ev.node)];
-        if (!svc.alive || !canReach(c, m.from, ev.node)) return this.drop(m);
-        if (this.logMessages) logMessage(c, this.out, m);
-        if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
-        else this.algorithm.onServiceMessage?.(c, this.out, ev.node, m);
-        if (!this.logMessages) recycleMessage(m);
-        return;
-      }
-      const n = c.nodes[ev.node];
-      if (!n.alive || !canReach(c, m.from, n.idx)) {
-        return this.drop(m);
-      }
-      if (n.paused) return this.defer(n, ev);
+      const n = ev.node < 0 ? null : c.nodes[ev.node];
+      const alive = n ? n.alive : c.services[serviceIndex(ev.node)].alive;
+      if (!alive || !canReach(c, m.from, ev.node)) return this.drop(m);
+      if (n?.paused) return this.defer(n, ev);
       if (this.logMessages) logMessage(c, this.out, m);
-      this.deliver(n, m);
+      if (n) this.deliver(n, m);
+      else if (ev.node === STORAGE) onStorageWrite(c, this.out, m);
+      else this.algorithm.onServiceMessage?.(c, this.out, ev.node, m);
       if (!this.logMessages) recycleMessage(m);
       return;
     }
@@ -304,22 +296,17 @@ export class Simulation {
 
   /** Events with absolute index >= from (as many as are still retained). */
   eventsSince(from: number): SimEvent[] {
-    return since(this.out.events, from);
+    const { list, base } = this.out.events;
+    return list.slice(Math.max(0, from - base));
   }
 
   get samples(): readonly Sample[] {
     return this.out.samples.list;
   }
 
-  /** Absolute count of messages delivered or dropped so far (clients' requests aside). */
-  get messagesTotal(): number {
-    return totalOf(this.out.messages);
-  }
-
   /**
-   * The message log as it stands, read-only: views make their records from it (the space-time
-   * diagram's messageLog.ts), so the engine carries no code for them. `generation` changes
-   * whenever a restore may have put another branch's messages at the same indices.
+   * The message log as it stands, read-only (MessageLog, with its generation): views make their
+   * records from it (the space-time diagram's messageLog.ts), so the engine carries no code for them.
    */
   get messageLog(): MessageLog {
     return { ...this.out.messages, generation: this.restores };
@@ -327,10 +314,6 @@ export class Simulation {
 
   get samplesTotal(): number {
     return totalOf(this.out.samples);
-  }
-
-  samplesSince(from: number): Sample[] {
-    return since(this.out.samples, from);
   }
 
   summary(): Summary {
@@ -348,7 +331,6 @@ export class Simulation {
   snapshot(): Snapshot {
     const c = this.c;
     const { recent, ...register } = c.storage;
-    const nodes: NodeView[] = c.nodes.map((n) => this.nodeView(n));
     const view = (m: Message): MessageView => {
       const v: MessageView = {
         id: m.id,
@@ -365,7 +347,6 @@ export class Simulation {
       if (m.droppedAtMs !== undefined) v.droppedAtMs = m.droppedAtMs;
       return v;
     };
-    const messages = [...inflightMessages(c), ...c.recentDrops].map(view);
     const byTarget: Record<string, number> = {};
     let unresolved = 0;
     for (const t of c.clientLeader) {
@@ -375,8 +356,8 @@ export class Simulation {
     return snapshotOf(c.books, {
       nowMs: c.nowMs,
       seed: c.e.seed,
-      nodes,
-      messages,
+      nodes: c.nodes.map((n) => this.nodeView(n)),
+      messages: [...inflightMessages(c), ...c.recentDrops].map(view),
       storage: {
         ...register,
         // Each entry is also the trace's write event: copied without its type.
@@ -445,7 +426,7 @@ export class Simulation {
       core: structuredClone(this.c),
       eventsTotal: this.eventsTotal,
       samplesTotal: this.samplesTotal,
-      messagesTotal: this.messagesTotal,
+      messagesTotal: totalOf(this.out.messages),
       eventsProcessed: this.eventsProcessed,
     };
   }
@@ -505,11 +486,6 @@ function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own
 }
 
 const emptyList = <T>(): Bounded<T> => ({ list: [], base: 0 });
-
-/** The items of a bounded list with absolute index >= from (as many as are still retained). */
-function since<T>(b: Bounded<T>, from: number): T[] {
-  return b.list.slice(Math.max(0, from - b.base));
-}
 
 /** Run an experiment to its untilMs and return the trace. */
 export function runExperiment(input: ExperimentInput | Experiment): Trace {

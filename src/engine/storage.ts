@@ -64,14 +64,8 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   emit(c, out, w);
   if (found !== null) for (const f of found) recordViolation(c, out, f.invariant, f.detail);
   if (!accepted) {
-    const r = send(
-      c,
-      STORAGE,
-      m.from,
-      'writeRejected',
-      s.maxTokenSeen,
-      m.kind === 'client' ? c.rngClientNet : c.rngNet,
-    );
+    const rng = m.kind === 'client' ? c.rngClientNet : c.rngNet;
+    const r = send(c, STORAGE, m.from, 'writeRejected', s.maxTokenSeen, rng);
     r.token = token;
     r.maxTokenSeen = s.maxTokenSeen;
   }

@@ -78,7 +78,8 @@ export interface Violation {
   allowedBy: 'quorum' | 'fencing' | 'algorithm' | null;
 }
 
-export interface Sample {
+/** The run's counters as of atMs (its peak leader_count aside), and what the chart draws besides. */
+export interface Sample extends Omit<Counters, 'maxLeaderCount'> {
   atMs: number;
   /** leader_count believed: alive nodes that think they lead, paused ones included (the hazard). */
   leaderCount: number;
@@ -89,26 +90,17 @@ export interface Sample {
   leaderCountObserved: number;
   maxTerm: number;
   maxTokenSeen: number;
-  fencingRejections: number;
-  staleWritesAccepted: number;
-  divergentWrites: number;
-  leaderTransitions: number;
   /** The acting leader's renewal latency: age of its oldest unacknowledged round, else the last round's. */
   renewalLatencyMs: number;
-  msWithoutLeader: number;
-  clientRedirects: number;
   /**
-   * Watch notifications the coordination service sent so far, and the reads they triggered:
-   * present only under an algorithm that counts both (AlgorithmInfo.watchCounts: ZooKeeper's
-   * recipe), so every other run's samples are as they were. The chart's watch panel.
+   * Watch notifications sent so far, and the reads they triggered (the chart's watch panel): only
+   * under AlgorithmInfo.watchCounts, so every other run's samples are as they were.
    */
   watchNotifications?: number;
   watchReads?: number;
   /**
-   * The client view, present from a run's first client write on (a run without clients has
-   * none): client writes that failed so far, writes served, and the total time the served ones
-   * had waited since their first try. The chart's client panel derives errors per second and the
-   * mean latency of served writes from them.
+   * The client view's totals so far (ClientView), from a run's first client write on: the chart's
+   * client panel derives errors per second and the mean latency of served writes from them.
    */
   clientErrors?: number;
   clientServed?: number;
@@ -163,7 +155,7 @@ export interface NodeView {
   localNowMs: number;
   knownLeader: NodeId | null;
   ready: boolean;
-  /** Leader: when, by real time, its renew deadline falls. Others: when their election timeout fires. -1 if none. */
+  /** Leader: when, by real time, its renew deadline falls. Others: when their next timeout fires. -1 if none. */
   deadlineAtMs: number;
   /** Leader: when it last renewed (real time). Others: when they last heard from a leader. -1 if never. */
   lastRenewAtMs: number;
@@ -304,11 +296,7 @@ export interface Snapshot {
   };
   leaderCount: number;
   leaderCountObserved: number;
-  /**
-   * The leader the lab follows (leaderAmong in leadership.ts): the alive node that believes it
-   * leads in the highest epoch, paused or not; of two in the same epoch, the first in node
-   * order. Null when no node believes it leads.
-   */
+  /** The leader the lab follows, by leaderAmong (leadership.ts); null when no node believes it leads. */
   leader: { id: NodeId; epoch: number } | null;
   /**
    * When the first leader was elected, or -1 while the cluster is still electing it: start-up,
@@ -322,10 +310,7 @@ export interface Snapshot {
   violations: Violation[];
   failovers: Failover[];
   eventCount: number;
-  /**
-   * Acknowledged writes lost so far when an old primary resynchronised (Summary.writesLost): only
-   * under an algorithm that can lose them (Redis Sentinel, Pacemaker), from the `resynced` events.
-   */
+  /** Summary.writesLost so far, from the `resynced` events: only under an algorithm that can lose them. */
   writesLost?: number;
   /** The election queue, for the algorithms that keep one on a coordination service. */
   queue?: QueueView;

@@ -163,7 +163,10 @@ export function onReply(
     case 'range':
       if (p.phase !== 'ranging') return;
       p.rangedAtRev = r.storeRev;
-      if (r.key === 0) return lead(p, io);
+      if (r.key === 0) {
+        p.phase = 'leading';
+        return io.acquired(p.myRev);
+      }
       p.watching = r.key;
       p.phase = 'watching';
       return request(p, s, io, { op: 'watch', key: r.key });
@@ -183,11 +186,6 @@ export function onReply(
 /** The watched key was deleted: look again (waitDeletes). */
 export function onWatchEvent(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO, key: KeyId): void {
   if (p.phase === 'watching' && key === p.watching) rangeNow(p, s, io);
-}
-
-function lead(p: EtcdCandidate, io: CandidateIO): void {
-  p.phase = 'leading';
-  io.acquired(p.myRev);
 }
 
 /** The keep-alive timer: one more keep-alive, and the next a period later. */

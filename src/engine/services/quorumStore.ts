@@ -62,26 +62,6 @@ export interface StoreEntry {
   token: number;
 }
 
-export interface QuorumStore<B> {
-  /** The members' endpoints (from the algorithm's services, never literals). */
-  members: number[];
-  /** Operations proposed and not yet committed, oldest first: at most `maxPending`. */
-  pending: StoreOp<B>[];
-  maxPending: number;
-  /**
-   * The member leading the store's own raft (0 while the others elect one), or null where the
-   * lab does not model the store's leader (ZooKeeper's Zab, the API server's etcd).
-   */
-  leader: number | null;
-  sessionSeq: number;
-  sessions: StoreSession[];
-  entries: StoreEntry[];
-  /** Who watches which entry (by key) for its deletion. */
-  watches: { watcher: number; key: number }[];
-  /** Its change counter (etcd's revision, ZooKeeper's zxid): a deletion takes the next, as a write does. */
-  revision: number;
-}
-
 /** What an algorithm's store does that the shared one does not: applying its own operations. */
 export interface StoreRules<B> {
   /** A client's request reached one of the store's endpoints (a member, or the API server in front). */
@@ -111,19 +91,30 @@ const MAX_PENDING_OPS = 128;
 export function createStore<B>(
   members: number[],
   { withLeader = false, maxPending = MAX_PENDING_OPS, revision = 0 } = {},
-): QuorumStore<B> {
+) {
   return {
+    /** The members' endpoints (from the algorithm's services, never literals). */
     members,
-    pending: [],
+    /** Operations proposed and not yet committed, oldest first: at most `maxPending`. */
+    pending: [] as StoreOp<B>[],
     maxPending,
+    /**
+     * The member leading the store's own raft (0 while the others elect one), or null where the
+     * lab does not model the store's leader (ZooKeeper's Zab, the API server's etcd).
+     */
     leader: withLeader ? members[0] : null,
     sessionSeq: 0,
-    sessions: [],
-    entries: [],
-    watches: [],
+    sessions: [] as StoreSession[],
+    entries: [] as StoreEntry[],
+    /** Who watches which entry (by key) for its deletion. */
+    watches: [] as { watcher: number; key: number }[],
+    /** Its change counter (etcd's revision, ZooKeeper's zxid): a deletion takes the next, as a write does. */
     revision,
   };
 }
+
+/** The store, with operations of body B (createStore's fields). */
+export type QuorumStore<B> = ReturnType<typeof createStore<B>>;
 
 // ---------------------------------------------------------------- operations
 
@@ -360,17 +351,14 @@ export function queueOf(
 ): QueueView {
   const entries: QueueEntryView[] = [...s.entries]
     .sort((x, y) => x.number - y.number)
-    .map((e) => {
-      const session = findSession(s, e.session);
-      return {
-        number: e.number,
-        name: how.name(e),
-        owner: nodeName(c, e.owner),
-        token: e.token,
-        expiresAtMs: session ? session.expiresAtMs : -1,
-        watchers: s.watches.filter((w) => w.key === e.key).map((w) => nodeName(c, w.watcher)),
-      };
-    });
+    .map((e) => ({
+      number: e.number,
+      name: how.name(e),
+      owner: nodeName(c, e.owner),
+      token: e.token,
+      expiresAtMs: findSession(s, e.session)?.expiresAtMs ?? -1,
+      watchers: s.watches.filter((w) => w.key === e.key).map((w) => nodeName(c, w.watcher)),
+    }));
   return {
     path: how.path,
     numberName: how.numberName,

@@ -8,6 +8,7 @@ import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { currentRun } from '../session';
 import { encodeRun } from '../../shared/share';
 import { useGuided } from '../guided/GuidedContext';
+import { copyText } from './ShareButton';
 import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
 
 function siteBase(): string {
@@ -28,14 +29,10 @@ function Snippet({
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      onCopied(`Copied the ${label}.`);
-    } catch {
-      // No clipboard here (an insecure page, a refused permission): select it for a keyboard copy.
-      area.current?.select();
-      onCopied(`The ${label} is selected: press Ctrl+C (⌘C) to copy it.`);
-    }
+    if (await copyText(value)) return onCopied(`Copied the ${label}.`);
+    // No clipboard here: select it for a keyboard copy.
+    area.current?.select();
+    onCopied(`The ${label} is selected: press Ctrl+C (⌘C) to copy it.`);
   };
   return (
     <div className="snippet">

@@ -14,6 +14,7 @@ import type { LabStore } from '../../store/labStore';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { runLink } from '../session';
 import { SWITCHES } from '../controls/SafetyPanel';
+import { copyText } from '../controls/ShareButton';
 import './explorePanel.css';
 
 /** What the panel needs of a worker: the browser's Worker, or an in-process stand-in in tests. */
@@ -37,6 +38,9 @@ export const DEFAULT_BUDGET = { schedules: 5000, seconds: 30 };
 const SCHEDULES_WALL_CAP_MS = 10 * 60_000;
 
 type BudgetUnit = 'schedules' | 'seconds';
+
+/** A search's progress as it starts. */
+const STARTING = { tried: 0, elapsedMs: 0, perSecond: 0, found: null, shrink: null, stopping: false };
 
 type View =
   | { kind: 'idle' }
@@ -100,8 +104,8 @@ export function ExplorePanel({
   const fail = (messages: string[]) => setView({ kind: 'error', messages });
   const start = () => {
     const now = setupOf(store);
-    const budgetOk = Number.isInteger(budget) && budget >= 1;
-    if (!budgetOk) return fail([`the budget must be a whole number of ${unit}, at least 1`]);
+    if (!(Number.isInteger(budget) && budget >= 1))
+      return fail([`the budget must be a whole number of ${unit}, at least 1`]);
     let w: ExplorerWorker;
     try {
       w = makeWorker();
@@ -142,17 +146,7 @@ export function ExplorePanel({
         });
       }
     };
-    setView({
-      kind: 'running',
-      unit,
-      budget,
-      tried: 0,
-      elapsedMs: 0,
-      perSecond: 0,
-      found: null,
-      shrink: null,
-      stopping: false,
-    });
+    setView({ kind: 'running', unit, budget, ...STARTING });
     w.postMessage({
       type: 'start',
       setup: now,
@@ -355,15 +349,7 @@ function Finding({
       live = false;
     };
   }, [f]);
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const copy = async () => link && setCopied(await copyText(link));
   return (
     <div className="banner banner-bad explore-finding" data-testid="explore-outcome" data-outcome="found">
       <p role="status">

@@ -11,10 +11,6 @@ import { useGuided } from '../guided/GuidedContext';
 import { copyText } from './ShareButton';
 import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
 
-function siteBase(): string {
-  return new URL('.', window.location.href).toString();
-}
-
 function Snippet({
   label,
   value,
@@ -84,8 +80,9 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   const g = guided?.getState();
   const captions = g && g.step > 0 ? g.scenario.steps.map((s) => s.caption) : [];
   const heightPx = embedHeightOf(scene, store.backend().experiment, captions);
+  const siteBase = new URL('.', window.location.href).toString();
   const snippets =
-    run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx, g?.scenario.title ?? null);
+    run === null ? null : embedSnippets(scene, run, choices, siteBase, heightPx, g?.scenario.title ?? null);
   return (
     <>
       <button

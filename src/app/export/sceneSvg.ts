@@ -98,7 +98,6 @@ function htmlWrapped(
   const area = { x: -m, y: -m, width: box.width + 2 * m, height: box.height + 2 * m };
   const viewBox = `${-m} ${-m} ${area.width} ${area.height}`;
   const svg = svgElement('svg', { xmlns: SVG_NS, viewBox }) as SVGSVGElement;
-  const rect = svgElement('rect', { ...area, fill: background });
   // The foreignObject takes the margin too: content a fraction of a pixel past the measured box
   // (a border at the edge, after rounding) still shows.
   const fo = svgElement('foreignObject', area);
@@ -111,7 +110,7 @@ function htmlWrapped(
   }
   body.append(copy);
   fo.append(body);
-  svg.append(rect, fo);
+  svg.append(svgElement('rect', { ...area, fill: background }), fo);
   return svg;
 }
 

@@ -14,19 +14,13 @@ export const EXPORT_MAX_SIDE_PX = 8192;
 /** Room around an HTML scene (CSS px), so borders on its edge are not cut by rounding. */
 const HTML_MARGIN_PX = 8;
 
-export interface SceneImage {
-  svg: string;
-  width: number;
-  height: number;
-}
-
 /** The output size for a scene drawn at `w` x `h` CSS px on screen. */
 export function presentationSize(w: number, h: number): { width: number; height: number } {
   const scale = Math.min(EXPORT_WIDTH_PX / w, EXPORT_MAX_SIDE_PX / h);
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
 }
 
-export function sceneSvg(source: Element, title: string): SceneImage {
+export function sceneSvg(source: Element, title: string) {
   const box = source.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new Error('it is not visible on the page right now');
   const margin = source instanceof SVGSVGElement ? 0 : HTML_MARGIN_PX;

@@ -76,7 +76,6 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   };
   const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
     setChoices((c) => ({ ...c, [k]: v }));
-  // An embed made during a game day shows its step's caption above the scene.
   const g = guided?.getState();
   const captions = g && g.step > 0 ? g.scenario.steps.map((s) => s.caption) : [];
   const heightPx = embedHeightOf(scene, store.backend().experiment, captions);

@@ -104,8 +104,8 @@ export function ExplorePanel({
   const fail = (messages: string[]) => setView({ kind: 'error', messages });
   const start = () => {
     const now = setupOf(store);
-    if (!(Number.isInteger(budget) && budget >= 1))
-      return fail([`the budget must be a whole number of ${unit}, at least 1`]);
+    const budgetOk = Number.isInteger(budget) && budget >= 1;
+    if (!budgetOk) return fail([`the budget must be a whole number of ${unit}, at least 1`]);
     let w: ExplorerWorker;
     try {
       w = makeWorker();

@@ -339,10 +339,7 @@ function Finding({
   useEffect(() => {
     let live = true;
     loadCodec().then(
-      () => {
-        if (!live) return;
-        setLink(runLink({ experiment: f.experiment, commands: [], atMs: f.experiment.untilMs }));
-      },
+      () => live && setLink(runLink({ experiment: f.experiment, commands: [], atMs: f.experiment.untilMs })),
       () => live && setLinkError(true),
     );
     return () => {

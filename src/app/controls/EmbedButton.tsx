@@ -8,11 +8,8 @@ import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { currentRun } from '../session';
 import { encodeRun } from '../../shared/share';
 import { useGuided } from '../guided/GuidedContext';
+import { copyText } from './ShareButton';
 import { DEFAULT_CHOICES, embedSnippets, type EmbedChoices } from './embedSnippets';
-
-function siteBase(): string {
-  return new URL('.', window.location.href).toString();
-}
 
 function Snippet({
   label,
@@ -28,14 +25,10 @@ function Snippet({
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      onCopied(`Copied the ${label}.`);
-    } catch {
-      // No clipboard here (an insecure page, a refused permission): select it for a keyboard copy.
-      area.current?.select();
-      onCopied(`The ${label} is selected: press Ctrl+C (⌘C) to copy it.`);
-    }
+    if (await copyText(value)) return onCopied(`Copied the ${label}.`);
+    // No clipboard here: select it for a keyboard copy.
+    area.current?.select();
+    onCopied(`The ${label} is selected: press Ctrl+C (⌘C) to copy it.`);
   };
   return (
     <div className="snippet">
@@ -83,12 +76,12 @@ export function EmbedButton({ scene }: { scene: SceneEntry }) {
   };
   const choose = <K extends keyof EmbedChoices>(k: K, v: EmbedChoices[K]) =>
     setChoices((c) => ({ ...c, [k]: v }));
-  // An embed made during a game day shows its step's caption above the scene.
   const g = guided?.getState();
   const captions = g && g.step > 0 ? g.scenario.steps.map((s) => s.caption) : [];
   const heightPx = embedHeightOf(scene, store.backend().experiment, captions);
+  const siteBase = new URL('.', window.location.href).toString();
   const snippets =
-    run === null ? null : embedSnippets(scene, run, choices, siteBase(), heightPx, g?.scenario.title ?? null);
+    run === null ? null : embedSnippets(scene, run, choices, siteBase, heightPx, g?.scenario.title ?? null);
   return (
     <>
       <button

@@ -6,7 +6,7 @@
 // (`missing` in algorithms/pages/: Redis Sentinel has no fencing token). The switches the lesson does not
 // use fold under "Advanced", each with what turning it off shows.
 import { useLabShallow } from '../../store/context';
-import { missingSwitch, type Experiment, type SafetySwitch } from '../../engine';
+import { missingSwitch, type SafetySwitch } from '../../engine';
 
 interface Switch {
   key: SafetySwitch;
@@ -77,9 +77,8 @@ export function SafetyPanel() {
     algorithm: s.experiment.algorithm,
   }));
   if (!can) return null;
-  const e: Pick<Experiment, 'algorithm'> = { algorithm };
   const row = (s: Switch) => {
-    const reason = missingSwitch(e, s.key);
+    const reason = missingSwitch({ algorithm }, s.key);
     // A switch the algorithm does not have, and why (its description's words).
     if (reason !== null || safety[s.key] === undefined)
       return (

@@ -200,9 +200,8 @@ export function draftExperiment(
   if (alg.settings.includes('witness')) e.witness = draft.witness;
   for (const s of sectionsOf(draft.algorithm)) e[s] = draft.sections[s];
   const safe: Record<string, boolean> = { followersReject: safety.followersReject };
-  for (const k of ['quorum', 'fencing', 'preVote', 'checkQuorum'] as const) {
+  for (const k of ['quorum', 'fencing', 'preVote', 'checkQuorum'] as const)
     if (alg.settings.includes(`safety.${k}`)) safe[k] = safety[k] ?? true;
-  }
   return {
     ...e,
     seed: draft.seed,
@@ -291,11 +290,9 @@ export function SetupPanel() {
     const onChange = (v: Value) => setIn(section, f.key, v);
     if (f.kind === 'bool') return check(path, f.label, value === true, onChange, f.why);
     if (f.kind === 'choice') return choice(path, f.label, String(value), f.options ?? [], onChange, f.why);
-    const unit = f.kind === 'count' ? '' : 'ms';
-    return num(path, f.label, value as number, onChange, unit, f.why);
+    return num(path, f.label, value as number, onChange, f.kind === 'count' ? '' : 'ms', f.why);
   };
 
-  const apply = () => reset(candidate);
   // The picker resets at once with the algorithm chosen, at the settings in the draft.
   const pick = (k: AlgorithmKind) => {
     const next = { ...draft, algorithm: k };
@@ -351,8 +348,7 @@ export function SetupPanel() {
           check('witness', 'Witness', draft.witness, (v) => set('witness', v))}
         {draft.algorithm === 'raft' && (
           <div className="presets" role="group" aria-label="Raft timing presets">
-            {(Object.keys(RAFT_PRESETS) as (keyof typeof RAFT_PRESETS)[]).map((name) => {
-              const p = RAFT_PRESETS[name];
+            {Object.entries(RAFT_PRESETS).map(([name, p]) => {
               const on =
                 draft.sections.raft.heartbeatMs === p.heartbeatMs &&
                 draft.sections.raft.electionTimeoutMs === p.electionTimeoutMs;
@@ -376,16 +372,16 @@ export function SetupPanel() {
         {num('network.delayMsMax', 'Delay max', draft.delayMsMax, (v) => set('delayMsMax', v))}
         {num('workload.clients', 'Clients', draft.clients, (v) => set('clients', v), '')}
         <div className="presets" role="group" aria-label="Warm-up" data-testid="warm-up-choice">
-          {(Object.keys(WARM_UP_PRESETS) as (keyof typeof WARM_UP_PRESETS)[]).map((name) => (
+          {Object.entries(WARM_UP_PRESETS).map(([name, ms]) => (
             <button
               key={name}
               type="button"
               className="btn btn-small"
-              aria-pressed={draft.warmUpMs === WARM_UP_PRESETS[name]}
-              title={WARM_UP_WHY[name]}
-              onClick={() => set('warmUpMs', WARM_UP_PRESETS[name])}
+              aria-pressed={draft.warmUpMs === ms}
+              title={WARM_UP_WHY[name as keyof typeof WARM_UP_PRESETS]}
+              onClick={() => set('warmUpMs', ms)}
             >
-              {name === 'cold' ? 'Cold' : 'Pre-warmed standby'} ({WARM_UP_PRESETS[name] / 1000} s)
+              {name === 'cold' ? 'Cold' : 'Pre-warmed standby'} ({ms / 1000} s)
             </button>
           ))}
         </div>
@@ -407,7 +403,7 @@ export function SetupPanel() {
             ))}
           </ul>
         )}
-        <button type="button" className="btn" onClick={apply} disabled={errors.length > 0}>
+        <button type="button" className="btn" onClick={() => reset(candidate)} disabled={errors.length > 0}>
           Reset with this setup
         </button>
       </fieldset>

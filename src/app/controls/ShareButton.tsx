@@ -7,6 +7,16 @@ import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { currentRun, linkToRun } from '../session';
 import { useGuided } from '../guided/GuidedContext';
 
+/** Copies `text` to the clipboard; false where there is none (an insecure page, a refused permission). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function ShareButton() {
   const store = useLabStore();
   const guided = useGuided();
@@ -29,12 +39,7 @@ export function ShareButton() {
     setFailed(false);
     const url = linkToRun(run);
     setLink(url);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
+    setCopied(await copyText(url));
   };
   return (
     <span className="share">

@@ -30,16 +30,13 @@ function useHeldByPointer(el: React.RefObject<HTMLInputElement | null>): React.R
   useEffect(() => {
     const input = el.current;
     if (!input) return;
-    const down = () => (held.current = true);
+    const stop = new AbortController();
+    const on = { signal: stop.signal };
     const up = () => (held.current = false);
-    input.addEventListener('pointerdown', down);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', up);
-    return () => {
-      input.removeEventListener('pointerdown', down);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', up);
-    };
+    input.addEventListener('pointerdown', () => (held.current = true), on);
+    window.addEventListener('pointerup', up, on);
+    window.addEventListener('pointercancel', up, on);
+    return () => stop.abort();
   }, [el]);
   return held;
 }

@@ -28,13 +28,11 @@ export interface BannerText {
 
 export function bannerText(s: Snapshot, experiment: Pick<Experiment, 'algorithm'>): BannerText {
   const alg = algorithmFor(experiment.algorithm);
-  const epochWord = alg.words.epoch;
   const noToken = missingSwitch(experiment, 'fencing');
   const { leaderCount, leaderCountObserved: observed, safety, violations } = s;
-  const stale = s.counters.staleWritesAccepted;
   const startingUp = s.startedAtMs < 0;
   const leaders = believers(s)
-    .map((n) => `${n.id} (${epochWord} ${n.term}${n.paused ? ', paused' : ''})`)
+    .map((n) => `${n.id} (${alg.words.epoch} ${n.term}${n.paused ? ', paused' : ''})`)
     .join(' and ');
   const off = Object.entries(safety)
     .filter(([, v]) => v === false)
@@ -64,6 +62,7 @@ export function bannerText(s: Snapshot, experiment: Pick<Experiment, 'algorithm'
       ],
     };
   }
+  const stale = s.counters.staleWritesAccepted;
   const writes = stale > 0 ? `${stale} stale writes accepted` : 'no stale write accepted';
   let headline: string;
   let detail: string | null = null;

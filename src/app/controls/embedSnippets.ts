@@ -14,21 +14,15 @@ export interface EmbedChoices {
 
 export const DEFAULT_CHOICES: EmbedChoices = { theme: 'system', autoplay: false, controls: 'minimal' };
 
-export interface Snippets {
-  iframe: string;
-  element: string;
-}
-
 /** The parameters, in the order a reader expects them: what, which run, then how. */
 function params(scene: SceneEntry, run: string, c: EmbedChoices): [string, string][] {
-  const out: [string, string][] = [
+  return [
     ['scene', scene.id],
     ['run', run],
     ['autoplay', c.autoplay ? '1' : '0'],
     ['controls', c.controls],
+    ...(c.theme === 'system' ? [] : [['theme', c.theme] as [string, string]]),
   ];
-  if (c.theme !== 'system') out.push(['theme', c.theme]);
-  return out;
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -41,7 +35,7 @@ export function embedSnippets(
   base: string,
   heightPx = scene.embedHeightPx,
   gameDay: string | null = null,
-): Snippets {
+) {
   const list = params(scene, run, choices);
   // The iframe cannot read the page around it, so its `inherit` is the system's.
   const query = list

@@ -26,24 +26,20 @@ function pauseSpanMs(ms: number): number {
   return ms >= 3000 ? Math.round(ms / 1000) * 1000 : Math.max(100, Math.round(ms / 100) * 100);
 }
 
-/** The pause lengths the page offers, measured against what the others wait out (expiry). */
-export interface PauseLengths {
-  /** A third of the shortest wait: a leader paused this long is not replaced (the card's renew-at-a-third rule). */
-  shortMs: number;
-  /** Twice the longest wait: a leader paused this long is replaced, and wakes a zombie. */
-  longMs: number;
-  /** What they are measured against, by its own name: "the Lease (15 s)", "the election timeout (5-10 s)". */
-  against: string;
-}
-
-/** The node panel's pause lengths under the experiment's algorithm (its description's expiry). */
-export function pauseLengths(e: Experiment): PauseLengths {
+/**
+ * The node panel's pause lengths under the experiment's algorithm, measured against what the others
+ * wait out (its description's expiry).
+ */
+export function pauseLengths(e: Experiment) {
   const x = pageOf(e).expiry(e);
   const span =
     x.maxMs === x.ms ? formatSpan(x.ms) : `${formatSpan(x.ms).replace(/ s$/, '')}-${formatSpan(x.maxMs)}`;
   return {
+    /** A third of the shortest wait: a leader paused this long is not replaced (the card's renew-at-a-third rule). */
     shortMs: pauseSpanMs(x.ms / 3),
+    /** Twice the longest wait: a leader paused this long is replaced, and wakes a zombie. */
     longMs: pauseSpanMs(2 * x.maxMs),
+    /** What they are measured against, by its own name: "the Lease (15 s)", "the election timeout (5-10 s)". */
     against: `the ${x.name} (${span})`,
   };
 }

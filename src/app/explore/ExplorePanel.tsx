@@ -14,6 +14,7 @@ import type { LabStore } from '../../store/labStore';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';
 import { runLink } from '../session';
 import { SWITCHES } from '../controls/SafetyPanel';
+import { copyText } from '../controls/ShareButton';
 import './explorePanel.css';
 
 /** What the panel needs of a worker: the browser's Worker, or an in-process stand-in in tests. */
@@ -37,6 +38,9 @@ export const DEFAULT_BUDGET = { schedules: 5000, seconds: 30 };
 const SCHEDULES_WALL_CAP_MS = 10 * 60_000;
 
 type BudgetUnit = 'schedules' | 'seconds';
+
+/** A search's progress as it starts. */
+const STARTING = { tried: 0, elapsedMs: 0, perSecond: 0, found: null, shrink: null, stopping: false };
 
 type View =
   | { kind: 'idle' }
@@ -142,17 +146,7 @@ export function ExplorePanel({
         });
       }
     };
-    setView({
-      kind: 'running',
-      unit,
-      budget,
-      tried: 0,
-      elapsedMs: 0,
-      perSecond: 0,
-      found: null,
-      shrink: null,
-      stopping: false,
-    });
+    setView({ kind: 'running', unit, budget, ...STARTING });
     w.postMessage({
       type: 'start',
       setup: now,
@@ -345,25 +339,14 @@ function Finding({
   useEffect(() => {
     let live = true;
     loadCodec().then(
-      () => {
-        if (!live) return;
-        setLink(runLink({ experiment: f.experiment, commands: [], atMs: f.experiment.untilMs }));
-      },
+      () => live && setLink(runLink({ experiment: f.experiment, commands: [], atMs: f.experiment.untilMs })),
       () => live && setLinkError(true),
     );
     return () => {
       live = false;
     };
   }, [f]);
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const copy = async () => link && setCopied(await copyText(link));
   return (
     <div className="banner banner-bad explore-finding" data-testid="explore-outcome" data-outcome="found">
       <p role="status">

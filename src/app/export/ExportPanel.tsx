@@ -72,32 +72,41 @@ async function exportScene(
   return `${name} (${image.width} × ${image.height} px)`;
 }
 
-function exportTrace(store: LabStore): string {
+/** Saves a file of the run, named for this moment; returns its name. */
+function saveText(store: LabStore, what: string, ext: string, type: string, text: string): string {
   const { seed, atMs } = moment(store);
-  const name = exportName('trace', seed, atMs, 'json');
-  downloadBlob(new Blob([JSON.stringify(traceFileOf(store.backend()))], { type: 'application/json' }), name);
+  const name = exportName(what, seed, atMs, ext);
+  downloadBlob(new Blob([text], { type }), name);
   return name;
 }
 
+const exportTrace = (store: LabStore) =>
+  saveText(store, 'trace', 'json', 'application/json', JSON.stringify(traceFileOf(store.backend())));
+
+const exportCsv = (store: LabStore) =>
+  saveText(store, 'metrics', 'csv', 'text/csv', samplesToCsv(store.backend().samples));
+
 /** The space-time diagram's window at this moment (every kind, every lane) as Mermaid text. */
 function exportMermaid(store: LabStore): string {
-  const { seed, atMs } = moment(store);
   const model = spacetimeOf(store.getState(), store.backend(), {
     pxPerMs: PX_PER_MS,
     hiddenFamilies: new Set(),
     hiddenLanes: new Set(),
   });
-  const name = exportName('spacetime', seed, atMs, 'mmd');
-  downloadBlob(new Blob([toMermaid(model) + '\n'], { type: 'text/plain' }), name);
-  return name;
+  return saveText(store, 'spacetime', 'mmd', 'text/plain', toMermaid(model) + '\n');
 }
 
-function exportCsv(store: LabStore): string {
-  const { seed, atMs } = moment(store);
-  const name = exportName('metrics', seed, atMs, 'csv');
-  downloadBlob(new Blob([samplesToCsv(store.backend().samples)], { type: 'text/csv' }), name);
-  return name;
-}
+/** The run's files: what each holds, its button's name and words, and how it is saved. */
+const RUN_FILES: [what: string, name: string, label: string, save: (store: LabStore) => string][] = [
+  ['the trace', 'the trace as JSON', 'Trace as JSON', exportTrace],
+  ['the metrics', 'the metric series as CSV', 'Metric series as CSV', exportCsv],
+  [
+    'the space-time window',
+    'the space-time window as a Mermaid sequence diagram',
+    'Space-time window as Mermaid',
+    exportMermaid,
+  ],
+];
 
 export function ExportPanel() {
   const store = useLabStore();
@@ -154,30 +163,17 @@ export function ExportPanel() {
       </ul>
       <h3>The run</h3>
       <div className="btn-row">
-        <button
-          type="button"
-          className="btn"
-          aria-label="Export the trace as JSON"
-          onClick={() => run('the trace', () => exportTrace(store))}
-        >
-          Trace as JSON
-        </button>
-        <button
-          type="button"
-          className="btn"
-          aria-label="Export the metric series as CSV"
-          onClick={() => run('the metrics', () => exportCsv(store))}
-        >
-          Metric series as CSV
-        </button>
-        <button
-          type="button"
-          className="btn"
-          aria-label="Export the space-time window as a Mermaid sequence diagram"
-          onClick={() => run('the space-time window', () => exportMermaid(store))}
-        >
-          Space-time window as Mermaid
-        </button>
+        {RUN_FILES.map(([what, name, label, save]) => (
+          <button
+            key={what}
+            type="button"
+            className="btn"
+            aria-label={`Export ${name}`}
+            onClick={() => run(what, () => save(store))}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <p
         className={`export-status export-${status?.tone ?? 'idle'}`}

@@ -65,8 +65,7 @@ export class StyleInliner {
       const cs = getComputedStyle(el);
       computed.set(el, cs);
       const target = to[i] as SVGElement | HTMLElement;
-      const parent =
-        el === source ? null : el.parentElement ? (computed.get(el.parentElement) ?? null) : null;
+      const parent = (el !== source && el.parentElement && computed.get(el.parentElement)) || null;
       if (boxes && isLayoutBox(el)) {
         this.inlineBox(el, cs, parent, target);
         this.inlinePseudo(el, target);

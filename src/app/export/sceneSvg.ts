@@ -14,19 +14,13 @@ export const EXPORT_MAX_SIDE_PX = 8192;
 /** Room around an HTML scene (CSS px), so borders on its edge are not cut by rounding. */
 const HTML_MARGIN_PX = 8;
 
-export interface SceneImage {
-  svg: string;
-  width: number;
-  height: number;
-}
-
 /** The output size for a scene drawn at `w` x `h` CSS px on screen. */
 export function presentationSize(w: number, h: number): { width: number; height: number } {
   const scale = Math.min(EXPORT_WIDTH_PX / w, EXPORT_MAX_SIDE_PX / h);
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
 }
 
-export function sceneSvg(source: Element, title: string): SceneImage {
+export function sceneSvg(source: Element, title: string) {
   const box = source.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new Error('it is not visible on the page right now');
   const margin = source instanceof SVGSVGElement ? 0 : HTML_MARGIN_PX;
@@ -98,7 +92,6 @@ function htmlWrapped(
   const area = { x: -m, y: -m, width: box.width + 2 * m, height: box.height + 2 * m };
   const viewBox = `${-m} ${-m} ${area.width} ${area.height}`;
   const svg = svgElement('svg', { xmlns: SVG_NS, viewBox }) as SVGSVGElement;
-  const rect = svgElement('rect', { ...area, fill: background });
   // The foreignObject takes the margin too: content a fraction of a pixel past the measured box
   // (a border at the edge, after rounding) still shows.
   const fo = svgElement('foreignObject', area);
@@ -111,7 +104,7 @@ function htmlWrapped(
   }
   body.append(copy);
   fo.append(body);
-  svg.append(rect, fo);
+  svg.append(svgElement('rect', { ...area, fill: background }), fo);
   return svg;
 }
 

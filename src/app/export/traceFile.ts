@@ -5,7 +5,7 @@
 // never throws: each bad field comes back as a problem naming its path in the file.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
 import type { RunView } from '../../store/backend';
-import { readRealRecord, type RealRecord } from '../../store/backends/liveRecordFile';
+import { isObject, readRealRecord, type RealRecord } from '../../store/backends/liveRecordFile';
 import { LabEngine, MAX_COMMANDS, type RecordedCommand } from '../../store/labEngine';
 import { MAX_RUN_MS } from '../../store/labStore';
 
@@ -51,9 +51,6 @@ export function traceFileOf(run: RunView): TraceFile {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function readTraceFile(text: string): ReadResult {
   let json: unknown;
   try {
@@ -63,12 +60,8 @@ export function readTraceFile(text: string): ReadResult {
   }
   if (!isObject(json)) return { ok: false, problems: ['the file holds no run: expected a JSON object'] };
   const retired = json.version === 1;
-  if (retired && isObject(json.experiment)) {
-    // The first model's lease means nothing under Raft; the rest of its setup still reads.
-    const { lease: _lease, ...rest } = json.experiment;
-    json = { ...json, experiment: rest };
-  }
-  if (!isObject(json)) return { ok: false, problems: ['the file holds no run: expected a JSON object'] };
+  // The first model's lease means nothing under Raft; the rest of its setup still reads.
+  if (retired && isObject(json.experiment)) delete json.experiment.lease;
   if (json.version !== undefined && json.version !== TRACE_FILE_VERSION && !retired) {
     return {
       ok: false,
@@ -138,12 +131,10 @@ function readTrace(raw: unknown, problems: string[]): Trace | null {
     problems.push('trace: must be an object (or left out)');
     return null;
   }
-  for (const key of ['events', 'samples'] as const) {
+  for (const key of ['events', 'samples'] as const)
     if (!Array.isArray(raw[key])) problems.push(`trace.${key}: must be a list`);
-  }
-  for (const key of ['experiment', 'summary', 'final'] as const) {
+  for (const key of ['experiment', 'summary', 'final'] as const)
     if (!isObject(raw[key])) problems.push(`trace.${key}: must be an object`);
-  }
   return raw as unknown as Trace;
 }
 
@@ -175,8 +166,7 @@ export function firstDifference(a: Trace, b: Trace): string | null {
     const n = Math.max(x.length, y.length);
     for (let i = 0; i < n; i++) if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) return `${key}.${i}`;
   }
-  for (const key of ['experiment', 'summary', 'final'] as const) {
+  for (const key of ['experiment', 'summary', 'final'] as const)
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
-  }
   return null;
 }

@@ -2,12 +2,27 @@
 // same moment as the stage. Every panel stays mounted (a hidden one keeps its state, and its
 // scenes stop following the lab while hidden: LabGate), and the tabs follow the ARIA tabs
 // pattern: arrow keys move between them, Tab goes into the selected panel.
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface MoreTab {
   id: string;
   title: string;
   content: ReactNode;
+}
+
+/** A tab list's arrow keys: the next tab (or the previous), around the ends, goes to `go`. */
+export function arrowKeys<T extends { id: string }>(
+  list: readonly T[],
+  current: string,
+  go: (next: T) => void,
+) {
+  return (e: KeyboardEvent) => {
+    const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!by) return;
+    e.preventDefault();
+    const i = list.findIndex((t) => t.id === current);
+    go(list[(i + by + list.length) % list.length]);
+  };
 }
 
 export function MoreTabs({
@@ -20,28 +35,16 @@ export function MoreTabs({
   onSelect(id: string): void;
 }) {
   const current = tabs.some((t) => t.id === selected) ? selected : tabs[0].id;
-  const move = (by: number) => {
-    const i = tabs.findIndex((t) => t.id === current);
-    const next = tabs[(i + by + tabs.length) % tabs.length];
+  const onKeyDown = arrowKeys(tabs, current, (next) => {
     onSelect(next.id);
     const tab = document.getElementById(`more-tab-${next.id}`);
     tab?.focus();
     // On a phone the strip scrolls sideways: keep the chosen tab in it.
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  };
+  });
   return (
     <section className="lab-more" aria-label="More views">
-      <div
-        role="tablist"
-        aria-label="More"
-        className="more-tabs"
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowRight') move(1);
-          else if (e.key === 'ArrowLeft') move(-1);
-          else return;
-          e.preventDefault();
-        }}
-      >
+      <div role="tablist" aria-label="More" className="more-tabs" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <button
             key={t.id}

@@ -8,6 +8,7 @@ import type { Sample } from '../../engine';
 import { useLabStore, useLabUpdate } from '../../store/context';
 import { setAttr, setText } from '../../ui/domWrites';
 import { useWide } from './useWide';
+import { arrowKeys } from './MoreTabs';
 
 export type PrimaryView = 'stage' | 'chain' | 'chart';
 
@@ -100,25 +101,13 @@ function MiniLeaderCount() {
 export function ViewSwitch({ view, onView }: { view: PrimaryView; onView(v: PrimaryView): void }) {
   const wide = useWide();
   if (wide) return null;
-  const move = (by: number) => {
-    const i = VIEWS.findIndex((v) => v.id === view);
-    const next = VIEWS[(i + by + VIEWS.length) % VIEWS.length];
+  const onKeyDown = arrowKeys(VIEWS, view, (next) => {
     onView(next.id);
     document.getElementById(`view-tab-${next.id}`)?.focus();
-  };
+  });
   return (
     <div className="view-switch">
-      <div
-        role="tablist"
-        aria-label="Views"
-        className="view-tabs"
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowRight') move(1);
-          else if (e.key === 'ArrowLeft') move(-1);
-          else return;
-          e.preventDefault();
-        }}
-      >
+      <div role="tablist" aria-label="Views" className="view-tabs" onKeyDown={onKeyDown}>
         {VIEWS.map((v) => (
           <button
             key={v.id}

@@ -22,15 +22,19 @@ export function viewElement(lab: Element, view: View): HTMLElement | null {
   return null;
 }
 
-/** Scroll `el` to the top of the window unless its top is already on screen with room under it. */
 let settling: (() => void) | null = null;
+/** A reader's own scrolling or key press, which ends the settling. */
+const READER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+/** A top on screen with room under it. */
+const inView = (top: number) => top >= 0 && top < window.innerHeight * 0.6;
 
+/** Scroll `el` to the top of the window unless its top is already on screen with room under it. */
 export function revealView(el: HTMLElement | null): void {
   settling?.();
   if (!el || typeof el.scrollIntoView !== 'function') return;
   const box = el.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return; // not shown (a phone's other view)
-  if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
+  if (inView(box.top)) return;
   const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
   // While the page is still loading (a tab's panel too short to bring its tab to the top, a scene
@@ -42,19 +46,15 @@ export function revealView(el: HTMLElement | null): void {
     settling = null;
     ro.disconnect();
     clearTimeout(timer);
-    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
-      removeEventListener(type, stop);
+    for (const type of READER_MOVES) removeEventListener(type, stop);
   };
   let first = true; // the call observe() makes at once: the scroll above is under way
   const ro = new ResizeObserver(() => {
     if (first) return void (first = false);
-    const top = el.getBoundingClientRect().top;
-    if (top >= 0 && top < window.innerHeight * 0.6) return;
-    el.scrollIntoView({ block: 'start', behavior: 'auto' });
+    if (!inView(el.getBoundingClientRect().top)) el.scrollIntoView({ block: 'start', behavior: 'auto' });
   });
   const timer = setTimeout(stop, 8000);
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
-    addEventListener(type, stop, { passive: true });
+  for (const type of READER_MOVES) addEventListener(type, stop, { passive: true });
   ro.observe(document.body);
   settling = stop;
 }

@@ -42,7 +42,7 @@ export function realRecordOf(
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 type Check = { safeParse(v: unknown): { success: boolean } };
 const is = (c: Check, v: unknown) => c.safeParse(v).success;

@@ -51,6 +51,9 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
   );
 }
 
+/** A failover's length, or '-' past the side's last. */
+const cell = (ms: number | undefined) => (ms === undefined ? '-' : formatSeconds(ms));
+
 function ComparisonView({ c }: { c: Comparison }) {
   const rows = Math.max(c.real.failoverMs.length, c.sim.failoverMs.length);
   return (
@@ -81,12 +84,8 @@ function ComparisonView({ c }: { c: Comparison }) {
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
               <th scope="row">failover {i + 1}: lost to elected</th>
-              <td className="mono">
-                {i < c.real.failoverMs.length ? formatSeconds(c.real.failoverMs[i]) : '-'}
-              </td>
-              <td className="mono">
-                {i < c.sim.failoverMs.length ? formatSeconds(c.sim.failoverMs[i]) : '-'}
-              </td>
+              <td className="mono">{cell(c.real.failoverMs[i])}</td>
+              <td className="mono">{cell(c.sim.failoverMs[i])}</td>
             </tr>
           ))}
           <tr>

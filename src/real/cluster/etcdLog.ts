@@ -5,11 +5,10 @@ import type { MemberLeaderEvent, MemberName, MemberRole, MemberRoleEvent } from 
 
 // etcd's raft writes member IDs with %x: no leading zeros, so an ID may have fewer than 16 digits.
 const BECAME = /^([0-9a-f]{1,16}) became (follower|pre-candidate|candidate|leader) at term (\d+)$/;
-const LEADER = /^raft\.node: ([0-9a-f]{1,16}) (elected|lost) leader ([0-9a-f]{1,16}) at term (\d+)$/;
-// A follower that hears a new leader without having lost the old one first (a deposed leader
-// that hears its successor, for one) logs neither of those: it "changed leader".
-const CHANGED =
-  /^raft\.node: ([0-9a-f]{1,16}) changed leader from [0-9a-f]{1,16} to ([0-9a-f]{1,16}) at term (\d+)$/;
+// "elected leader" or "lost leader"; and a follower that hears a new leader without having lost
+// the old one first (a deposed leader that hears its successor, for one) logs "changed leader".
+const LEADER =
+  /^raft\.node: ([0-9a-f]{1,16}) (?:(elected|lost) leader|changed leader from [0-9a-f]{1,16} to) ([0-9a-f]{1,16}) at term (\d+)$/;
 
 const ROLES: Record<string, MemberRole> = {
   follower: 'follower',
@@ -46,14 +45,8 @@ export function parseEtcdLogLine(line: string, ctx: LogContext): MemberRoleEvent
   const leader = LEADER.exec(entry.msg);
   if (leader) {
     if (ctx.nameOf(leader[1]) !== ctx.member) return null;
-    const name = leader[2] === 'elected' ? (ctx.nameOf(leader[3]) ?? `?${leader[3]}`) : null;
+    const name = leader[2] === 'lost' ? null : (ctx.nameOf(leader[3]) ?? `?${leader[3]}`);
     return { atMs, type: 'memberLeader', member: ctx.member, leader: name, term: Number(leader[4]) };
-  }
-  const changed = CHANGED.exec(entry.msg);
-  if (changed) {
-    if (ctx.nameOf(changed[1]) !== ctx.member) return null;
-    const name = ctx.nameOf(changed[2]) ?? `?${changed[2]}`;
-    return { atMs, type: 'memberLeader', member: ctx.member, leader: name, term: Number(changed[3]) };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // etcd's log lines to raft events. The members run with --logger=zap, one JSON object a line;
 // raft's role changes are logged by the member that changes, with etcd's own timestamp (ms), so
 // each line parsed here belongs to the member whose stderr it came from.
-import type { MemberLeaderEvent, MemberName, MemberRole, MemberRoleEvent } from '../model/events';
+import type { MemberLeaderEvent, MemberRole, MemberRoleEvent } from '../model/events';
 
 // etcd's raft writes member IDs with %x: no leading zeros, so an ID may have fewer than 16 digits.
 const BECAME = /^([0-9a-f]{1,16}) became (follower|pre-candidate|candidate|leader) at term (\d+)$/;
@@ -18,10 +18,10 @@ const ROLES: Record<string, MemberRole> = {
 };
 
 export interface LogContext {
-  /** The member whose log this is. */
-  member: MemberName;
+  /** The member whose log this is (m1 runs on host n1, beside candidate c1). */
+  member: string;
   /** Member name by hex member ID (with or without leading zeros). */
-  nameOf: (hexId: string) => MemberName | undefined;
+  nameOf: (hexId: string) => string | undefined;
   /** Wall-clock ms (epoch) at which the run started. */
   runStartEpochMs: number;
 }

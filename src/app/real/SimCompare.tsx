@@ -18,7 +18,7 @@ type RealRunView = Pick<RunView, 'experiment' | 'commands' | 'samples' | 'events
 export function SimCompare({ backend }: { backend: RealRunView }) {
   const failovers = useLab((s) => s.snapshot.failovers);
   const [result, setResult] = useState<Comparison | { error: string } | null>(null);
-  const run = () => {
+  const run = () =>
     loadAlgorithm(backend.experiment.algorithm).then(
       () =>
         setResult(
@@ -31,7 +31,6 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
         ),
       () => setResult({ error: "the simulator's etcd recipe could not be loaded (offline?); try again" }),
     );
-  };
   return (
     <section className="sim-compare" data-testid="sim-compare">
       <p className="hint">

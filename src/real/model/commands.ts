@@ -142,9 +142,8 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
   }
   const isNode = (v: unknown) =>
     typeof v === 'string' && (v === 'leader' || v === 'raftLeader' || isHost(v, nodes));
-  if (allowed.includes('node')) {
-    if (!isNode(x.node)) return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
-  }
+  if (allowed.includes('node') && !isNode(x.node))
+    return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
   if (x.part !== undefined) {
     const parts: string[] = verb === 'isolate' ? ['host', 'candidate'] : PARTS;
     if (typeof x.part !== 'string' || !parts.includes(x.part)) {

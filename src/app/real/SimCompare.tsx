@@ -18,7 +18,7 @@ type RealRunView = Pick<RunView, 'experiment' | 'commands' | 'samples' | 'events
 export function SimCompare({ backend }: { backend: RealRunView }) {
   const failovers = useLab((s) => s.snapshot.failovers);
   const [result, setResult] = useState<Comparison | { error: string } | null>(null);
-  const run = () => {
+  const run = () =>
     loadAlgorithm(backend.experiment.algorithm).then(
       () =>
         setResult(
@@ -31,7 +31,6 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
         ),
       () => setResult({ error: "the simulator's etcd recipe could not be loaded (offline?); try again" }),
     );
-  };
   return (
     <section className="sim-compare" data-testid="sim-compare">
       <p className="hint">
@@ -50,6 +49,9 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
     </section>
   );
 }
+
+/** A failover's length, or '-' past the side's last. */
+const cell = (ms: number | undefined) => (ms === undefined ? '-' : formatSeconds(ms));
 
 function ComparisonView({ c }: { c: Comparison }) {
   const rows = Math.max(c.real.failoverMs.length, c.sim.failoverMs.length);
@@ -81,12 +83,8 @@ function ComparisonView({ c }: { c: Comparison }) {
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
               <th scope="row">failover {i + 1}: lost to elected</th>
-              <td className="mono">
-                {i < c.real.failoverMs.length ? formatSeconds(c.real.failoverMs[i]) : '-'}
-              </td>
-              <td className="mono">
-                {i < c.sim.failoverMs.length ? formatSeconds(c.sim.failoverMs[i]) : '-'}
-              </td>
+              <td className="mono">{cell(c.real.failoverMs[i])}</td>
+              <td className="mono">{cell(c.sim.failoverMs[i])}</td>
             </tr>
           ))}
           <tr>

@@ -63,11 +63,6 @@ export class Bridge {
     return closeServer(this.server);
   }
 
-  private cors(res: ServerResponse): void {
-    res.setHeader('Access-Control-Allow-Origin', this.origin);
-    res.setHeader('Vary', 'Origin');
-  }
-
   /** An error answer, named for the page to switch on (bad host, bad token, not json...). */
   private fail(res: ServerResponse, status: number, error: string, message: string, field?: string): void {
     sendJson(res, status, { error, message, ...(field ? { field } : {}) });
@@ -93,7 +88,8 @@ export class Bridge {
     if (req.headers.origin !== this.origin) {
       return this.fail(res, 403, 'bad origin', `only the lab's page (${this.origin}) may use the bridge`);
     }
-    this.cors(res);
+    res.setHeader('Access-Control-Allow-Origin', this.origin);
+    res.setHeader('Vary', 'Origin');
     const url = new URL(req.url ?? '/', this.url);
     if (req.method === 'OPTIONS') {
       // CORS preflight for POST /command: no token in a preflight, and nothing is done.

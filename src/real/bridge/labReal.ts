@@ -18,7 +18,7 @@ import { exitWith, printStarted, terminalRun, usageExit } from '../cluster/termi
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const LAB_USAGE = `usage: npm run lab:real -- [options]
+const LAB_USAGE = `usage: npm run lab:real -- [options]
   --page-port N            the lab page's port on 127.0.0.1 (default: a free one)
   --no-open                print the page's link instead of opening a browser
   --quiet                  do not print the run's events

@@ -149,17 +149,15 @@ export class Candidate {
     const was = this.seen;
     if (was.lease !== 0 && p.lease !== was.lease) this.session(was.lease, 'lost', { ttlMs: was.ttlMs });
     if (p.lease !== 0 && p.lease !== was.lease) this.session(p.lease, 'granted');
-    if (p.myRev !== 0 && p.myRev !== was.myRev) {
-      const atMs = this.deps.clock.now();
+    if (p.myRev !== 0 && p.myRev !== was.myRev)
       this.deps.emit({
-        atMs,
+        atMs: this.deps.clock.now(),
         type: 'campaign',
         node: this.s.node,
         term: p.myRev,
         preVote: false,
         transfer: false,
       });
-    }
     this.seen = { lease: p.lease, myRev: p.myRev, ttlMs: this.recipe.ttlMs };
     if (this.watch && (p.phase !== 'watching' || p.watching !== this.watch.key)) {
       this.watch.abort.abort();
@@ -170,15 +168,15 @@ export class Candidate {
   /** Tell the run what became of a session (now, with the TTL etcd granted, unless said). */
   private session(lease: LeaseId, state: SessionEvent['state'], at: Partial<SessionEvent> = {}): void {
     const { atMs = this.deps.clock.now(), ttlMs = this.recipe.ttlMs, gapMs } = at;
-    const e: SessionEvent = {
+    this.deps.emit({
       atMs,
       type: 'session',
       node: this.s.node,
       leaseId: String(lease),
       state,
       ttlMs,
-    };
-    this.deps.emit(gapMs === undefined ? e : { ...e, gapMs });
+      ...(gapMs === undefined ? {} : { gapMs }),
+    });
   }
 
   private setTimer(slot: CandidateTimer, atMs: number): void {
@@ -292,11 +290,10 @@ export class Candidate {
         if (this.stopped || lease !== this.state.lease) return;
         const now = clock.now();
         const gapMs = now - this.state.lastKeepAliveRealMs;
-        const node = this.s.node;
         const reply = { ...replyTo('keepAlive'), lease, ttlMs: ttlS * 1000 };
         this.step(() => onKeepAliveReply(this.state, this.recipe, this.io, reply));
         if (ttlS <= 0) return;
-        this.deps.emit({ atMs: now, type: 'keepAlive', node, rttMs: now - sentAtMs });
+        this.deps.emit({ atMs: now, type: 'keepAlive', node: this.s.node, rttMs: now - sentAtMs });
         // Half a period late or more: a keep-alive was missed, and the lease survived the gap.
         if (gapMs > 1.5 * keepAliveEveryMs(this.recipe)) this.session(lease, 'renewed', { atMs: now, gapMs });
       },

@@ -10,7 +10,7 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const unb64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
 
 /** The end of a prefix range: the prefix with its last byte incremented (clientv3.GetPrefixRangeEnd). */
-export function prefixEnd(prefix: string): string {
+function prefixEnd(prefix: string): string {
   const bytes = Buffer.from(prefix, 'utf8');
   for (let i = bytes.length - 1; i >= 0; i--) {
     if (bytes[i] < 0xff) {

@@ -11,11 +11,6 @@ import { LinkProxy } from './peerProxy';
 const SCRIPT = fileURLToPath(new URL('../candidate/candidate.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export interface CandidateHandlers {
-  output: (o: CandidateOutput) => void;
-  exited: (code: number | null, signal: NodeJS.Signals | null) => void;
-}
-
 export class CandidateProcess {
   private child: Child | null = null;
   paused = false;
@@ -44,7 +39,10 @@ export class CandidateProcess {
     children: Children,
     runDir: string,
     config: Omit<CandidateConfig, 'etcdPort' | 'storagePort'>,
-    on: CandidateHandlers,
+    on: {
+      output: (o: CandidateOutput) => void;
+      exited: (code: number | null, signal: NodeJS.Signals | null) => void;
+    },
   ): void {
     const full: CandidateConfig = {
       ...config,

@@ -186,11 +186,8 @@ export class EtcdCluster {
 
   /** The member that last said it became raft leader, in the highest term, if it is running. */
   raftLeader(): Member | null {
-    let top: Member | null = null;
-    for (const m of this.members) {
-      if (m.role === 'leader' && this.isRunning(m) && (!top || m.term > top.term)) top = m;
-    }
-    return top;
+    const leaders = this.members.filter((m) => m.role === 'leader' && this.isRunning(m));
+    return leaders.reduce<Member | null>((top, m) => (!top || m.term > top.term ? m : top), null);
   }
 
   kill(m: Member): boolean {

@@ -1,15 +1,14 @@
 // etcd's log lines to raft events. The members run with --logger=zap, one JSON object a line;
 // raft's role changes are logged by the member that changes, with etcd's own timestamp (ms), so
 // each line parsed here belongs to the member whose stderr it came from.
-import type { MemberLeaderEvent, MemberName, MemberRole, MemberRoleEvent } from '../model/events';
+import type { MemberLeaderEvent, MemberRole, MemberRoleEvent } from '../model/events';
 
 // etcd's raft writes member IDs with %x: no leading zeros, so an ID may have fewer than 16 digits.
 const BECAME = /^([0-9a-f]{1,16}) became (follower|pre-candidate|candidate|leader) at term (\d+)$/;
-const LEADER = /^raft\.node: ([0-9a-f]{1,16}) (elected|lost) leader ([0-9a-f]{1,16}) at term (\d+)$/;
-// A follower that hears a new leader without having lost the old one first (a deposed leader
-// that hears its successor, for one) logs neither of those: it "changed leader".
-const CHANGED =
-  /^raft\.node: ([0-9a-f]{1,16}) changed leader from [0-9a-f]{1,16} to ([0-9a-f]{1,16}) at term (\d+)$/;
+// "elected leader" or "lost leader"; and a follower that hears a new leader without having lost
+// the old one first (a deposed leader that hears its successor, for one) logs "changed leader".
+const LEADER =
+  /^raft\.node: ([0-9a-f]{1,16}) (?:(elected|lost) leader|changed leader from [0-9a-f]{1,16} to) ([0-9a-f]{1,16}) at term (\d+)$/;
 
 const ROLES: Record<string, MemberRole> = {
   follower: 'follower',
@@ -19,10 +18,10 @@ const ROLES: Record<string, MemberRole> = {
 };
 
 export interface LogContext {
-  /** The member whose log this is. */
-  member: MemberName;
+  /** The member whose log this is (m1 runs on host n1, beside candidate c1). */
+  member: string;
   /** Member name by hex member ID (with or without leading zeros). */
-  nameOf: (hexId: string) => MemberName | undefined;
+  nameOf: (hexId: string) => string | undefined;
   /** Wall-clock ms (epoch) at which the run started. */
   runStartEpochMs: number;
 }
@@ -46,14 +45,8 @@ export function parseEtcdLogLine(line: string, ctx: LogContext): MemberRoleEvent
   const leader = LEADER.exec(entry.msg);
   if (leader) {
     if (ctx.nameOf(leader[1]) !== ctx.member) return null;
-    const name = leader[2] === 'elected' ? (ctx.nameOf(leader[3]) ?? `?${leader[3]}`) : null;
+    const name = leader[2] === 'lost' ? null : (ctx.nameOf(leader[3]) ?? `?${leader[3]}`);
     return { atMs, type: 'memberLeader', member: ctx.member, leader: name, term: Number(leader[4]) };
-  }
-  const changed = CHANGED.exec(entry.msg);
-  if (changed) {
-    if (ctx.nameOf(changed[1]) !== ctx.member) return null;
-    const name = ctx.nameOf(changed[2]) ?? `?${changed[2]}`;
-    return { atMs, type: 'memberLeader', member: ctx.member, leader: name, term: Number(changed[3]) };
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // happened in the lesson's words.
 import type { RealEvent } from '../model/events';
 
-export function describeEvent(e: RealEvent): string {
+function describeEvent(e: RealEvent): string {
   switch (e.type) {
     case 'fault': {
       const { atMs: _at, do: verb, ...rest } = e.fault;

@@ -5,7 +5,7 @@
 // sides drop the connection after one exchange.
 
 /** Bound on a request head: etcd's are a few hundred bytes; anything larger is not a peer. */
-export const MAX_HEAD_BYTES = 16 * 1024;
+const MAX_HEAD_BYTES = 16 * 1024;
 
 export interface RequestHead {
   method: string;

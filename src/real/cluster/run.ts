@@ -18,7 +18,7 @@ import {
 import { findEtcd, INSTALL_HINT } from './etcdBinary';
 import { EtcdCluster } from './etcdCluster';
 import { processEvent, type CandidateOutput, type KeepAliveReport, type RealEvent } from '../model/events';
-import { RunFold } from '../model/fold';
+import { hostOfMember, RunFold } from '../model/fold';
 import { NetworkPlan } from '../model/network';
 import { cleanLeftovers, defaultPidDir } from './pidfiles';
 import { makeRunDir, removeRunDir } from './runDir';
@@ -250,7 +250,16 @@ export class RealRun implements BridgeBackend {
     const h = 'node' in cmd ? this.resolve(run, cmd.node) : null;
     const done =
       'node' in cmd ? h !== null && this.performOnHost(run, cmd, h) : this.performOnNetwork(run, cmd);
-    this.record(fault, h?.id, !done);
+    const target = h?.id;
+    this.commands.push({ fault, target, skipped: !done });
+    this.emit({
+      atMs: fault.atMs,
+      type: 'fault',
+      fault,
+      target,
+      ...(done ? {} : { skipped: true }),
+      live: true,
+    });
     if (h && done && cmd.do === 'pause' && cmd.forMs !== undefined) {
       const part = cmd.part ?? 'candidate';
       const t = setTimeout(() => {
@@ -259,19 +268,7 @@ export class RealRun implements BridgeBackend {
       }, cmd.forMs);
       this.resumeTimers.add(t);
     }
-    return { ok: true, ...(h ? { target: h.id } : {}), ...(done ? {} : { skipped: true }) };
-  }
-
-  private record(fault: RealFault, target: string | undefined, skipped: boolean): void {
-    this.commands.push({ fault, target, skipped });
-    this.emit({
-      atMs: fault.atMs,
-      type: 'fault',
-      fault,
-      target,
-      ...(skipped ? { skipped } : {}),
-      live: true,
-    });
+    return { ok: true, ...(target ? { target } : {}), ...(done ? {} : { skipped: true }) };
   }
 
   /** The host a command names: nK itself, the application leader's, or the raft leader's; null when none. */
@@ -330,7 +327,7 @@ export class RealRun implements BridgeBackend {
         return changed;
       }
       case 'safety':
-        // The fold takes the switch from the command's own event (record, above).
+        // The fold takes the switch from the command's own event (apply, above).
         run.storage.fencing = cmd.fencing;
         return true;
     }
@@ -357,7 +354,7 @@ export class RealRun implements BridgeBackend {
 
   private applyNetwork(run: Started): void {
     const net = this.network;
-    run.cluster.setGroups(net.partition ? (member) => net.groupOf(`n${member.slice(1)}`) : null);
+    run.cluster.setGroups(net.partition ? (member) => net.groupOf(hostOfMember(member)) : null);
     for (const h of run.hosts) {
       h.etcdLink.setCut(net.etcdLinkCut(h.id));
       h.storageLink.setCut(net.storageCut(h.id));

@@ -18,22 +18,24 @@ const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * per
 
 async function restartMember(run: RealRun, node: string): Promise<void> {
   run.apply({ do: 'restart', node, part: 'member' });
-  const cluster = run.cluster;
-  if (cluster) await cluster.waitHealthy(cluster.members, 15_000);
+  await run.cluster?.waitHealthy(run.cluster.members, 15_000);
 }
 
-/** The raft leader, settled, at a random point of its heartbeat cycle. */
-async function raftLeaderAtRandomPhase(run: RealRun, setup: FaultSetup): Promise<string> {
+/** The settled raft leader at a random point of its heartbeat cycle, the fault, the next leader. */
+async function onRaftLeader(run: RealRun, setup: FaultSetup, act: (leader: string) => unknown) {
   await raftSettled(run);
   await atRandomPhase(setup.settings.heartbeatMs);
-  return (await raftSettled(run, 0)).leader;
+  const { leader } = await raftSettled(run, 0);
+  const at = run.nowMs();
+  act(leader);
+  const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
+  return { leader, at, e };
 }
 
 async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
-  const leader = await raftLeaderAtRandomPhase(run, setup);
-  const at = run.nowMs();
-  run.apply({ do: 'kill', node: leader, part: 'member' });
-  const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
+  const { leader, at, e } = await onRaftLeader(run, setup, (node) =>
+    run.apply({ do: 'kill', node, part: 'member' }),
+  );
   await restartMember(run, leader);
   return e
     ? { value: e.atMs - at, outcome: OUTCOME.newRaftLeader }
@@ -41,10 +43,7 @@ async function raftKill(run: RealRun, setup: FaultSetup): Promise<Trial> {
 }
 
 async function isolate(run: RealRun, setup: FaultSetup): Promise<Trial> {
-  const leader = await raftLeaderAtRandomPhase(run, setup);
-  const at = run.nowMs();
-  run.apply({ do: 'isolate', node: leader });
-  const e = await within(() => otherBecameRaftLeader(run, at, leader), setup.watchMs);
+  const { leader, at, e } = await onRaftLeader(run, setup, (node) => run.apply({ do: 'isolate', node }));
   // CheckQuorum: the cut-off leader steps down by itself once it has not heard from a quorum.
   const steppedDown = e
     ? await within(
@@ -62,9 +61,8 @@ async function heal(run: RealRun, setup: FaultSetup): Promise<Trial> {
   const follower = run.fold.hosts.find((h) => h.id !== leader)?.id as string;
   run.apply({ do: 'isolate', node: follower });
   await sleep(setup.isolateMs as number);
-  const before = run.cluster?.raftLeader();
-  if (!before) throw new Error('heal: no raft leader just before the heal');
-  const termBefore = before.term;
+  const termBefore = run.cluster?.raftLeader()?.term;
+  if (termBefore === undefined) throw new Error('heal: no raft leader just before the heal');
   run.apply({ do: 'heal' });
   await sleep(setup.watchMs);
   const after = await raftSettled(run, 300, 15_000);

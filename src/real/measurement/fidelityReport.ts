@@ -16,11 +16,11 @@ const RAFT_LEADER = 'from the kill to another member becoming raft leader';
 const ELECTED = 'from SIGSTOP to another candidate being elected';
 const HEAL_TERMS = "the raft leader's term after the heal minus its term before";
 
-/** A fault's words; only the four faults of the issue's goal have medianGoal. */
-const fault = (title: string, metric: string, medianGoal = false, unit: 'ms' | 'terms' = 'ms') => ({
+/** A fault's words; only the four faults of the issue's goal have medianGoal; the heals count terms. */
+const fault = (title: string, metric: string, medianGoal = false) => ({
   title,
   metric,
-  unit,
+  unit: metric === HEAL_TERMS ? ('terms' as const) : ('ms' as const),
   medianGoal,
 });
 
@@ -49,14 +49,10 @@ const ABOUT = {
   'heal-prevote-off': fault(
     'isolate a raft follower 5 election timeouts, then heal, pre-vote off (100/1000 ms)',
     HEAL_TERMS,
-    false,
-    'terms',
   ),
   'heal-prevote-on': fault(
     'isolate a raft follower 5 election timeouts, then heal, pre-vote on (100/1000 ms)',
     HEAL_TERMS,
-    false,
-    'terms',
   ),
   'raft-kill-under-lease': fault(
     "kill -9 the raft leader (not the application leader's own member) under an application lease: TTL 5 s, renew deadline 3 s, 100/1000 ms",
@@ -124,7 +120,7 @@ export interface Comparison {
   mechanismAgrees: boolean;
 }
 
-export const MEDIAN_TOLERANCE = 0.2;
+const MEDIAN_TOLERANCE = 0.2;
 
 /** The outcomes tied for most common (counts sorted most common first). */
 function mostCommon(counts: { outcome: string; count: number }[]): string[] {
@@ -153,7 +149,7 @@ function num(v: number, unit: FaultInfo['unit']): string {
   return unit === 'ms' ? `${Math.round(v)} ms` : `${Number(v.toFixed(1))}`;
 }
 
-export function formatDistribution(d: Distribution | null, unit: FaultInfo['unit']): string {
+function formatDistribution(d: Distribution | null, unit: FaultInfo['unit']): string {
   if (!d) return 'no trials';
   const parts = [d.min, d.median, d.p90, d.max].map((v) => num(v, unit).replace(/ ms$/, ''));
   return `${parts.join(' / ')}${unit === 'ms' ? ' ms' : ' terms'} (n=${d.n})`;
@@ -180,14 +176,12 @@ export function formatComparison(c: Comparison): string {
   ].join('\n');
 }
 
-function sideRow(
-  side: string,
-  d: Distribution | null,
-  o: { outcome: string; count: number }[],
-  unit: FaultInfo['unit'],
-): string {
-  const stats = d ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => num(v, unit))] : [0, '', '', '', ''];
-  return `| ${side} | ${stats.join(' | ')} | ${formatOutcomes(o) || 'no trials'} |`;
+function sideRow(c: Comparison, side: 'real' | 'sim'): string {
+  const d = c[side];
+  const stats = d
+    ? [d.n, ...[d.min, d.median, d.p90, d.max].map((v) => num(v, c.fault.unit))]
+    : [0, '', '', '', ''];
+  return `| ${side} | ${stats.join(' | ')} | ${formatOutcomes(c[`${side}Outcomes`]) || 'no trials'} |`;
 }
 
 /** One fault's table and verdicts, in Markdown, as docs/fidelity.md records them. */
@@ -201,8 +195,8 @@ export function markdownFault(c: Comparison): string {
     '',
     '| side | n | min | median | p90 | max | what happened |',
     '| ---- | - | --- | ------ | --- | --- | ------------- |',
-    sideRow('real', c.real, c.realOutcomes, c.fault.unit),
-    sideRow('sim', c.sim, c.simOutcomes, c.fault.unit),
+    sideRow(c, 'real'),
+    sideRow(c, 'sim'),
     '',
     `Median sim / real: ${ratio}${goal}. Mechanism: ${c.mechanismAgrees ? 'agrees' : '**disagrees**'}.`,
   ].join('\n');

@@ -15,44 +15,23 @@ export interface FaultSetup {
 }
 
 // A short warm-up and write period, so a trial's new leader writes (and the zombie's write
-// meets a newer token) soon after it is elected; the same on both sides.
-const APP = { warmUpMs: 200, writeEveryMs: 300 };
-
-function settings(s: Partial<RunSettings>): RunSettings {
-  return { ...DEFAULT_SETTINGS, ...s };
+// meets a newer token) soon after it is elected; the same on both sides. etcd's default timing and
+// a TTL of 5 s unless a fault says otherwise.
+function settings(s: Partial<RunSettings> = {}): RunSettings {
+  return { ...DEFAULT_SETTINGS, ...TIMINGS.default, ttlMs: 5000, warmUpMs: 200, writeEveryMs: 300, ...s };
 }
 
 export const SETUPS: Record<FaultId, FaultSetup> = {
-  'raft-kill-fast': { settings: settings({ ...TIMINGS.fast, ttlMs: 2000, ...APP }), watchMs: 5000 },
-  'raft-kill': { settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }), watchMs: 10_000 },
-  'pause-ttl5': {
-    settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }),
-    pauseMs: 8000,
-    watchMs: 3000,
-  },
-  'pause-ttl15': {
-    settings: settings({ ...TIMINGS.default, ttlMs: 15_000, ...APP }),
-    pauseMs: 18_000,
-    watchMs: 3000,
-  },
-  'pause-short': {
-    settings: settings({ ...TIMINGS.default, ttlMs: 5000, renewDeadlineMs: 3000, ...APP }),
-    pauseMs: 1000,
-    watchMs: 3000,
-  },
-  isolate: { settings: settings({ ...TIMINGS.default, ttlMs: 5000, ...APP }), watchMs: 10_000 },
-  'heal-prevote-off': {
-    settings: settings({ ...TIMINGS.default, preVote: false, ttlMs: 5000, ...APP }),
-    isolateMs: 5000,
-    watchMs: 3000,
-  },
-  'heal-prevote-on': {
-    settings: settings({ ...TIMINGS.default, preVote: true, ttlMs: 5000, ...APP }),
-    isolateMs: 5000,
-    watchMs: 3000,
-  },
+  'raft-kill-fast': { settings: settings({ ...TIMINGS.fast, ttlMs: 2000 }), watchMs: 5000 },
+  'raft-kill': { settings: settings(), watchMs: 10_000 },
+  'pause-ttl5': { settings: settings(), pauseMs: 8000, watchMs: 3000 },
+  'pause-ttl15': { settings: settings({ ttlMs: 15_000 }), pauseMs: 18_000, watchMs: 3000 },
+  'pause-short': { settings: settings({ renewDeadlineMs: 3000 }), pauseMs: 1000, watchMs: 3000 },
+  isolate: { settings: settings(), watchMs: 10_000 },
+  'heal-prevote-off': { settings: settings({ preVote: false }), isolateMs: 5000, watchMs: 3000 },
+  'heal-prevote-on': { settings: settings({ preVote: true }), isolateMs: 5000, watchMs: 3000 },
   'raft-kill-under-lease': {
-    settings: settings({ ...TIMINGS.default, ttlMs: 5000, renewDeadlineMs: 3000, ...APP }),
+    settings: settings({ renewDeadlineMs: 3000 }),
     // The renew deadline falls at most 3 s after the kill.
     watchMs: 5000,
   },

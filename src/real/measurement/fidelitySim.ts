@@ -72,14 +72,20 @@ interface TrialOf {
   count: number;
 }
 
-/** Run to the settled moment plus this trial's phase; the leader then, or an error naming the seed. */
-function settle(sim: Simulation, settledMs: number, periodMs: number, t: TrialOf, seed = t.seed): NodeView {
+/**
+ * A run of the fault's raft (or, with etcd, its twin) to the settled moment plus this trial's
+ * phase, with the leader then; an error naming the seed when none is ready.
+ */
+function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; leader: NodeView } {
+  const s = t.setup.settings;
+  const sim = new Simulation((etcd ? etcdExperiment : raftExperiment)(s, seed, 600_000));
+  const [settledMs, periodMs] = etcd ? [3000, keepAliveEveryMs(s)] : [10 * s.electionMs, s.heartbeatMs];
   const atMs = settledMs + Math.floor((t.i * periodMs) / t.count);
   sim.runUntil(atMs);
   const leader = leaderOf(sim);
   if (!leader || !leader.ready)
     throw new Error(`${t.fault}: no ready leader at ${atMs} ms (reproduce with seed=${seed})`);
-  return leader;
+  return { sim, leader };
 }
 
 /**
@@ -90,14 +96,11 @@ function onRaftLeader(
   t: TrialOf,
   verb: 'kill' | 'isolate',
 ): { sim: Simulation; leader: NodeView; at: number; e: SimEvent | null } {
-  const { setup, seed } = t;
-  const s = setup.settings;
-  const sim = new Simulation(raftExperiment(s, seed, 600_000));
-  const leader = settle(sim, 10 * s.electionMs, s.heartbeatMs, t);
+  const { sim, leader } = settled(t);
   const at = sim.nowMs;
   const from = sim.eventsTotal;
   sim.apply({ do: verb, node: leader.id });
-  const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, setup.watchMs);
+  const e = untilEvent(sim, from, (x) => x.type === 'elected' && x.node !== leader.id, t.setup.watchMs);
   return { sim, leader, at, e };
 }
 
@@ -123,9 +126,7 @@ function isolate(t: TrialOf): Trial {
 
 function heal(t: TrialOf): Trial {
   const { setup, seed, fault } = t;
-  const s = setup.settings;
-  const sim = new Simulation(raftExperiment(s, seed, 600_000));
-  const leader = settle(sim, 10 * s.electionMs, s.heartbeatMs, t);
+  const { sim, leader } = settled(t);
   const follower = sim.snapshot().nodes.find((n) => n.id !== leader.id && n.alive) as NodeView;
   sim.apply({ do: 'isolate', node: follower.id });
   sim.runUntil(sim.nowMs + (setup.isolateMs as number));
@@ -142,10 +143,8 @@ function heal(t: TrialOf): Trial {
 
 function pausePastTtl(t: TrialOf): Trial {
   const setup = t.setup;
-  const s = setup.settings;
   const pauseMs = setup.pauseMs as number;
-  const sim = new Simulation(etcdExperiment(s, t.seed, 600_000));
-  const leader = settle(sim, 3000, keepAliveEveryMs(s), t);
+  const { sim, leader } = settled(t, true);
   const at = sim.nowMs;
   const from = sim.eventsTotal;
   sim.apply({ do: 'pause', node: leader.id, forMs: pauseMs });
@@ -169,15 +168,9 @@ function leaseGap(
   accept: (leader: NodeView) => boolean = () => true,
 ): Trial {
   const setup = t.setup;
-  const s = setup.settings;
   // A run whose leader does not suit the fault is drawn again on another seed (1,000 apart).
-  let sim: Simulation;
-  let leader: NodeView;
-  for (let k = 0; ; k++) {
-    sim = new Simulation(etcdExperiment(s, t.seed + 1000 * k, 600_000));
-    leader = settle(sim, 3000, keepAliveEveryMs(s), t, t.seed + 1000 * k);
-    if (accept(leader) || k >= 20) break;
-  }
+  let { sim, leader } = settled(t, true);
+  for (let k = 1; !accept(leader) && k <= 20; k++) ({ sim, leader } = settled(t, true, t.seed + 1000 * k));
   const renewals = [leader.lastRenewAtMs];
   const from = sim.eventsTotal;
   const end = sim.nowMs + setup.watchMs + (setup.pauseMs ?? 0);

@@ -119,19 +119,12 @@ export async function appFailoverMs(run: RealRun): Promise<number> {
   return next.atMs - killedAtMs;
 }
 
-export interface PauseOutcome {
-  leader: string;
-  token: number;
-  nextToken: number;
-  /** leader_count once the next leader was elected, the stopped one still believing it leads. */
-  leaderCountWhilePaused: number;
-  /** The stopped holder's first write after SIGCONT. */
-  zombie: Extract<RealEvent, { type: 'write' }>;
-  resumedAtMs: number;
-}
-
-/** SIGSTOP the application leader for pauseMs (past its TTL), and wait for its write after SIGCONT. */
-export async function pausePastTtl(run: RealRun, pauseMs = 2 * run.settings.ttlMs): Promise<PauseOutcome> {
+/**
+ * SIGSTOP the application leader for pauseMs (past its TTL), and wait for its write after SIGCONT
+ * (the zombie); leaderCountWhilePaused is leader_count once the next leader was elected, the
+ * stopped one still believing it leads.
+ */
+export async function pausePastTtl(run: RealRun, pauseMs = 2 * run.settings.ttlMs) {
   const { leader, token } = await appSettled(run);
   const pausedAtMs = run.nowMs();
   run.apply({ do: 'pause', node: leader, forMs: pauseMs });

@@ -7,15 +7,14 @@
 import type { Command } from '../../engine';
 
 export type Part = 'candidate' | 'member' | 'host';
-/** n1..n9, the application leader's host, or the host of etcd's raft leader. */
-export type NodeRef = string;
 
+/** node: n1..n9, the application leader's host ("leader"), or the host of etcd's raft leader ("raftLeader"). */
 export type RealCommand =
-  | { do: 'kill'; node: NodeRef; part?: Part }
-  | { do: 'restart'; node: NodeRef; part?: Part }
-  | { do: 'pause'; node: NodeRef; forMs?: number; part?: Part }
-  | { do: 'resume'; node: NodeRef; part?: Part }
-  | { do: 'isolate'; node: NodeRef; part?: 'host' | 'candidate' }
+  | { do: 'kill'; node: string; part?: Part }
+  | { do: 'restart'; node: string; part?: Part }
+  | { do: 'pause'; node: string; forMs?: number; part?: Part }
+  | { do: 'resume'; node: string; part?: Part }
+  | { do: 'isolate'; node: string; part?: 'host' | 'candidate' }
   | { do: 'partition'; groups: string[][] }
   | { do: 'heal' }
   | { do: 'safety'; fencing: boolean };
@@ -76,39 +75,36 @@ function targetOf(node: string): { node: string; part: Part } {
 
 /** The page's command (engine verbs, node or service ids) as the bridge's. */
 export function toRealCommand(cmd: Command): PageCommandResult {
+  const ok = (command: RealCommand): PageCommandResult => ({ ok: true, command });
   switch (cmd.do) {
     case 'kill':
     case 'restart':
     case 'resume':
-      return { ok: true, command: { do: cmd.do, ...targetOf(cmd.node) } };
-    case 'pause': {
-      const t = targetOf(cmd.node);
-      return { ok: true, command: { do: 'pause', ...t, ...(cmd.forMs ? { forMs: cmd.forMs } : {}) } };
-    }
+      return ok({ do: cmd.do, ...targetOf(cmd.node) });
+    case 'pause':
+      return ok({ do: 'pause', ...targetOf(cmd.node), ...(cmd.forMs ? { forMs: cmd.forMs } : {}) });
     case 'isolate': {
       // A candidate is cut from its own member (all it talks to besides the storage); a member
       // from the other members: its host is off the network.
       const t = targetOf(cmd.node);
-      return {
-        ok: true,
-        command: { do: 'isolate', node: t.node, part: t.part === 'member' ? 'host' : 'candidate' },
-      };
+      return ok({ do: 'isolate', node: t.node, part: t.part === 'member' ? 'host' : 'candidate' });
     }
-    case 'partition': {
-      const groups = cmd.groups.map((g) => [
-        ...new Set(g.map((id) => (id === 'storage' ? id : targetOf(id).node))),
-      ]);
-      return { ok: true, command: { do: 'partition', groups } };
-    }
+    case 'partition':
+      return ok({
+        do: 'partition',
+        groups: cmd.groups.map((g) => [
+          ...new Set(g.map((id) => (id === 'storage' ? id : targetOf(id).node))),
+        ]),
+      });
     case 'heal':
-      return { ok: true, command: { do: 'heal' } };
+      return ok({ do: 'heal' });
     case 'safety': {
       const other = (['quorum', 'preVote', 'followersReject', 'checkQuorum'] as const).find(
         (k) => cmd[k] !== undefined,
       );
       if (other) return { ok: false, error: `not possible for real: ${NOT_FOR_REAL[other] ?? other}` };
       if (cmd.fencing === undefined) return { ok: false, error: 'a safety command must set fencing' };
-      return { ok: true, command: { do: 'safety', fencing: cmd.fencing } };
+      return ok({ do: 'safety', fencing: cmd.fencing });
     }
     default:
       return {
@@ -146,9 +142,8 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
   }
   const isNode = (v: unknown) =>
     typeof v === 'string' && (v === 'leader' || v === 'raftLeader' || isHost(v, nodes));
-  if (allowed.includes('node')) {
-    if (!isNode(x.node)) return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
-  }
+  if (allowed.includes('node') && !isNode(x.node))
+    return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
   if (x.part !== undefined) {
     const parts: string[] = verb === 'isolate' ? ['host', 'candidate'] : PARTS;
     if (typeof x.part !== 'string' || !parts.includes(x.part)) {

@@ -41,9 +41,6 @@ type RealOnly<T extends keyof typeof REAL_FIELDS> = { atMs: number; type: T } & 
   zm.ZodMiniObject<(typeof REAL_FIELDS)[T]>
 >;
 
-/** An etcd member: m1 runs on host n1, beside candidate c1. */
-export type MemberName = string;
-
 export type MemberRole = zm.output<typeof memberRole>;
 
 /** A member's raft role changed: etcd's "<id> became <role> at term <N>". */

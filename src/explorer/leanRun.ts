@@ -24,23 +24,21 @@ export function leanExperiment(e: Experiment): Experiment {
 /** The first violation of the experiment's run up to its untilMs, or null when none breaks. */
 export function firstBreach(e: Experiment): Breach | null {
   const sim = new Simulation(leanExperiment(e));
-  const untilMs = e.untilMs;
   let seen = 0;
   for (let t = 0; ;) {
-    t = Math.min(untilMs, t + LOOK_EVERY_MS);
+    t = Math.min(e.untilMs, t + LOOK_EVERY_MS);
     sim.runUntil(t);
     const breach = newViolation(sim, seen);
     if (breach) return breach;
     seen = sim.eventsTotal;
-    if (t >= untilMs) return null;
+    if (t >= e.untilMs) return null;
   }
 }
 
 /** A violation among the events emitted since absolute index `seen`. */
 function newViolation(sim: Simulation, seen: number): Breach | null {
   const events = sim.events;
-  const total = sim.eventsTotal;
-  const base = total - events.length;
+  const base = sim.eventsTotal - events.length;
   if (seen < base) {
     // The bound dropped events this slice emitted before they were looked at: ask the summary,
     // whose violation list no bound touches.

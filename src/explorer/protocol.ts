@@ -109,14 +109,10 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
   let startedMs = 0;
   let lastProgressMs = 0;
 
+  const fail = (field: string, message: string) => deps.post({ type: 'error', errors: [{ field, message }] });
+
   function start(m: Record<string, unknown>): void {
-    if (run) {
-      deps.post({
-        type: 'error',
-        errors: [{ field: 'type', message: 'an exploration is running: stop it first' }],
-      });
-      return;
-    }
+    if (run) return fail('type', 'an exploration is running: stop it first');
     const read = readStart(m);
     if (!read.ok) return deps.post({ type: 'error', errors: read.errors });
     const checked = checkExploration(m.setup, read.options);
@@ -167,7 +163,7 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
       } catch (err) {
         // A throw here is a bug (the setup was checked at the start): say so rather than go quiet.
         run = null;
-        deps.post({ type: 'error', errors: [{ field: '(explorer)', message: (err as Error).message }] });
+        fail('(explorer)', (err as Error).message);
         return;
       }
       if (step.done) {
@@ -186,7 +182,7 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
       const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
       if (m.type === 'start') start(m);
       else if (m.type === 'stop') stopRequested = true;
-      else deps.post({ type: 'error', errors: [{ field: 'type', message: 'must be "start" or "stop"' }] });
+      else fail('type', 'must be "start" or "stop"');
     },
     get running() {
       return run !== null;

@@ -38,10 +38,9 @@ export function linkToRun(run: SharedRun, href = window.location.href): string {
  * import opens through the same door as a shared link, so it behaves exactly like opening it.
  */
 export function runLink(
-  run: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
+  { experiment, commands, atMs }: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
   href?: string,
 ) {
-  const { experiment, commands, atMs } = run;
   return linkToRun({ experiment: experimentDiff(experiment, defaults), commands, atMs }, href);
 }
 

@@ -2,17 +2,9 @@
 // slices of wall time and hands control back between them (`later`), so a "stop" sent meanwhile
 // is heard: in a Web Worker (worker.ts is a thin adapter over this) and on the command line
 // (src/cli/explore.ts) alike. Everything it needs from its surroundings comes in `HostDeps`, so
-// the tests drive it in Node with a clock and a queue of their own.
-//
-// Page -> explorer:
-//   { type: 'start', setup, seed?, budget?: { schedules?, ms? }, horizonMs?, maxFaults?, kinds? }
-//   { type: 'stop' }
-// Explorer -> page:
-//   { type: 'progress', phase: 'search', schedulesTried, elapsedMs, schedulesPerSecond }
-//   { type: 'progress', phase: 'shrink', shrinkRuns, faults, elapsedMs }
-//   { type: 'found', scheduleIndex, schedulesTried, experiment, violation: { atMs, invariant }, elapsedMs }
-//   { type: 'done', result }      (ExploreResult: outcome 'found' | 'nothing' | 'stopped', finding...)
-//   { type: 'error', errors }     (each bad field named: the setup's, or the start message's)
+// the tests drive it in Node with a clock and a queue of their own. The messages are ToExplorer and
+// FromExplorer below (docs/explorer.md tabulates them); an error names each bad field, the
+// setup's or the start message's.
 import type { Experiment, FieldError, InvariantName } from '../engine';
 import {
   checkExploration,

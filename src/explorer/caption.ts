@@ -84,28 +84,28 @@ function describeFault(ev: FaultEvent, leaders: Set<string>, ctx: CaptionContext
     ('node' in f && f.node === 'leader') || leaders.has(target)
       ? `the leader ${target}`
       : endpointWords(target, ctx);
-  const skipped = ev.skipped ? ' (which did nothing)' : '';
+  return faultWords(f, who, at, ctx.trace) + (ev.skipped ? ' (which did nothing)' : '');
+}
+
+function faultWords(f: Fault, who: string, at: string, trace: Trace): string {
   const verb = VERBS[f.do];
-  if (verb) return `${verb} ${who} at ${at}${skipped}`;
-  const what = (() => {
-    switch (f.do) {
-      case 'pause':
-        return f.forMs === undefined
-          ? `pausing ${who} at ${at}`
-          : `${article(formatSeconds(f.forMs))} ${formatSeconds(f.forMs)} pause of ${who} at ${at}`;
-      case 'campaign':
-        return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
-      case 'clockRate':
-        return `${who}'s clock running at ${f.rate}x from ${at}`;
-      case 'heal':
-        return `healing the partition at ${at}`;
-      case 'partition':
-        return `a partition ${groupsInWords(f.groups, ctx.trace)} at ${at}`;
-      default:
-        return `${f.do} at ${at}`;
-    }
-  })();
-  return what + skipped;
+  if (verb) return `${verb} ${who} at ${at}`;
+  switch (f.do) {
+    case 'pause':
+      return f.forMs === undefined
+        ? `pausing ${who} at ${at}`
+        : `${article(formatSeconds(f.forMs))} ${formatSeconds(f.forMs)} pause of ${who} at ${at}`;
+    case 'campaign':
+      return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
+    case 'clockRate':
+      return `${who}'s clock running at ${f.rate}x from ${at}`;
+    case 'heal':
+      return `healing the partition at ${at}`;
+    case 'partition':
+      return `a partition ${groupsInWords(f.groups, trace)} at ${at}`;
+    default:
+      return `${f.do} at ${at}`;
+  }
 }
 
 /** "{n1, n2} | {n3, n4, n5}": the named groups, then the nodes left out (one more group). */

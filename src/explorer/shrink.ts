@@ -13,11 +13,10 @@
 // clock skew + transfers, violation time, -start times), so the rounds end; a bound on runs is
 // there for safety.
 //
-// Written here rather than taken from fast-check: the schedules are drawn with the engine's PRNG,
-// not from fast-check arbitraries, so there is no shrink tree to follow; the faults interact (a
-// pause of "the leader" hits whoever leads at that moment), so shrinking them as independent
-// values would not reach 1-minimality; and the worker runs in the page, which should not ship a
-// test library. Each step is a generator yield, so a worker can stop it between two runs.
+// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no
+// shrink tree to follow; the faults interact (a pause of "the leader" hits whoever leads then), so
+// shrinking them as independent values would not reach 1-minimality; and the page should not ship
+// a test library. Each step is a generator yield, so a worker can stop it between two runs.
 import type { Breach } from './leanRun';
 import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';

@@ -63,14 +63,10 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   useEffect(() => {
     const close = (e: Event) => {
       const d = menu.current;
-      if (!d?.open) return;
-      if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
-        d.open = false;
-        d.querySelector('summary')?.focus();
-        return;
-      }
-      if (!d.contains(e.target as Node)) d.open = false;
+      const key = e instanceof KeyboardEvent;
+      if (!d?.open || (key ? e.key !== 'Escape' : d.contains(e.target as Node))) return;
+      d.open = false;
+      if (key) d.querySelector('summary')?.focus();
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);

@@ -1,10 +1,9 @@
 // The page's keyboard, for any lab page (the simulator's, a real run's, a real run's recording):
 // the speaker shortcuts the run offers, the help overlay's and controls' state, full screen,
 // present mode (left with Esc or its button, keeping the run), and a note when a key could not act.
-// Keys keep their native meaning on a focused control that has one (keyBelongsToTarget), so
-// keyboard users are never surprised; in present mode the clicker's keys (CLICKER_KEYS) are the
-// speaker's whatever has focus. A run's backend decides which shortcuts it offers: a real run's
-// faults go to the real cluster through its commands.
+// Keys keep their native meaning on a focused control that has one (keyBelongsToTarget); in present
+// mode the clicker's keys (CLICKER_KEYS) are the speaker's whatever has focus. A run's backend
+// decides which shortcuts it offers: a real run's faults go to the real cluster by its commands.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';

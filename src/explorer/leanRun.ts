@@ -1,8 +1,7 @@
-// The lean run: does an experiment break an invariant, and when first? The explorer asks this
-// thousands of times a second, so the run keeps almost no output (one sample an hour, a short
-// event log) and stops at the first violation. Outputs never change the dynamics (the engine
-// samples and logs what happened; it decides nothing from them), so the answer is the one the
-// full run of the same experiment gives. Only the engine's public API is used.
+// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a
+// second, it keeps almost no output (one sample an hour, a short event log) and stops at the first
+// violation. The engine decides nothing from its outputs, so the answer is the full run's. Only
+// the engine's public API is used.
 import { Simulation, type Experiment, type InvariantName } from '../engine';
 
 export interface Breach {

@@ -18,11 +18,11 @@ const loadHelp = () => import('./present/HelpOverlay');
 const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
 
 // Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
-const loadReal = () => import('./real/RealApp');
-const RealApp = lazy(() => loadReal().then((m) => ({ default: m.RealApp })));
+const RealApp = lazy(() => import('./real/RealApp').then((m) => ({ default: m.RealApp })));
 // So does a real run's recording, opened from a trace file (its Export tab's import).
-const loadRecording = () => import('./recording/RecordingApp');
-const RecordingApp = lazy(() => loadRecording().then((m) => ({ default: m.RecordingApp })));
+const RecordingApp = lazy(() =>
+  import('./recording/RecordingApp').then((m) => ({ default: m.RecordingApp })),
+);
 
 export function App() {
   const real = useMemo(() => readRealLink(window.location.search), []);

@@ -2,8 +2,8 @@
 // fencing chain and the leader_count chart, with the time controls, the node, network and safety
 // controls and, in a game day, the caption beside them (on a phone, one of the three views at a
 // time with a mini leader_count line), and the failover timeline beside the chart. Everything else
-// sits in a strip of tabs below: the scenes the registry places there, the event log, the setup, export and the
-// learning material. Mounted once on the hosted page; each embed mounts one scene instead.
+// sits in a strip of tabs below: the scenes the registry places there, the event log, the setup,
+// export and the learning material. Mounted once on the hosted page; each embed mounts one scene instead.
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
@@ -33,14 +33,12 @@ import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
-// Export is the lab's largest control and sits in a tab: its code loads apart, when the tab is
-// first opened (a page that is only watched never fetches it).
+// The tabs' panels below load apart, when their tab is first opened (a page that is only watched
+// never fetches them): export, the lab's largest control; "Find a failure", the explorer's panel
+// (the explorer itself runs in a worker of its own); setup, its form and the "seen in the wild"
+// presets with their sources.
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
-// "Find a failure" (the explorer's panel) loads apart too, and only when its tab is first opened:
-// the explorer itself runs in a worker of its own.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
-// Setup too (its form, and the "seen in the wild" presets with their sources): a page that is only
-// watched never changes the setup.
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
 /** The tabs whose panels load on first open, in order; setup and the explorer are the simulator's. */
 const LOADED_TABS = [

@@ -1,7 +1,6 @@
 // The lab page's second step (main.tsx is the first): React, then the lab's own code (the engine,
-// its schemas, the scenario catalog, the scenes), which loads beside it and runs in a later task;
-// the first screen renders in slices (startTransition), and the parts below it mount afterwards
-// (Later.tsx).
+// its schemas, the scenario catalog, the scenes), loaded beside it and run in a later task; the
+// first screen renders in slices (startTransition), the parts below it afterwards (Later.tsx).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadCodec, needsCodec } from '../shared/codec';

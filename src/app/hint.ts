@@ -1,8 +1,7 @@
-// The one line under the stage that says what to do next. A pure function of the moment shown,
-// so it is true whenever it is read: it names the leader the stage shows, the button that does
-// the interesting thing to it, and what to watch while a failover or a split plays out, in the
-// algorithm's own description (algorithms/pages/: what a split does under it, whether it has a
-// token).
+// The one line under the stage that says what to do next. A pure function of the moment shown, so
+// it is true whenever it is read: it names the leader the stage shows, the button that does the
+// interesting thing to it, and what to watch while a failover or a split plays out, in the
+// algorithm's own description (algorithms/pages/: what a split does, whether it has a token).
 import {
   algorithmFor,
   formatSpan,

@@ -2,9 +2,8 @@
 // files. Only production builds register it; in development it would serve stale modules.
 
 /**
- * Register the worker beside the page. The chunk holding this code is named by a hash of its
- * content, so a new build registers the worker under a new version (a new cache) while an
- * unchanged build keeps the installed one.
+ * Register the worker beside the page, versioned by this chunk's content hash: a new build
+ * registers a new version (a new cache), an unchanged build keeps the installed one.
  */
 export function registerOffline(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -1,7 +1,6 @@
 // The last session, saved locally, so a bad link (or a closed tab) never loses what a person had
-// open: the page offers it back as a run link. It is saved as plain JSON, every few seconds, so
-// saving needs neither the link codec (codec.ts: loaded only when a link is made or read) nor a
-// deflate pass; it becomes a link only when offered back.
+// open: the page offers it back as a run link. Saved as plain JSON every few seconds, it needs
+// neither the link codec (codec.ts: loaded only when a link is made or read) nor a deflate pass.
 import { parseExperiment, type Experiment } from '../engine';
 import type { GuidedStore } from '../store/guidedStore';
 import type { LabStore } from '../store/labStore';
@@ -34,14 +33,13 @@ export function linkToRun(run: SharedRun, href = window.location.href): string {
 }
 
 /**
- * The link opening a whole experiment's run at a moment (an imported file's, a failure found): an
- * import opens through the same door as a shared link, so it behaves exactly like opening it.
+ * The link opening a whole experiment's run at a moment (an imported file's, a failure found): it
+ * opens through the same door as a shared link, so it behaves exactly like opening one.
  */
 export function runLink(
-  run: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
+  { experiment, commands, atMs }: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
   href?: string,
 ) {
-  const { experiment, commands, atMs } = run;
   return linkToRun({ experiment: experimentDiff(experiment, defaults), commands, atMs }, href);
 }
 

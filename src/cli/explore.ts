@@ -2,14 +2,12 @@
 // an invariant out, as an experiment file. A scenario file (scenes/scenarios/*.json) is taken as
 // its experiment's setup: its algorithm, cluster, switches and timings, with its scripted faults
 // (the story the scenario tells) and its steps left out; a scheduled switch change stays.
-//   npm run explore -- setup.json [--seed N] [--budget-schedules N] [--budget-ms N] [--horizon-ms N]
-//                                 [--max-faults N] [--kinds pause,partition,...]
+//   npm run explore -- setup.json [options: USAGE below]
 // Progress goes to stderr; the experiment (JSON) to stdout. Ctrl-C stops the search (or the
 // shrinking, keeping the smallest failing schedule so far).
 // Exit status: 0 a failing schedule was found and printed, 1 nothing found (or stopped before
 // anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
-// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
-import '../engine/algorithms/all';
+import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { readFileSync } from 'node:fs';
 import { formatSeconds, type FieldError } from '../engine';
 import type { ExploreResult } from '../explorer/explore';

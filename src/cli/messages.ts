@@ -4,8 +4,7 @@
 // teaching timing.
 //   npm run messages              a Markdown table (docs/model.md shows it)
 //   npm run messages -- --seeds=N average over seeds 1..N (default 20)
-// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
-import '../engine/algorithms/all';
+import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { RAFT_PRESETS, runExperiment } from '../engine';
 import { ALGORITHM_KINDS, algorithmFor, type AlgorithmKind } from '../engine/algorithms';
 import { failed, printed, runAsEntry } from './io';

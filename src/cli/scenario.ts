@@ -4,8 +4,7 @@
 //   npm run scenario -- path/to/scenario.json    a scenario file of your own
 //   npm run scenario -- --list                   the scenarios that ship with the lab
 // Exit status: 0 ok, 2 unknown scenario or invalid file (each bad field named).
-// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
-import '../engine/algorithms/all';
+import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScenario } from '../scenario/run';
@@ -50,11 +49,8 @@ export function main(argv: string[]): Output {
     scenario = shipped().find((s) => s.scenario?.id === args[0])?.scenario ?? undefined;
     if (!scenario) return failed(`no scenario "${args[0]}" (npm run scenario -- --list shows them)\n`);
   }
-  const run = runScenario(scenario);
-  const steps = run.steps;
-  const value = flags.has('--summary')
-    ? { id: scenario.id, steps, summary: run.summary }
-    : { id: scenario.id, steps, summary: run.summary, trace: run.trace };
+  const { steps, summary, trace } = runScenario(scenario);
+  const value = { id: scenario.id, steps, summary, ...(flags.has('--summary') ? {} : { trace }) };
   return printed(JSON.stringify(value, null, 2) + '\n');
 }
 

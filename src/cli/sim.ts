@@ -2,8 +2,7 @@
 //   npm run sim -- experiment.json            full trace
 //   npm run sim -- experiment.json --summary  only the summary
 // Exit status: 0 ok, 2 invalid experiment (each bad field named), 1 other errors.
-// Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
-import '../engine/algorithms/all';
+import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { parseExperiment, runExperiment } from '../engine';
 import { failed, invalidLines, printed, readJson, runAsEntry, type Output } from './io';
 

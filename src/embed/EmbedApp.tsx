@@ -19,9 +19,8 @@ import { SceneBoundary } from '../ui/SceneBoundary';
 type Params = ReturnType<typeof readEmbedParams>;
 
 /**
- * Play a scenario up to the start of a step, as the lab's guided mode would. Guided mode's code
- * loads only for an embed that names a step: most embeds do not, and every KB an embed fetches
- * is a docs page's.
+ * Play a scenario up to the start of a step, as the lab's guided mode would. Its code loads only
+ * for an embed that names a step: most do not, and every KB an embed fetches is a docs page's.
  */
 async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore | null> {
   if (!params.scenario || params.step <= 0) return null;
@@ -34,10 +33,7 @@ async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore 
   return guided;
 }
 
-/**
- * The store at the moment the link asks for (a step is played up to first), and the game day's
- * narration when it names a step: null until then.
- */
+/** The store at the link's moment (played up to its step first) and the step's narration: null until then. */
 function useOpened(store: LabStore, params: Params): { guided: GuidedStore | null } | null {
   const [opened, setOpened] = useState<{ guided: GuidedStore | null } | null>(
     params.scenario && params.step > 0 ? null : { guided: null },

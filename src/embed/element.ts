@@ -1,15 +1,13 @@
 // <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
 // One script tag from the built site defines it. Each element hosts the scene in its own frame
 // (the site's embed page), so several on one page run independently and the host page's styles
-// cannot reach inside. The element takes the height its scene reserves before the frame loads;
-// the frame then reports its content's height (and its title) and the element fits it. A change
-// of theme (the attribute, or the host's own with `theme="inherit"`) is passed to the loaded
-// frame as a message, so the run goes on; any other change loads the scene anew.
-//
-// Every attribute becomes a parameter of the embed page, except the element's own (height,
-// title) and the attributes every HTML element may carry (elementAttrs.ts). The embed page reads
-// them through the same table as a link (src/shared/params.ts), so a misspelt attribute is named
-// in the frame, as a misspelt parameter would be.
+// cannot reach inside. The element takes the height its scene reserves before the frame loads,
+// then fits the content's height (and title) the frame reports. A change of theme (the attribute,
+// or the host's own with `theme="inherit"`) is sent to the loaded frame, so the run goes on; any
+// other change loads the scene anew. Every attribute but the element's own (height, title) and
+// the global ones (elementAttrs.ts) becomes a parameter of the embed page, read through the same
+// table as a link (src/shared/params.ts): a misspelt attribute is named in the frame, as a
+// misspelt parameter would be.
 import { frameTitle, passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 const THEME_MESSAGE = 'leader-election-scene:theme';

@@ -23,8 +23,7 @@ const article = (spoken: string) => (/^(8|1[18](?!\d))/.test(spoken) ? 'an' : 'a
 type FaultEvent = Extract<SimEvent, { type: 'fault' }>;
 
 export function caption(ctx: CaptionContext): string {
-  const { trace } = ctx;
-  const violation = trace.summary.violations[0];
+  const violation = ctx.trace.summary.violations[0];
   if (!violation) return 'no invariant broke';
   const faults = describeFaults(ctx);
   const cause =
@@ -85,28 +84,28 @@ function describeFault(ev: FaultEvent, leaders: Set<string>, ctx: CaptionContext
     ('node' in f && f.node === 'leader') || leaders.has(target)
       ? `the leader ${target}`
       : endpointWords(target, ctx);
-  const skipped = ev.skipped ? ' (which did nothing)' : '';
+  return faultWords(f, who, at, ctx.trace) + (ev.skipped ? ' (which did nothing)' : '');
+}
+
+function faultWords(f: Fault, who: string, at: string, trace: Trace): string {
   const verb = VERBS[f.do];
-  if (verb) return `${verb} ${who} at ${at}${skipped}`;
-  const what = (() => {
-    switch (f.do) {
-      case 'pause':
-        return f.forMs === undefined
-          ? `pausing ${who} at ${at}`
-          : `${article(formatSeconds(f.forMs))} ${formatSeconds(f.forMs)} pause of ${who} at ${at}`;
-      case 'campaign':
-        return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
-      case 'clockRate':
-        return `${who}'s clock running at ${f.rate}x from ${at}`;
-      case 'heal':
-        return `healing the partition at ${at}`;
-      case 'partition':
-        return `a partition ${groupsInWords(f.groups, ctx.trace)} at ${at}`;
-      default:
-        return `${f.do} at ${at}`;
-    }
-  })();
-  return what + skipped;
+  if (verb) return `${verb} ${who} at ${at}`;
+  switch (f.do) {
+    case 'pause':
+      return f.forMs === undefined
+        ? `pausing ${who} at ${at}`
+        : `${article(formatSeconds(f.forMs))} ${formatSeconds(f.forMs)} pause of ${who} at ${at}`;
+    case 'campaign':
+      return f.transfer ? `a leadership transfer to ${who} at ${at}` : `${who} campaigning at ${at}`;
+    case 'clockRate':
+      return `${who}'s clock running at ${f.rate}x from ${at}`;
+    case 'heal':
+      return `healing the partition at ${at}`;
+    case 'partition':
+      return `a partition ${groupsInWords(f.groups, trace)} at ${at}`;
+    default:
+      return `${f.do} at ${at}`;
+  }
 }
 
 /** "{n1, n2} | {n3, n4, n5}": the named groups, then the nodes left out (one more group). */
@@ -131,7 +130,6 @@ function consequence(ctx: CaptionContext, v: Violation): string {
     const earlier = events.slice(0, at).filter(isElected);
     const won = events.slice(at + 1).find((e) => isElected(e) && e.atMs === v.atMs);
     const highest = Math.max(0, ...earlier.map((e) => e.term));
-    const epoch = ctx.epochWord;
     switch (v.invariant) {
       case 'staleWriteAccepted': {
         const write = events[at - 1];
@@ -143,13 +141,12 @@ function consequence(ctx: CaptionContext, v: Violation): string {
         const other =
           won?.type === 'elected' && earlier.find((e) => e.term === won.term && e.node !== won.node);
         if (won?.type === 'elected' && other)
-          return `${other.node} and ${won.node} both win ${epoch} ${won.term}`;
+          return `${other.node} and ${won.node} both win ${ctx.epochWord} ${won.term}`;
         break;
       }
       case 'leaderHasMajority': {
-        const voters = ctx.trace.final.nodes.length;
         if (won?.type === 'elected')
-          return `${won.node} win ${epoch} ${won.term} with ${won.votes.length} of ${voters} votes`;
+          return `${won.node} win ${ctx.epochWord} ${won.term} with ${won.votes.length} of ${ctx.trace.final.nodes.length} votes`;
         break;
       }
     }

@@ -9,7 +9,7 @@ import { scheduleAt } from './generate';
 import { firstBreach, type Breach } from './leanRun';
 import { withSchedule, type ExplorerFault, type Schedule } from './schedule';
 import { shrink } from './shrink';
-import { faultSpace, GRID_MS, type SpaceOptions } from './space';
+import { faultSpace, GRID_MS, type FaultSpace, type SpaceOptions } from './space';
 
 export const DEFAULT_BUDGET_SCHEDULES = 5000;
 export const DEFAULT_BUDGET_MS = 60_000;
@@ -66,9 +66,6 @@ export type ExploreStep =
   | { type: 'found'; scheduleIndex: number; experiment: Experiment; breach: Breach; searchMs: number }
   | { type: 'shrinking'; runs: number; faults: number };
 
-const isCount = (v: unknown, min: number, max: number) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-
 /** The search's counts, and the fault space's horizon and fault count, with their bounds. */
 const COUNTS = [
   ['seed', 0, 4294967295],
@@ -79,24 +76,30 @@ const COUNTS = [
   ['maxFaults', 1, 100],
 ] as const;
 
-/** The search's counts, each bad one named (the fault space checks its kinds and clock rates). */
-export function optionErrors(options: ExploreOptions): FieldError[] {
-  return COUNTS.filter(
-    ([field, min, max]) => options[field] !== undefined && !isCount(options[field], min, max),
-  ).map(([field, min, max]) => ({ field, message: `must be an integer from ${min} to ${max}` }));
-}
-
-/** The setup and options checked together: the setup as parsed, or every bad field. */
+/**
+ * The setup and options checked together: the setup as parsed, or every bad field (the counts
+ * here; the fault space checks its kinds and clock rates).
+ */
 export function checkExploration(
   setupInput: unknown,
   options: ExploreOptions,
 ): { ok: true; setup: Experiment } | { ok: false; errors: FieldError[] } {
   const space = faultSpace(setupInput, options);
-  const errors = [...(space.ok ? [] : space.errors), ...optionErrors(options)];
+  const errors = space.ok ? [] : [...space.errors];
+  for (const [field, min, max] of COUNTS) {
+    const v = options[field];
+    if (v !== undefined && !(Number.isInteger(v) && v >= min && v <= max))
+      errors.push({ field, message: `must be an integer from ${min} to ${max}` });
+  }
   return space.ok && errors.length === 0 ? { ok: true, setup: space.setup } : { ok: false, errors };
 }
 
-const perSecond = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : 0);
+/** How many schedules were tried in how much wall time, and the rate. */
+const counts = (schedulesTried: number, searchMs: number) => ({
+  schedulesTried,
+  searchMs,
+  schedulesPerSecond: searchMs > 0 ? (schedulesTried * 1000) / searchMs : 0,
+});
 
 export function* exploration(
   setup: Experiment,
@@ -110,50 +113,29 @@ export function* exploration(
   const budgetSchedules = options.budgetSchedules ?? DEFAULT_BUDGET_SCHEDULES;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const startMs = control.nowMs();
-  const result = (
-    outcome: ExploreResult['outcome'],
-    tried: number,
-    searchMs: number,
-    finding: Finding | null,
-  ) => ({
+  const result = (outcome: ExploreResult['outcome'], tried: number, searchMs: number) => ({
     outcome,
     seed,
-    schedulesTried: tried,
-    searchMs,
-    schedulesPerSecond: perSecond(tried, searchMs),
-    finding,
+    ...counts(tried, searchMs),
+    finding: null,
   });
 
   for (let index = 0; index < budgetSchedules; index++) {
     const searchMs = control.nowMs() - startMs;
-    if (searchMs >= budgetMs) return result('nothing', index, searchMs, null);
-    if (control.stopped()) return result('stopped', index, searchMs, null);
+    if (searchMs >= budgetMs) return result('nothing', index, searchMs);
+    if (control.stopped()) return result('stopped', index, searchMs);
     const schedule = scheduleAt(space, seed, index);
     const experiment = withSchedule(setup, schedule);
     const breach = firstBreach(experiment);
-    const tried = index + 1;
     const nowMs = control.nowMs() - startMs;
     if (breach) {
       yield { type: 'found', scheduleIndex: index, experiment, breach, searchMs: nowMs };
-      const finding = yield* shrinkFinding(
-        setup,
-        schedule,
-        breach,
-        index,
-        options,
-        space.clockRates,
-        control,
-      );
-      return result('found', tried, nowMs, finding);
+      const finding = yield* shrinkFinding(setup, schedule, breach, index, options, space, control);
+      return { ...result('found', index + 1, nowMs), finding };
     }
-    yield {
-      type: 'tried',
-      schedulesTried: tried,
-      searchMs: nowMs,
-      schedulesPerSecond: perSecond(tried, nowMs),
-    };
+    yield { type: 'tried', ...counts(index + 1, nowMs) };
   }
-  return result('nothing', budgetSchedules, control.nowMs() - startMs, null);
+  return result('nothing', budgetSchedules, control.nowMs() - startMs);
 }
 
 function* shrinkFinding(
@@ -162,23 +144,17 @@ function* shrinkFinding(
   breach: Breach,
   index: number,
   options: ExploreOptions,
-  clockRates: number[],
+  space: FaultSpace,
   control: ExploreControl,
 ): Generator<ExploreStep, Finding> {
   const startMs = control.nowMs();
   const check = (faults: ExplorerFault[]) =>
     firstBreach(withSchedule(setup, { horizonMs: schedule.horizonMs, faults }));
-  const shrinking = shrink(schedule, breach, check, {
-    clockRates,
+  const shrunk = yield* shrink(schedule, breach, check, {
+    clockRates: space.clockRates,
     maxRuns: options.shrinkMaxRuns ?? DEFAULT_SHRINK_MAX_RUNS,
     stopped: control.stopped,
   });
-  let step = shrinking.next();
-  while (!step.done) {
-    yield { type: 'shrinking', runs: step.value.runs, faults: step.value.faults };
-    step = shrinking.next();
-  }
-  const shrunk = step.value;
   return {
     ...describeSchedule(setup, shrunk.schedule),
     minimal: shrunk.minimal,
@@ -237,10 +213,8 @@ export function explore(
     stopped: hooks.stopped ?? (() => false),
   };
   const run = exploration(checked.setup, options, control);
-  let step = run.next();
-  while (!step.done) {
+  for (let step = run.next(); ; step = run.next()) {
+    if (step.done) return { ok: true, result: step.value };
     hooks.onStep?.(step.value);
-    step = run.next();
   }
-  return { ok: true, result: step.value };
 }

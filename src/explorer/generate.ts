@@ -7,10 +7,7 @@ import { GRID_MS, type FaultSpace, type TargetedKind } from './space';
 
 /** Schedule `index` of the search seeded `seed`: the same pair always gives the same schedule. */
 export function scheduleAt(space: FaultSpace, seed: number, index: number): Schedule {
-  return generateSchedule(space, seedRng(seed, index));
-}
-
-export function generateSchedule(space: FaultSpace, rng: RngState): Schedule {
+  const rng = seedRng(seed, index);
   const count = nextInt(rng, 1, space.maxFaults);
   const faults: ExplorerFault[] = [];
   for (let i = 0; i < count && space.kinds.length > 0; i++) faults.push(drawFault(space, rng));

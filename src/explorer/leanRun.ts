@@ -1,8 +1,7 @@
-// The lean run: does an experiment break an invariant, and when first? The explorer asks this
-// thousands of times a second, so the run keeps almost no output (one sample an hour, a short
-// event log) and stops at the first violation. Outputs never change the dynamics (the engine
-// samples and logs what happened; it decides nothing from them), so the answer is the one the
-// full run of the same experiment gives. Only the engine's public API is used.
+// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a
+// second, it keeps almost no output (one sample an hour, a short event log) and stops at the first
+// violation. The engine decides nothing from its outputs, so the answer is the full run's. Only
+// the engine's public API is used.
 import { Simulation, type Experiment, type InvariantName } from '../engine';
 
 export interface Breach {
@@ -24,23 +23,21 @@ export function leanExperiment(e: Experiment): Experiment {
 /** The first violation of the experiment's run up to its untilMs, or null when none breaks. */
 export function firstBreach(e: Experiment): Breach | null {
   const sim = new Simulation(leanExperiment(e));
-  const untilMs = e.untilMs;
   let seen = 0;
   for (let t = 0; ;) {
-    t = Math.min(untilMs, t + LOOK_EVERY_MS);
+    t = Math.min(e.untilMs, t + LOOK_EVERY_MS);
     sim.runUntil(t);
     const breach = newViolation(sim, seen);
     if (breach) return breach;
     seen = sim.eventsTotal;
-    if (t >= untilMs) return null;
+    if (t >= e.untilMs) return null;
   }
 }
 
 /** A violation among the events emitted since absolute index `seen`. */
 function newViolation(sim: Simulation, seen: number): Breach | null {
   const events = sim.events;
-  const total = sim.eventsTotal;
-  const base = total - events.length;
+  const base = sim.eventsTotal - events.length;
   if (seen < base) {
     // The bound dropped events this slice emitted before they were looked at: ask the summary,
     // whose violation list no bound touches.

@@ -2,17 +2,9 @@
 // slices of wall time and hands control back between them (`later`), so a "stop" sent meanwhile
 // is heard: in a Web Worker (worker.ts is a thin adapter over this) and on the command line
 // (src/cli/explore.ts) alike. Everything it needs from its surroundings comes in `HostDeps`, so
-// the tests drive it in Node with a clock and a queue of their own.
-//
-// Page -> explorer:
-//   { type: 'start', setup, seed?, budget?: { schedules?, ms? }, horizonMs?, maxFaults?, kinds? }
-//   { type: 'stop' }
-// Explorer -> page:
-//   { type: 'progress', phase: 'search', schedulesTried, elapsedMs, schedulesPerSecond }
-//   { type: 'progress', phase: 'shrink', shrinkRuns, faults, elapsedMs }
-//   { type: 'found', scheduleIndex, schedulesTried, experiment, violation: { atMs, invariant }, elapsedMs }
-//   { type: 'done', result }      (ExploreResult: outcome 'found' | 'nothing' | 'stopped', finding...)
-//   { type: 'error', errors }     (each bad field named: the setup's, or the start message's)
+// the tests drive it in Node with a clock and a queue of their own. The messages are ToExplorer and
+// FromExplorer below (docs/explorer.md tabulates them); an error names each bad field, the
+// setup's or the start message's.
 import type { Experiment, FieldError, InvariantName } from '../engine';
 import {
   checkExploration,
@@ -109,14 +101,10 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
   let startedMs = 0;
   let lastProgressMs = 0;
 
+  const fail = (field: string, message: string) => deps.post({ type: 'error', errors: [{ field, message }] });
+
   function start(m: Record<string, unknown>): void {
-    if (run) {
-      deps.post({
-        type: 'error',
-        errors: [{ field: 'type', message: 'an exploration is running: stop it first' }],
-      });
-      return;
-    }
+    if (run) return fail('type', 'an exploration is running: stop it first');
     const read = readStart(m);
     if (!read.ok) return deps.post({ type: 'error', errors: read.errors });
     const checked = checkExploration(m.setup, read.options);
@@ -167,7 +155,7 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
       } catch (err) {
         // A throw here is a bug (the setup was checked at the start): say so rather than go quiet.
         run = null;
-        deps.post({ type: 'error', errors: [{ field: '(explorer)', message: (err as Error).message }] });
+        fail('(explorer)', (err as Error).message);
         return;
       }
       if (step.done) {
@@ -186,7 +174,7 @@ export function createExplorerHost(deps: HostDeps): ExplorerHost {
       const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
       if (m.type === 'start') start(m);
       else if (m.type === 'stop') stopRequested = true;
-      else deps.post({ type: 'error', errors: [{ field: 'type', message: 'must be "start" or "stop"' }] });
+      else fail('type', 'must be "start" or "stop"');
     },
     get running() {
       return run !== null;

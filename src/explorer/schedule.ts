@@ -1,7 +1,6 @@
-// A fault schedule: the faults the explorer adds to a setup, and the horizon it runs them over.
-// The setup (an experiment: algorithm, cluster, safety switches, timings, its own faults) stays
-// as it is; a schedule only adds faults and sets how long to simulate, so the result of a search
-// is always a normal experiment that opens, replays and shares like any other.
+// A fault schedule: the faults the explorer adds to a setup (an experiment, left as it is), and the
+// horizon it runs them over, so a search's result is a normal experiment that opens, replays and
+// shares like any other.
 import type { Experiment, Fault } from '../engine';
 
 /**

@@ -13,11 +13,10 @@
 // clock skew + transfers, violation time, -start times), so the rounds end; a bound on runs is
 // there for safety.
 //
-// Written here rather than taken from fast-check: the schedules are drawn with the engine's PRNG,
-// not from fast-check arbitraries, so there is no shrink tree to follow; the faults interact (a
-// pause of "the leader" hits whoever leads at that moment), so shrinking them as independent
-// values would not reach 1-minimality; and the worker runs in the page, which should not ship a
-// test library. Each step is a generator yield, so a worker can stop it between two runs.
+// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no
+// shrink tree to follow; the faults interact (a pause of "the leader" hits whoever leads then), so
+// shrinking them as independent values would not reach 1-minimality; and the page should not ship
+// a test library. Each step is a generator yield, so a worker can stop it between two runs.
 import type { Breach } from './leanRun';
 import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';
@@ -45,18 +44,14 @@ export interface Shrunk {
   runs: number;
 }
 
-/** One run of the shrink: yielded after each, so the driver can report progress or stop. */
+/** Yielded after each run of the shrink (an explorer step), so the driver can report progress or stop. */
 export interface ShrinkTick {
+  type: 'shrinking';
   runs: number;
   faults: number;
 }
 
 class OutOfRuns extends Error {}
-
-/** The horizon of a shrunk schedule: up to the second after its first violation. */
-export function horizonAfter(breach: Breach, maxMs: number): number {
-  return Math.min(maxMs, (Math.floor(breach.atMs / 1000) + 1) * 1000);
-}
 
 export function* shrink(
   found: Schedule,
@@ -64,7 +59,6 @@ export function* shrink(
   check: BreachCheck,
   options: ShrinkOptions,
 ): Generator<ShrinkTick, Shrunk> {
-  const horizonMs = found.horizonMs;
   const cache = new Map<string, Breach | null>();
   let runs = 0;
   let best = { faults: found.faults, breach: foundBreach };
@@ -78,7 +72,7 @@ export function* shrink(
     const breach = check(faults);
     runs++;
     cache.set(key, breach);
-    yield { runs, faults: best.faults.length };
+    yield { type: 'shrinking', runs, faults: best.faults.length };
     return breach;
   }
 
@@ -109,12 +103,8 @@ export function* shrink(
   } catch (err) {
     if (!(err instanceof OutOfRuns)) throw err;
   }
-  return {
-    schedule: { horizonMs: horizonAfter(best.breach, horizonMs), faults: best.faults },
-    breach: best.breach,
-    minimal,
-    runs,
-  };
+  const horizonMs = Math.min(found.horizonMs, (Math.floor(best.breach.atMs / 1000) + 1) * 1000);
+  return { schedule: { horizonMs, faults: best.faults }, breach: best.breach, minimal, runs };
 
   /** ddmin over the faults; true if it removed any. */
   function* ddmin(): Generator<ShrinkTick, boolean> {
@@ -173,9 +163,7 @@ export function* shrink(
         soonerStart,
         laterStart,
       ];
-      for (const simplify of simplifications) {
-        yield* simplify(current, test);
-      }
+      for (const simplify of simplifications) yield* simplify(current, test);
     }
     return changed;
   }

@@ -1,11 +1,9 @@
 // What the explorer may draw for a setup: which fault kinds, aimed at which nodes and services,
 // which groups a partition may form, which clock rates, how long a pause, over what horizon. The
-// setup's algorithm decides what is allowed, and the engine's own parser is asked rather than a
-// second list kept here: every candidate fault (each kind aimed at each node and each service the
-// algorithm runs, each endpoint placed in a group, a leadership transfer) is parsed against the
+// engine's own parser decides, not a second list kept here: every candidate fault (each kind at
+// each node and service, each endpoint in a group, a leadership transfer) is parsed against the
 // setup, and one the algorithm rejects (a witness under Bully, a pause of the API server, a
-// transfer under Kubernetes' Lease) is never drawn. A new algorithm with its own services or
-// restrictions is therefore explored correctly as is.
+// transfer under Kubernetes' Lease) is never drawn; a new algorithm is explored correctly as is.
 import { algorithmFor, parseExperiment, type Experiment, type FieldError } from '../engine';
 import { EXPLORER_FAULT_KINDS, type ExplorerFault, type ExplorerFaultKind } from './schedule';
 
@@ -14,10 +12,9 @@ export const DEFAULT_HORIZON_MS = 120_000;
 export const DEFAULT_MAX_FAULTS = 6;
 
 /**
- * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so the
- * algorithms' timeouts still mean roughly what they say (wilder skew makes a lease meaningless,
- * which is the clock-skew game day's lesson rather than something to search for; `clockRates`
- * widens the band). 1 sets a clock right again.
+ * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so timeouts still
+ * mean roughly what they say (wilder skew makes a lease meaningless, the clock-skew game day's
+ * lesson rather than something to search for; `clockRates` widens the band). 1 sets a clock right.
  */
 export const DEFAULT_CLOCK_RATES = [0.6, 0.8, 1, 1.25, 1.5];
 
@@ -38,10 +35,7 @@ export interface FaultSpace {
   services: string[];
   /** What each kind may name: the nodes and services the engine accepts it for. */
   targets: Partial<Record<TargetedKind, string[]>>;
-  /**
-   * Kinds that may aim at "the leader of the moment": not restart (the leader is alive) nor
-   * campaign (a leader's campaign does nothing).
-   */
+  /** Kinds that may aim at "the leader of the moment": not restart (it is alive) nor campaign (a no-op). */
   leaderKinds: TargetedKind[];
   /**
    * Endpoints a partition may place in one of its groups: storage and the algorithm's services.
@@ -63,10 +57,7 @@ export interface SpaceOptions {
   clockRates?: number[];
 }
 
-/**
- * How often each kind is drawn: pauses and partitions teach the most; an operator's stop or
- * campaign and a lone resume the least.
- */
+/** How often each kind is drawn: pauses and partitions teach the most; a stop, campaign or resume the least. */
 const WEIGHTS: Record<ExplorerFaultKind, number> = {
   pause: 4,
   partition: 3,

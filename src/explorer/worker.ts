@@ -1,9 +1,7 @@
 // The explorer's Web Worker: a thin adapter that gives the message host (protocol.ts) the
 // worker's postMessage, its clock and a way to yield between slices, so the page's "Find a
-// failure" panel runs the search off the main thread and can stop it. Start it with
-//   new Worker(new URL('../explorer/worker.ts', import.meta.url), { type: 'module' })
-// and speak the protocol described in protocol.ts.
-// Every algorithm's rules: the explorer may run any of them.
+// failure" panel runs the search off the main thread and can stop it. It loads every algorithm's
+// rules: the explorer may run any of them.
 import '../engine/algorithms/all';
 import { createExplorerHost } from './protocol';
 

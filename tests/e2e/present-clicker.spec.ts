@@ -4,7 +4,7 @@
 // PageDown and PageUp step the game day and Space plays or pauses, and the clicked control does
 // none of its own thing on those keys. Esc leaves present mode; a double press cannot pass a step.
 import type { Page } from '@playwright/test';
-import { MIN_STEP_SHOWN_MS } from '../../src/app/present/useShortcuts';
+import { MIN_STEP_SHOWN_MS } from '../../src/app/present/usePageKeys';
 import { expect, test } from './lab';
 
 test.use({ viewport: { width: 1280, height: 720 } });

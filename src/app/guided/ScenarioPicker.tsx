@@ -3,7 +3,7 @@
 // algorithms, incidents seen in the wild), each group folded until opened so the menu fits a
 // screen. Choosing one opens it by deep link, so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
-import { catalog, loadAllScenarios, type CatalogProblem } from '../../scenario/catalog';
+import { catalog, loadAllScenarios, scenarioTitle, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
 import { RUN_PARAMS } from '../../shared/params';
 import { GAME_DAY_GROUPS } from '../../scenario/groups';
@@ -18,6 +18,11 @@ export function scenarioHref(id: string | null, step?: number): string {
   const s = q.toString();
   return `${window.location.pathname}${s ? `?${s}` : ''}`;
 }
+
+/** A link to a game day, by its title (its id while the catalog does not know it). */
+export const ScenarioLink = ({ id }: { id: string }) => (
+  <a href={scenarioHref(id)}>{scenarioTitle(id) ?? id}</a>
+);
 
 /**
  * The files that do not validate. Looked for once the picker is first opened: every game day's
@@ -58,14 +63,10 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   useEffect(() => {
     const close = (e: Event) => {
       const d = menu.current;
-      if (!d?.open) return;
-      if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
-        d.open = false;
-        d.querySelector('summary')?.focus();
-        return;
-      }
-      if (!d.contains(e.target as Node)) d.open = false;
+      const key = e instanceof KeyboardEvent;
+      if (!d?.open || (key ? e.key !== 'Escape' : d.contains(e.target as Node))) return;
+      d.open = false;
+      if (key) d.querySelector('summary')?.focus();
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);

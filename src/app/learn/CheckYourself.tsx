@@ -2,8 +2,7 @@
 // the answer shows only when asked for, and links to the scenario that demonstrates it, named by
 // that scenario's own title. The questions' words are the game-day picker's group titles too.
 import { useState } from 'react';
-import { scenarioTitle } from '../../scenario/catalog';
-import { scenarioHref } from '../guided/ScenarioPicker';
+import { ScenarioLink } from '../guided/ScenarioPicker';
 import { groupTitle } from '../../scenario/groups';
 
 const QUESTIONS: { q: string; a: string; scenario: string }[] = [
@@ -34,8 +33,6 @@ const QUESTIONS: { q: string; a: string; scenario: string }[] = [
   },
 ];
 
-const titleOf = (id: string): string => scenarioTitle(id) ?? id;
-
 function Question({ q, a, scenario }: (typeof QUESTIONS)[number]) {
   const [shown, setShown] = useState(false);
   return (
@@ -52,7 +49,7 @@ function Question({ q, a, scenario }: (typeof QUESTIONS)[number]) {
         <p data-testid="answer">{a}</p>
       )}
       <p>
-        See it: <a href={scenarioHref(scenario)}>{titleOf(scenario)}</a>
+        See it: <ScenarioLink id={scenario} />
       </p>
     </details>
   );

@@ -1,13 +1,10 @@
 // Quorum arithmetic for N = 1..9: majority size and failures tolerated. Even sizes buy nothing
 // over the odd size below them; two nodes tolerate no failure until a witness joins.
 import { majorityOf } from '../../engine';
-import { scenarioHref } from '../guided/ScenarioPicker';
-import { scenarioTitle } from '../../scenario/catalog';
+import { ScenarioLink, scenarioHref } from '../guided/ScenarioPicker';
 
 /** The game day that splits an even cluster: four nodes, so it shows 4 and no other size. */
 const EVEN_CLUSTER = 'even-cluster';
-
-const titleOf = (id: string): string => scenarioTitle(id) ?? id;
 
 /** The lab in free play with n voters, where the reader can split them evenly. */
 function votersHref(n: number): string {
@@ -48,8 +45,7 @@ export function QuorumTable() {
                 )}
                 {n === 4 && (
                   <>
-                    same as 3, one more node to convince (try it:{' '}
-                    <a href={scenarioHref(EVEN_CLUSTER)}>{titleOf(EVEN_CLUSTER)}</a>)
+                    same as 3, one more node to convince (try it: <ScenarioLink id={EVEN_CLUSTER} />)
                   </>
                 )}
                 {n % 2 === 0 && n > 4 && (

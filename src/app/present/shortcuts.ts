@@ -122,7 +122,10 @@ export const ARROW_STEP_KEYS: ReadonlySet<string> = new Set(['ArrowRight', 'Arro
  * field being typed in always keeps it; in present mode the clicker's keys never stay with a
  * control, nor do the arrows with a control that has focus only because it was clicked (a slider
  * keeps them once the presenter tabs to it: asking for its fine control); otherwise a control
- * keeps the keys it gives a meaning of its own (nativeKeyFor).
+ * keeps the keys it gives a meaning of its own, which a shortcut must not take away: Space and
+ * Enter press a button, link, summary or check box; a slider moves on its arrows, PageUp /
+ * PageDown and Home / End. Space on a slider means nothing to it, so it still plays and pauses (a
+ * speaker who just clicked the timeline expects that).
  */
 export function keyBelongsToTarget(
   target: EventTarget | null,
@@ -130,59 +133,26 @@ export function keyBelongsToTarget(
   present: boolean,
   focusedByPointer = false,
 ): boolean {
-  if (isTyping(target)) return true;
-  if (present && (CLICKER_KEYS.has(key) || (focusedByPointer && ARROW_STEP_KEYS.has(key)))) return false;
-  return nativeKeyFor(target, key);
-}
-
-export function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;
   const tag = el.tagName.toLowerCase();
-  if (tag === 'textarea' || tag === 'select' || el.isContentEditable) return true;
-  if (tag === 'input') {
-    const type = (el as HTMLInputElement).type;
-    return !['checkbox', 'radio', 'button', 'submit', 'range'].includes(type);
-  }
-  return false;
-}
-
-/** Keys a slider answers itself (moving its thumb), which the shortcuts must leave to it. */
-const SLIDER_KEYS = new Set([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'PageUp',
-  'PageDown',
-  'Home',
-  'End',
-]);
-
-/**
- * Whether the focused element gives this key a meaning of its own, which a shortcut must not
- * take away: Space and Enter press a button, link, summary or check box; a slider moves on its
- * arrows, PageUp / PageDown and Home / End. Space on a slider means nothing to it, so it still
- * plays and pauses (a speaker who just clicked the timeline expects that).
- */
-export function nativeKeyFor(target: EventTarget | null, key: string): boolean {
-  const el = target as HTMLElement | null;
-  if (!el || !el.tagName) return false;
-  const tag = el.tagName.toLowerCase();
-  const role = el.getAttribute('role');
   const type = tag === 'input' ? (el as HTMLInputElement).type : '';
-  if (type === 'range' || role === 'slider') return SLIDER_KEYS.has(key);
+  const typing = tag === 'input' && !['checkbox', 'radio', 'button', 'submit', 'range'].includes(type);
+  if (typing || tag === 'textarea' || tag === 'select' || el.isContentEditable) return true;
+  if (present && (CLICKER_KEYS.has(key) || (focusedByPointer && ARROW_STEP_KEYS.has(key)))) return false;
+  const role = el.getAttribute('role');
+  const moves = key.startsWith('Arrow') || key === 'Home' || key === 'End';
+  if (type === 'range' || role === 'slider') return moves || key === 'PageUp' || key === 'PageDown';
   if (key === ' ' || key === 'Enter')
     return ['button', 'a', 'summary'].includes(tag) || role === 'button' || role === 'tab' || tag === 'input';
-  if (role === 'tab' || role === 'tablist') return key.startsWith('Arrow') || key === 'Home' || key === 'End';
-  return false;
+  return (role === 'tab' || role === 'tablist') && moves;
 }
 
 /**
  * Whether this run offers the shortcut: the simulator offers every one; a real run (or its
  * recording) offers only what it can do for real, through its own commands (NOT_FOR_REAL).
  */
-export function isOffered(s: Shortcut, can: BackendCapabilities, guided: boolean): boolean {
+function isOffered(s: Shortcut, can: BackendCapabilities, guided: boolean): boolean {
   if (s.needs && !can.commands.includes(s.needs)) return false;
   return s.offered ? s.offered(can, guided) : true;
 }

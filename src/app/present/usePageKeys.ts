@@ -1,11 +1,42 @@
 // The page's keyboard, for any lab page (the simulator's, a real run's, a real run's recording):
 // the speaker shortcuts the run offers, the help overlay's and controls' state, full screen,
 // present mode (left with Esc or its button, keeping the run), and a note when a key could not act.
+// Keys keep their native meaning on a focused control that has one (keyBelongsToTarget); in present
+// mode the clicker's keys (CLICKER_KEYS) are the speaker's whatever has focus. A run's backend
+// decides which shortcuts it offers: a real run's faults go to the real cluster by its commands.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
-import { offeredShortcuts, type Shortcut } from './shortcuts';
-import { useShortcuts, type ViewHandlers } from './useShortcuts';
+import {
+  ARROW_STEP_KEYS,
+  CLICKER_KEYS,
+  findShortcut,
+  keyBelongsToTarget,
+  offeredShortcuts,
+  VIEW_KEYS,
+  type Shortcut,
+} from './shortcuts';
+
+export interface ViewHandlers {
+  toggleHelp(): void;
+  toggleControls(): void;
+  toggleFullscreen(): void;
+  closeHelp(): boolean;
+  /** Leave present mode, keeping the run where it is. */
+  exitPresent(): void;
+  /** Tell the reader why a key did nothing, while `holds` (the state it speaks of) lasts. */
+  notify(message: string, holds?: () => boolean): void;
+}
+
+/**
+ * How long a game day's step stays on screen at least before the next-step key leaves it. Two
+ * quick presses (a double press on a clicker, or a press meant to finish a step that ended on its
+ * own a moment before) would otherwise pass a short step the audience never saw; a press in that
+ * time still finishes the step (Skip) if it is waiting, so it lands on the step, not past it.
+ */
+export const MIN_STEP_SHOWN_MS = 500;
+
+const NEXT_KEYS = new Set(['PageDown', 'ArrowRight']);
 
 /** How long a note about a key that could not act stays up, at most: less once it is no longer true. */
 const KEY_NOTE_MS = 6000;
@@ -86,7 +117,67 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
       if (noteHolds.current && !noteHolds.current()) setKeyNote(null);
     });
   }, [lab, keyNote]);
-  useShortcuts(lab, guided, view, present);
+  useEffect(() => {
+    // When the current step began, on the page's clock (a step begun again by Replay counts anew).
+    let stepShownAt = performance.now();
+    const unwatch = guided?.subscribe((s, was) => {
+      if (s.step !== was.step || s.stepStartMs !== was.stepStartMs) stepShownAt = performance.now();
+    });
+    const tooSoonToLeave = (key: string) =>
+      guided !== null &&
+      NEXT_KEYS.has(key) &&
+      guided.getState().status !== 'waiting' &&
+      performance.now() - stepShownAt < MIN_STEP_SHOWN_MS;
+
+    // The control the pointer last pressed: focus it holds from a click, not from Tab.
+    let pressed: EventTarget | null = null;
+    const onPointerDown = (e: PointerEvent) => (pressed = e.target);
+    const byPointer = (target: EventTarget | null) => target !== null && target === pressed;
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pressed = null;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (keyBelongsToTarget(e.target, e.key, present, byPointer(e.target))) return;
+      if (e.key === 'Escape') {
+        if (view.closeHelp()) e.preventDefault();
+        else if (present) {
+          e.preventDefault();
+          view.exitPresent();
+        }
+        return;
+      }
+      const own = VIEW_KEYS.find((v) => v.keys[0] === e.key.toLowerCase());
+      if (own) return void (e.preventDefault(), view[own.act]());
+      // A key the run does not offer (a real run's step, say) is left alone: hidden, not faked.
+      const shortcut = findShortcut(e.key, lab.getState().can, guided !== null);
+      if (!shortcut) return;
+      e.preventDefault();
+      if (tooSoonToLeave(e.key)) return;
+      const why = shortcut.run(lab, guided);
+      const { noteHolds } = shortcut;
+      if (why) view.notify(why, noteHolds && (() => noteHolds(lab)));
+    };
+    // In present mode the clicker's keys are taken before any control sees them (a node selects
+    // itself on Space in its own handler, a slider moves on PageDown by default): on the window,
+    // in the capture phase, and stopped there. A key pressed inside the open help is the help's.
+    const onClickerKey = (e: KeyboardEvent) => {
+      const clicker = CLICKER_KEYS.has(e.key) || (ARROW_STEP_KEYS.has(e.key) && byPointer(e.target));
+      if (!clicker || (e.target as Element | null)?.closest?.('dialog[open]')) return;
+      onKey(e);
+      if (e.defaultPrevented) e.stopPropagation();
+    };
+    document.addEventListener('keydown', onKey);
+    if (present) {
+      window.addEventListener('keydown', onClickerKey, { capture: true });
+      window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    }
+    return () => {
+      unwatch?.();
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onClickerKey, { capture: true });
+      window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+    };
+  }, [lab, guided, view, present]);
   useEffect(() => {
     document.documentElement.classList.toggle('controls-hidden', controlsHidden);
   }, [controlsHidden]);

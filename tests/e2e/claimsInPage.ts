@@ -33,7 +33,9 @@ export async function pageFacts(page: Page) {
       })),
       observed: Number(chart?.getAttribute('data-observed')),
       believed: Number(chart?.getAttribute('data-believed')),
-      header: chart?.querySelector('header')?.innerText ?? '',
+      // A chart its room hides (data-chart='hidden', useChartRoom.ts) shows no figures; its
+      // innerText would be its text run together.
+      header: chart?.checkVisibility() ? (chart.querySelector('header')?.innerText ?? '') : null,
       storage: document.querySelector('[data-testid="storage"]')?.textContent ?? '',
       banner:
         (document.querySelector('[data-testid="safety-banner"]') as HTMLElement | null)?.innerText ?? '',
@@ -53,8 +55,9 @@ export async function pageFacts(page: Page) {
     leaderCount: raw.believed,
     leaderCountObserved: raw.observed,
     maxTokenSeen: Number(/max (\d+)/.exec(raw.storage)?.[1]),
-    fencingRejections: headerFigure(raw.header, 'fencing rejections'),
-    leaderTransitions: headerFigure(raw.header, 'transitions'),
+    chartShown: raw.header !== null,
+    fencingRejections: raw.header === null ? NaN : headerFigure(raw.header, 'fencing rejections'),
+    leaderTransitions: raw.header === null ? NaN : headerFigure(raw.header, 'transitions'),
     banner: raw.banner,
   };
 }
@@ -121,10 +124,13 @@ export async function claimsShown(page: Page, claims: Claims) {
   for (const until = Date.now() + 5000; Date.now() < until;) {
     await twoFrames(page);
     const next = await pageFacts(page);
-    const settled = JSON.stringify(next) === JSON.stringify(seen);
+    // A chart hidden for a moment (its room measured while another view's height changed) is
+    // read again once it is back.
+    const settled = next.chartShown && JSON.stringify(next) === JSON.stringify(seen);
     seen = next;
     if (settled) break;
   }
+  if (!seen.chartShown) throw new Error('the chart stayed hidden at the pause: its figures cannot be read');
   return { ...compareClaims(claims, seen), seen };
 }
 

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Claims } from '../../src/scenario/types';
 import { checkStatements } from '../captionChecks';
 import type { Snapshot } from '../../src/engine';
-import { expect, simMs } from './lab';
+import { expect } from './lab';
 
 /** A figure from the chart's header line ("fencing rejections: 3"), as lab.ts chartFigure reads it. */
 function headerFigure(header: string, label: string): number {
@@ -94,19 +94,21 @@ async function twoFrames(page: Page): Promise<void> {
 }
 
 /**
- * Until the chart has drawn the moment the page shows: its redraws are spaced (one asked for too
- * soon comes up to 400 ms later), and a jump's or a pause's redraw waits a frame.
+ * Until the chart has drawn exactly the moment the page shows (the clock's `data-now-ms`, not its
+ * text, which is rounded to a tenth of a second: a chart drawn a few milliseconds before a pause on
+ * "elected" still shows no leader). Its redraws are spaced (one asked for too soon comes up to
+ * 400 ms later), and a jump's or a pause's redraw waits a frame; only call it at a pause.
  */
 export async function chartDrawnNow(page: Page): Promise<void> {
+  const clock = page.getByTestId('sim-time');
+  const chart = page.locator('section.metric-scene');
   await expect
     .poll(
-      async () => {
-        const drawn = Number(await page.locator('section.metric-scene').getAttribute('data-drawn-ms'));
-        return Math.abs(drawn - (await simMs(page)));
-      },
+      async () =>
+        Number(await chart.getAttribute('data-drawn-ms')) - Number(await clock.getAttribute('data-now-ms')),
       { message: 'the chart has drawn the moment the page shows' },
     )
-    .toBeLessThan(100);
+    .toBe(0);
 }
 
 /**

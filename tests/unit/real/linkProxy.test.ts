@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LinkProxy } from '../../../src/real/cluster/peerProxy';
-import { closesWithin, connect, readFor } from './sockets';
+import { closesWithin, connect, readFor, readUntil, WAIT_CLOSE_MS } from './sockets';
 
 let echo: Server;
 let link: LinkProxy;
@@ -25,14 +25,14 @@ describe('link proxy', () => {
   it('passes bytes both ways', async () => {
     const s = await connect(link.port);
     s.write('ping');
-    expect(await readFor(s, 150)).toBe('ping');
+    expect(await readUntil(s, 'ping')).toBe('ping');
     s.destroy();
   });
 
   it('a cut silences open and new connections, and healing closes them', async () => {
     const open = await connect(link.port);
     open.write('a');
-    await readFor(open, 100);
+    await readUntil(open, 'a');
     link.setCut(true);
     open.write('b');
     expect(await readFor(open, 250)).toBe('');
@@ -41,11 +41,11 @@ describe('link proxy', () => {
     expect(await readFor(fresh, 250)).toBe('');
     expect(await closesWithin(open, 50)).toBe(false);
     link.setCut(false);
-    expect(await closesWithin(open, 300)).toBe(true);
-    expect(await closesWithin(fresh, 300)).toBe(true);
+    expect(await closesWithin(open, WAIT_CLOSE_MS)).toBe(true);
+    expect(await closesWithin(fresh, WAIT_CLOSE_MS)).toBe(true);
     const after = await connect(link.port);
     after.write('d');
-    expect(await readFor(after, 150)).toBe('d');
+    expect(await readUntil(after, 'd')).toBe('d');
     after.destroy();
   });
 });

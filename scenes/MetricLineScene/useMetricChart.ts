@@ -112,18 +112,27 @@ export function useMetricChart(
   const [chart] = useState(() =>
     held(build(cache, store.backend(), store.frame(), { mode, widthPx, compactHeightPx, fontPx })),
   );
-  const drawn = useRef({ sim: null as RunView | null, key: '', atWallMs: -Infinity });
+  const drawn = useRef({
+    sim: null as RunView | null,
+    key: '',
+    frame: null as Snapshot | null,
+    atWallMs: -Infinity,
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const draw = useCallback(() => {
     const sim = store.backend();
     const key = `${sim.nowMs}|${sim.samplesTotal}|${sim.eventsTotal}|${store.getState().eventVersion}`;
+    // The frame too: the moment's figures are the frame's only while it is at the run's moment
+    // (else the last sample's). A hidden scene's gate (gate.ts) holds its frame while the run goes
+    // on, so a chart drawn then is drawn again once shown, though the run's clock and totals are
+    // the same (a present-mode pause on "elected" kept showing believed 0 beside "One leader").
+    const frame = store.frame();
     const d = drawn.current;
     d.atWallMs = performance.now();
-    if (d.sim === sim && d.key === key) return;
-    d.sim = sim;
-    d.key = key;
-    chart.set(build(cache, sim, store.frame(), { mode, widthPx, compactHeightPx, fontPx }));
+    if (d.sim === sim && d.key === key && d.frame === frame) return;
+    Object.assign(d, { sim, key, frame });
+    chart.set(build(cache, sim, frame, { mode, widthPx, compactHeightPx, fontPx }));
   }, [store, cache, chart, mode, widthPx, compactHeightPx, fontPx]);
   const drawLatest = useRef(draw);
   drawLatest.current = draw;

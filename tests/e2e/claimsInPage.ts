@@ -127,8 +127,12 @@ export async function claimsShown(page: Page, claims: Claims) {
     await twoFrames(page);
     const next = await pageFacts(page);
     // A chart hidden for a moment (its room measured while another view's height changed) is
-    // read again once it is back.
-    const settled = next.chartShown && JSON.stringify(next) === JSON.stringify(seen);
+    // read again once it is back, and one whose count is not yet the stage's (drawn while the
+    // frame lagged, its figures the last sample's) once it has been drawn again.
+    const settled =
+      next.chartShown &&
+      next.leaderCount === next.believedLeaders.length &&
+      JSON.stringify(next) === JSON.stringify(seen);
     seen = next;
     if (settled) break;
   }

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import { renewLimitOf, watchCountsOf, type Sample } from '../../src/engine';
 import { createLabStore, type LabStore } from '../../src/store/labStore';
+import { gateLab } from '../../src/store/gate';
 import { LabProvider } from '../../src/store/context';
 import { MetricLineScene } from '../../scenes/MetricLineScene/MetricLineScene';
 import { buildChart } from '../../scenes/MetricLineScene/chartModel';
@@ -315,6 +316,30 @@ describe('MetricLineScene', () => {
       ),
     );
     expect(document.querySelector('.metric-fault')!.textContent).toMatch(/^kill n\d$/);
+  });
+
+  it('drawn while its scene was hidden, shows the moment once shown again, not the last sample', async () => {
+    const store = lab();
+    const gate = gateLab(store);
+    render(
+      <LabProvider store={gate.store}>
+        <MetricLineScene />
+      </LabProvider>,
+    );
+    const label = () => screen.getByRole('img').getAttribute('aria-label');
+    // The leader dies at 20 s, after that moment's sample (which still counts it).
+    act(() => {
+      store.getState().advanceBy(20000);
+      store.getState().command({ do: 'kill', node: 'leader' });
+    });
+    gate.setVisible(false);
+    // Hidden, the run goes on 10 ms (no sample, no event); a draw then (the range switched) has
+    // the run's clock and totals but the frame held at 20 s, so the last sample's figures.
+    act(() => store.getState().advanceBy(10));
+    fireEvent.click(screen.getByRole('button', { name: 'Whole run' }));
+    expect(label()).toMatch(/^leader_count observed 1, believed 1;/);
+    act(() => gate.setVisible(true));
+    await waitFor(() => expect(label()).toMatch(/^leader_count observed 0, believed 0;/));
   });
 
   it('reads the replaced engine after a reset', async () => {

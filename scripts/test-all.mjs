@@ -124,7 +124,9 @@ function recordVitest(step, status, r) {
     const file = f.name ? f.name.replace(root, '').replace(/^[\\/]/, '') : '?';
     const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failed)
-      failures.push(`${step}: ${file} > ${a.fullName ?? a.title} | ${firstLine(a.failureMessages?.[0])}`);
+      failures.push(
+        `${step}: ${file} > ${a.fullName ?? a.title} | ${firstLine(a.failureMessages?.[0])}${detail(a.failureMessages?.[0])}`,
+      );
     if (f.status === 'failed' && failed.length === 0)
       failures.push(`${step}: ${file} | ${firstLine(f.message)}`);
   }
@@ -181,14 +183,27 @@ function playwright(built) {
   record('playwright', counts);
 }
 
-/** The first line of an error message, without colour codes, at most 200 characters. */
-function firstLine(message) {
-  const text = String(message ?? '')
+/** An error message's non-empty lines, without colour codes. */
+const messageLines = (message) =>
+  String(message ?? '')
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .find((l) => l.trim() !== '');
-  return (text ?? '(no message)').trim().slice(0, 200);
+    .filter((l) => l.trim() !== '');
+
+/** The first line of an error message, without colour codes, at most 200 characters. */
+function firstLine(message) {
+  return (messageLines(message)[0] ?? '(no message)').trim().slice(0, 200);
 }
+
+/**
+ * The rest of a failure's message, indented under its summary line: the end of CI's log is often
+ * all that is kept, and a flaky failure must be readable there (what was expected, what came).
+ */
+const detail = (message) =>
+  messageLines(message)
+    .slice(1, 41)
+    .map((l) => `\n      ${l.slice(0, 200)}`)
+    .join('');
 
 /** `file:line > title | first line of the error` for every test Playwright counted as unexpected. */
 function failedPlaywrightTests(suites, titles) {
@@ -201,7 +216,7 @@ function failedPlaywrightTests(suites, titles) {
         const last = t.results?.[t.results.length - 1];
         const project = t.projectName ? ` [${t.projectName}]` : '';
         out.push(
-          `${spec.file}:${spec.line}${project} > ${[...path, spec.title].join(' > ')} | ${firstLine(last?.error?.message)}`,
+          `${spec.file}:${spec.line}${project} > ${[...path, spec.title].join(' > ')} | ${firstLine(last?.error?.message)}${detail(last?.error?.message)}`,
         );
       }
     }

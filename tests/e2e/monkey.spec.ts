@@ -287,6 +287,13 @@ test(`a monkey for ${MONKEY_MS / 1000} s leaves the lab working and its invarian
     return `${target.kind} ${target.label}`;
   }
 
+  // Requests on their way, and when the last one began or ended (see the end of the test).
+  const net = { inFlight: 0, changedMs: Date.now() };
+  const netChanged = (by: number) => () => void ((net.inFlight += by), (net.changedMs = Date.now()));
+  page.on('request', netChanged(1));
+  page.on('requestfinished', netChanged(-1));
+  page.on('requestfailed', netChanged(-1));
+
   await page.goto('/?speed=16&clients=20');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Leader Election Lab');
   const started = Date.now();
@@ -302,31 +309,48 @@ test(`a monkey for ${MONKEY_MS / 1000} s leaves the lab working and its invarian
     if (new URL(page.url()).origin !== origin) throw new Error(`left the site: ${page.url()}\n${replay()}`);
   }
 
-  // Close whatever is open, show hidden controls, and stop the clock so the page holds still.
+  // Let the last acts finish what they began: a click on an algorithm resets the run once that
+  // algorithm's code has come, which could land after the link below was copied (a link to the old
+  // run beside a page showing the new one). Until nothing is on its way for 300 ms, up to 10 s.
   await page.waitForLoadState('load');
+  for (const until = Date.now() + 10_000; Date.now() < until; await page.waitForTimeout(50))
+    if (net.inFlight <= 0 && Date.now() - net.changedMs > 300) break;
+  // Close whatever is open, show hidden controls, and stop the clock so the page holds still.
   for (let i = 0; i < 3 && (await page.locator('dialog[open]').count()); i++)
     await page.keyboard.press('Escape');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   if (await page.evaluate(() => document.documentElement.classList.contains('controls-hidden')))
     await page.keyboard.press('c');
-  await expect(page.locator('dialog[open]'), replay()).toHaveCount(0);
+  await expect(page.locator('dialog[open]'), `no dialog is left open; ${replay()}`).toHaveCount(0);
   // By script: the button may be out of sight (present mode), and a paused clock stays paused.
   await page
     .getByTestId('play')
     .evaluate((b) => b.getAttribute('aria-label') === 'Pause' && (b as HTMLButtonElement).click());
-  await expect(page.getByTestId('play'), replay()).toHaveAttribute('aria-label', 'Play');
+  await expect(page.getByTestId('play'), `the clock is paused; ${replay()}`).toHaveAttribute(
+    'aria-label',
+    'Play',
+  );
 
-  await expect(page.getByRole('heading', { level: 1 }), replay()).toContainText('Leader Election Lab');
-  await expect(page.locator('[data-testid^="node-"][data-role]').first(), replay()).toBeVisible();
-  await expect(page.getByTestId('scene-error'), replay()).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }), `the lab's heading; ${replay()}`).toContainText(
+    'Leader Election Lab',
+  );
+  await expect(
+    page.locator('[data-testid^="node-"][data-role]').first(),
+    `a node; ${replay()}`,
+  ).toBeVisible();
+  await expect(page.getByTestId('scene-error'), `no scene failed; ${replay()}`).toHaveCount(0);
   const banner = page.getByTestId('safety-banner');
-  await expect(banner, replay()).not.toContainText('bug:');
+  await expect(banner, `no bug in the banner; ${replay()}`).not.toContainText('bug:');
   const state = await banner.getAttribute('data-state');
 
   const last = await checkRun(page, replay);
   // And the replay is the run the page shows: same moment, same banner.
-  await expect(page.getByTestId('sim-time'), replay()).toHaveText(`${(last.nowMs / 1000).toFixed(1)} s`);
-  expect(state, replay()).toBe(last.violations ? 'violated' : 'safe');
+  await expect(page.getByTestId('sim-time'), `the clock shows the link's moment; ${replay()}`).toHaveText(
+    `${(last.nowMs / 1000).toFixed(1)} s`,
+  );
+  expect(state, `the banner's state is the replay's; ${replay()}`).toBe(
+    last.violations ? 'violated' : 'safe',
+  );
 
   const missed = done.filter((d) => d.includes('(missed)')).length;
   test.info().annotations.push({

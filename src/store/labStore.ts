@@ -288,6 +288,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       return publish(false, throttled, viewEveryMs);
     };
 
+    /** Resets asked for so far: a reset that waited for its algorithm's code applies only if last. */
+    let resets = 0;
     return {
       experiment,
       snapshot: frame,
@@ -352,12 +354,15 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           set({ setupErrors: r.errors });
           return false;
         }
-        // Another algorithm's code loads first (a chunk of its own); the run changes once it has.
+        // Another algorithm's code loads first (a chunk of its own); the run changes once it has,
+        // unless another reset came meanwhile: the last choice wins, not the slowest to load.
+        const mine = ++resets;
         if (!algorithmLoaded(r.experiment.algorithm)) {
           const title = algorithmFor(r.experiment.algorithm).title;
           loadAlgorithm(r.experiment.algorithm).then(
-            () => get().reset(r.experiment),
+            () => mine === resets && get().reset(r.experiment),
             () =>
+              mine === resets &&
               set({ error: `the ${title} algorithm could not be loaded (offline?): the run is unchanged` }),
           );
           return true;

@@ -1,10 +1,22 @@
 // Each algorithm, Raft included, is a chunk the page loads when a run uses it: the lab's first
 // screen fetches only the card's (Kubernetes' Lease), a link to Raft Raft's alone, choosing another
 // in Setup fetches it (and runs it), a link to one opens with it and never fetches Raft's, and a
-// chunk that cannot load leaves the lab running Raft with a message that says so. The Setup panel
-// is a chunk too, fetched when its tab first opens.
+// chunk that cannot load leaves the lab running Raft with a message that says so; of two choices, the
+// last one runs even when the first one's code comes later. The Setup panel is a chunk too,
+// fetched when its tab first opens.
 import type { Page, Request } from '@playwright/test';
-import { chooseAlgorithm, expect, openLab, SLOW, stageLeaders, test, waitForLeader } from './lab';
+import {
+  chooseAlgorithm,
+  expect,
+  openLab,
+  openTab,
+  picked,
+  simMs,
+  SLOW,
+  stageLeaders,
+  test,
+  waitForLeader,
+} from './lab';
 
 const ALGORITHM_CHUNK =
   /\/assets\/(raft|bully|ring|zookeeper|k8sLease|etcdElection|redisSentinel|SetupPanel)-[\w-]+\.js$/;
@@ -67,4 +79,34 @@ test('an algorithm whose code cannot load leaves the lab on Raft, and says so', 
   // The failed requests are this test's doing; anything else the page logged still fails it.
   const ours = (p: string) => /bully|Failed to load resource|net::ERR_FAILED/.test(p);
   problems.splice(0, problems.length, ...problems.filter((p) => !ours(p)));
+});
+
+test('the last algorithm chosen is the one that runs, even when an earlier choice loads later', async ({
+  page,
+}) => {
+  await openLab(page, 'algorithm=raft&speed=16');
+  // Bully's code is held back until Raft (whose code is already here) has been chosen after it.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/bully-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const bullyCame = page.waitForResponse(/\/assets\/bully-[\w-]+\.js$/);
+  await openTab(page, 'Setup');
+  await page
+    .getByTestId('algorithm-picker')
+    .getByRole('button', { name: /^Bully\b/ })
+    .click();
+  await chooseAlgorithm(page, 'Raft');
+  const raftRun = await simMs(page);
+  release();
+  await bullyCame;
+  await page.waitForTimeout(300);
+  // The run goes on with Raft: the same choice pressed, and its clock not started again.
+  await expect(picked(page)).toHaveText(/^Raft\b/);
+  expect(await simMs(page)).toBeGreaterThanOrEqual(raftRun);
+  await page.locator('[data-testid^="node-"][data-role]').first().scrollIntoViewIfNeeded();
+  const leader = await waitForLeader(page);
+  expect(leader.term, "Raft's words on the stage: its nodes count terms").toBeGreaterThan(0);
 });

@@ -1,7 +1,6 @@
-// The TTL ring: time since the leader's last renewal against its renew deadline and the lease.
-// It changes with every snapshot, so it is written straight to the SVG and text nodes
-// (useLabUpdate) instead of through React state: the rest of the chain re-renders only when its
-// words change.
+// The TTL ring: time since the leader's last renewal against its renew deadline and the lease. It changes
+// every snapshot, so it is written straight to the SVG and text nodes (useLabUpdate), not through React
+// state: the rest of the chain re-renders only when its words change.
 import { type ReactNode, useRef } from 'react';
 import { useLabUpdate } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';

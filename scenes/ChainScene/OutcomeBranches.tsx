@@ -20,10 +20,7 @@ function AlertBanner({ alert, kind }: { alert: Alert; kind: 'zombie' | 'stale' }
   );
 }
 
-/**
- * A counter. Its box is as wide as its digits (tabular figures are 1ch each) and fixed in size,
- * so the count changing at every snapshot lays out that box, not the page (chainScene.css).
- */
+/** A counter as wide as its digits (tabular, 1ch each): a new count lays out its box, not the page (CSS). */
 function Count({ n, testId, children }: { n: number; testId: string; children: ReactNode }) {
   return (
     <p className="chain-count">

@@ -1,6 +1,5 @@
-// What the chain remembers from the event stream. The snapshot alone cannot say who voted in
-// the last election or what the last zombie write was once storage's short `recent` list has
-// moved on, so the scene folds engine events into this small, plain record.
+// What the chain remembers from the event stream: the snapshot cannot say who voted last or what the last
+// zombie write was once storage's short `recent` list has moved on, so events fold into this plain record.
 import type { SimEvent, StorageWrite } from '../../src/engine';
 
 type EventOf<T extends SimEvent['type']> = Extract<SimEvent, { type: T }>;
@@ -30,12 +29,10 @@ export const EMPTY_MEMORY: ChainMemory = {
 };
 
 /**
- * Fold events (oldest first; those from index `from` on) into the memory; returns a new record,
- * the input is untouched. The events are read from the newest end: each thing the memory keeps
- * is the latest of its kind, so the scan stops once it has found them all, and builds nothing for
- * the events it passes over. A jump along the timeline hands it minutes of events at once
- * (200,000 with many clients), and building a record for every write on the way made that fold a
- * long task.
+ * Fold events (oldest first; from index `from` on) into a new record, the input untouched. Read from the
+ * newest end: each thing kept is the latest of its kind, so the scan stops once it has them all and builds
+ * nothing for the events it passes. A jump hands it minutes of events (200,000 with many clients), and
+ * building a record per write on the way made that fold a long task.
  */
 export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], from = 0): ChainMemory {
   if (from >= events.length) return memory;

@@ -1,7 +1,6 @@
-// Keeps one lab's chain model current. The store publishes a snapshot up to ten times a second
-// while playing, but the chain's words change only a few times a second, so the model is
-// recomputed per snapshot and React state is set only when its content differs; the lease ring
-// animates on its own, every frame.
+// Keeps one lab's chain model current. Snapshots come up to ten a second while playing but the words
+// change a few times a second, so React state is set only when the model's content differs; the lease
+// ring animates on its own, every frame.
 import { useEffect, useRef, useState } from 'react';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import { held, useHeld } from '../../src/store/held';
@@ -23,10 +22,9 @@ export class EventTracker {
   memory: ChainMemory = EMPTY_MEMORY;
 
   /**
-   * Fold what came since the last sync, if the run only moved forward; a jump back (or a new
-   * backend) is left to the next sync(). Called every frame, so a jump's own task (which
-   * publishes a frame) does not also recall the chain's memory from every kept event: that
-   * waits for the frame the chain renders in.
+   * Fold what came since the last sync if the run only moved forward; a jump back (or a new backend) is
+   * left to the next sync(). Called every frame, so a jump's own task does not also rebuild the memory
+   * from every kept event: that waits for the frame the chain renders in.
    */
   follow(store: LabStore): void {
     const run = store.backend();

@@ -59,9 +59,8 @@ export interface OutcomeView {
 export const HISTORY_LENGTH = 4;
 
 /**
- * Storage's max token just before write i of `recent`. Writes are the only thing that moves it,
- * so it is the previous write's max; before the very first write it is 0. For the oldest kept
- * write, when older ones have scrolled away, it is at most its own max after (a safe answer).
+ * Storage's max token just before write i of `recent`: only writes move it, so it is the previous write's
+ * max (0 before the first). For the oldest kept write it is at most its own max after (a safe answer).
  */
 export function maxBefore(recent: readonly StorageWrite[], i: number, totalWrites: number): number {
   if (i > 0) return recent[i - 1].maxTokenSeen;
@@ -98,8 +97,8 @@ function comparisons(s: Snapshot): Comparison[] {
 }
 
 /**
- * The refusal, and what the writer's election makes of it (`fenced`, from the algorithm's
- * description): under most algorithms nothing, so the chain says so, as the captions do.
+ * The refusal, and what the writer's election makes of it (`fenced`, from the algorithm's description):
+ * under most algorithms nothing, so the chain says so, as the captions do.
  */
 function zombieAlert(w: StorageWrite | null, fenced: string): Alert | null {
   if (!w) return null;

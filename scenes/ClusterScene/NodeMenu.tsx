@@ -1,9 +1,7 @@
-// A node's actions on the stage, as RaftScope offers them: a click on a node (or Enter on a
-// focused one) opens this small menu beside it. Arrow keys move between its controls, Esc closes
-// it and gives focus back to the node, and so does any action taken in it. What it lists is the
-// node panel's own list, which the page hands the stage (SceneHost.NodeActions), so the two never
-// differ. It is drawn over the page rather than inside the stage: the stage's panel clips what
-// overflows it, and on a phone the menu may need more room than the stage has.
+// A node's actions, as RaftScope offers them: a click (or Enter) on a node opens this menu beside it.
+// Arrow keys move, Esc or any action closes it and gives focus back to the node. It lists the node
+// panel's own list (SceneHost.NodeActions), so the two never differ. Drawn over the page, not inside
+// the stage: the stage's panel clips overflow, and on a phone the menu may need more room.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 

@@ -1,8 +1,6 @@
-// The services an algorithm runs against, drawn as boxes apart from the nodes: the API server,
-// and the members of its store (an etcd cluster, a ZooKeeper ensemble) inside an outline named
-// after the store. A service is told dead by a dashed outline and a cross, never by colour alone,
-// and it is a button like a node: selecting it offers what can be done to it (kill, restart,
-// isolate) in the node panel.
+// The services an algorithm runs against, boxes apart from the nodes: the API server and its store's
+// members (etcd, ZooKeeper) inside an outline named after the store. Dead is a dashed outline and a
+// cross, never colour alone; it is a button like a node, its actions in the node panel.
 import { memo, type ReactNode } from 'react';
 import { majorityOf, type Snapshot } from '../../src/engine';
 import { pressableAt } from './NodeGlyph';
@@ -81,10 +79,7 @@ export const ServiceGlyph = memo(function ServiceGlyph({
   );
 });
 
-/**
- * "API server", "ZooKeeper ensemble": a phone's stage shows the first word (the stylesheet hides
- * the rest), or it would reach the node beside it.
- */
+/** "API server", "ZooKeeper ensemble": a phone shows the first word (CSS hides the rest), clear of nodes. */
 function ShortOnAPhone({ label }: { label: string }) {
   const cut = label.indexOf(' ');
   if (cut < 0) return <>{label}</>;

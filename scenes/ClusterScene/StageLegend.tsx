@@ -1,9 +1,7 @@
-// The stage's key: what each colour of message dot is under the run's algorithm (only the
-// families it sends, named by its own labels), the storage's writes and verdicts, and what the
-// short number under a node's id counts. Under the stage where the stage is shown alone (an
-// embed) and over it on a phone; on a laptop's first screen the lab shows it in its side column
-// instead (KeyPanel), where there is room to spare: under the stage it took the stage's height,
-// and the stage's words no longer cleared each other at 1280 x 800.
+// The stage's key: each message dot colour under the run's algorithm (its own families and labels),
+// storage's writes and verdicts, and what the number under a node's id counts. Under the stage when shown
+// alone (an embed), over it on a phone; a laptop's first screen shows it in the side column (KeyPanel):
+// under the stage it took the stage's height, and the stage's words overlapped at 1280 x 800.
 import type { ElectionAlgorithm } from '../../src/engine';
 import { DOT_KINDS, type DotKind } from './shapes';
 import { epochShort } from './words';

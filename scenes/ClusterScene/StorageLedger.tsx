@@ -5,10 +5,9 @@ import './clusterScene.css';
 
 export function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
-  // Rows are keyed by their place in the list, newest first, so a new write changes the rows'
-  // words in place rather than removing and adding rows: with many clients every row is new at
-  // every snapshot, and making and dropping rows is what cost that frame its layout. Each row
-  // keeps to three text nodes for the same reason.
+  // Rows are keyed by place, newest first, so a new write changes their words in place: with many clients
+  // every row is new each snapshot, and making and dropping rows cost that frame its layout (so too
+  // each row keeps to three text nodes).
   return (
     <div className="ledger">
       <ol className="plain-list" aria-label="Latest writes at the storage">

@@ -1,6 +1,5 @@
-// Partition groups on the stage: an outline around each group's nodes (and the storage or the
-// services placed in it) and their words, and the group's name outside it. Pure geometry in the
-// stage's viewBox units.
+// Partition groups: an outline around each group's nodes (with storage or services placed in it) and
+// their words, the group's name outside it. Pure geometry in the stage's viewBox units.
 import { polygonHull } from 'd3';
 import {
   NODE_R,
@@ -49,10 +48,9 @@ export function nodeBox(m: GroupMember, k = 1): Box {
 const pauseTop = (k: number) => -PAUSE_LABEL_Y + PAUSE_H * k;
 
 /**
- * The sizes above are for role labels of about 23 units, the stage on a phone; `typeScale` is the
- * stage's own over that: its labels are max(13 px, 12 px on screen) in its units (`unit`:
- * viewBox units per screen px, ClusterScene's). Not below 0.8: the pause label's words are
- * larger than the role's.
+ * The sizes above suit role labels of about 23 units (a phone); `typeScale` is the stage's over that: its
+ * labels are max(13 px, 12 px on screen) in its units (`unit`: viewBox units per screen px). Not below
+ * 0.8: the pause label's words are larger than the role's.
  */
 export const typeScale = (unit: number): number => Math.max(0.8, Math.max(13, 12 * unit) / 23);
 
@@ -111,9 +109,8 @@ function fits(at: Point, avoid: readonly Box[], width: number, k: number): boole
 }
 
 /**
- * `avoid`: what the name must not cover (every node on the stage, nodeBox, and the boxes of the
- * storage and the services, boxAround with a little room); `width`: the stage's (viewWidth);
- * `k`: typeScale.
+ * `avoid`: what the name must not cover (every nodeBox, storage's and services' boxAround); `width`: the
+ * stage's (viewWidth); `k`: typeScale.
  */
 export function groupShape(
   members: readonly GroupMember[],
@@ -126,9 +123,8 @@ export function groupShape(
   if (!hull) return null;
   // Rounded corners would be nicer; a straight outline is enough to read a group by.
   const d = `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
-  // The name goes outside the outline (everything of the group is inside it, so nothing of the
-  // group is under its name): beyond the outline's point farthest from the ring's centre, or,
-  // if a box or the stage's edge is in the way there, beyond the next farthest.
+  // The name goes outside the outline (so nothing of the group is under it), beyond its point farthest
+  // from the ring's centre, or the next farthest if a box or the stage's edge is in the way.
   const byDistance = [...hull].sort(
     (a, b) => (b[0] - RING_CX) ** 2 + (b[1] - RING_CY) ** 2 - ((a[0] - RING_CX) ** 2 + (a[1] - RING_CY) ** 2),
   );

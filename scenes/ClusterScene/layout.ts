@@ -1,12 +1,9 @@
-// Where things sit on the cluster stage (a 640 x 520 viewBox): nodes on a ring, storage to the
-// right, the client population to the left. Pure functions, shared with the message-dot layer.
-// The ring sits left of centre so that a label under the node nearest the storage ("leader",
-// "warming up") ends before the storage's box at every text size the stage uses.
-// An algorithm that runs against services (an API server, an etcd or ZooKeeper ensemble) gets a
-// stage 120 units wider: the ensemble sits top right, the API server between it and the ring, and
-// the storage moves down to the bottom right, so that no node's line to its store member or API
-// server runs through the storage's box. A laptop's stage cell is wider than 640 x 520 anyway
-// (about 1.43 : 1 at 1280 x 800), so the wider stage is drawn at nearly the same scale.
+// Where things sit on the cluster stage (a 640 x 520 viewBox): nodes on a ring, storage right, clients
+// left; pure functions, shared with the message-dot layer. The ring sits left of centre so a label under
+// the node nearest storage ("warming up") ends before storage's box at every text size.
+// With services (an API server, an etcd or ZooKeeper ensemble) the stage is 120 units wider: ensemble top
+// right, API server between it and the ring, storage bottom right, so no node's line to them crosses
+// storage's box. A laptop's stage cell is about 1.43 : 1 anyway, so it is drawn at nearly the same scale.
 export const VIEW_W = 640;
 export const VIEW_W_SERVICES = 760;
 export const VIEW_H = 520;
@@ -88,9 +85,8 @@ export function nodePositions(ids: string[], services: readonly ServiceRef[] = [
   out.storage = services.length ? STORAGE_POS_SERVICES : STORAGE_POS;
   out.clients = CLIENTS_POS;
   for (const s of services) if (isStandalone(s.kind)) out[s.id] = s.kind === API_KIND ? API_POS : FENCE_POS;
-  // The ensemble's members on a triangle pointing at the ring (one facing the nodes and the API
-  // server, two behind it), so that the traffic between any two of them, and the API server's to
-  // each, runs clear of the others; more than three share a circle.
+  // The members on a triangle pointing at the ring (one facing the nodes and API server, two behind), so
+  // traffic between any two, and the API server's to each, runs clear of the others; more share a circle.
   const members = services.filter((s) => !isStandalone(s.kind));
   members.forEach(
     (s, i) => (out[s.id] = polar(ENSEMBLE_CENTRE, ENSEMBLE_R, Math.PI + (2 * Math.PI * i) / members.length)),

@@ -1,7 +1,5 @@
-// What moves on the stage in one frame: each node's lease arc and every message in flight, as
-// plain shapes in the stage's viewBox. A pure function of the frame's snapshot, drawn on a canvas
-// while the lab plays and written into the stage's SVG when it is exported, so both show the
-// same shapes.
+// What moves on the stage in one frame (lease arcs, messages in flight) as plain shapes in viewBox units:
+// a pure function of the snapshot, drawn on a canvas while playing and into the SVG on export, alike.
 import { ALGORITHMS, type Experiment, type MessageType, type Snapshot } from '../../src/engine';
 import { messagePoint, nodePositions, type Point } from './layout';
 import { ARC_R, DOT_KINDS, type DotKind, type Family } from './shapes';
@@ -13,9 +11,8 @@ export const MAX_DOTS = 160;
 /** A dropped message stays on the stage this long, falling, before it disappears. */
 export const DROP_SHOW_MS = 900;
 /**
- * The family of every kind of message, from the algorithms' own tables (a kind two algorithms
- * share, such as a store's proposal, is in the same family in both: the unit tests hold them to
- * it); the storage's writes and verdicts are the same under every algorithm.
+ * Every message kind's family, from the algorithms' own tables (a kind two share, such as a store's
+ * proposal, has one family: the unit tests hold them to it); storage's writes and verdicts are common.
  */
 export const FAMILY_OF: Readonly<Record<MessageType, Family>> = Object.assign(
   { write: 'write', writeRejected: 'reject' } as Record<MessageType, Family>,
@@ -42,8 +39,8 @@ export interface Motion {
 }
 
 /**
- * A node's lease arc: the time left before it must renew (a leader, against its renew deadline)
- * or may campaign (a follower, against the wait it was given). None for a dead node.
+ * A node's lease arc: time left before it must renew (a leader, against its renew deadline) or may
+ * campaign (a follower, against its wait). None for a dead node.
  */
 function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experiment['lease']): number {
   if (!n.alive || n.deadlineAtMs < 0) return 0;

@@ -71,10 +71,7 @@ export function paintMotion(ctx: Ctx, fit: Fit, motion: Motion, styles: MotionSt
   }
 }
 
-/**
- * Draws on `canvas` (the page's, or the OffscreenCanvas the worker was given): keeps its fit,
- * the styles and the last frame, which it draws again at a new size or with new styles.
- */
+/** Draws on `canvas` (the page's or a worker's OffscreenCanvas), redrawing on a new size or new styles. */
 export function canvasPainter(canvas: HTMLCanvasElement | OffscreenCanvas) {
   let ctx: Ctx | null = null;
   let fit: Fit | null = null;

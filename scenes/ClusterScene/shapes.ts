@@ -9,9 +9,8 @@ export const ARC_R = NODE_R + 7;
 export type Family = MessageKindInfo['family'];
 
 /**
- * Kinds of message dot, in drawing order (later ones on top): one per family of message (the
- * routine streams first, then the election's traffic, then the storage's writes and verdicts),
- * and the dropped ones.
+ * Message dot kinds in drawing order (later on top): one per family (routine streams, then the election's
+ * traffic, then storage's writes and verdicts), and the dropped ones.
  */
 export const DOT_KINDS = [
   'ack',

@@ -1,12 +1,9 @@
-// The stage's moving parts (lease arcs and message dots) drawn every frame on one canvas over
-// the stage's SVG. Why a canvas: any change to the SVG, even one path's `d`, has the browser lay
-// out the page and repaint and re-commit the stage on that frame, which on a modest machine cost
-// more than all the rest of a frame. Where the browser can, the canvas belongs to a worker
-// (motionWorker.ts) and the page only posts each frame's shapes, so not even the canvas's commit
-// is on the page's main thread; elsewhere the page draws it itself.
-// The canvas takes its colours and widths from the (empty) SVG paths the stylesheet styles, so
-// themes and present mode apply as before; an export writes the shapes into those paths, so the
-// exported image has them (see writeMotionSvg).
+// Lease arcs and message dots, drawn every frame on one canvas over the stage's SVG. Why a canvas: any
+// change to the SVG, even one path's `d`, has the browser lay out, repaint and re-commit the stage that
+// frame, which on a modest machine cost more than the rest of the frame. Where it can, a worker owns the
+// canvas (motionWorker.ts) and the page only posts shapes, keeping even the commit off the main thread.
+// Colours and widths come from the (empty) SVG paths the stylesheet styles, so themes and present mode
+// apply; an export writes the shapes into those paths (writeMotionSvg).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
@@ -37,10 +34,9 @@ function paintOf(el: Element): Paint {
 }
 
 /**
- * The shapes' styles. Reading a computed style makes the browser bring its styles up to date
- * there and then, so each is read once per look: the dots once, each node's arc once per class
- * of its node (its role decides the arc), until the theme or present mode changes (`cache` is
- * then cleared). After a jump along the timeline the roles differ but their looks are known.
+ * The shapes' styles. Reading a computed style updates the browser's styles there and then, so each is
+ * read once per look (the dots once, an arc once per node class), until theme or present mode changes
+ * (`cache` is cleared). After a jump along the timeline the roles differ but their looks are known.
  */
 function readStyles(refs: MotionRefs, cache: Map<string, Paint>): MotionStyles | null {
   const layer = refs.dotLayer.current;
@@ -138,11 +134,9 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, a new
- * value only when a node changed (a node's role decides its arc's colour and width); `viewW`: the
- * width of the stage's viewBox (wider with services). Returns the key to give the canvas element:
- * it changes when the canvas must be replaced (its worker failed); and the stage's unit, measured
- * by the same observer of its size.
+ * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, new only when
+ * a node changed (its role decides its arc); `viewW`: the viewBox's width. Returns the canvas element's
+ * key (changed when its worker failed and it must be replaced) and the stage's unit, from the same observer.
  */
 export function useMotionLayer(
   refs: MotionRefs,

@@ -1,7 +1,6 @@
-// Failover timeline: for each failover, bars for detection, election and warm-up with their
-// measured durations. Phases are told apart by pattern and label, not by colour alone. Each bar
-// says what it sums to: detection and election are the time without a leader, the whole bar the
-// time without service. On the lab's first screen (compact) it shows the latest failover only.
+// Failover timeline: per failover, bars for detection, election and warm-up with measured durations, told
+// apart by pattern and label, not colour alone. Detection and election are the time without a leader, the
+// whole bar the time without service. Compact (the first screen): the latest failover only.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
 import { algorithmFor } from '../../src/engine';
@@ -25,10 +24,9 @@ export function FailoverTimelineScene() {
   const { controls, density } = useSceneHost();
   const compact = density === 'compact';
   const bars = failoverBars(failovers, nowMs, epoch).slice(compact ? -1 : -6);
-  // A failover under way has no bar until someone is elected: say so rather than ask for one.
-  // Paging follows the observed leader_count, as on the chart: a paused leader fails its scrape,
-  // so the dashboard pages "no leader" while it still believes it leads. Before the first leader
-  // there is nothing to fail over (a token tells no such thing: Kubernetes' first holder has 0).
+  // A failover under way has no bar until someone is elected: say so. Paging follows the observed
+  // leader_count, as on the chart: a paused leader fails its scrape, so "no leader" pages while it still
+  // believes it leads. Before the first leader nothing fails over (Kubernetes' first holder has token 0).
   const underWay = useLab((s) =>
     s.snapshot.counters.maxLeaderCount === 0 || s.snapshot.leaderCountObserved > 0
       ? null

@@ -63,10 +63,7 @@ export function UnavailableChart({
   );
 }
 
-/**
- * The chart is scaled to its box, its ticks with it: viewBox units per screen px go into
- * `--ll-unit`, so that present mode can draw the ticks at a size on screen (leaderlessScene.css).
- */
+/** Scaled to its box: viewBox units per screen px go into `--ll-unit`, for present mode's tick size (CSS). */
 function useViewBoxUnit(svg: RefObject<SVGSVGElement | null>): void {
   useEffect(() => {
     const el = svg.current;

@@ -1,8 +1,6 @@
-// Renders a ChartModel. All geometry was computed by D3 in chartModel.ts; this file only maps
-// it to SVG elements and CSS classes (colours come from theme variables, so light and dark both
-// work; paging bands also carry a hatch, and the two leader_count lines differ in dash and width
-// as well as colour, so nothing relies on colour alone). The legend is part of the SVG, so an
-// exported image still says which line is which.
+// Renders a ChartModel (geometry computed in chartModel.ts) as SVG elements and CSS classes. Colours are
+// theme variables; paging bands carry a hatch and the two leader_count lines differ in dash and width too,
+// so nothing relies on colour alone. The legend is in the SVG, so an exported image names each line.
 import { WATCH_SWATCH, type ChartModel, type Panel, type Tick, type WatchBarKind } from './chartModel';
 import type { LegendLayout } from './leaderLines';
 

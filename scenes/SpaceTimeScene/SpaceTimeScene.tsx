@@ -1,7 +1,7 @@
-// Space-time (Lamport) diagram: a lane per node and per service, time running down, each message
-// an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
-// pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
-// the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
+// Space-time (Lamport) diagram: a lane per node and service, time running down, each message an arrow
+// from send to delivery coloured by kind (lost ones end in a cross); roles, epochs, pauses, deaths and
+// partitions on the lanes; storage's verdicts with tokens. It follows the lab's time cursor (the last
+// minute up to it), and scrubbing or clicking it moves the lab.
 import {
   memo,
   useEffect,
@@ -104,9 +104,8 @@ export function SpaceTimeScene() {
   // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
   // keep their on-screen size and take a second row when one row would overlap.
   const fitScale = (left: number) => (roomPx > 0 ? Math.min(1, roomPx / (left + lanesW)) : 1); // 0: not laid out (an export's copy)
-  // Scaled down (a phone's diagram is drawn at half size), the words on the lanes grow by `k` in
-  // its units so that none is drawn below MIN_LABEL_PX on screen, and the time axis's margin
-  // grows with its figures.
+  // Scaled down (a phone's is drawn at half size), lane words grow by `k` in its units so none is drawn
+  // below MIN_LABEL_PX on screen, and the time axis's margin grows with its figures.
   const growth = (s: number) => Math.max(1, MIN_LABEL_PX / (LABEL_PX * s));
   const left = Math.round(LEFT * growth(fitScale(LEFT)));
   const width = Math.round(left + lanesW);
@@ -125,9 +124,8 @@ export function SpaceTimeScene() {
     return Math.min(model.toMs, Math.max(model.fromMs, t));
   };
   const x = new Map(model.lanes.map((l, i) => [l.id, left + laneW * (i + 0.5)]));
-  // Everything that moves with time is drawn at its absolute moment and the whole slides under
-  // one transform: as the window scrolls, what was drawn keeps its attributes and only what
-  // entered or left the window changes, instead of every element moving ten times a second.
+  // All that moves with time is drawn at its absolute moment under one sliding transform: as the window
+  // scrolls only what entered or left it changes, instead of every element moving ten times a second.
   const y = (ms: number) => ms * PX_PER_MS;
   const nodeLanes = new Set(model.lanes.filter((l) => l.kind === 'node').map((l) => l.id));
   const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
@@ -145,9 +143,8 @@ export function SpaceTimeScene() {
     setFocus(i);
   };
   const focused = visible[focus];
-  // A mark's words are written where they clear every other word on its lane (a zombie's writes
-  // are rejected once a second, 8 px apart; a span's role and epoch), and cut to the lane's width
-  // so they never run into the next lane's; every mark is still drawn, and titled in full.
+  // A mark's words go where they clear every other word on its lane (a zombie's rejections, 8 px apart;
+  // a span's role and epoch), cut to the lane's width; every mark is still drawn, and titled in full.
   const taken = new Map<string, number[]>();
   for (const s of model.spans)
     if (nodeLanes.has(s.lane))
@@ -313,9 +310,8 @@ export function SpaceTimeScene() {
               // What is still in flight ends at the cursor.
               const yd = (ms: number) => y(Math.min(model.nowMs, ms));
               const inSide = xr > xs ? -1 : 1;
-              // A band is a faint sheet from sender to receiver, and a strip on each lane where the
-              // stream leaves and arrives: the sheets of many streams overlap, the strips do not hide
-              // the arrows that matter (votes, rejections, losses) drawn over them.
+              // A band: a faint sheet from sender to receiver and a strip on each lane: sheets of many
+              // streams overlap, the strips do not hide the arrows that matter drawn over them.
               return (
                 <g
                   key={b.key}
@@ -417,10 +413,7 @@ const toggle = <T,>(set: ReadonlySet<T>, v: T): ReadonlySet<T> => {
   return next;
 };
 
-/**
- * The filter by kind and by lane. Apart and memoised: it changes only when someone ticks a box,
- * and re-rendering a checkbox rewrites its attributes, ten times a second for nothing.
- */
+/** The filter, apart and memoised: re-rendering a checkbox rewrites its attributes, ten times a second. */
 const Filter = memo(function Filter({
   kinds,
   laneIds,
@@ -484,9 +477,8 @@ const LabelKey = memo(function LabelKey({ words }: { words: AlgorithmWords }) {
 });
 
 /**
- * Where a span's role and epoch are written: on a fixed grid along the time axis, so that the
- * labels stay put as the window scrolls; a short span between two grid lines names itself at
- * its start.
+ * Where a span's role and epoch are written: on a fixed grid along the time axis, so labels stay put as
+ * the window scrolls; a short span between two grid lines names itself at its start.
  */
 function spanLabelsAt(y1: number, y2: number): number[] {
   const at: number[] = [];

@@ -1,8 +1,7 @@
-// The diagram's messages, read from the engine's message log: plain records of the ones
-// delivered or dropped within a window. Kept here, in the diagram's own chunk, so the engine the
-// page loads first carries only the log itself. The records made are kept per run, by absolute
-// log index: the diagram reads the same minute ten times a second as it scrolls, and making each
-// record once spares the page tens of thousands of objects a second.
+// The diagram's messages, read from the engine's message log as plain records of those delivered or
+// dropped within a window; here, in the diagram's chunk, so the engine loaded first carries only the log.
+// Records are kept per run by absolute log index: the diagram reads the same minute ten times a second as
+// it scrolls, and making each once spares tens of thousands of objects a second.
 import type { LoggedMessage, MessageLog, MessageRecord, MessageType, Snapshot } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 import { bisector } from 'd3';
@@ -56,10 +55,7 @@ function recordsOf(
   return records;
 }
 
-/**
- * The messages delivered or dropped in [fromMs, toMs], oldest first, or null when the run
- * records no messages. `snap` names the endpoints (the run's nodes and services).
- */
+/** Messages delivered or dropped in [fromMs, toMs], oldest first (null: none recorded). `snap` names ends. */
 export function messagesBetween(
   run: RunView,
   snap: Pick<Snapshot, 'nodes' | 'services'>,

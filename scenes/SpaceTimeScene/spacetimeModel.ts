@@ -1,8 +1,7 @@
-// The space-time (Lamport) diagram as plain data: one lane per node and per service, time running
-// down, each message an arrow from its send to its delivery (or its loss), the lanes' roles,
-// epochs, pauses and deaths, the partitions, and storage's verdicts with their tokens. A pure
-// function of a window of the run, so a test draws it from a fixed run and the view only lays it
-// out. It draws a window, never the whole run: what it reads is bounded by the window.
+// The space-time (Lamport) diagram as plain data: a lane per node and service, time running down, each
+// message an arrow from send to delivery (or loss), the lanes' roles, epochs, pauses and deaths, the
+// partitions, storage's verdicts with tokens. A pure function of a window of the run (what it reads is
+// bounded by the window, never the whole run), so a test draws it from a fixed run.
 import {
   MESSAGE_FAMILIES,
   type MessageKindInfo,
@@ -97,10 +96,7 @@ export interface SpacetimeInput {
   inFlight: readonly MessageView[];
   /** Events within the window, oldest first. */
   events: readonly SimEvent[];
-  /**
-   * The network's cut just before the window (from the events before it): its groups, null when
-   * whole; absent when unknown (the run's oldest events are gone).
-   */
+  /** The cut just before the window (earlier events): its groups, null if whole; absent if those are gone. */
   partitionBefore?: string[][] | null;
   kinds: ReadonlyMap<MessageType, MessageKindInfo>;
   /** Pixels per simulated millisecond along the time axis: decides what would overlap. */
@@ -121,10 +117,7 @@ export interface Spacetime {
   partitions: PartitionSpan[];
 }
 
-/**
- * Closer than this along the time axis, two messages of a routine kind would overlap: their
- * lines run side by side across several lanes, and a pointer can no longer pick one.
- */
+/** Closer than this in time, two routine messages' lines run side by side and a pointer can't pick one. */
 export const OVERLAP_PX = 10;
 /** A band breaks where its messages pause for longer than this many pixels. */
 const BAND_GAP_PX = 14;
@@ -170,11 +163,9 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     return a;
   };
 
-  // Routine traffic is grouped by sender, receiver, kind and fate without making an arrow of each
-  // (a minute of a busy lab is tens of thousands of messages); a group whose messages come closer
-  // than OVERLAP_PX anywhere is drawn as bands, the rest message by message. Routine means
-  // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
-  // or a rejection, which are always arrows of their own.
+  // Routine traffic (heartbeats, their answers, leaders' and clients' writes; never a vote, request, claim
+  // or rejection) is grouped by sender, receiver, kind and fate without an arrow each (a busy minute is
+  // tens of thousands); a group whose messages come closer than OVERLAP_PX is drawn as bands.
   const arrows: Arrow[] = [];
   const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
   // A write still in flight does not say its kind (the snapshot's message views carry none):
@@ -257,8 +248,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
           settle(i);
           first = i;
           band = {
-            // The group's first band is cut by the window's start as it scrolls: a key of its own
-            // keeps it the same element rather than a new one every snapshot.
+            // The first band is cut by the window's start as it scrolls: a fixed key keeps its element.
             key: `${m.from}>${m.to}>${key}@${first === 0 ? 'start' : m.sentAtMs}`,
             family: g.family,
             label: kinds.get(m.type)?.label ?? m.type,
@@ -357,9 +347,8 @@ const FAULT_TEXT: Partial<Record<string, string>> = {
 };
 
 /**
- * Each lane's states over the window (walked back from the snapshot, then forward through the
- * window's events) and its marks: faults, elections and storage's verdicts. Accepted writes
- * that would overlap are left to the write arrows' bands; a rejection is always marked.
+ * Each lane's states over the window (walked back from the snapshot, then forward through the events) and
+ * its marks: faults, elections, storage's verdicts (overlapping accepted writes left to the write bands).
  */
 function laneHistory(
   input: SpacetimeInput,
@@ -458,9 +447,8 @@ export function groupsAfterCut(ev: Extract<SimEvent, { type: 'fault' }>): string
 /** The window's partitions: walked back from the snapshot's, then forward through the events. */
 function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] {
   const cuts = input.events.filter(isCut);
-  // Before the first cut of the window the network was as the events before the window left it.
-  // When they are gone: as the first cut found it (cut, if it heals; groups unknown), or as it is
-  // now if the window has no cut.
+  // Before the window's first cut the network was as earlier events left it; when they are gone, as the
+  // first cut found it (cut, if it heals; groups unknown), or as it is now if the window has no cut.
   let current: string[][] | null =
     input.partitionBefore !== undefined
       ? input.partitionBefore

@@ -35,9 +35,8 @@ export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEv
 }
 
 /**
- * How the network was cut just before fromMs: the groups of the last partition or isolation
- * before it, null when the last cut was healed (or there was none from the start), undefined when
- * the retained events no longer reach back far enough to tell.
+ * How the network was cut just before fromMs: the last partition's or isolation's groups, null if healed
+ * (or never cut), undefined when the retained events no longer reach back far enough to tell.
  */
 export function partitionBefore(run: RunView, fromMs: number): string[][] | null | undefined {
   const list = run.events;

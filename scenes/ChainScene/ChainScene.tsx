@@ -51,8 +51,7 @@ function Step(props: {
   );
 }
 
-// Each step's content renders only when its part of the model changed (useChainModel shares
-// the parts that did not).
+// Each step renders only when its part of the model changed (useChainModel shares the parts that did not).
 const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
   return (
     <>

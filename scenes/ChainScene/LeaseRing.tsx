@@ -1,6 +1,5 @@
-// The TTL ring: time since the leader's last renewal against its renew deadline and the lease. It changes
-// every snapshot, so it is written straight to the SVG and text nodes (useLabUpdate), not through React
-// state: the rest of the chain re-renders only when its words change.
+// The TTL ring: time since the leader's last renewal against its renew deadline and the lease. Written
+// straight to the SVG and text each snapshot (useLabUpdate), so the chain re-renders only when words change.
 import { type ReactNode, useRef } from 'react';
 import { useLabUpdate } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';

@@ -62,8 +62,7 @@ export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], fro
     }
     if (campaign && election && write && rejected && staleAt >= 0) break;
   }
-  // The highest term won, overall and as it stood when the last stale write landed (one pass,
-  // nothing built).
+  // The highest term won, overall and when the last stale write landed (one pass, nothing built).
   let highest = memory.highestElectedTerm;
   for (let i = from; i < events.length; i++) {
     const ev = events[i];

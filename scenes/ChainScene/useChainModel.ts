@@ -1,6 +1,5 @@
-// Keeps one lab's chain model current. Snapshots come up to ten a second while playing but the words
-// change a few times a second, so React state is set only when the model's content differs; the lease
-// ring animates on its own, every frame.
+// Keeps one lab's chain model current: React state is set only when the model's content differs (its words
+// change a few times a second, snapshots ten); the lease ring animates on its own, every frame.
 import { useEffect, useRef, useState } from 'react';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import { held, useHeld } from '../../src/store/held';

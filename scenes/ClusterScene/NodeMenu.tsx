@@ -53,8 +53,7 @@ export function NodeMenu({
     el.style.top = `${Math.round(at.top + window.scrollY)}px`;
     el.querySelector<HTMLElement>(CONTROLS)?.focus({ preventScroll: true });
   }, [anchor, id]);
-  // A press anywhere else closes it (the node itself toggles it with its own click); so does a
-  // change of the window's size, which moves the node.
+  // A press elsewhere closes it (the node toggles it itself), and so does a resize, which moves the node.
   useEffect(() => {
     const away = (e: PointerEvent) => {
       const t = e.target as Node;

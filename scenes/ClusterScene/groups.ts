@@ -108,10 +108,7 @@ function fits(at: Point, avoid: readonly Box[], width: number, k: number): boole
   return !avoid.some((a) => overlaps(box, a));
 }
 
-/**
- * `avoid`: what the name must not cover (every nodeBox, storage's and services' boxAround); `width`: the
- * stage's (viewWidth); `k`: typeScale.
- */
+/** `avoid`: what the name must not cover (nodeBox, boxAround); `width`: viewWidth; `k`: typeScale. */
 export function groupShape(
   members: readonly GroupMember[],
   avoid: readonly Box[] = [],

@@ -19,9 +19,8 @@ export interface FailoverBar {
   longest: Phase['name'];
   complete: boolean;
   /**
-   * Detection and election: the chart's time without a leader (for a leader killed or cut off, whose loss
-   * leader_count sees at once). Warm-up adds a leader counted but serving no one: the whole bar is time
-   * without service.
+   * Detection and election: the chart's time without a leader (for a leader killed or cut off: leader_count
+   * sees that at once). Warm-up adds a counted leader serving no one: the whole bar is time without service.
    */
   withoutLeaderMs: number;
   /**

@@ -1,8 +1,7 @@
-// The SLI view: leader_count over simulated time as two step lines, observed (what a scrape of each node's
-// is-leader gauge sees) and believed (paused leaders included), with paging bands at 0 and at 2+ that follow
-// the observed line, as a real dashboard's alerts would; faults on the time axis, and the pattern's other
-// signals as small multiples on the same x scale. Reads the lab from context, so several can share a page.
-// The host supplies the frame (a lab panel, the embed's page), so the section draws none of its own.
+// The SLI view: leader_count over simulated time as two step lines, observed and believed (leaderLines.ts),
+// with paging bands at 0 and 2+ following the observed line, as real alerts would; faults on the time axis,
+// the pattern's other signals as small multiples on the same x scale. Reads the lab from context, so
+// several can share a page; the host supplies the frame (a lab panel, the embed's page).
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';

@@ -35,8 +35,7 @@ function recordsOf(
   const records: MessageRecord[] = new Array(Math.max(0, to - from));
   for (let i = from; i < to; i++) {
     const m = log.list[i - log.base];
-    // One shape for every record (absent fields undefined): the loops over tens of thousands of
-    // them stay on the engine's fast path.
+    // One shape for every record (absent fields undefined) keeps the loops on the engine's fast path.
     records[i - from] = {
       id: m.id,
       type: m.type as MessageType,

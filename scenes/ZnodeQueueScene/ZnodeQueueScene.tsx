@@ -1,8 +1,7 @@
-// The znode queue, ZooKeeper's election recipe as the ensemble holds it: a row per EPHEMERAL_SEQUENTIAL
-// znode under /election, lowest sequence first (it leads); an arrow from each candidate to the znode it
-// watches (its predecessor, or with the `leader` setting the leader: the herd); each session's time left
-// before expiry; watch notifications on their way. etcd's election keys by create revision are the same
-// queue. Rows have a fixed height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
+// The znode queue (queueModel.ts): ZooKeeper's recipe, a row per EPHEMERAL_SEQUENTIAL znode under
+// /election, lowest first (it leads), each candidate watching its predecessor (or with the `leader` setting
+// the leader: the herd); etcd's election keys by create revision are the same queue. Rows have a fixed
+// height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
 import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { sceneById, sceneTitle } from '../../src/shared/scenes';

@@ -1,7 +1,5 @@
-// Space-time (Lamport) diagram: a lane per node and service, time running down, each message an arrow
-// from send to delivery coloured by kind (lost ones end in a cross); roles, epochs, pauses, deaths and
-// partitions on the lanes; storage's verdicts with tokens. It follows the lab's time cursor (the last
-// minute up to it), and scrubbing or clicking it moves the lab.
+// The space-time (Lamport) diagram (its data: spacetimeModel.ts), lost messages ending in a cross. It
+// follows the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
 import {
   memo,
   useEffect,
@@ -504,15 +502,7 @@ function describe(a: Arrow): string {
   return `${a.label}${token}${granted} ${a.from} → ${a.to}, sent at ${sec(a.sentAtMs)}, ${fate} ${sec(a.doneAtMs)}`;
 }
 
-function ArrowLine({
-  a,
-  x1,
-  x2,
-  y,
-  nowMs,
-  focused,
-  onSelect,
-}: {
+interface ArrowLineProps {
   a: Arrow;
   x1: number;
   x2: number;
@@ -520,7 +510,9 @@ function ArrowLine({
   nowMs: number;
   focused: boolean;
   onSelect(): void;
-}) {
+}
+
+function ArrowLine({ a, x1, x2, y, nowMs, focused, onSelect }: ArrowLineProps) {
   const y1 = y(a.sentAtMs);
   let ex = x2;
   let ey = y(a.doneAtMs);

@@ -1,6 +1,6 @@
-// The fencing chain, the seed's flowchart as five live steps: quorum elects one leader, it holds a lease,
-// every write carries a fencing token that storage compares with the max it has seen, and the write is
-// committed once or rejected. It reads the lab from context, so several labs each show their own chain.
+// The fencing chain, the seed's flowchart as five live steps: quorum elects a leader, it holds a lease, each
+// write's fencing token is compared with the max storage has seen, and the write commits or is rejected. It
+// reads the lab from context, so several labs can each show their own chain on one page.
 import { Fragment, memo, useId, useMemo, type ReactNode } from 'react';
 import { pageOf } from '../../src/engine';
 import { useLab } from '../../src/store/context';

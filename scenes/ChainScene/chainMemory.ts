@@ -29,10 +29,9 @@ export const EMPTY_MEMORY: ChainMemory = {
 };
 
 /**
- * Fold events (oldest first; from index `from` on) into a new record, the input untouched. Read from the
- * newest end: each thing kept is the latest of its kind, so the scan stops once it has them all and builds
- * nothing for the events it passes. A jump hands it minutes of events (200,000 with many clients), and
- * building a record per write on the way made that fold a long task.
+ * Fold events (oldest first; from index `from` on) into a new record. Read from the newest end: each thing
+ * kept is the latest of its kind, so the scan stops once it has them all, building nothing for the rest. A
+ * jump brings minutes of events (200,000 with many clients): a record per write made that a long task.
  */
 export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], from = 0): ChainMemory {
   if (from >= events.length) return memory;

@@ -35,13 +35,12 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
     };
   }
   const elapsedMs = Math.max(0, s.nowMs - leader.lastRenewAtMs);
-  // client-go's renew loop (leaderelection.go `renew`): a round starts RetryPeriod after the last one
-  // succeeded (which took the renewal's latency after it began) and fails RenewDeadline after its start;
-  // lastRenewAtMs is when the last successful round began. The leader's own clock keeps the deadline.
+  // client-go's renew loop (leaderelection.go `renew`): a round starts RetryPeriod after the last success
+  // (lastRenewAtMs: when that round began) and fails RenewDeadline after its start, by the leader's clock.
   const roundOn = leader.deadlineAtMs > s.nowMs;
   const deadlineRealMs = lease.renewDeadlineMs / leader.clockRate;
-  // Between rounds (and once the engine has clamped a passed deadline to now), the earliest a
-  // silent holder can stop: RetryPeriod and RenewDeadline after its last renewal.
+  // Between rounds (or once the engine clamped a passed deadline to now), the earliest a silent holder
+  // can stop: RetryPeriod and RenewDeadline after its last renewal.
   const deadlineMs = roundOn
     ? leader.deadlineAtMs - leader.lastRenewAtMs
     : (lease.retryPeriodMs + lease.renewDeadlineMs) / leader.clockRate;

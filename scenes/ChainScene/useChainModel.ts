@@ -21,9 +21,8 @@ export class EventTracker {
   memory: ChainMemory = EMPTY_MEMORY;
 
   /**
-   * Fold what came since the last sync if the run only moved forward; a jump back (or a new backend) is
-   * left to the next sync(). Called every frame, so a jump's own task does not also rebuild the memory
-   * from every kept event: that waits for the frame the chain renders in.
+   * Fold what came since the last sync if the run moved forward (a jump back or new backend waits for
+   * sync()). Called every frame, so a jump's own task does not also rebuild the memory from every event.
    */
   follow(store: LabStore): void {
     const run = store.backend();

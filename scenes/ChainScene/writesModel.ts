@@ -1,5 +1,4 @@
-// Steps 3 to 5 of the chain: the token a write carries, storage's comparison, and the two
-// outcomes. Pure functions of the snapshot and the folded event memory.
+// Steps 3 to 5 of the chain (the token, storage's comparison, the two outcomes): pure, from the snapshot.
 import type { NodeId, NodeView, Snapshot, StorageWrite } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
 import type { ChainMemory } from './chainMemory';

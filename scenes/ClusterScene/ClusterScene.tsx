@@ -1,8 +1,7 @@
-// The cluster stage: nodes on a ring, storage, clients, the services the algorithm runs against, partition
-// groups, messages in flight and their key, in the algorithm's words; on a page with controls a click on a
-// node opens its menu (NodeMenu). Discrete state renders through React from the snapshot (up to ten a
-// second); per-frame motion (dots, lease arcs) is on a canvas over the SVG (useMotionLayer), so playing at
-// 64x neither re-renders the React tree nor changes the SVG per frame.
+// The cluster stage: nodes on a ring, storage, clients, the algorithm's services, partition groups and
+// messages in flight, in the algorithm's words; a click on a node opens its menu (NodeMenu). Discrete state
+// renders through React per snapshot; per-frame motion (dots, lease arcs) is on a canvas over the SVG
+// (useMotionLayer), so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';

@@ -1,7 +1,6 @@
-// A node's actions, as RaftScope offers them: a click (or Enter) on a node opens this menu beside it.
-// Arrow keys move, Esc or any action closes it and gives focus back to the node. It lists the node
-// panel's own list (SceneHost.NodeActions), so the two never differ. Drawn over the page, not inside
-// the stage: the stage's panel clips overflow, and on a phone the menu may need more room.
+// A node's actions, as RaftScope offers them: a click (or Enter) on a node opens this menu beside it; arrow
+// keys move, Esc or any action closes it and refocuses the node. It lists the node panel's own list
+// (SceneHost.NodeActions). Drawn over the page: the stage's panel clips overflow, and a phone needs room.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 

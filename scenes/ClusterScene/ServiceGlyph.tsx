@@ -1,6 +1,5 @@
-// The services an algorithm runs against, boxes apart from the nodes: the API server and its store's
-// members (etcd, ZooKeeper) inside an outline named after the store. Dead is a dashed outline and a
-// cross, never colour alone; it is a button like a node, its actions in the node panel.
+// The algorithm's services, boxes apart from the nodes: the API server, its store's members in an outline
+// named after the store. Dead: a dashed outline and a cross, not colour alone. A button, like a node.
 import { memo, type ReactNode } from 'react';
 import { majorityOf, type Snapshot } from '../../src/engine';
 import { pressableAt } from './NodeGlyph';

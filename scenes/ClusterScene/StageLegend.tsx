@@ -1,7 +1,6 @@
-// The stage's key: each message dot colour under the run's algorithm (its own families and labels),
-// storage's writes and verdicts, and what the number under a node's id counts. Under the stage when shown
-// alone (an embed), over it on a phone; a laptop's first screen shows it in the side column (KeyPanel):
-// under the stage it took the stage's height, and the stage's words overlapped at 1280 x 800.
+// The stage's key: each message dot colour under the run's algorithm, storage's writes and verdicts, and
+// what the number under a node's id counts. Under a lone stage (an embed), over it on a phone; a laptop's
+// first screen puts it in the side column (KeyPanel): under the stage its words overlapped at 1280 x 800.
 import type { ElectionAlgorithm } from '../../src/engine';
 import { DOT_KINDS, type DotKind } from './shapes';
 import { epochShort } from './words';

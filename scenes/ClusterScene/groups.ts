@@ -48,9 +48,8 @@ export function nodeBox(m: GroupMember, k = 1): Box {
 const pauseTop = (k: number) => -PAUSE_LABEL_Y + PAUSE_H * k;
 
 /**
- * The sizes above suit role labels of about 23 units (a phone); `typeScale` is the stage's over that: its
- * labels are max(13 px, 12 px on screen) in its units (`unit`: viewBox units per screen px). Not below
- * 0.8: the pause label's words are larger than the role's.
+ * The sizes above suit role labels of about 23 units (a phone); `typeScale` is the stage's labels' size
+ * (max(13 px, 12 px on screen), `unit`: viewBox units per px) over that, at least 0.8 (pause words larger).
  */
 export const typeScale = (unit: number): number => Math.max(0.8, Math.max(13, 12 * unit) / 23);
 

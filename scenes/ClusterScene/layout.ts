@@ -1,9 +1,8 @@
-// Where things sit on the cluster stage (a 640 x 520 viewBox): nodes on a ring, storage right, clients
-// left; pure functions, shared with the message-dot layer. The ring sits left of centre so a label under
-// the node nearest storage ("warming up") ends before storage's box at every text size.
-// With services (an API server, an etcd or ZooKeeper ensemble) the stage is 120 units wider: ensemble top
-// right, API server between it and the ring, storage bottom right, so no node's line to them crosses
-// storage's box. A laptop's stage cell is about 1.43 : 1 anyway, so it is drawn at nearly the same scale.
+// Where things sit on the stage (a 640 x 520 viewBox): nodes on a ring, storage right, clients left; shared
+// with the message-dot layer. The ring sits left of centre so the label under the node nearest storage
+// ("warming up") ends before storage's box at every text size. With services (an API server, an etcd or
+// ZooKeeper ensemble) the stage is 120 units wider (ensemble top right, API server by the ring, storage
+// bottom right, so no line to them crosses storage); a laptop's stage cell (~1.43 : 1) keeps its scale.
 export const VIEW_W = 640;
 export const VIEW_W_SERVICES = 760;
 export const VIEW_H = 520;

@@ -38,10 +38,7 @@ export interface Motion {
   dots: Record<DotKind, DotShape[]>;
 }
 
-/**
- * A node's lease arc: time left before it must renew (a leader, against its renew deadline) or may
- * campaign (a follower, against its wait). None for a dead node.
- */
+/** A node's lease arc: time left to renew (a leader) or before it may campaign (a follower); none if dead. */
 function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experiment['lease']): number {
   if (!n.alive || n.deadlineAtMs < 0) return 0;
   // A Kubernetes leader's arc runs against its renew deadline; any other node's against the span

@@ -1,9 +1,8 @@
 // Lease arcs and message dots, drawn every frame on one canvas over the stage's SVG. Why a canvas: any
 // change to the SVG, even one path's `d`, has the browser lay out, repaint and re-commit the stage that
-// frame, which on a modest machine cost more than the rest of the frame. Where it can, a worker owns the
-// canvas (motionWorker.ts) and the page only posts shapes, keeping even the commit off the main thread.
-// Colours and widths come from the (empty) SVG paths the stylesheet styles, so themes and present mode
-// apply; an export writes the shapes into those paths (writeMotionSvg).
+// frame, which on a modest machine cost more than the rest of the frame. A worker owns the canvas where it
+// can (motionWorker.ts), so even the commit is off the main thread. Colours and widths come from the
+// (empty) SVG paths the stylesheet styles (themes apply); an export writes the shapes into them.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
@@ -34,9 +33,9 @@ function paintOf(el: Element): Paint {
 }
 
 /**
- * The shapes' styles. Reading a computed style updates the browser's styles there and then, so each is
- * read once per look (the dots once, an arc once per node class), until theme or present mode changes
- * (`cache` is cleared). After a jump along the timeline the roles differ but their looks are known.
+ * The shapes' styles. A computed style read updates the page's styles there and then, so each look is read
+ * once (dots once, an arc per node class) until theme or present mode clears `cache`: after a jump along
+ * the timeline the roles differ, but their looks are known.
  */
 function readStyles(refs: MotionRefs, cache: Map<string, Paint>): MotionStyles | null {
   const layer = refs.dotLayer.current;
@@ -90,8 +89,7 @@ function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter |
   } catch {
     return null;
   }
-  // The canvas is the worker's now: if its script fails to load (an offline page whose cache
-  // lacks it), a fresh canvas takes its place, drawn by the page.
+  // The canvas is the worker's now: if its script fails to load (offline, uncached), a fresh one replaces it.
   worker.onerror = (e) => {
     e.preventDefault();
     workerFailed = true;
@@ -134,9 +132,8 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, new only when
- * a node changed (its role decides its arc); `viewW`: the viewBox's width. Returns the canvas element's
- * key (changed when its worker failed and it must be replaced) and the stage's unit, from the same observer.
+ * Keep the canvas drawn with the latest frame. `nodes`: new only when a node changed (its role decides its
+ * arc); `viewW`: the viewBox's width. Returns the canvas's key (new when its worker failed) and the unit.
  */
 export function useMotionLayer(
   refs: MotionRefs,

@@ -1,6 +1,5 @@
-// Failover timeline: per failover, bars for detection, election and warm-up with measured durations, told
-// apart by pattern and label, not colour alone. Detection and election are the time without a leader, the
-// whole bar the time without service. Compact (the first screen): the latest failover only.
+// Failover timeline: bars for detection, election and warm-up with their durations, told apart by pattern
+// and label, not colour alone (sums: failoverModel.ts). Compact (the first screen): the latest one only.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
 import { algorithmFor } from '../../src/engine';
@@ -43,8 +42,7 @@ export function FailoverTimelineScene() {
       aria-labelledby="failover-title"
       data-testid="failover-timeline"
       data-density={density}
-      // On the first screen it keeps one height and scrolls longer words (layout.css): a scroll box
-      // takes the focus, so a keyboard can scroll it too.
+      // On the first screen: one height, longer words scroll (layout.css); focusable, for the keyboard.
       tabIndex={compact ? 0 : undefined}
     >
       <h2 id="failover-title">Failover timeline</h2>

@@ -1,5 +1,4 @@
-// The seed's "failover timeline, honestly": each failover split into detection, election and
-// warm-up, measured from the engine's own failover records.
+// The seed's "failover timeline, honestly": detection, election and warm-up from the engine's records.
 import type { Failover } from '../../src/engine';
 import { WON_BESIDE_A_LEADER } from '../../src/engine/ledger';
 
@@ -25,9 +24,9 @@ export interface FailoverBar {
   withoutLeaderMs: number;
   /**
    * Who leader_count still counted during detection and election: a leader cut off from a majority until
-   * it steps down, or one still believing it leads when the next was elected (no quorum, a flapping lease).
-   * Then that is not all time without a leader, and the old leader may have served. Null where leader_count
-   * saw the loss at once (killed, paused, stepped down, or unnoticed with no leader left in office).
+   * it steps down, or one still leading in its own eyes when the next was elected (no quorum, a flapping
+   * lease). Then that is not all time without a leader, and the old leader may have served. Null where
+   * leader_count saw the loss at once (killed, paused, stepped down, or unnoticed with no leader left).
    */
   stillCounted: 'the cut-off leader' | 'another leader' | null;
 }

@@ -1,8 +1,7 @@
-// "Don't have a leader", the lesson's strongest answer, stepped through: five workers and 1000 keys run two
-// ways, (a) an elected leader assigns the work, (b) each worker owns its keys on a consistent-hash ring. A
-// worker dies, then (a)'s leader; the charts show keys without work, the numbers come from the model's run
-// (src/leaderless). (a)'s failover window is the lab's last completed failover, else the stated default.
-// A game day cannot step this model (its steps wait on the engine), so the scene has its own buttons.
+// "Don't have a leader", stepped through: five workers and 1000 keys run two ways, (a) an elected leader
+// assigns the work, (b) each worker owns its keys on a consistent-hash ring. A worker dies, then (a)'s
+// leader; the numbers come from the model's run (src/leaderless), (a)'s failover window from the lab's last
+// failover or the default. Game days cannot step this model (they wait on the engine): its own buttons.
 import { useMemo, useState } from 'react';
 import { algorithmFor } from '../../src/engine';
 import {

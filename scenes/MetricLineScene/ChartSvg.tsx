@@ -1,6 +1,5 @@
-// Renders a ChartModel (geometry computed in chartModel.ts) as SVG elements and CSS classes. Colours are
-// theme variables; paging bands carry a hatch and the two leader_count lines differ in dash and width too,
-// so nothing relies on colour alone. The legend is in the SVG, so an exported image names each line.
+// Renders a ChartModel as SVG. Colours are theme variables; bands carry a hatch and the two lines differ in
+// dash and width, so nothing relies on colour alone. The legend is in the SVG, so an export names each line.
 import { WATCH_SWATCH, type ChartModel, type Panel, type Tick, type WatchBarKind } from './chartModel';
 import type { LegendLayout } from './leaderLines';
 

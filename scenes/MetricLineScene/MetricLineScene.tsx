@@ -1,7 +1,6 @@
-// The SLI view: leader_count over simulated time as two step lines, observed and believed (leaderLines.ts),
-// with paging bands at 0 and 2+ following the observed line, as real alerts would; faults on the time axis,
-// the pattern's other signals as small multiples on the same x scale. Reads the lab from context, so
-// several can share a page; the host supplies the frame (a lab panel, the embed's page).
+// The SLI view: leader_count observed and believed (leaderLines.ts) over simulated time, paging bands at 0
+// and 2+ on the observed line, faults on the time axis, other signals as small multiples. Reads the lab
+// from context, so several share a page; the host supplies the frame (a lab panel, the embed's page).
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';

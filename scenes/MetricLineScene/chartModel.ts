@@ -206,9 +206,8 @@ const INSET = 8;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
- * An SVG path through the points: straight (`linear`) or held until the next point (`step`). Written out, not
- * d3's line generator (most of this scene's code for two kinds of path); the text is what d3's curveLinear
- * and curveStepAfter produce: coordinates to 3 decimals, a lone point `M x,y Z`.
+ * An SVG path: straight (`linear`) or held until the next point (`step`). Not d3's line generator (most of
+ * the scene's code for two paths), but the same text as curveLinear, curveStepAfter: 3 decimals, `M x,y Z`.
  */
 function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: 'linear' | 'step'): string {
   if (points.length === 0) return '';
@@ -326,10 +325,9 @@ export function buildChart(input: ChartInput): ChartModel {
   const compact = given !== undefined && !withPanels;
   // What the compact chart keeps under it (its client panel, the foot under the last row).
   const plotRoom = () => (given ?? 0) - laneOf() - clientH - COMPACT_FOOT_H;
-  // A short box (a laptop's first screen under a two-line banner) gives up, in this order: a row of fault
-  // labels, the lesson's long form, the lesson, the client panel, the last row of fault labels (marks stay on
-  // the axis), then the key line (the header names both lines' figures), all said in the table or header,
-  // before leader_count's plot goes below its least height: never taller than its box, nothing cut off.
+  // A short box (a laptop's first screen under a two-line banner) gives up in turn a row of fault labels,
+  // the lesson's long form, the lesson, the client panel, the last fault row (marks stay) and the key line
+  // (all in the table or header) before leader_count's plot goes below its least height: nothing cut off.
   if (compact) {
     const least = input.clients ? 56 : 70;
     const ladder: [rows: number, form: LessonForm, client: boolean, plot: number][] = [
@@ -460,8 +458,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const bins = deriveRate(c, 'fencingRejections', win, binMs);
   const peakBin = bins.reduce((m, b) => Math.max(m, b.count), 0);
   const [fencingBox, yFence] = nextPanel(Math.max(1, peakBin));
-  // The totals in the panels' titles are the header's: the live figure where there is one, so a
-  // rejection between two samples is counted in both at once.
+  // The titles' totals are the header's (the live figure), so a rejection between samples counts in both.
   const fencingRejections = nowOf('fencingRejections');
   const fencing: Panel = {
     key: 'fencing',
@@ -557,8 +554,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const tickCount = Math.max(2, Math.floor(plotW / 70));
   const xTicks = timeTicks(win, tickCount).map((t) => {
     const tick: Tick = { pos: x(t), label: formatTick(t, win.x1 - win.x0) };
-    // Centred under its tick unless that runs past the chart's right edge: at a projector's type "60 s" at
-    // the plot's end is wider than twice the margin.
+    // Centred unless that runs past the chart's edge: at a projector's type "60 s" outgrows the margin.
     const over = tick.pos + (tick.label.length * charW) / 2 - (plotW + MARGIN_RIGHT - 1);
     return over > 0 ? { ...tick, labelDx: -Math.ceil(over) } : tick;
   });

@@ -1,8 +1,7 @@
-// The client view under leader_count, from the samples' cumulative client counts (Sample.clientErrors,
-// clientServed, clientWaitedMs). Per interval: errors per second (a dead node, a leader warming up, a
-// redirect) and the mean latency of the writes served (from each one's first try, retries included). After
-// a promotion it draws the recovery curve: errors while no leader serves, leader_count already 1 during
-// warm-up, then the writes that waited out the failover served at once, its length their latency. Pure.
+// The client view under leader_count, from the samples' cumulative client counts. Per interval: errors per
+// second (a dead node, a leader warming up, a redirect) and the mean latency of writes served (retries
+// included). After a promotion it draws the recovery curve: errors while no leader serves, leader_count
+// already 1 in warm-up, then the writes that waited served at once, the failover their latency. Pure.
 import { CLIENT_NOW_MS } from '../../src/engine';
 import { bisectLeft } from 'd3';
 import { deriveRate, type TimeWindow } from './metricModel';

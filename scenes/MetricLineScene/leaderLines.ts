@@ -1,7 +1,6 @@
-// The chart's two leader_count lines and what pages on them. Believed counts alive nodes that think they
-// lead, paused ones included: the hazard. Observed is what a monitor scraping every node's is-leader gauge
-// sees, and a paused node fails its scrape. A dashboard can page only on what it scrapes, so the bands
-// follow the observed line and the legend says what it misses. Pure: series in, spans and a legend out.
+// The chart's two leader_count lines. Believed counts alive nodes that think they lead, paused ones
+// included: the hazard. Observed is what scraping every node's is-leader gauge sees (a paused node fails
+// its scrape). A dashboard pages on what it scrapes: bands follow observed; the legend says what it misses.
 import type { SeriesPoint } from './metricModel';
 
 /** The legend's sentence: the lesson the two lines teach. */
@@ -38,10 +37,7 @@ export interface PageSpan {
   endMs: number;
 }
 
-/**
- * The stretches of a step series that would page (each point holds until the next; the last is a moment),
- * neighbouring points of one kind making one span.
- */
+/** Stretches of a step series that would page (a point holds until the next; the last is a moment). */
 export function pageSpans(points: readonly SeriesPoint[], startedAtMs = 0): PageSpan[] {
   const spans: PageSpan[] = [];
   // Nothing pages before the first leader was elected (start-up is no outage; -1: not yet).
@@ -86,9 +82,8 @@ const SWATCH_GAP = 5;
 const KEY_GAP = 16;
 
 /**
- * The legend over the plot in SVG coordinates (text baselines): the two keys in as few rows as fit, then
- * the lesson wrapped to the width, widths estimated from the average glyph advance as the fault labels'
- * are. A box too short for the lesson gets its short line, or the keys alone (`form`).
+ * The legend over the plot (SVG text baselines): the keys in as few rows as fit, then the lesson wrapped,
+ * widths estimated by the average glyph advance; a short box gets the short line or the keys (`form`).
  */
 export function layoutLegend(
   widthPx: number,

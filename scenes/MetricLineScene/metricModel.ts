@@ -105,8 +105,7 @@ export function seriesOf(
   const { lo, hi } = sampleRange(c, win);
   const values = c.values[field];
   const idx = decimateMinMax(c.atMs, values, lo, hi, win, buckets);
-  // A point level with both neighbours adds nothing to a step or a straight line, and
-  // leader_count is level almost everywhere: dropping them keeps the path strings short.
+  // A point level with both neighbours adds nothing, and leader_count is level almost everywhere.
   const points: SeriesPoint[] = [];
   for (let k = 0; k < idx.length; k++) {
     const v = values[idx[k]];
@@ -120,9 +119,8 @@ export function seriesOf(
 }
 
 /**
- * Per-interval counts from a cumulative counter: each increase goes to the bin of the later sample. Bins
- * align to multiples of binMs so bars do not shimmer as the window scrolls; a counter that went down (a
- * replayed or reset run) counts as no increase, not a negative rate.
+ * Per-interval counts from a cumulative counter, each increase to the later sample's bin. Bins align to
+ * binMs so bars do not shimmer as the window scrolls; a counter gone down (a replayed run) adds nothing.
  */
 export function deriveRate(c: Columns, field: SeriesField, win: TimeWindow, binMs: number): RateBin[] {
   const first = Math.floor(win.x0 / binMs) * binMs;

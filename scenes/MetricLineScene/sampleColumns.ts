@@ -1,6 +1,5 @@
-// The chart redraws several times a second over up to maxSamples samples. Reading the engine's sample
-// objects each time is memory-bound (scattered among its other allocations), so each chart copies the
-// fields it plots into typed columns as samples arrive. One cache per mounted chart, no module state.
+// The chart redraws over up to maxSamples samples several times a second; reading the engine's scattered
+// sample objects is memory-bound, so each chart (no module state) copies its fields into typed columns.
 import type { Sample, SimEvent } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 
@@ -38,8 +37,7 @@ export type SampleSource = Pick<RunView, 'samples' | 'samplesTotal' | 'events' |
 /**
  * How far an engine output array has been read. The engine appends, trims the front at its bound, and cuts
  * the tail on a seek; totals count from the run's start, so a trim only shifts positions. The last item
- * read is compared by identity (every sample and event is new): gone or replaced, the history changed and
- * all is read again.
+ * read is compared by identity (each is new): gone or replaced, the history changed; all is read again.
  */
 class Cursor<T> {
   private source: readonly T[] | null = null;

@@ -1,8 +1,7 @@
-// Keeps the chart in step with the lab without re-rendering React per snapshot (up to ten a second while
-// playing): it is rebuilt at most a few times per wall second, when the simulation moved, plus a trailing
-// redraw so the final state shows. It redraws on a snapshot, not a timer of its own, so its DOM changes
-// land in the rest of the page's frame: any frame that changes the DOM costs a layout, paint and commit,
-// and one such frame instead of two keeps a slow machine within its frame.
+// Keeps the chart in step with the lab without re-rendering React per snapshot: rebuilt at most a few times
+// a wall second when the simulation moved, plus a trailing redraw for the final state. On a snapshot, not
+// its own timer, so its DOM changes land in the page's frame: each frame that changes the DOM costs a
+// layout, paint and commit, and one such frame instead of two keeps a slow machine within its frame.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
@@ -48,10 +47,9 @@ export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
       else set();
     };
     if (typeof ResizeObserver === 'undefined') return measure(false);
-    // Measured by the observer, which reports once the browser has laid out anyway: reading the width
-    // while mounting forced a whole-page layout in the page's first seconds. Rendered at once, so the
-    // wrong width never shows. Its own measurement, not clientWidth: after another observer's change
-    // (the stage's type follows its size) that read laid the page out again.
+    // Measured by the observer, once the browser has laid out anyway (read while mounting, it forced a
+    // whole-page layout early on); rendered at once, so no wrong width shows. Its own measurement, not
+    // clientWidth: after another observer's change (the stage's type) that read laid the page out again.
     const ro = new ResizeObserver((entries) => measure(true, entries[entries.length - 1].contentRect));
     ro.observe(el);
     return () => ro.disconnect();
@@ -120,9 +118,8 @@ export function useMetricChart(
   const draw = useCallback(() => {
     const sim = store.backend();
     const key = `${sim.nowMs}|${sim.samplesTotal}|${sim.eventsTotal}|${store.getState().eventVersion}`;
-    // The frame too: the moment's figures are the frame's only at the run's moment. A hidden scene's gate
-    // (gate.ts) holds its frame while the run goes on, so a chart drawn then is redrawn once shown (a
-    // present-mode pause on "elected" kept showing believed 0 beside "One leader").
+    // The frame too, whose figures are the moment's: a hidden scene's gate (gate.ts) holds its frame as the
+    // run goes on, so a chart drawn then is redrawn once shown (believed 0 stayed beside "One leader").
     const frame = store.frame();
     const d = drawn.current;
     d.atWallMs = performance.now();
@@ -139,10 +136,9 @@ export function useMetricChart(
     draw();
   }, [draw]);
 
-  // Per store update: one clock read and a comparison unless a redraw is due. A snapshot a little early
-  // still redraws (they come every SNAPSHOT_EVERY_MS while playing, give or take a frame). The trailing
-  // redraw waits long enough for the next snapshot to make it unneeded; it matters when none follows.
-  // New samples are copied into the columns as they come, a frame's worth at a time.
+  // Per store update: a clock read and a comparison unless a redraw is due; a snapshot a frame early still
+  // redraws. The trailing redraw waits long enough for the next snapshot to make it unneeded while playing;
+  // new samples go into the columns as they come, a frame's worth at a time.
   useLabFrame(() => cache.follow(store.backend()));
   // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
   // frame, or one jump along the timeline, long enough to stall the page on a slow machine.

@@ -88,9 +88,8 @@ export interface LaneLabel {
 }
 
 /**
- * Lane names for `lanePx` of screen width per lane: one row if every name fits its lane, else two
- * alternating rows (two lanes' room each, the last its own), a name that still does not fit written as its
- * id ("api" for "API server"). `topPx`: the names' room above the plot.
+ * Lane names at `lanePx` a lane: one row if all fit, else two alternating rows (two lanes' room each), a
+ * name that still does not fit written as its id ("api"). `topPx`: their room above the plot.
  */
 export function laneLabels(
   lanes: readonly { id: string; label: string }[],

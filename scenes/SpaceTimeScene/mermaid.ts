@@ -1,6 +1,5 @@
-// The diagram's window as a Mermaid sequence diagram (the export panel saves it): lanes as participants,
-// messages as arrows in send order (replies dotted, lost ones crossed), dense routine traffic as one note
-// per band, and faults, elections and storage's verdicts as notes, all at their moments.
+// The diagram's window as a Mermaid sequence diagram (the export panel saves it): messages in send order
+// (replies dotted, lost ones crossed), a note per band of routine traffic, and the lanes' events as notes.
 import type { Spacetime } from './spacetimeModel';
 import { formatSeconds as sec } from '../../src/store/format';
 

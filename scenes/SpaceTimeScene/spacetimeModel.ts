@@ -1,7 +1,6 @@
-// The space-time (Lamport) diagram as plain data: a lane per node and service, time running down, each
-// message an arrow from send to delivery (or loss), the lanes' roles, epochs, pauses and deaths, the
-// partitions, storage's verdicts with tokens. A pure function of a window of the run (what it reads is
-// bounded by the window, never the whole run), so a test draws it from a fixed run.
+// The space-time (Lamport) diagram as plain data: a lane per node and service, time running down, message
+// arrows, the lanes' roles, epochs, pauses and deaths, partitions and storage's verdicts. A pure function
+// of a window (never reading the whole run), so a test draws it from a fixed run.
 import {
   MESSAGE_FAMILIES,
   type MessageKindInfo,
@@ -163,9 +162,8 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     return a;
   };
 
-  // Routine traffic (heartbeats, their answers, leaders' and clients' writes; never a vote, request, claim
-  // or rejection) is grouped by sender, receiver, kind and fate without an arrow each (a busy minute is
-  // tens of thousands); a group whose messages come closer than OVERLAP_PX is drawn as bands.
+  // Routine traffic (heartbeats, answers, leaders' and clients' writes) is grouped by sender, receiver,
+  // kind and fate, no arrow each (a busy minute is tens of thousands): closer than OVERLAP_PX, bands.
   const arrows: Arrow[] = [];
   const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
   // A write still in flight does not say its kind (the snapshot's message views carry none):

@@ -1,6 +1,5 @@
 // The znode queue (queueModel.ts): ZooKeeper's recipe, a row per EPHEMERAL_SEQUENTIAL znode under
-// /election, lowest first (it leads), each candidate watching its predecessor (or with the `leader` setting
-// the leader: the herd); etcd's election keys by create revision are the same queue. Rows have a fixed
+// /election, lowest first; etcd's election keys by create revision are the same queue. Rows have a fixed
 // height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
 import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';

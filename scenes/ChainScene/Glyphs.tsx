@@ -1,5 +1,4 @@
-// Small shapes that carry meaning next to words, so no role or result is told by colour alone.
-// All are decorative for assistive technology: the adjacent text says the same thing.
+// Shapes beside words, so no role or result is told by colour alone; aria-hidden, as the text says it too.
 import type { ReactNode } from 'react';
 
 function Glyph({ size = 18, children }: { size?: number; children: ReactNode }) {

@@ -30,8 +30,7 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
   const caption = useRef<HTMLSpanElement>(null);
   const last = useRef({ state: '', deadline: -1 });
 
-  // With every snapshot (up to ten a second), not every frame: a frame that changes the DOM at all
-  // costs a layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
+  // Per snapshot, not frame: any DOM change costs a layout, paint and commit, so they keep to snapshots.
   useLabUpdate((s) => {
     const snap = s.snapshot;
     if (!s.experiment.lease) return;

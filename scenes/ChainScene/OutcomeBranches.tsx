@@ -1,5 +1,4 @@
-// Step 5: the two ways a write ends, with their counters, and the alerts that must not be
-// missed: a zombie write fenced at storage, or (fencing off) a stale write that got through.
+// Step 5: how a write ends, its counters, and the alerts (a zombie fenced; fencing off, a stale write in).
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { Alert, OutcomeView } from './writesModel';
 import { CommitGlyph, RejectGlyph, StaleGlyph } from './Glyphs';

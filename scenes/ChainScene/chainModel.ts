@@ -21,10 +21,7 @@ export interface LeaseTiming {
   retryPeriodMs: number;
 }
 
-/**
- * Simulated time between a write's token reaching storage (step 3), its comparison (4) and its result (5):
- * all happen at one engine instant, and spacing them makes the flow readable at 1x.
- */
+/** Simulated time between one write's steps 3, 4 and 5 (one engine instant), so the flow reads at 1x. */
 export const CASCADE_MS = 150;
 
 export interface Voter {

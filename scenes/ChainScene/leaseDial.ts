@@ -1,5 +1,5 @@
-// The lease ring's numbers for one frame: how long since the leader last renewed, against its
-// renew deadline and the lease duration. Pure, so the per-frame writer stays a thin DOM shim.
+// The lease ring's figures for a frame (since the last renewal, against deadline and lease): pure, so
+// the per-frame writer stays a thin DOM shim.
 import { formatSpan, type NodeView, type Snapshot } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
 import type { LeaseTiming } from './chainModel';

@@ -34,8 +34,7 @@ export class EventTracker {
   sync(store: LabStore): ChainMemory {
     const run = store.backend();
     const total = run.eventsTotal;
-    // A reset swaps the backend; a seek back rewrites history: either way, start over.
-    // The kept events themselves, not a copy: after a jump that is up to 200,000 of them.
+    // A reset or a seek back rewrites history: start over, from the kept events (up to 200,000), uncopied.
     const events = run.events;
     if (run !== this.backend || total < this.cursor || run.nowMs < this.nowMs) {
       this.backend = run;
@@ -56,23 +55,19 @@ export function useChainModel(): ChainModel {
     deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease, electionOf(s.experiment));
   const [model] = useState(() => held(compute(store.getState())));
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
-  // The events are folded as they come, a frame's worth at a time, so the snapshot's frame (which
-  // derives the model) does not fold everything since the last one at once.
+  // Events fold as they come, a frame's worth at a time, so the snapshot's frame does not fold them all.
   useLabFrame(() => tracker.follow(store));
   const computeLatest = useRef(compute);
   computeLatest.current = compute;
   useEffect(() => {
-    // Derived from the (throttled) snapshot React renders, once per snapshot, and held outside
-    // React state so its render happens in the snapshot's frame (held.ts).
+    // Derived once per snapshot and held outside React state, to render in the snapshot's frame (held.ts).
     const follow = (s: LabState) => {
       if (s.snapshot === derivedFrom.current) return;
       derivedFrom.current = s.snapshot;
-      // Parts that did not change keep their identity, so the steps that show them skip their
-      // render (with many clients the counters change at every snapshot, the quorum rarely).
+      // Unchanged parts keep their identity so their steps skip rendering (counters change, quorum rarely).
       model.set(share(model.get(), computeLatest.current(s)));
     };
-    // The chain follows in a frame after the snapshot's (the chart in another, store.nextFrame):
-    // all three in one frame, or in one jump along the timeline, could stall a slow machine.
+    // A frame after the snapshot's (the chart in another): all three in one could stall a slow machine.
     let queued = false;
     const onUpdate = () => {
       if (queued) return;

@@ -88,17 +88,13 @@ function comparisons(s: Snapshot): Comparison[] {
   const out: Comparison[] = [];
   for (let i = recent.length - 1; i >= 0 && out.length < HISTORY_LENGTH; i--) {
     const c = compareWrite(recent[i], maxBefore(recent, i, total), s.safety.fencing);
-    // Client writes can share a millisecond, node and token; the write's serial number at the
-    // storage (its position among all writes so far) keeps the list keys unique.
+    // Client writes can share a millisecond, node and token: the storage's serial number keys them.
     out.push({ ...c, key: `${c.key}:${total - (recent.length - 1 - i)}` });
   }
   return out;
 }
 
-/**
- * The refusal, and what the writer's election makes of it (`fenced`, from the algorithm's description):
- * under most algorithms nothing, so the chain says so, as the captions do.
- */
+/** The refusal, and what the writer's election makes of it (`fenced`): under most, nothing, said so. */
 function zombieAlert(w: StorageWrite | null, fenced: string): Alert | null {
   if (!w) return null;
   return {

@@ -106,8 +106,7 @@ export function ClusterScene() {
   const menuAnchor = menu && withMenu ? svg.current?.querySelector(`[data-testid="node-${menu}"]`) : null;
 
   const { canvasKey, unit } = useMotionLayer(motion, nodes, width);
-  // A paused node's timer follows the snapshot, written straight to its text rather than re-rendering
-  // the stage; and after every render, for a timer that has just appeared.
+  // A paused node's timer is written straight to its text per snapshot (and after renders, for a new one).
   const store = useLabStore();
   const writePauses = (snap: Snapshot) => {
     for (const n of snap.nodes) {
@@ -250,10 +249,7 @@ export function ClusterScene() {
   );
 }
 
-/**
- * The storage: the highest token seen and its verdict on the latest write. A rejection's verdict is a new
- * element each time, so its bounce plays for every zombie write.
- */
+/** Storage's max token and latest verdict; a rejection is a new element, so each zombie's bounce shows. */
 function StorageBox({ at, half }: { at: Point; half: number }) {
   const maxToken = useLab((s) => s.snapshot.storage.maxTokenSeen);
   const last = useLab((s) => s.snapshot.storage.recent.at(-1));

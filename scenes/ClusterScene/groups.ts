@@ -1,5 +1,4 @@
-// Partition groups: an outline around each group's nodes (with storage or services placed in it) and
-// their words, the group's name outside it. Pure geometry in the stage's viewBox units.
+// Partition groups: an outline around each group's members and their words, its name outside. Pure geometry.
 import { polygonHull } from 'd3';
 import {
   NODE_R,
@@ -92,8 +91,7 @@ function around(m: GroupMember, k: number): [number, number][] {
   const half = LABEL_HALF_W * k;
   pts.push([x - half, y + ROLE_Y - 18 * k], [x + half, y + ROLE_Y - 18 * k]);
   pts.push([x - half, y + ROLE_Y + LABEL_BELOW * k], [x + half, y + ROLE_Y + LABEL_BELOW * k]);
-  // The outline bulges over a paused node to take in the middle of its pause label; taking in the
-  // whole label would swing a group's outline across a neighbour's words.
+  // Bulge over a paused node to its pause label's middle; the whole label would cross a neighbour's words.
   if (m.paused) pts.push([x - 40 * k, y - pauseTop(k)], [x + 40 * k, y - pauseTop(k)]);
   return pts;
 }

@@ -1,5 +1,4 @@
-// What moves on the stage in one frame (lease arcs, messages in flight) as plain shapes in viewBox units:
-// a pure function of the snapshot, drawn on a canvas while playing and into the SVG on export, alike.
+// One frame's moving shapes (lease arcs, messages) in viewBox units, pure: the canvas and exports alike.
 import { ALGORITHMS, type Experiment, type MessageType, type Snapshot } from '../../src/engine';
 import { messagePoint, nodePositions, type Point } from './layout';
 import { ARC_R, DOT_KINDS, type DotKind, type Family } from './shapes';
@@ -10,10 +9,7 @@ export { ARC_R, DOT_KINDS, type DotKind, type Family };
 export const MAX_DOTS = 160;
 /** A dropped message stays on the stage this long, falling, before it disappears. */
 export const DROP_SHOW_MS = 900;
-/**
- * Every message kind's family, from the algorithms' own tables (a kind two share, such as a store's
- * proposal, has one family: the unit tests hold them to it); storage's writes and verdicts are common.
- */
+/** Each message kind's family, from the algorithms' tables (a shared kind has one: tests hold them to it). */
 export const FAMILY_OF: Readonly<Record<MessageType, Family>> = Object.assign(
   { write: 'write', writeRejected: 'reject' } as Record<MessageType, Family>,
   ...Object.values(ALGORITHMS).flatMap((a) => a.messages.map((k) => ({ [k.type]: k.family }))),

@@ -1,5 +1,4 @@
-// Drawing one frame of the stage's motion on a 2D canvas: with no DOM, so the same code draws in
-// the page and in the worker that owns the canvas (motionWorker.ts).
+// One frame of the stage's motion on a 2D canvas, with no DOM: the page and the worker draw alike.
 import type { Motion } from './motion';
 import { ARC_R, DOT_KINDS, type DotKind } from './shapes';
 

@@ -1,5 +1,4 @@
-// The worker owning the stage's motion canvas (an OffscreenCanvas): given its size, styles and each
-// frame's shapes, it draws them off the page's main thread, which then commits no canvas per frame.
+// The worker owning the motion canvas (an OffscreenCanvas): it draws each frame off the main thread.
 import { canvasPainter, type Fit, type MotionStyles } from './motionPaint';
 import type { Motion } from './motion';
 

@@ -1,5 +1,4 @@
-// The kinds of shape the stage's motion layer paints: what the canvas's worker needs, and nothing
-// more (it must not import the engine: the algorithms' tables would ride along into its script).
+// The shapes the motion layer paints, all its worker needs (importing the engine would load its tables).
 import type { MessageKindInfo } from '../../src/engine';
 import { NODE_R } from './layout';
 
@@ -8,10 +7,7 @@ export const ARC_R = NODE_R + 7;
 
 export type Family = MessageKindInfo['family'];
 
-/**
- * Message dot kinds in drawing order (later on top): one per family (routine streams, then the election's
- * traffic, then storage's writes and verdicts), and the dropped ones.
- */
+/** Dot kinds in drawing order (later on top): routine streams, election traffic, storage's, then dropped. */
 export const DOT_KINDS = [
   'ack',
   'heartbeat',

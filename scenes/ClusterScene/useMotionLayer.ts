@@ -104,8 +104,7 @@ function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter |
   };
 }
 
-// A canvas hands its drawing to a worker once only; a remount of the same element (React's
-// StrictMode runs effects twice) keeps its painter rather than asking again.
+// A canvas goes to a worker once only: a remount (StrictMode runs effects twice) keeps its painter.
 const painters = new WeakMap<HTMLCanvasElement, { painter: Painter; users: number }>();
 
 function acquirePainter(canvas: HTMLCanvasElement, onFail: () => void): Painter {
@@ -142,8 +141,7 @@ export function useMotionLayer(
 ): { canvasKey: string; unit: number } {
   const store = useLabStore();
   const [canvasKey, setCanvasKey] = useState('motion');
-  // The stage's unit (below) as React state too, rounded (a resize by a pixel need not redraw):
-  // partition outlines are drawn around the words at the size they are shown.
+  // The unit as state too, rounded (a pixel's resize need not redraw): group outlines fit the shown words.
   const [unit, setUnit] = useState(1);
   const painter = useRef<Painter | null>(null);
   const ready = useRef({ fit: false, styles: false });
@@ -165,8 +163,7 @@ export function useMotionLayer(
   const redrawLatest = useRef(() => {});
   redrawLatest.current = () => draw(store.frame(), store.getState().experiment.lease, true);
 
-  // A node changed role (or the node set changed): the arcs' styles are looked up again, and the
-  // canvas redrawn in the next frame rather than in the task that changed the roles (a jump).
+  // A node changed role: look up the arcs' styles again, redrawing next frame, not in the jump's task.
   useEffect(() => {
     ready.current.styles = false;
     const raf = requestAnimationFrame(() => redrawLatest.current());
@@ -195,8 +192,7 @@ export function useMotionLayer(
       ready.current.fit = true;
       redrawLatest.current();
     };
-    // Keep the stage's type readable at any size: its unit is the floor of its font sizes, no word
-    // drawn below 12 px on screen (stageUnit.ts); each new size is announced to the page.
+    // Its unit floors its font sizes at 12 px on screen (stageUnit.ts); each new size is announced.
     const measure = () => {
       fit();
       svg.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));
@@ -218,8 +214,7 @@ export function useMotionLayer(
     });
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
     scheme?.addEventListener('change', restyle);
-    // An export copies the SVG: for that moment it carries the shapes the canvas shows, and no
-    // selection (a selection is the reader's, not the run's: clusterScene.css hides its ring).
+    // An export copies the SVG with the canvas's shapes, and no selection (the reader's, not the run's).
     const before = () => {
       svg.setAttribute('data-exporting', '');
       writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));

@@ -1,5 +1,4 @@
-// Keys that changed owner when a worker died, in hash (ring) order: on the ring a few short arcs (the dead
-// worker's ranges, now its neighbours'); with hash % N nearly everywhere.
+// Keys that changed owner when a worker died, in ring order: a few arcs on the ring, everywhere by hash % N.
 import type { LeaderlessRun, Moved } from '../../src/leaderless/model';
 import { pct } from './captions';
 

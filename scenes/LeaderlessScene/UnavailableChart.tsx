@@ -21,8 +21,7 @@ export function UnavailableChart({
 }) {
   const x = scaleLinear([0, run.endMs], [PAD.l, W - PAD.r]);
   const y = scaleLinear([0, run.config.keys], [H - PAD.b, PAD.t]);
-  // Piecewise constant: its value changes only where an outage of this design starts or ends.
-  // A change at the very moment on screen is not drawn yet: it belongs to the next step.
+  // Piecewise constant, changing where an outage starts or ends; one at the moment shown is the next step's.
   const changes = run.outages.filter((o) => o.design === design).flatMap((o) => [o.startMs, o.endMs]);
   const edges = [...new Set([0, ...changes.filter((t) => t < nowMs)])].sort((a, b) => a - b);
   edges.push(nowMs);

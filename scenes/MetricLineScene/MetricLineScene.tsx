@@ -136,8 +136,7 @@ export function MetricLineScene() {
     size.fontPx,
   );
   const f = chart.facts;
-  // Acknowledged writes an old primary lost on resync: the read model's count (Snapshot.writesLost),
-  // only where the algorithm can lose them (Redis Sentinel, which has no token to stop them).
+  // Writes an old primary lost on resync (Snapshot.writesLost), where they can be (Redis Sentinel: no token).
   const writesLost = useLab((s) => s.snapshot.writesLost);
   return (
     <section

@@ -1,5 +1,4 @@
-// Turns the engine's samples and events into everything the SVG needs (scales, paths, ticks); React only
-// renders the result. Pure, so a chart at a fixed seed is a plain value a test can inspect.
+// The engine's samples and events as all the SVG needs; pure, so a chart at a fixed seed is testable data.
 import { scaleLinear, type LinearScale } from '../../src/ui/linearScale';
 import { formatSeconds } from '../../src/store/format';
 import type { RenewLimit } from '../../src/engine';
@@ -308,8 +307,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const lineH = Math.round(LINE_H * fontScale);
   /** Whether a panel's title fits over the plot, by the average glyph advance. */
   const fits = (title: string) => title.length * charW <= plotW + MARGIN_RIGHT;
-  // Compact (a given height): leader_count fills it, and the small multiples come too when the
-  // height leaves leader_count at least MIN_MAIN_WITH_PANELS_H under them (a tall screen).
+  // Compact: leader_count fills the height, small multiples too if it keeps MIN_MAIN_WITH_PANELS_H.
   const given = input.compactHeightPx;
   // A narrow plot needs a third row of fault labels; in a given height that row is the plot's (the legend
   // takes some already), and a label that does not fit is in the table.
@@ -398,8 +396,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const binMs = chooseBinMs(win.x1 - win.x0, plotW);
   const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
 
-  // The client view: failed writes per second as bars, the mean latency of the writes served in
-  // each interval as a line on a scale of its own (its peak in the title), broken where none was.
+  // Clients: failed writes per second as bars, served writes' mean latency a line on its own scale.
   let clientPanel: Panel | null = null;
   let clientFacts: Facts['clients'] = null;
   if (input.clients) {

@@ -33,20 +33,14 @@ export function timeWindow(mode: WindowMode, nowMs: number, firstSampleMs: numbe
   return { x0, x1: Math.max(nowMs, x0 + 1000) };
 }
 
-/**
- * Inclusive index range of the samples to draw (hi < lo when none), from one sample before the window so
- * a step line enters from the left edge at the value it had then (the plot clips the overhang).
- */
+/** Sample indexes to draw (hi < lo: none), one before the window so a step line enters at its value then. */
 export function sampleRange(c: Columns, win: TimeWindow): { lo: number; hi: number } {
   const lo = Math.max(0, bisectLeft(c.atMs, win.x0, 0, c.length) - 1);
   const hi = bisectLeft(c.atMs, win.x1 + 1, 0, c.length) - 1;
   return { lo, hi };
 }
 
-/**
- * Min/max decimation: per bucket of the window keep its minimum's and maximum's index in time order, plus
- * the range's first and last. A one-sample dip to 0 or spike to 2 survives however long the run.
- */
+/** Min/max decimation per bucket, and the range's ends: a one-sample dip or spike survives any run length. */
 export function decimateMinMax(
   times: ArrayLike<number>,
   values: ArrayLike<number>,

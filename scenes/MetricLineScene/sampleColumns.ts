@@ -79,10 +79,7 @@ export class ChartCache {
   private samplesRead = new Cursor<Sample>();
   private eventsRead = new Cursor<SimEvent>();
 
-  /**
-   * Copy in what came since the last sync, if the run moved forward; after a jump back the full re-read is
-   * left to the next sync(), the chart's own redraw in its own frame, not the jump's task.
-   */
+  /** Copy in what is new if the run moved forward; a jump back's re-read waits for the chart's own sync(). */
   follow(src: SampleSource): void {
     if (this.samplesRead.resume(src.samples, src.samplesTotal) >= 0) this.sync(src);
   }

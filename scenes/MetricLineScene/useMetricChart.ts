@@ -140,8 +140,7 @@ export function useMetricChart(
   // redraws. The trailing redraw waits long enough for the next snapshot to make it unneeded while playing;
   // new samples go into the columns as they come, a frame's worth at a time.
   useLabFrame(() => cache.follow(store.backend()));
-  // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
-  // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
+  // A frame after the snapshot's (store.nextFrame): both in one could stall a slow machine.
   const queued = useRef(false);
   const stopTimer = () => {
     if (timer.current) clearTimeout(timer.current);

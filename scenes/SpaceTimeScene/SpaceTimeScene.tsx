@@ -58,8 +58,7 @@ export function SpaceTimeScene() {
   const kinds = useMemo(() => kindTable(alg.messages), [alg]);
   const [hiddenFamilies, setHiddenFamilies] = useState<ReadonlySet<Family>>(() => new Set());
   const [hiddenLanes, setHiddenLanes] = useState<ReadonlySet<string>>(() => new Set());
-  // A game day's step opens the diagram on what it is about: only its families and its lanes
-  // (the boxes say so, and the reader's own ticks win until the next step).
+  // A game day's step filters the diagram to its families and lanes (the reader's ticks win until the next).
   const { spacetime: stepFilter } = useSceneHost();
   const model = useSpacetime({ pxPerMs: PX_PER_MS, hiddenFamilies, hiddenLanes });
   const nodes = useLab((s) => s.snapshot.nodes.map((n) => n.id).join(' '));
@@ -99,8 +98,7 @@ export function SpaceTimeScene() {
     Math.max(LANE_MIN_W, (roomPx - LEFT - 8) / Math.max(1, model.lanes.length)),
   );
   const lanesW = model.lanes.length * laneW + 8;
-  // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
-  // keep their on-screen size and take a second row when one row would overlap.
+  // Scales down to its room; the lanes' names keep their screen size, taking two rows rather than overlap.
   const fitScale = (left: number) => (roomPx > 0 ? Math.min(1, roomPx / (left + lanesW)) : 1); // 0: not laid out (an export's copy)
   // Scaled down (a phone's is drawn at half size), lane words grow by `k` in its units so none is drawn
   // below MIN_LABEL_PX on screen, and the time axis's margin grows with its figures.
@@ -122,8 +120,7 @@ export function SpaceTimeScene() {
     return Math.min(model.toMs, Math.max(model.fromMs, t));
   };
   const x = new Map(model.lanes.map((l, i) => [l.id, left + laneW * (i + 0.5)]));
-  // All that moves with time is drawn at its absolute moment under one sliding transform: as the window
-  // scrolls only what entered or left it changes, instead of every element moving ten times a second.
+  // Drawn at absolute moments under one sliding transform: a scroll changes only what enters or leaves.
   const y = (ms: number) => ms * PX_PER_MS;
   const nodeLanes = new Set(model.lanes.filter((l) => l.kind === 'node').map((l) => l.id));
   const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
@@ -308,8 +305,7 @@ export function SpaceTimeScene() {
               // What is still in flight ends at the cursor.
               const yd = (ms: number) => y(Math.min(model.nowMs, ms));
               const inSide = xr > xs ? -1 : 1;
-              // A band: a faint sheet from sender to receiver and a strip on each lane: sheets of many
-              // streams overlap, the strips do not hide the arrows that matter drawn over them.
+              // A band: a faint sheet between lanes, strips on each; they do not hide arrows drawn over.
               return (
                 <g
                   key={b.key}
@@ -474,10 +470,7 @@ const LabelKey = memo(function LabelKey({ words }: { words: AlgorithmWords }) {
   );
 });
 
-/**
- * Where a span's role and epoch are written: on a fixed grid along the time axis, so labels stay put as
- * the window scrolls; a short span between two grid lines names itself at its start.
- */
+/** Where a span's role and epoch go: a fixed grid (they stay put as it scrolls), or a short span's start. */
 function spanLabelsAt(y1: number, y2: number): number[] {
   const at: number[] = [];
   for (

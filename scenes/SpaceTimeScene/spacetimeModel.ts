@@ -166,8 +166,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
   // kind and fate, no arrow each (a busy minute is tens of thousands): closer than OVERLAP_PX, bands.
   const arrows: Arrow[] = [];
   const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
-  // A write still in flight does not say its kind (the snapshot's message views carry none):
-  // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
+  // A write in flight does not say its kind: it joins its sender's routine stream, if any, else stands alone.
   const writesInFlight: MessageView[] = [];
   const take = (m: Msg, inFlight: boolean) => {
     const family: Family = kinds.get(m.type)?.family ?? 'announce';
@@ -374,8 +373,7 @@ function laneHistory(
       spans.push({ lane, startMs: start, endMs: atMs, state: stateOf(s), term: s.term });
     since.set(lane, atMs);
   };
-  // Keys from what a mark is and when, not from its place in the window's list (which shifts as
-  // the window scrolls): the view then keeps each mark's element as long as it is in view.
+  // Keys from what a mark is and when, not its place in the list, so its element lasts while in view.
   const keysSeen = new Map<string, number>();
   const markKey = (what: string, atMs: number): string => {
     const k = `${what}@${atMs}`;
@@ -400,8 +398,7 @@ function laneHistory(
       const routineWrite = ev.kind === 'leader' || ev.kind === 'client';
       const named = ev.token !== lastToken || ev.stale || !routineWrite;
       lastToken = ev.token;
-      // One unnamed mark per stretch of overlapMs, on a grid fixed in time (not counted from the
-      // window's start), so the marks stay where they are as the window scrolls.
+      // One unnamed mark per overlapMs, on a grid fixed in time, so marks stay put as the window scrolls.
       const bucket = Math.floor(ev.atMs / overlapMs);
       if (named || bucket !== lastBucket) {
         lastBucket = bucket;

@@ -1,5 +1,4 @@
-// The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
-// the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
+// The diagram's model, rebuilt once per snapshot in a later frame (store.nextFrame), as chain and chart are.
 import { useEffect, useState } from 'react';
 import { bisector } from 'd3';
 import { algorithmFor, type SimEvent } from '../../src/engine';
@@ -34,10 +33,7 @@ export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEv
   return out;
 }
 
-/**
- * How the network was cut just before fromMs: the last partition's or isolation's groups, null if healed
- * (or never cut), undefined when the retained events no longer reach back far enough to tell.
- */
+/** The cut just before fromMs: the last cut's groups, null if healed or none, undefined if events gone. */
 export function partitionBefore(run: RunView, fromMs: number): string[][] | null | undefined {
   const list = run.events;
   for (let i = firstAtOrAfter(list, fromMs) - 1; i >= 0; i--) {
@@ -86,8 +82,7 @@ export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: num
   const { pxPerMs, hiddenFamilies, hiddenLanes } = o;
   useEffect(() => {
     let live = true;
-    // Built in one frame and drawn in the next: with 200 clients a minute holds ~20,000 messages,
-    // and building from them and then drawing in the same frame left too little of it.
+    // Built in one frame, drawn in the next: with 200 clients (~20,000 messages a minute) one was too short.
     store.nextFrame(() => {
       if (!live) return;
       const next = spacetimeOf(store.getState(), store.backend(), { pxPerMs, hiddenFamilies, hiddenLanes });

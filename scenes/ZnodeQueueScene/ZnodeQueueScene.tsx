@@ -39,8 +39,7 @@ function Arrows({ arrows, rows }: { arrows: QueueArrow[]; rows: number }) {
       {arrows.map((a) => {
         // Longer arrows swing further out, so a herd of arrows to one row fans out instead of overlapping.
         const x = width - 4 - (a.from - a.to) * STEP_PX;
-        // Out from just above the watcher's middle, in just below the watched one's: a chain of
-        // predecessor arrows in one column reads as separate arrows, not one line.
+        // Out above the watcher's middle, in below the watched's: a column of arrows reads as separate.
         const y1 = a.from * ROW_PX + ROW_PX / 2 - 3;
         const y2 = a.to * ROW_PX + ROW_PX / 2 + 6;
         return (

@@ -1,5 +1,4 @@
-// What the znode queue scene draws, pure from the snapshot: a row per queue entry (lowest first: the
-// leader), its session's time left as the service sees it, who watches whom, who is being notified now.
+// The znode queue's rows, pure: each entry's session time left, who watches whom, who is notified now.
 import type { MessageView, NodeView, QueueEntryView, QueueView } from '../../src/engine';
 
 /** The message types that carry a watch notification (ZooKeeper's, etcd's). */

@@ -1,6 +1,5 @@
-// The fencing chain, the seed's flowchart as five live steps: quorum elects a leader, it holds a lease, each
-// write's fencing token is compared with the max storage has seen, and the write commits or is rejected. It
-// reads the lab from context, so several labs can each show their own chain on one page.
+// The fencing chain, the seed's flowchart as five live steps (elect, lease, token, compare, commit/reject).
+// It reads the lab from context, so several labs can each show their own chain on one page.
 import { Fragment, memo, useId, useMemo, type ReactNode } from 'react';
 import { pageOf } from '../../src/engine';
 import { useLab } from '../../src/store/context';

@@ -29,9 +29,8 @@ export const EMPTY_MEMORY: ChainMemory = {
 };
 
 /**
- * Fold events (oldest first; from index `from` on) into a new record. Read from the newest end: each thing
- * kept is the latest of its kind, so the scan stops once it has them all, building nothing for the rest. A
- * jump brings minutes of events (200,000 with many clients): a record per write made that a long task.
+ * Fold events (oldest first; from `from` on) into a new record, read from the newest end until each thing
+ * kept (the latest of its kind) is found: a jump brings minutes of events (200,000), per-write records slow.
  */
 export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], from = 0): ChainMemory {
   if (from >= events.length) return memory;

@@ -1,5 +1,4 @@
-// The cluster stage: nodes on a ring, storage, clients, the algorithm's services, partition groups and
-// messages in flight, in the algorithm's words; a click on a node opens its menu (NodeMenu). Discrete state
+// The cluster stage in the algorithm's words; a click on a node opens its menu (NodeMenu). Discrete state
 // renders through React per snapshot; per-frame motion (dots, lease arcs) is on a canvas over the SVG
 // (useMotionLayer), so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';

@@ -1,6 +1,5 @@
-// A node's actions, as RaftScope offers them: a click (or Enter) on a node opens this menu beside it; arrow
-// keys move, Esc or any action closes it and refocuses the node. It lists the node panel's own list
-// (SceneHost.NodeActions). Drawn over the page: the stage's panel clips overflow, and a phone needs room.
+// A node's actions (as RaftScope offers them) in a menu beside it, the node panel's own list; arrows move,
+// Esc or an action closes it. Drawn over the page: the stage's panel clips overflow, a phone needs room.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 

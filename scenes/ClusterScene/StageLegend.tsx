@@ -1,6 +1,5 @@
-// The stage's key: each message dot colour under the run's algorithm, storage's writes and verdicts, and
-// what the number under a node's id counts. Under a lone stage (an embed), over it on a phone; a laptop's
-// first screen puts it in the side column (KeyPanel): under the stage its words overlapped at 1280 x 800.
+// The stage's key (dot colours, storage's verdicts, the number under a node's id): under a lone stage, over
+// it on a phone; on a laptop's first screen in the side column (KeyPanel): under it, words overlapped.
 import type { ElectionAlgorithm } from '../../src/engine';
 import { DOT_KINDS, type DotKind } from './shapes';
 import { epochShort } from './words';

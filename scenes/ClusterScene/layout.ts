@@ -1,8 +1,7 @@
-// Where things sit on the stage (a 640 x 520 viewBox): nodes on a ring, storage right, clients left; shared
-// with the message-dot layer. The ring sits left of centre so the label under the node nearest storage
-// ("warming up") ends before storage's box at every text size. With services (an API server, an etcd or
-// ZooKeeper ensemble) the stage is 120 units wider (ensemble top right, API server by the ring, storage
-// bottom right, so no line to them crosses storage); a laptop's stage cell (~1.43 : 1) keeps its scale.
+// Where things sit on the stage (a 640 x 520 viewBox), shared with the dot layer. The ring sits left of
+// centre so the label under the node nearest storage ends before storage's box at every text size. With
+// services the stage is 120 units wider (ensemble top right, API server by the ring, storage bottom right),
+// so no line to them crosses storage; a laptop's stage cell (~1.43 : 1) keeps its scale.
 export const VIEW_W = 640;
 export const VIEW_W_SERVICES = 760;
 export const VIEW_H = 520;

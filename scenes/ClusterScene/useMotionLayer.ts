@@ -1,8 +1,7 @@
-// Lease arcs and message dots, drawn every frame on one canvas over the stage's SVG. Why a canvas: any
-// change to the SVG, even one path's `d`, has the browser lay out, repaint and re-commit the stage that
-// frame, which on a modest machine cost more than the rest of the frame. A worker owns the canvas where it
-// can (motionWorker.ts), so even the commit is off the main thread. Colours and widths come from the
-// (empty) SVG paths the stylesheet styles (themes apply); an export writes the shapes into them.
+// Lease arcs and message dots, drawn every frame on a canvas over the stage's SVG: any SVG change, even one
+// path's `d`, has the browser lay out, repaint and re-commit the stage that frame (on a modest machine more
+// than the rest of it). A worker owns the canvas where it can (motionWorker.ts). Colours and widths come
+// from empty SVG paths the stylesheet styles; an export writes the shapes into them.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
@@ -33,9 +32,8 @@ function paintOf(el: Element): Paint {
 }
 
 /**
- * The shapes' styles. A computed style read updates the page's styles there and then, so each look is read
- * once (dots once, an arc per node class) until theme or present mode clears `cache`: after a jump along
- * the timeline the roles differ, but their looks are known.
+ * The shapes' styles. Reading a computed style updates the page's styles there and then, so each look is
+ * read once (dots, an arc per node class; known after a jump too) until theme or present mode clears `cache`.
  */
 function readStyles(refs: MotionRefs, cache: Map<string, Paint>): MotionStyles | null {
   const layer = refs.dotLayer.current;

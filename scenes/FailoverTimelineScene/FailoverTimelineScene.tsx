@@ -23,9 +23,8 @@ export function FailoverTimelineScene() {
   const { controls, density } = useSceneHost();
   const compact = density === 'compact';
   const bars = failoverBars(failovers, nowMs, epoch).slice(compact ? -1 : -6);
-  // A failover under way has no bar until someone is elected: say so. Paging follows the observed
-  // leader_count, as on the chart: a paused leader fails its scrape, so "no leader" pages while it still
-  // believes it leads. Before the first leader nothing fails over (Kubernetes' first holder has token 0).
+  // Under way, no bar until someone is elected: say so. Paging follows observed leader_count (a paused leader
+  // fails its scrape); before the first leader nothing fails over (Kubernetes' first holder has token 0).
   const underWay = useLab((s) =>
     s.snapshot.counters.maxLeaderCount === 0 || s.snapshot.leaderCountObserved > 0
       ? null

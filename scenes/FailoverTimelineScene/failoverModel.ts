@@ -23,10 +23,9 @@ export interface FailoverBar {
    */
   withoutLeaderMs: number;
   /**
-   * Who leader_count still counted during detection and election: a leader cut off from a majority until
-   * it steps down, or one still leading in its own eyes when the next was elected (no quorum, a flapping
-   * lease). Then that is not all time without a leader, and the old leader may have served. Null where
-   * leader_count saw the loss at once (killed, paused, stepped down, or unnoticed with no leader left).
+   * Who leader_count still counted in detection and election: a leader cut off from a majority until it
+   * steps down, or one still leading in its own eyes after the next was elected (no quorum, a flapping
+   * lease), perhaps serving. Null where leader_count saw the loss at once (killed, paused, stepped down).
    */
   stillCounted: 'the cut-off leader' | 'another leader' | null;
 }

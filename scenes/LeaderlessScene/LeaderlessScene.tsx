@@ -1,7 +1,6 @@
-// "Don't have a leader", stepped through: five workers and 1000 keys run two ways, (a) an elected leader
-// assigns the work, (b) each worker owns its keys on a consistent-hash ring. A worker dies, then (a)'s
-// leader; the numbers come from the model's run (src/leaderless), (a)'s failover window from the lab's last
-// failover or the default. Game days cannot step this model (they wait on the engine): its own buttons.
+// "Don't have a leader", stepped through: five workers and 1000 keys, (a) assigned by an elected leader,
+// (b) each worker owning its keys on a consistent-hash ring. The numbers are the model's (src/leaderless);
+// game days cannot step it (they wait on the engine), so it has its own buttons.
 import { useMemo, useState } from 'react';
 import { algorithmFor } from '../../src/engine';
 import {

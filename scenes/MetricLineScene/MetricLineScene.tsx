@@ -1,6 +1,5 @@
-// The SLI view: leader_count observed and believed (leaderLines.ts) over simulated time, paging bands at 0
-// and 2+ on the observed line, faults on the time axis, other signals as small multiples. Reads the lab
-// from context, so several share a page; the host supplies the frame (a lab panel, the embed's page).
+// The SLI view: leader_count observed and believed (leaderLines.ts), paging bands, faults and small multiples
+// over simulated time. Reads the lab from context, so several share a page; the host supplies the frame.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';

@@ -323,9 +323,8 @@ export function buildChart(input: ChartInput): ChartModel {
   const compact = given !== undefined && !withPanels;
   // What the compact chart keeps under it (its client panel, the foot under the last row).
   const plotRoom = () => (given ?? 0) - laneOf() - clientH - COMPACT_FOOT_H;
-  // A short box (a laptop's first screen under a two-line banner) gives up in turn a row of fault labels,
-  // the lesson's long form, the lesson, the client panel, the last fault row (marks stay) and the key line
-  // (all in the table or header) before leader_count's plot goes below its least height: nothing cut off.
+  // A short box (a laptop's first screen) gives up in turn fault label rows, the lesson's forms, the client
+  // panel and the key line (said in table or header) before leader_count's least height: nothing is cut off.
   if (compact) {
     const least = input.clients ? 56 : 70;
     const ladder: [rows: number, form: LessonForm, client: boolean, plot: number][] = [

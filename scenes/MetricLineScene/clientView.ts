@@ -1,7 +1,6 @@
-// The client view under leader_count, from the samples' cumulative client counts. Per interval: errors per
-// second (a dead node, a leader warming up, a redirect) and the mean latency of writes served (retries
-// included). After a promotion it draws the recovery curve: errors while no leader serves, leader_count
-// already 1 in warm-up, then the writes that waited served at once, the failover their latency. Pure.
+// The client view under leader_count: per interval, errors per second (a dead node, a warming-up leader, a
+// redirect) and served writes' mean latency (retries included). After a promotion: errors while no leader
+// serves, leader_count already 1 in warm-up, then the waiting writes served at once. Pure.
 import { CLIENT_NOW_MS } from '../../src/engine';
 import { bisectLeft } from 'd3';
 import { deriveRate, type TimeWindow } from './metricModel';

@@ -1,6 +1,5 @@
-// The chart's two leader_count lines. Believed counts alive nodes that think they lead, paused ones
-// included: the hazard. Observed is what scraping every node's is-leader gauge sees (a paused node fails
-// its scrape). A dashboard pages on what it scrapes: bands follow observed; the legend says what it misses.
+// The chart's two leader_count lines: believed counts nodes that think they lead, paused ones included (the
+// hazard); observed is what a scrape sees, and a paused node fails it. Dashboards page on observed.
 import type { SeriesPoint } from './metricModel';
 
 /** The legend's sentence: the lesson the two lines teach. */

@@ -35,9 +35,8 @@ export const MAX_FAULTS = 2000;
 export type SampleSource = Pick<RunView, 'samples' | 'samplesTotal' | 'events' | 'eventsTotal'>;
 
 /**
- * How far an engine output array has been read. The engine appends, trims the front at its bound, and cuts
- * the tail on a seek; totals count from the run's start, so a trim only shifts positions. The last item
- * read is compared by identity (each is new): gone or replaced, the history changed; all is read again.
+ * How far an engine output array was read: it appends, trims its front, cuts its tail on a seek; totals count
+ * from the start. The last item read is compared by identity: gone or replaced, all is read again.
  */
 class Cursor<T> {
   private source: readonly T[] | null = null;

@@ -1,7 +1,6 @@
-// Keeps the chart in step with the lab without re-rendering React per snapshot: rebuilt at most a few times
-// a wall second when the simulation moved, plus a trailing redraw for the final state. On a snapshot, not
-// its own timer, so its DOM changes land in the page's frame: each frame that changes the DOM costs a
-// layout, paint and commit, and one such frame instead of two keeps a slow machine within its frame.
+// Keeps the chart in step without re-rendering React per snapshot: rebuilt a few times a wall second at
+// most, when the run moved, plus a trailing redraw. On a snapshot, not its own timer, so its DOM changes
+// share the page's frame: each frame that changes the DOM costs a layout, paint and commit.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
@@ -136,9 +135,8 @@ export function useMetricChart(
     draw();
   }, [draw]);
 
-  // Per store update: a clock read and a comparison unless a redraw is due; a snapshot a frame early still
-  // redraws. The trailing redraw waits long enough for the next snapshot to make it unneeded while playing;
-  // new samples go into the columns as they come, a frame's worth at a time.
+  // Per store update: a clock read and a comparison unless a redraw is due (a snapshot a frame early still
+  // redraws); the trailing one outwaits the next snapshot. New samples are copied a frame's worth at a time.
   useLabFrame(() => cache.follow(store.backend()));
   // A frame after the snapshot's (store.nextFrame): both in one could stall a slow machine.
   const queued = useRef(false);

@@ -1,6 +1,5 @@
-// The diagram's messages from the engine's log, in the diagram's chunk so the engine loaded first has only
-// the log. Records are kept per run by absolute log index: the diagram reads the same minute ten times a
-// second as it scrolls, and making each once spares tens of thousands of objects a second.
+// The diagram's messages from the engine's log, in the diagram's chunk (the engine loaded first has only the
+// log); records kept per run by log index, as it reads the same minute ten times a second while scrolling.
 import type { LoggedMessage, MessageLog, MessageRecord, MessageType, Snapshot } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 import { bisector } from 'd3';

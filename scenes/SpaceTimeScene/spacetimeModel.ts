@@ -1,6 +1,5 @@
-// The space-time (Lamport) diagram as plain data: a lane per node and service, time running down, message
-// arrows, the lanes' roles, epochs, pauses and deaths, partitions and storage's verdicts. A pure function
-// of a window (never reading the whole run), so a test draws it from a fixed run.
+// The space-time (Lamport) diagram as plain data: lanes, message arrows, roles, epochs, pauses, deaths,
+// partitions, storage's verdicts. Pure, of a window (never the whole run): a test draws it from a fixed run.
 import {
   MESSAGE_FAMILIES,
   type MessageKindInfo,

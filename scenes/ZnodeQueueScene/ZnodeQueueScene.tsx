@@ -1,6 +1,5 @@
-// The znode queue (queueModel.ts): ZooKeeper's recipe, a row per EPHEMERAL_SEQUENTIAL znode under
-// /election, lowest first; etcd's election keys by create revision are the same queue. Rows have a fixed
-// height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
+// The znode queue (queueModel.ts): ZooKeeper's recipe, or etcd's election keys by create revision. Rows have
+// a fixed height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
 import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { sceneById, sceneTitle } from '../../src/shared/scenes';

@@ -45,8 +45,7 @@ export function FailoverTimelineScene() {
       tabIndex={compact ? 0 : undefined}
     >
       <h2 id="failover-title">Failover timeline</h2>
-      {/* The first screen keeps its room for the bar: there, start-up and "no failover yet" are
-          one short note, said only before the first failover. */}
+      {/* The first screen keeps room for the bar: start-up and "no failover yet" are one short note. */}
       {(!compact || (bars.length === 0 && !underWay)) && (
         <p className="hint" data-testid="failover-starting">
           {startedAtMs < 0

@@ -54,8 +54,7 @@ export const ServiceGlyph = memo(function ServiceGlyph({
       data-alive={service.alive}
       data-group={service.group}
     >
-      {/* The API server's boxes are sized by the stylesheet in ems of its words (clusterScene.css):
-          on a phone's stage its name is drawn larger than the box these numbers give. */}
+      {/* The stylesheet sizes the API server's boxes in ems of its words: on a phone they outgrow these. */}
       <rect
         className="focus-ring"
         x={-half.w - 7}
@@ -91,15 +90,13 @@ function ShortOnAPhone({ label }: { label: string }) {
 }
 
 /** The outline around the store's members, its name under them, and the members (`children`). */
-export function Ensemble({
-  members,
-  at,
-  children,
-}: {
+interface EnsembleProps {
   members: readonly ServiceFacts[];
   at: Record<string, Point>;
   children: ReactNode;
-}) {
+}
+
+export function Ensemble({ members, at, children }: EnsembleProps) {
   const placed = members.filter((m) => at[m.id]);
   if (!placed.length) return null;
   const pad = 14;
@@ -112,8 +109,7 @@ export function Ensemble({
   return (
     <g className="ensemble" role="group" aria-label={`${name}, ${majority}`} data-testid="ensemble">
       <rect className="ensemble-outline" x={l} y={t} width={r - l} height={b - t} rx={16} />
-      {/* Under the members: above them, it ran under the scene's "Embed this" button. Its second
-          line is the quorum the members' writes need (a phone leaves it to the chain's step 1). */}
+      {/* Under the members (above, it ran under "Embed this"), then their quorum (on a phone: step 1's). */}
       <text className="ensemble-name" x={r - 4} y={b + 8} dy="0.8em" textAnchor="end" aria-hidden="true">
         <ShortOnAPhone label={name} />
         <tspan className="ensemble-majority" x={r - 4} dy="1.3em" data-testid="ensemble-majority">

@@ -58,6 +58,8 @@ function Title({ text }: { text: string }) {
     });
 }
 
+const rectOf = ({ x, y, w, h }: Record<'x' | 'y' | 'w' | 'h', number>) => ({ x, y, width: w, height: h });
+
 function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; clip: string }) {
   const base = panel.top + panel.height;
   return (
@@ -81,10 +83,7 @@ function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; cl
             key={`${b.kind ?? ''}${b.startMs}`}
             className={b.kind ? `metric-bar metric-bar-${b.kind}` : 'metric-bar'}
             data-start-ms={b.kind ? b.startMs : undefined}
-            x={b.x}
-            y={b.y}
-            width={b.w}
-            height={b.h}
+            {...rectOf(b)}
           />
         ))}
         {panel.lineD && <path className={`metric-line ${panel.lineClass}`} d={panel.lineD} />}
@@ -173,10 +172,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
             className={`metric-firing metric-firing-${f.kind}`}
             data-start-ms={f.startMs}
             data-end-ms={f.endMs}
-            x={f.x}
-            y={f.y}
-            width={f.w}
-            height={f.h}
+            {...rectOf(f)}
           />
         ))}
         <g className="metric-healthy">

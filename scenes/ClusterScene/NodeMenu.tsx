@@ -24,19 +24,16 @@ export function placeMenu(
   return { left: Math.max(GAP_PX, left), top };
 }
 
-export function NodeMenu({
-  id,
-  anchor,
-  onClose,
-  children,
-}: {
+interface NodeMenuProps {
   id: string;
   /** The node's glyph on the stage. */
   anchor: Element;
   /** Close the menu; `refocus` gives focus back to the node. */
   onClose(refocus: boolean): void;
   children: ReactNode;
-}) {
+}
+
+export function NodeMenu({ id, anchor, onClose, children }: NodeMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = menu.current;

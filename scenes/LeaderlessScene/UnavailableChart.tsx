@@ -10,15 +10,13 @@ const W = 480;
 const H = 100;
 const PAD = { l: 44, r: 8, t: 8, b: 22 };
 
-export function UnavailableChart({
-  run,
-  design,
-  nowMs,
-}: {
+interface Props {
   run: LeaderlessRun;
   design: Design;
   nowMs: number;
-}) {
+}
+
+export function UnavailableChart({ run, design, nowMs }: Props) {
   const x = scaleLinear([0, run.endMs], [PAD.l, W - PAD.r]);
   const y = scaleLinear([0, run.config.keys], [H - PAD.b, PAD.t]);
   // Piecewise constant, changing where an outage starts or ends; one at the moment shown is the next step's.

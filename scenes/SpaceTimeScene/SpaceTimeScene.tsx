@@ -546,15 +546,13 @@ function ArrowLine({ a, x1, x2, y, nowMs, focused, onSelect }: ArrowLineProps) {
   );
 }
 
-function MessageTable({
-  model,
-  arrows,
-  onSelect,
-}: {
+interface MessageTableProps {
   model: Spacetime;
   arrows: readonly Arrow[];
   onSelect(a: Arrow): void;
-}) {
+}
+
+function MessageTable({ model, arrows, onSelect }: MessageTableProps) {
   const rows = arrows.slice(-MAX_ROWS);
   const banded = model.bands.reduce((n, b) => n + b.count, 0);
   return (

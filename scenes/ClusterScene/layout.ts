@@ -25,7 +25,6 @@ export interface Point {
   y: number;
 }
 
-/** Half a box's width and height. */
 export interface Half {
   w: number;
   h: number;

@@ -40,7 +40,6 @@ function Row({ signal, now, range }: { signal: string; now: ReactNode; range?: R
   );
 }
 
-/** One of the header's figures. */
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <span data-testid={testId}>

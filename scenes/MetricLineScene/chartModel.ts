@@ -295,7 +295,6 @@ export function buildChart(input: ChartInput): ChartModel {
   // The moment's own figure where there is one (the samples can lag it), else the latest sample.
   const nowOf = (field: SeriesField & keyof LiveFigures) => input.live?.[field] ?? latest(c, field);
 
-  // The last sample can be up to a sampling period old: the lines end on the moment's own counts.
   const live = input.live;
   const believedSeries = withLive(series('leaderCount'), live?.leaderCount, nowMs, win);
   const observedSeries = withLive(series('leaderCountObserved'), live?.leaderCountObserved, nowMs, win);
@@ -532,7 +531,6 @@ export function buildChart(input: ChartInput): ChartModel {
   const withoutTitle = `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`;
   const withoutPanel: Panel = {
     key: 'without',
-    // The whole title where it fits (a phone's plot would cut it off: the short one there).
     title: fits(withoutTitle) ? withoutTitle : `time without a leader · ${formatSeconds(msWithoutLeader)}`,
     ...withoutBox,
     yTicks: yTicksOf(yWithout, maxWithout, durationLabel),

@@ -323,7 +323,6 @@ function changeOf(ev: SimEvent): Change | undefined {
   return ev.type === 'fault' ? FAULT_CHANGE[ev.fault.do] : undefined;
 }
 
-/** The lane an event belongs to, if it belongs to one. */
 function laneOf(ev: SimEvent): string | null {
   if (isRoleChange(ev) || ev.type === 'resumed') return ev.node;
   if (ev.type === 'write') return 'storage';

@@ -25,7 +25,6 @@ export const PX_PER_MS = PLOT_H / WINDOW_MS;
 /** The index of the first retained event at or after ms, by bisection (they are in time order). */
 const firstAtOrAfter = bisector((ev: SimEvent) => ev.atMs).left;
 
-/** The retained events within [fromMs, toMs]. */
 export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
   const list = run.events;
   const out: SimEvent[] = [];

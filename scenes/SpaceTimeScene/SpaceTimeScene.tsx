@@ -317,20 +317,8 @@ export function SpaceTimeScene() {
                   <polygon
                     points={`${xs},${y(b.firstSentAtMs)} ${xs},${y(b.lastSentAtMs)} ${x2},${yd(b.lastDoneAtMs)} ${x2},${yd(b.firstDoneAtMs)}`}
                   />
-                  <rect
-                    className="st-band-strip"
-                    x={xs - inSide * 4 - 1.5}
-                    y={y(b.firstSentAtMs)}
-                    width={3}
-                    height={Math.max(1, y(b.lastSentAtMs) - y(b.firstSentAtMs))}
-                  />
-                  <rect
-                    className="st-band-strip"
-                    x={x2 + inSide * 4 - 1.5}
-                    y={yd(b.firstDoneAtMs)}
-                    width={3}
-                    height={Math.max(1, yd(b.lastDoneAtMs) - yd(b.firstDoneAtMs))}
-                  />
+                  {bandStrip(xs - inSide * 4, y(b.firstSentAtMs), y(b.lastSentAtMs))}
+                  {bandStrip(x2 + inSide * 4, yd(b.firstDoneAtMs), yd(b.lastDoneAtMs))}
                   <title>
                     {b.count} {b.label} {b.from} → {b.to}
                     {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
@@ -407,6 +395,10 @@ const toggle = <T,>(set: ReadonlySet<T>, v: T): ReadonlySet<T> => {
   return next;
 };
 
+const checkbox = (checked: boolean, onChange: () => void) => (
+  <input type="checkbox" checked={checked} onChange={onChange} />
+);
+
 /** The filter, apart and memoised: re-rendering a checkbox rewrites its attributes, ten times a second. */
 const Filter = memo(function Filter({
   kinds,
@@ -430,22 +422,14 @@ const Filter = memo(function Filter({
       <legend>Show</legend>
       {families.map((f) => (
         <label key={f} className={`st-chip st-${f} msg-${f}`}>
-          <input
-            type="checkbox"
-            checked={!hiddenFamilies.has(f)}
-            onChange={() => onFamilies((h) => toggle(h, f))}
-          />
+          {checkbox(!hiddenFamilies.has(f), () => onFamilies((h) => toggle(h, f)))}
           <span className="st-swatch" aria-hidden="true" />
           {familyName(f, kinds)}
         </label>
       ))}
       {laneIds.split(' ').map((id) => (
         <label key={id} className="st-chip">
-          <input
-            type="checkbox"
-            checked={!hiddenLanes.has(id)}
-            onChange={() => onLanes((h) => toggle(h, id))}
-          />
+          {checkbox(!hiddenLanes.has(id), () => onLanes((h) => toggle(h, id)))}
           {id}
         </label>
       ))}
@@ -481,6 +465,10 @@ function spanLabelsAt(y1: number, y2: number): number[] {
     at.push(ly);
   if (at.length === 0 && y2 - y1 >= 14) at.push(y1 + 10);
   return at;
+}
+
+function bandStrip(x: number, y1: number, y2: number) {
+  return <rect className="st-band-strip" x={x - 1.5} y={y1} width={3} height={Math.max(1, y2 - y1)} />;
 }
 
 function familyName(f: Family, kinds: ReturnType<typeof kindTable>): string {

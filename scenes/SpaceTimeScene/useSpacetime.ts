@@ -48,12 +48,10 @@ export interface SpacetimeOptions {
   hiddenLanes: ReadonlySet<string>;
 }
 
+type Drawn = Spacetime & { logFromMs: number };
+
 /** The diagram of the window ending at the snapshot's moment, read from the run. */
-export function spacetimeOf(
-  s: LabState,
-  run: RunView,
-  o: SpacetimeOptions,
-): Spacetime & { logFromMs: number } {
+export function spacetimeOf(s: LabState, run: RunView, o: SpacetimeOptions): Drawn {
   const snap = s.snapshot;
   const { fromMs } = windowOf(snap.nowMs, WINDOW_MS);
   const alg = algorithmFor(s.experiment.algorithm);
@@ -73,11 +71,11 @@ export function spacetimeOf(
   return { ...model, logFromMs: run.messageLog ? messageLogFromMs(run.messageLog) : -1 };
 }
 
-export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: number }) | null {
+export function useSpacetime(o: SpacetimeOptions): Drawn | null {
   const store = useLabStore();
   const snapshot = useLab((s) => s.snapshot);
   const experiment = useLab((s) => s.experiment);
-  const [model, setModel] = useState<(Spacetime & { logFromMs: number }) | null>(null);
+  const [model, setModel] = useState<Drawn | null>(null);
   const { pxPerMs, hiddenFamilies, hiddenLanes } = o;
   useEffect(() => {
     let live = true;

@@ -15,7 +15,7 @@ import {
 /** Room around a node's circle (and its selection ring). */
 const PAD = NODE_R + 22;
 // Sizes of the words around a node at a phone's stage type; `k` (typeScale) scales them to the stage's.
-/** Half the width of the widest role label ("pre-candidate"), and how far under its baseline its second line ends. */
+/** Half the widest role label's width ("pre-candidate"); how far under its baseline its second line ends. */
 const LABEL_HALF_W = 98;
 const LABEL_BELOW = 34;
 /** The GC-pause label's height and half its width ("GC pause 12.3 s" at the largest stage type). */

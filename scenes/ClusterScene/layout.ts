@@ -39,8 +39,7 @@ export interface ServiceRef {
 export const API_KIND = 'apiServer';
 /** Services drawn alone in the API server's place, apart from a store's members: it, or a fence device. */
 export const isStandalone = (kind: string): boolean => kind === API_KIND || kind === 'fenceDevice';
-/** The API server's box (its drawn size grows with its words on a small stage: clusterScene.css), below
-    etcd's name and majority. */
+/** The API server's box, below etcd's name and majority (on a small stage it grows with its words: CSS). */
 export const API_POS = { x: 590, y: 330 };
 /** A fence device: below the cluster managers it serves, clear of their name and of storage. */
 export const FENCE_POS = { x: 680, y: 320 };

@@ -1,5 +1,5 @@
 // The stage's key (dot colours, storage's verdicts, the number under a node's id): under a lone stage, over
-// it on a phone; on a laptop's first screen in the side column (KeyPanel): under it, words overlapped.
+// it on a phone, in the side column (KeyPanel) on a laptop's first screen (under: overlaps at 1280 x 800).
 import type { ElectionAlgorithm } from '../../src/engine';
 import { DOT_KINDS, type DotKind } from './shapes';
 import { epochShort } from './words';

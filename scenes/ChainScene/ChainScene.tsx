@@ -1,7 +1,5 @@
-// The fencing chain: the seed's flowchart as five live steps. Quorum elects one leader, the
-// leader holds a lease, every write carries a fencing token, storage compares it with the max
-// it has seen, and the write is committed once or rejected. It reads the lab from context, so
-// several labs can each show their own chain on one page.
+// The fencing chain, the seed's flowchart as five live steps (elect, lease, token, compare, commit/reject).
+// It reads the lab from context, so several labs can each show their own chain on one page.
 import { Fragment, memo, useId, useMemo, type ReactNode } from 'react';
 import { pageOf } from '../../src/engine';
 import { useLab } from '../../src/store/context';
@@ -15,10 +13,7 @@ import { useChainModel } from './useChainModel';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import './chainScene.css';
 
-/**
- * Words in which a camelCase name (client-go's leaderTransitions) may break where its next word
- * starts: at a projector's type the name is wider than a step, and ran past the card's side.
- */
+/** Where a camelCase name (client-go's leaderTransitions) may break: at a projector's type, it overran. */
 function Breakable({ text }: { text: string }) {
   return text.split(/(?<=[a-z])(?=[A-Z])/).map((part, i) => (
     <Fragment key={i}>
@@ -55,8 +50,7 @@ function Step(props: {
   );
 }
 
-// Each step's content renders only when its part of the model changed (useChainModel shares
-// the parts that did not).
+// Each step renders only when its part of the model changed (useChainModel shares the parts that did not).
 const QuorumStep = memo(function QuorumStep({ q }: { q: QuorumView }) {
   return (
     <>

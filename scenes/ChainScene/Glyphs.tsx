@@ -1,5 +1,4 @@
-// Small shapes that carry meaning next to words, so no role or result is told by colour alone.
-// All are decorative for assistive technology: the adjacent text says the same thing.
+// Shapes beside words, so no role or result is told by colour alone; aria-hidden, as the text says it too.
 import type { ReactNode } from 'react';
 
 function Glyph({ size = 18, children }: { size?: number; children: ReactNode }) {
@@ -30,25 +29,22 @@ export function CommitGlyph() {
   );
 }
 
-/** Rejected: a stop octagon with a cross. */
-export function RejectGlyph() {
+function Filled({ shape, mark }: { shape: string; mark: string }) {
   return (
     <Glyph>
-      <path d="M6.5 1.5h7l5 5v7l-5 5h-7l-5-5v-7z" fill="currentColor" />
-      <Mark d="M7 7l6 6M13 7l-6 6" />
+      <path d={shape} fill="currentColor" />
+      <Mark d={mark} />
     </Glyph>
   );
 }
 
+/** Rejected: a stop octagon with a cross. */
+export const RejectGlyph = () => (
+  <Filled shape="M6.5 1.5h7l5 5v7l-5 5h-7l-5-5v-7z" mark="M7 7l6 6M13 7l-6 6" />
+);
+
 /** Stale write accepted: a warning triangle. */
-export function StaleGlyph() {
-  return (
-    <Glyph>
-      <path d="M10 1.5l9 16.5H1z" fill="currentColor" />
-      <Mark d="M10 7v5.5M10 15v.5" />
-    </Glyph>
-  );
-}
+export const StaleGlyph = () => <Filled shape="M10 1.5l9 16.5H1z" mark="M10 7v5.5M10 15v.5" />;
 
 /** The leader: a star. */
 export function LeaderGlyph() {

@@ -1,7 +1,5 @@
-// The TTL ring: time since the leader's last renewal against its renew deadline and the lease.
-// It changes with every snapshot, so it is written straight to the SVG and text nodes
-// (useLabUpdate) instead of through React state: the rest of the chain re-renders only when its
-// words change.
+// The TTL ring: time since the leader's last renewal against its renew deadline and the lease. Written
+// straight to the SVG and text each snapshot (useLabUpdate), so the chain re-renders only when words change.
 import { type ReactNode, useRef } from 'react';
 import { useLabUpdate } from '../../src/store/context';
 import { setAttr, setText } from '../../src/ui/domWrites';
@@ -32,8 +30,7 @@ export function LeaseRing({ why }: { why?: ReactNode }) {
   const caption = useRef<HTMLSpanElement>(null);
   const last = useRef({ state: '', deadline: -1 });
 
-  // With every snapshot (up to ten a second), not every frame: a frame that changes the DOM at all
-  // costs a layout, a paint and a commit, and the page keeps such changes to the snapshot's frames.
+  // Per snapshot, not frame: any DOM change costs a layout, paint and commit, so they keep to snapshots.
   useLabUpdate((s) => {
     const snap = s.snapshot;
     if (!s.experiment.lease) return;

@@ -1,5 +1,4 @@
-// Step 5: the two ways a write ends, with their counters, and the alerts that must not be
-// missed: a zombie write fenced at storage, or (fencing off) a stale write that got through.
+// Step 5: how a write ends, its counters, and the alerts (a zombie fenced; fencing off, a stale write in).
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { Alert, OutcomeView } from './writesModel';
 import { CommitGlyph, RejectGlyph, StaleGlyph } from './Glyphs';
@@ -20,10 +19,7 @@ function AlertBanner({ alert, kind }: { alert: Alert; kind: 'zombie' | 'stale' }
   );
 }
 
-/**
- * A counter. Its box is as wide as its digits (tabular figures are 1ch each) and fixed in size,
- * so the count changing at every snapshot lays out that box, not the page (chainScene.css).
- */
+/** A counter as wide as its digits (tabular, 1ch each): a new count lays out its box, not the page (CSS). */
 function Count({ n, testId, children }: { n: number; testId: string; children: ReactNode }) {
   return (
     <p className="chain-count">

@@ -1,6 +1,5 @@
-// What the chain remembers from the event stream. The snapshot alone cannot say who voted in
-// the last election or what the last zombie write was once storage's short `recent` list has
-// moved on, so the scene folds engine events into this small, plain record.
+// What the chain remembers from the event stream: the snapshot cannot say who voted last or what the last
+// zombie write was once storage's short `recent` list has moved on, so events fold into this plain record.
 import type { SimEvent, StorageWrite } from '../../src/engine';
 
 type EventOf<T extends SimEvent['type']> = Extract<SimEvent, { type: T }>;
@@ -30,12 +29,8 @@ export const EMPTY_MEMORY: ChainMemory = {
 };
 
 /**
- * Fold events (oldest first; those from index `from` on) into the memory; returns a new record,
- * the input is untouched. The events are read from the newest end: each thing the memory keeps
- * is the latest of its kind, so the scan stops once it has found them all, and builds nothing for
- * the events it passes over. A jump along the timeline hands it minutes of events at once
- * (200,000 with many clients), and building a record for every write on the way made that fold a
- * long task.
+ * Fold events (oldest first; from `from` on) into a new record, read from the newest end until each thing
+ * kept (the latest of its kind) is found: a jump brings minutes of events (200,000), per-write records slow.
  */
 export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], from = 0): ChainMemory {
   if (from >= events.length) return memory;
@@ -65,8 +60,7 @@ export function foldEvents(memory: ChainMemory, events: readonly SimEvent[], fro
     }
     if (campaign && election && write && rejected && staleAt >= 0) break;
   }
-  // The highest term won, overall and as it stood when the last stale write landed (one pass,
-  // nothing built).
+  // The highest term won, overall and when the last stale write landed (one pass, nothing built).
   let highest = memory.highestElectedTerm;
   for (let i = from; i < events.length; i++) {
     const ev = events[i];

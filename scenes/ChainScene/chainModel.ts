@@ -1,6 +1,5 @@
-// The chain's content as plain data, derived from a snapshot and the folded event memory. Pure,
-// so every sentence the scene shows can be unit-tested without rendering anything, and cheap
-// to compare: the view re-renders only when this model changes, not on every frame.
+// The chain's content as plain data from a snapshot and the folded memory. Pure, so every sentence can be
+// unit-tested without rendering, and cheap to compare: the view re-renders only when this model changes.
 import {
   algorithmFor,
   majorityOf,
@@ -22,10 +21,7 @@ export interface LeaseTiming {
   retryPeriodMs: number;
 }
 
-/**
- * Simulated time between a write's token reaching storage (step 3), its comparison (4) and its
- * result (5). All three happen at one engine instant; spacing them makes the flow readable at 1x.
- */
+/** Simulated time between one write's steps 3, 4 and 5 (one engine instant), so the flow reads at 1x. */
 export const CASCADE_MS = 150;
 
 export interface Voter {

@@ -1,6 +1,5 @@
-// The chain's first step, in the words of the run's algorithm: a quorum of nodes voting (Raft),
-// a coordination service granting a Lease, a key or a znode (Kubernetes, etcd, ZooKeeper), or
-// the highest id taking over with no quorum at all (Bully, the Ring).
+// The chain's first step in the algorithm's words: a quorum voting (Raft), a coordination service granting
+// a Lease, key or znode (Kubernetes, etcd, ZooKeeper), or the highest id taking over (Bully, the Ring).
 import { algorithmFor, majorityOf, missingSwitch, pageOf, type Experiment } from '../../src/engine';
 import { raftElection, type Election } from './chainModel';
 

@@ -1,5 +1,5 @@
-// The lease ring's numbers for one frame: how long since the leader last renewed, against its
-// renew deadline and the lease duration. Pure, so the per-frame writer stays a thin DOM shim.
+// The lease ring's figures for a frame (since the last renewal, against deadline and lease): pure, so
+// the per-frame writer stays a thin DOM shim.
 import { formatSpan, type NodeView, type Snapshot } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
 import type { LeaseTiming } from './chainModel';
@@ -14,15 +14,10 @@ export interface LeaseDial {
   deadlineFraction: number;
   /** "0.8 s" in the ring's centre. */
   short: string;
-  /**
-   * "renewed 3.1 s ago; round fails at 12.4 s: began 2.4 s after, + RenewDeadline 10 s": client-go's
-   * deadline bounds a renewal round, not the time since the last renewal.
-   */
+  /** "renewed 3.1 s ago; round fails at 12.4 s: began 2.4 s after, + RenewDeadline 10 s" (client-go's
+   * deadline bounds a renewal round, not the time since the last renewal). */
   text: string;
-  /**
-   * How `text` begins, "renewed 3.1 s ago; " (empty without a holder): the compact strip leaves it
-   * out, its ring's centre showing the same time.
-   */
+  /** `text`'s start, "renewed 3.1 s ago; " (empty without a holder): the compact strip's ring shows it. */
   lead: string;
 }
 
@@ -40,14 +35,12 @@ export function leaseDial(s: Snapshot, leader: NodeView | null, lease: LeaseTimi
     };
   }
   const elapsedMs = Math.max(0, s.nowMs - leader.lastRenewAtMs);
-  // client-go's renew loop (leaderelection.go `renew`): a round starts RetryPeriod after the last
-  // one succeeded (which took the renewal's own latency after it began) and fails RenewDeadline
-  // after its start. lastRenewAtMs is when the last successful round began. The deadline is kept
-  // by the leader's own clock, so a skewed clock moves it in real time.
+  // client-go's renew loop (leaderelection.go `renew`): a round starts RetryPeriod after the last success
+  // (lastRenewAtMs: when that round began) and fails RenewDeadline after its start, by the leader's clock.
   const roundOn = leader.deadlineAtMs > s.nowMs;
   const deadlineRealMs = lease.renewDeadlineMs / leader.clockRate;
-  // Between rounds (and once the engine has clamped a passed deadline to now), the earliest a
-  // silent holder can stop: RetryPeriod and RenewDeadline after its last renewal.
+  // Between rounds (or once the engine clamped a passed deadline to now), the earliest a silent holder
+  // can stop: RetryPeriod and RenewDeadline after its last renewal.
   const deadlineMs = roundOn
     ? leader.deadlineAtMs - leader.lastRenewAtMs
     : (lease.retryPeriodMs + lease.renewDeadlineMs) / leader.clockRate;

@@ -1,7 +1,5 @@
-// Keeps one lab's chain model current. The store publishes a snapshot up to ten times a second
-// while playing, but the chain's words change only a few times a second, so the model is
-// recomputed per snapshot and React state is set only when its content differs; the lease ring
-// animates on its own, every frame.
+// Keeps one lab's chain model current: React state is set only when the model's content differs (its words
+// change a few times a second, snapshots ten); the lease ring animates on its own, every frame.
 import { useEffect, useRef, useState } from 'react';
 import { useLabFrame, useLabStore } from '../../src/store/context';
 import { held, useHeld } from '../../src/store/held';
@@ -23,10 +21,8 @@ export class EventTracker {
   memory: ChainMemory = EMPTY_MEMORY;
 
   /**
-   * Fold what came since the last sync, if the run only moved forward; a jump back (or a new
-   * backend) is left to the next sync(). Called every frame, so a jump's own task (which
-   * publishes a frame) does not also recall the chain's memory from every kept event: that
-   * waits for the frame the chain renders in.
+   * Fold what came since the last sync if the run moved forward (a jump back or new backend waits for
+   * sync()). Called every frame, so a jump's own task does not also rebuild the memory from every event.
    */
   follow(store: LabStore): void {
     const run = store.backend();
@@ -38,8 +34,7 @@ export class EventTracker {
   sync(store: LabStore): ChainMemory {
     const run = store.backend();
     const total = run.eventsTotal;
-    // A reset swaps the backend; a seek back rewrites history: either way, start over.
-    // The kept events themselves, not a copy: after a jump that is up to 200,000 of them.
+    // A reset or a seek back rewrites history: start over, from the kept events (up to 200,000), uncopied.
     const events = run.events;
     if (run !== this.backend || total < this.cursor || run.nowMs < this.nowMs) {
       this.backend = run;
@@ -60,23 +55,19 @@ export function useChainModel(): ChainModel {
     deriveChain(s.snapshot, tracker.sync(store), s.experiment.lease, electionOf(s.experiment));
   const [model] = useState(() => held(compute(store.getState())));
   const derivedFrom = useRef<LabState['snapshot'] | null>(null);
-  // The events are folded as they come, a frame's worth at a time, so the snapshot's frame (which
-  // derives the model) does not fold everything since the last one at once.
+  // Events fold as they come, a frame's worth at a time, so the snapshot's frame does not fold them all.
   useLabFrame(() => tracker.follow(store));
   const computeLatest = useRef(compute);
   computeLatest.current = compute;
   useEffect(() => {
-    // Derived from the (throttled) snapshot React renders, once per snapshot, and held outside
-    // React state so its render happens in the snapshot's frame (held.ts).
+    // Derived once per snapshot and held outside React state, to render in the snapshot's frame (held.ts).
     const follow = (s: LabState) => {
       if (s.snapshot === derivedFrom.current) return;
       derivedFrom.current = s.snapshot;
-      // Parts that did not change keep their identity, so the steps that show them skip their
-      // render (with many clients the counters change at every snapshot, the quorum rarely).
+      // Unchanged parts keep their identity so their steps skip rendering (counters change, quorum rarely).
       model.set(share(model.get(), computeLatest.current(s)));
     };
-    // The chain follows in a frame after the snapshot's (the chart in another, store.nextFrame):
-    // all three in one frame, or in one jump along the timeline, could stall a slow machine.
+    // A frame after the snapshot's (the chart in another): all three in one could stall a slow machine.
     let queued = false;
     const onUpdate = () => {
       if (queued) return;

@@ -1,5 +1,4 @@
-// Steps 3 to 5 of the chain: the token a write carries, storage's comparison, and the two
-// outcomes. Pure functions of the snapshot and the folded event memory.
+// Steps 3 to 5 of the chain (the token, storage's comparison, the two outcomes): pure, from the snapshot.
 import type { NodeId, NodeView, Snapshot, StorageWrite } from '../../src/engine';
 import { formatSeconds } from '../../src/store/format';
 import type { ChainMemory } from './chainMemory';
@@ -59,9 +58,8 @@ export interface OutcomeView {
 export const HISTORY_LENGTH = 4;
 
 /**
- * Storage's max token just before write i of `recent`. Writes are the only thing that moves it,
- * so it is the previous write's max; before the very first write it is 0. For the oldest kept
- * write, when older ones have scrolled away, it is at most its own max after (a safe answer).
+ * Storage's max token just before write i of `recent`: only writes move it, so it is the previous write's
+ * max (0 before the first). For the oldest kept write it is at most its own max after (a safe answer).
  */
 export function maxBefore(recent: readonly StorageWrite[], i: number, totalWrites: number): number {
   if (i > 0) return recent[i - 1].maxTokenSeen;
@@ -90,17 +88,13 @@ function comparisons(s: Snapshot): Comparison[] {
   const out: Comparison[] = [];
   for (let i = recent.length - 1; i >= 0 && out.length < HISTORY_LENGTH; i--) {
     const c = compareWrite(recent[i], maxBefore(recent, i, total), s.safety.fencing);
-    // Client writes can share a millisecond, node and token; the write's serial number at the
-    // storage (its position among all writes so far) keeps the list keys unique.
+    // Client writes can share a millisecond, node and token: the storage's serial number keys them.
     out.push({ ...c, key: `${c.key}:${total - (recent.length - 1 - i)}` });
   }
   return out;
 }
 
-/**
- * The refusal, and what the writer's election makes of it (`fenced`, from the algorithm's
- * description): under most algorithms nothing, so the chain says so, as the captions do.
- */
+/** The refusal, and what the writer's election makes of it (`fenced`): under most, nothing, said so. */
 function zombieAlert(w: StorageWrite | null, fenced: string): Alert | null {
   if (!w) return null;
   return {

@@ -1,10 +1,6 @@
-// The cluster stage: nodes on a ring, the storage, the client population, the services the
-// algorithm runs against (an API server, a store's members), partition groups, the messages in
-// flight and a key to them, all in the algorithm's words. On a page with controls a click on a
-// node opens a menu of its actions beside it (NodeMenu). Discrete state (roles, terms, groups)
-// renders through React, from the snapshot the store publishes up to ten times a second; the
-// per-frame motion (message dots, lease arcs) is drawn on a canvas over the SVG (useMotionLayer),
-// so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
+// The cluster stage in the algorithm's words; a click on a node opens its menu (NodeMenu). Discrete state
+// renders through React per snapshot; per-frame motion (dots, lease arcs) is on a canvas over the SVG
+// (useMotionLayer), so playing at 64x neither re-renders the React tree nor changes the SVG per frame.
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { algorithmFor, type Snapshot } from '../../src/engine';
 import { useLab, useLabEqual, useLabShallow, useLabStore, useLabUpdate } from '../../src/store/context';
@@ -109,9 +105,7 @@ export function ClusterScene() {
   const menuAnchor = menu && withMenu ? svg.current?.querySelector(`[data-testid="node-${menu}"]`) : null;
 
   const { canvasKey, unit } = useMotionLayer(motion, nodes, width);
-  // A paused node's timer follows the snapshot (ten times a second while playing), written
-  // straight to its text rather than re-rendering the stage; and after every render, for a
-  // timer that has just appeared.
+  // A paused node's timer is written straight to its text per snapshot (and after renders, for a new one).
   const store = useLabStore();
   const writePauses = (snap: Snapshot) => {
     for (const n of snap.nodes) {
@@ -254,10 +248,7 @@ export function ClusterScene() {
   );
 }
 
-/**
- * The storage: the highest token it has seen and its verdict on the latest write. A rejected
- * write's verdict is a new element each time, so its bounce plays for every zombie write.
- */
+/** Storage's max token and latest verdict; a rejection is a new element, so each zombie's bounce shows. */
 function StorageBox({ at, half }: { at: Point; half: number }) {
   const maxToken = useLab((s) => s.snapshot.storage.maxTokenSeen);
   const last = useLab((s) => s.snapshot.storage.recent.at(-1));

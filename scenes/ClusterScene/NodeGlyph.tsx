@@ -1,6 +1,5 @@
-// One node on the stage. Its role is told by shape and by a word, never by colour alone:
-// leader = hexagon, candidate = diamond, follower = circle, witness = square. The words are the
-// algorithm's: a Bully node is the coordinator of an epoch, a Raft node the leader of a term.
+// One node: its role told by shape and word, never colour alone (leader hexagon, candidate diamond,
+// follower circle, witness square), in the algorithm's words (a Bully coordinator, a Raft leader of a term).
 import { memo, type KeyboardEvent } from 'react';
 import type { AlgorithmWords, NodeView } from '../../src/engine';
 import { epochShort } from './words';
@@ -49,10 +48,7 @@ export function roleWord(n: NodeFacts, words: AlgorithmWords): string {
   return n.role;
 }
 
-/**
- * The role label as two short lines: the role, then what qualifies it (warming up, whom it voted
- * for). One long line ran under the storage's box, and into a neighbour's label on a phone.
- */
+/** The role label as two lines, the role then its qualifier: one long line ran under storage's box. */
 export function roleLines(n: NodeFacts, words: AlgorithmWords): [string, string] {
   if (n.alive && n.role === 'leader' && !n.witness) return [words.leader, n.ready ? '' : 'warming up'];
   return [roleWord(n, words), n.votedFor && n.alive ? `voted ${n.votedFor}` : ''];

@@ -1,9 +1,5 @@
-// A node's actions on the stage, as RaftScope offers them: a click on a node (or Enter on a
-// focused one) opens this small menu beside it. Arrow keys move between its controls, Esc closes
-// it and gives focus back to the node, and so does any action taken in it. What it lists is the
-// node panel's own list, which the page hands the stage (SceneHost.NodeActions), so the two never
-// differ. It is drawn over the page rather than inside the stage: the stage's panel clips what
-// overflows it, and on a phone the menu may need more room than the stage has.
+// A node's actions (as RaftScope offers them) in a menu beside it, the node panel's own list; arrows move,
+// Esc or an action closes it. Drawn over the page: the stage's panel clips overflow, a phone needs room.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -28,19 +24,16 @@ export function placeMenu(
   return { left: Math.max(GAP_PX, left), top };
 }
 
-export function NodeMenu({
-  id,
-  anchor,
-  onClose,
-  children,
-}: {
+interface NodeMenuProps {
   id: string;
   /** The node's glyph on the stage. */
   anchor: Element;
   /** Close the menu; `refocus` gives focus back to the node. */
   onClose(refocus: boolean): void;
   children: ReactNode;
-}) {
+}
+
+export function NodeMenu({ id, anchor, onClose, children }: NodeMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = menu.current;
@@ -55,8 +48,7 @@ export function NodeMenu({
     el.style.top = `${Math.round(at.top + window.scrollY)}px`;
     el.querySelector<HTMLElement>(CONTROLS)?.focus({ preventScroll: true });
   }, [anchor, id]);
-  // A press anywhere else closes it (the node itself toggles it with its own click); so does a
-  // change of the window's size, which moves the node.
+  // A press elsewhere closes it (the node toggles it itself), and so does a resize, which moves the node.
   useEffect(() => {
     const away = (e: PointerEvent) => {
       const t = e.target as Node;

@@ -1,8 +1,5 @@
-// The services an algorithm runs against, drawn as boxes apart from the nodes: the API server,
-// and the members of its store (an etcd cluster, a ZooKeeper ensemble) inside an outline named
-// after the store. A service is told dead by a dashed outline and a cross, never by colour alone,
-// and it is a button like a node: selecting it offers what can be done to it (kill, restart,
-// isolate) in the node panel.
+// The algorithm's services, boxes apart from the nodes: the API server, its store's members in an outline
+// named after the store. Dead: a dashed outline and a cross, not colour alone. A button, like a node.
 import { memo, type ReactNode } from 'react';
 import { majorityOf, type Snapshot } from '../../src/engine';
 import { pressableAt } from './NodeGlyph';
@@ -57,8 +54,7 @@ export const ServiceGlyph = memo(function ServiceGlyph({
       data-alive={service.alive}
       data-group={service.group}
     >
-      {/* The API server's boxes are sized by the stylesheet in ems of its words (clusterScene.css):
-          on a phone's stage its name is drawn larger than the box these numbers give. */}
+      {/* The stylesheet sizes the API server's boxes in ems of its words: on a phone they outgrow these. */}
       <rect
         className="focus-ring"
         x={-half.w - 7}
@@ -81,10 +77,7 @@ export const ServiceGlyph = memo(function ServiceGlyph({
   );
 });
 
-/**
- * "API server", "ZooKeeper ensemble": a phone's stage shows the first word (the stylesheet hides
- * the rest), or it would reach the node beside it.
- */
+/** "API server", "ZooKeeper ensemble": a phone shows the first word (CSS hides the rest), clear of nodes. */
 function ShortOnAPhone({ label }: { label: string }) {
   const cut = label.indexOf(' ');
   if (cut < 0) return <>{label}</>;
@@ -97,15 +90,13 @@ function ShortOnAPhone({ label }: { label: string }) {
 }
 
 /** The outline around the store's members, its name under them, and the members (`children`). */
-export function Ensemble({
-  members,
-  at,
-  children,
-}: {
+interface EnsembleProps {
   members: readonly ServiceFacts[];
   at: Record<string, Point>;
   children: ReactNode;
-}) {
+}
+
+export function Ensemble({ members, at, children }: EnsembleProps) {
   const placed = members.filter((m) => at[m.id]);
   if (!placed.length) return null;
   const pad = 14;
@@ -118,8 +109,7 @@ export function Ensemble({
   return (
     <g className="ensemble" role="group" aria-label={`${name}, ${majority}`} data-testid="ensemble">
       <rect className="ensemble-outline" x={l} y={t} width={r - l} height={b - t} rx={16} />
-      {/* Under the members: above them, it ran under the scene's "Embed this" button. Its second
-          line is the quorum the members' writes need (a phone leaves it to the chain's step 1). */}
+      {/* Under the members (above, it ran under "Embed this"), then their quorum (on a phone: step 1's). */}
       <text className="ensemble-name" x={r - 4} y={b + 8} dy="0.8em" textAnchor="end" aria-hidden="true">
         <ShortOnAPhone label={name} />
         <tspan className="ensemble-majority" x={r - 4} dy="1.3em" data-testid="ensemble-majority">

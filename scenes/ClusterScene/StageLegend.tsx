@@ -1,9 +1,5 @@
-// The stage's key: what each colour of message dot is under the run's algorithm (only the
-// families it sends, named by its own labels), the storage's writes and verdicts, and what the
-// short number under a node's id counts. Under the stage where the stage is shown alone (an
-// embed) and over it on a phone; on a laptop's first screen the lab shows it in its side column
-// instead (KeyPanel), where there is room to spare: under the stage it took the stage's height,
-// and the stage's words no longer cleared each other at 1280 x 800.
+// The stage's key (dot colours, storage's verdicts, the number under a node's id): under a lone stage, over
+// it on a phone, in the side column (KeyPanel) on a laptop's first screen (under: overlaps at 1280 x 800).
 import type { ElectionAlgorithm } from '../../src/engine';
 import { DOT_KINDS, type DotKind } from './shapes';
 import { epochShort } from './words';

@@ -1,14 +1,11 @@
-// The storage's latest writes, newest first: under a stage shown alone (an embed), and in the
-// lab's Events tab beside its log.
+// The storage's latest writes, newest first: under a lone stage (an embed), and in the lab's Events tab.
 import { useLab } from '../../src/store/context';
 import './clusterScene.css';
 
 export function StorageLedger() {
   const recent = useLab((s) => s.snapshot.storage.recent);
-  // Rows are keyed by their place in the list, newest first, so a new write changes the rows'
-  // words in place rather than removing and adding rows: with many clients every row is new at
-  // every snapshot, and making and dropping rows is what cost that frame its layout. Each row
-  // keeps to three text nodes for the same reason.
+  // Rows are keyed by place, newest first, so a new write changes their words in place: with many clients
+  // every row is new each snapshot, and making and dropping rows (or more text nodes) cost a layout.
   return (
     <div className="ledger">
       <ol className="plain-list" aria-label="Latest writes at the storage">

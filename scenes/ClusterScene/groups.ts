@@ -1,6 +1,4 @@
-// Partition groups on the stage: an outline around each group's nodes (and the storage or the
-// services placed in it) and their words, and the group's name outside it. Pure geometry in the
-// stage's viewBox units.
+// Partition groups: an outline around each group's members and their words, its name outside. Pure geometry.
 import { polygonHull } from 'd3';
 import {
   NODE_R,
@@ -17,7 +15,7 @@ import {
 /** Room around a node's circle (and its selection ring). */
 const PAD = NODE_R + 22;
 // Sizes of the words around a node at a phone's stage type; `k` (typeScale) scales them to the stage's.
-/** Half the width of the widest role label ("pre-candidate"), and how far under its baseline its second line ends. */
+/** Half the widest role label's width ("pre-candidate"); how far under its baseline its second line ends. */
 const LABEL_HALF_W = 98;
 const LABEL_BELOW = 34;
 /** The GC-pause label's height and half its width ("GC pause 12.3 s" at the largest stage type). */
@@ -49,10 +47,8 @@ export function nodeBox(m: GroupMember, k = 1): Box {
 const pauseTop = (k: number) => -PAUSE_LABEL_Y + PAUSE_H * k;
 
 /**
- * The sizes above are for role labels of about 23 units, the stage on a phone; `typeScale` is the
- * stage's own over that: its labels are max(13 px, 12 px on screen) in its units (`unit`:
- * viewBox units per screen px, ClusterScene's). Not below 0.8: the pause label's words are
- * larger than the role's.
+ * The sizes above suit role labels of about 23 units (a phone); `typeScale` is the stage's labels' size
+ * (max(13 px, 12 px on screen), `unit`: viewBox units per px) over that, at least 0.8 (pause words larger).
  */
 export const typeScale = (unit: number): number => Math.max(0.8, Math.max(13, 12 * unit) / 23);
 
@@ -95,8 +91,7 @@ function around(m: GroupMember, k: number): [number, number][] {
   const half = LABEL_HALF_W * k;
   pts.push([x - half, y + ROLE_Y - 18 * k], [x + half, y + ROLE_Y - 18 * k]);
   pts.push([x - half, y + ROLE_Y + LABEL_BELOW * k], [x + half, y + ROLE_Y + LABEL_BELOW * k]);
-  // The outline bulges over a paused node to take in the middle of its pause label; taking in the
-  // whole label would swing a group's outline across a neighbour's words.
+  // Bulge over a paused node to its pause label's middle; the whole label would cross a neighbour's words.
   if (m.paused) pts.push([x - 40 * k, y - pauseTop(k)], [x + 40 * k, y - pauseTop(k)]);
   return pts;
 }
@@ -110,11 +105,7 @@ function fits(at: Point, avoid: readonly Box[], width: number, k: number): boole
   return !avoid.some((a) => overlaps(box, a));
 }
 
-/**
- * `avoid`: what the name must not cover (every node on the stage, nodeBox, and the boxes of the
- * storage and the services, boxAround with a little room); `width`: the stage's (viewWidth);
- * `k`: typeScale.
- */
+/** `avoid`: what the name must not cover (nodeBox, boxAround); `width`: viewWidth; `k`: typeScale. */
 export function groupShape(
   members: readonly GroupMember[],
   avoid: readonly Box[] = [],
@@ -126,9 +117,8 @@ export function groupShape(
   if (!hull) return null;
   // Rounded corners would be nicer; a straight outline is enough to read a group by.
   const d = `M ${hull.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L ')} Z`;
-  // The name goes outside the outline (everything of the group is inside it, so nothing of the
-  // group is under its name): beyond the outline's point farthest from the ring's centre, or,
-  // if a box or the stage's edge is in the way there, beyond the next farthest.
+  // The name goes outside the outline (so nothing of the group is under it), beyond its point farthest
+  // from the ring's centre, or the next farthest if a box or the stage's edge is in the way.
   const byDistance = [...hull].sort(
     (a, b) => (b[0] - RING_CX) ** 2 + (b[1] - RING_CY) ** 2 - ((a[0] - RING_CX) ** 2 + (a[1] - RING_CY) ** 2),
   );

@@ -1,12 +1,7 @@
-// Where things sit on the cluster stage (a 640 x 520 viewBox): nodes on a ring, storage to the
-// right, the client population to the left. Pure functions, shared with the message-dot layer.
-// The ring sits left of centre so that a label under the node nearest the storage ("leader",
-// "warming up") ends before the storage's box at every text size the stage uses.
-// An algorithm that runs against services (an API server, an etcd or ZooKeeper ensemble) gets a
-// stage 120 units wider: the ensemble sits top right, the API server between it and the ring, and
-// the storage moves down to the bottom right, so that no node's line to its store member or API
-// server runs through the storage's box. A laptop's stage cell is wider than 640 x 520 anyway
-// (about 1.43 : 1 at 1280 x 800), so the wider stage is drawn at nearly the same scale.
+// Where things sit on the stage (a 640 x 520 viewBox), shared with the dot layer. The ring sits left of
+// centre so the label under the node nearest storage ends before storage's box at every text size. With
+// services the stage is 120 units wider (ensemble top right, API server by the ring, storage bottom right),
+// so no line to them crosses storage; a laptop's stage cell (~1.43 : 1) keeps its scale.
 export const VIEW_W = 640;
 export const VIEW_W_SERVICES = 760;
 export const VIEW_H = 520;
@@ -30,7 +25,6 @@ export interface Point {
   y: number;
 }
 
-/** Half a box's width and height. */
 export interface Half {
   w: number;
   h: number;
@@ -45,8 +39,7 @@ export interface ServiceRef {
 export const API_KIND = 'apiServer';
 /** Services drawn alone in the API server's place, apart from a store's members: it, or a fence device. */
 export const isStandalone = (kind: string): boolean => kind === API_KIND || kind === 'fenceDevice';
-/** The API server's box (its drawn size grows with its words on a small stage: clusterScene.css), below
-    etcd's name and majority. */
+/** The API server's box, below etcd's name and majority (on a small stage it grows with its words: CSS). */
 export const API_POS = { x: 590, y: 330 };
 /** A fence device: below the cluster managers it serves, clear of their name and of storage. */
 export const FENCE_POS = { x: 680, y: 320 };
@@ -88,9 +81,8 @@ export function nodePositions(ids: string[], services: readonly ServiceRef[] = [
   out.storage = services.length ? STORAGE_POS_SERVICES : STORAGE_POS;
   out.clients = CLIENTS_POS;
   for (const s of services) if (isStandalone(s.kind)) out[s.id] = s.kind === API_KIND ? API_POS : FENCE_POS;
-  // The ensemble's members on a triangle pointing at the ring (one facing the nodes and the API
-  // server, two behind it), so that the traffic between any two of them, and the API server's to
-  // each, runs clear of the others; more than three share a circle.
+  // The members on a triangle pointing at the ring (one facing the nodes and API server, two behind), so
+  // traffic between any two, and the API server's to each, runs clear of the others; more share a circle.
   const members = services.filter((s) => !isStandalone(s.kind));
   members.forEach(
     (s, i) => (out[s.id] = polar(ENSEMBLE_CENTRE, ENSEMBLE_R, Math.PI + (2 * Math.PI * i) / members.length)),

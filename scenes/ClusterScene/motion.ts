@@ -1,7 +1,4 @@
-// What moves on the stage in one frame: each node's lease arc and every message in flight, as
-// plain shapes in the stage's viewBox. A pure function of the frame's snapshot, drawn on a canvas
-// while the lab plays and written into the stage's SVG when it is exported, so both show the
-// same shapes.
+// One frame's moving shapes (lease arcs, messages) in viewBox units, pure: the canvas and exports alike.
 import { ALGORITHMS, type Experiment, type MessageType, type Snapshot } from '../../src/engine';
 import { messagePoint, nodePositions, type Point } from './layout';
 import { ARC_R, DOT_KINDS, type DotKind, type Family } from './shapes';
@@ -12,11 +9,7 @@ export { ARC_R, DOT_KINDS, type DotKind, type Family };
 export const MAX_DOTS = 160;
 /** A dropped message stays on the stage this long, falling, before it disappears. */
 export const DROP_SHOW_MS = 900;
-/**
- * The family of every kind of message, from the algorithms' own tables (a kind two algorithms
- * share, such as a store's proposal, is in the same family in both: the unit tests hold them to
- * it); the storage's writes and verdicts are the same under every algorithm.
- */
+/** Each message kind's family, from the algorithms' tables (a shared kind has one: tests hold them to it). */
 export const FAMILY_OF: Readonly<Record<MessageType, Family>> = Object.assign(
   { write: 'write', writeRejected: 'reject' } as Record<MessageType, Family>,
   ...Object.values(ALGORITHMS).flatMap((a) => a.messages.map((k) => ({ [k.type]: k.family }))),
@@ -41,10 +34,7 @@ export interface Motion {
   dots: Record<DotKind, DotShape[]>;
 }
 
-/**
- * A node's lease arc: the time left before it must renew (a leader, against its renew deadline)
- * or may campaign (a follower, against the wait it was given). None for a dead node.
- */
+/** A node's lease arc: time left to renew (a leader) or before it may campaign (a follower); none if dead. */
 function arcFraction(n: Snapshot['nodes'][number], nowMs: number, lease: Experiment['lease']): number {
   if (!n.alive || n.deadlineAtMs < 0) return 0;
   // A Kubernetes leader's arc runs against its renew deadline; any other node's against the span

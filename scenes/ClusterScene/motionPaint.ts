@@ -1,5 +1,4 @@
-// Drawing one frame of the stage's motion on a 2D canvas: with no DOM, so the same code draws in
-// the page and in the worker that owns the canvas (motionWorker.ts).
+// One frame of the stage's motion on a 2D canvas, with no DOM: the page and the worker draw alike.
 import type { Motion } from './motion';
 import { ARC_R, DOT_KINDS, type DotKind } from './shapes';
 
@@ -71,10 +70,7 @@ export function paintMotion(ctx: Ctx, fit: Fit, motion: Motion, styles: MotionSt
   }
 }
 
-/**
- * Draws on `canvas` (the page's, or the OffscreenCanvas the worker was given): keeps its fit,
- * the styles and the last frame, which it draws again at a new size or with new styles.
- */
+/** Draws on `canvas` (the page's or a worker's OffscreenCanvas), redrawing on a new size or new styles. */
 export function canvasPainter(canvas: HTMLCanvasElement | OffscreenCanvas) {
   let ctx: Ctx | null = null;
   let fit: Fit | null = null;

@@ -1,6 +1,4 @@
-// The worker that owns the stage's motion canvas (transferred to it as an OffscreenCanvas). The
-// page sends it the canvas size, the styles and each frame's shapes; it draws them, and the
-// browser shows its frames without the page's main thread committing a canvas every frame.
+// The worker owning the motion canvas (an OffscreenCanvas): it draws each frame off the main thread.
 import { canvasPainter, type Fit, type MotionStyles } from './motionPaint';
 import type { Motion } from './motion';
 

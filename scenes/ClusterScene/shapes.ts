@@ -1,5 +1,4 @@
-// The kinds of shape the stage's motion layer paints: what the canvas's worker needs, and nothing
-// more (it must not import the engine: the algorithms' tables would ride along into its script).
+// The shapes the motion layer paints, all its worker needs (importing the engine would load its tables).
 import type { MessageKindInfo } from '../../src/engine';
 import { NODE_R } from './layout';
 
@@ -8,11 +7,7 @@ export const ARC_R = NODE_R + 7;
 
 export type Family = MessageKindInfo['family'];
 
-/**
- * Kinds of message dot, in drawing order (later ones on top): one per family of message (the
- * routine streams first, then the election's traffic, then the storage's writes and verdicts),
- * and the dropped ones.
- */
+/** Dot kinds in drawing order (later on top): routine streams, election traffic, storage's, then dropped. */
 export const DOT_KINDS = [
   'ack',
   'heartbeat',

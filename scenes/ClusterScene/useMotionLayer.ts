@@ -1,12 +1,7 @@
-// The stage's moving parts (lease arcs and message dots) drawn every frame on one canvas over
-// the stage's SVG. Why a canvas: any change to the SVG, even one path's `d`, has the browser lay
-// out the page and repaint and re-commit the stage on that frame, which on a modest machine cost
-// more than all the rest of a frame. Where the browser can, the canvas belongs to a worker
-// (motionWorker.ts) and the page only posts each frame's shapes, so not even the canvas's commit
-// is on the page's main thread; elsewhere the page draws it itself.
-// The canvas takes its colours and widths from the (empty) SVG paths the stylesheet styles, so
-// themes and present mode apply as before; an export writes the shapes into those paths, so the
-// exported image has them (see writeMotionSvg).
+// Lease arcs and message dots, drawn every frame on a canvas over the stage's SVG: any SVG change, even one
+// path's `d`, has the browser lay out, repaint and re-commit the stage that frame (on a modest machine more
+// than the rest of it). A worker owns the canvas where it can (motionWorker.ts). Colours and widths come
+// from empty SVG paths the stylesheet styles; an export writes the shapes into them.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Experiment, Snapshot } from '../../src/engine';
 import { useLabFrame, useLabStore } from '../../src/store/context';
@@ -37,10 +32,8 @@ function paintOf(el: Element): Paint {
 }
 
 /**
- * The shapes' styles. Reading a computed style makes the browser bring its styles up to date
- * there and then, so each is read once per look: the dots once, each node's arc once per class
- * of its node (its role decides the arc), until the theme or present mode changes (`cache` is
- * then cleared). After a jump along the timeline the roles differ but their looks are known.
+ * The shapes' styles. Reading a computed style updates the page's styles there and then, so each look is
+ * read once (dots, an arc per node class; known after a jump too) until theme or present mode clears `cache`.
  */
 function readStyles(refs: MotionRefs, cache: Map<string, Paint>): MotionStyles | null {
   const layer = refs.dotLayer.current;
@@ -94,8 +87,7 @@ function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter |
   } catch {
     return null;
   }
-  // The canvas is the worker's now: if its script fails to load (an offline page whose cache
-  // lacks it), a fresh canvas takes its place, drawn by the page.
+  // The canvas is the worker's now: if its script fails to load (offline, uncached), a fresh one replaces it.
   worker.onerror = (e) => {
     e.preventDefault();
     workerFailed = true;
@@ -110,8 +102,7 @@ function workerPainter(canvas: HTMLCanvasElement, onFail: () => void): Painter |
   };
 }
 
-// A canvas hands its drawing to a worker once only; a remount of the same element (React's
-// StrictMode runs effects twice) keeps its painter rather than asking again.
+// A canvas goes to a worker once only: a remount (StrictMode runs effects twice) keeps its painter.
 const painters = new WeakMap<HTMLCanvasElement, { painter: Painter; users: number }>();
 
 function acquirePainter(canvas: HTMLCanvasElement, onFail: () => void): Painter {
@@ -138,11 +129,8 @@ function releasePainter(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * Keep the canvas over the SVG drawn with the latest frame. `nodes`: the stage's node facts, a new
- * value only when a node changed (a node's role decides its arc's colour and width); `viewW`: the
- * width of the stage's viewBox (wider with services). Returns the key to give the canvas element:
- * it changes when the canvas must be replaced (its worker failed); and the stage's unit, measured
- * by the same observer of its size.
+ * Keep the canvas drawn with the latest frame. `nodes`: new only when a node changed (its role decides its
+ * arc); `viewW`: the viewBox's width. Returns the canvas's key (new when its worker failed) and the unit.
  */
 export function useMotionLayer(
   refs: MotionRefs,
@@ -151,8 +139,7 @@ export function useMotionLayer(
 ): { canvasKey: string; unit: number } {
   const store = useLabStore();
   const [canvasKey, setCanvasKey] = useState('motion');
-  // The stage's unit (below) as React state too, rounded (a resize by a pixel need not redraw):
-  // partition outlines are drawn around the words at the size they are shown.
+  // The unit as state too, rounded (a pixel's resize need not redraw): group outlines fit the shown words.
   const [unit, setUnit] = useState(1);
   const painter = useRef<Painter | null>(null);
   const ready = useRef({ fit: false, styles: false });
@@ -174,8 +161,7 @@ export function useMotionLayer(
   const redrawLatest = useRef(() => {});
   redrawLatest.current = () => draw(store.frame(), store.getState().experiment.lease, true);
 
-  // A node changed role (or the node set changed): the arcs' styles are looked up again, and the
-  // canvas redrawn in the next frame rather than in the task that changed the roles (a jump).
+  // A node changed role: look up the arcs' styles again, redrawing next frame, not in the jump's task.
   useEffect(() => {
     ready.current.styles = false;
     const raf = requestAnimationFrame(() => redrawLatest.current());
@@ -204,8 +190,7 @@ export function useMotionLayer(
       ready.current.fit = true;
       redrawLatest.current();
     };
-    // Keep the stage's type readable at any size: its unit is the floor of its font sizes, no word
-    // drawn below 12 px on screen (stageUnit.ts); each new size is announced to the page.
+    // Its unit floors its font sizes at 12 px on screen (stageUnit.ts); each new size is announced.
     const measure = () => {
       fit();
       svg.dispatchEvent(new Event(STAGE_RESIZED, { bubbles: true }));
@@ -227,8 +212,7 @@ export function useMotionLayer(
     });
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
     scheme?.addEventListener('change', restyle);
-    // An export copies the SVG: for that moment it carries the shapes the canvas shows, and no
-    // selection (a selection is the reader's, not the run's: clusterScene.css hides its ring).
+    // An export copies the SVG with the canvas's shapes, and no selection (the reader's, not the run's).
     const before = () => {
       svg.setAttribute('data-exporting', '');
       writeMotionSvg(refs, frameMotion(store.frame(), store.getState().experiment.lease));

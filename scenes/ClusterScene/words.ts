@@ -1,5 +1,4 @@
-// The short form of an algorithm's epoch word, drawn under a node's id ("t3", "e3"): the whole
-// word would not fit in the node on a phone. The stage's key spells it out.
+// Short epoch words under a node's id ("t3", "e3"): the whole would not fit on a phone; the key spells it.
 import type { AlgorithmWords } from '../../src/engine';
 
 const EPOCH_SHORT: Record<string, string> = {

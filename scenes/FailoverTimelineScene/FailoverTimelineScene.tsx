@@ -1,7 +1,5 @@
-// Failover timeline: for each failover, bars for detection, election and warm-up with their
-// measured durations. Phases are told apart by pattern and label, not by colour alone. Each bar
-// says what it sums to: detection and election are the time without a leader, the whole bar the
-// time without service. On the lab's first screen (compact) it shows the latest failover only.
+// Failover timeline: bars for detection, election and warm-up with their durations, told apart by pattern
+// and label, not colour alone (sums: failoverModel.ts). Compact (the first screen): the latest one only.
 import { scaleLinear } from '../../src/ui/linearScale';
 import { useLab } from '../../src/store/context';
 import { algorithmFor } from '../../src/engine';
@@ -25,10 +23,8 @@ export function FailoverTimelineScene() {
   const { controls, density } = useSceneHost();
   const compact = density === 'compact';
   const bars = failoverBars(failovers, nowMs, epoch).slice(compact ? -1 : -6);
-  // A failover under way has no bar until someone is elected: say so rather than ask for one.
-  // Paging follows the observed leader_count, as on the chart: a paused leader fails its scrape,
-  // so the dashboard pages "no leader" while it still believes it leads. Before the first leader
-  // there is nothing to fail over (a token tells no such thing: Kubernetes' first holder has 0).
+  // Under way, no bar until someone is elected: say so. Paging follows observed leader_count (a paused leader
+  // fails its scrape); before the first leader nothing fails over (Kubernetes' first holder has token 0).
   const underWay = useLab((s) =>
     s.snapshot.counters.maxLeaderCount === 0 || s.snapshot.leaderCountObserved > 0
       ? null
@@ -45,13 +41,11 @@ export function FailoverTimelineScene() {
       aria-labelledby="failover-title"
       data-testid="failover-timeline"
       data-density={density}
-      // On the first screen it keeps one height and scrolls longer words (layout.css): a scroll box
-      // takes the focus, so a keyboard can scroll it too.
+      // On the first screen: one height, longer words scroll (layout.css); focusable, for the keyboard.
       tabIndex={compact ? 0 : undefined}
     >
       <h2 id="failover-title">Failover timeline</h2>
-      {/* The first screen keeps its room for the bar: there, start-up and "no failover yet" are
-          one short note, said only before the first failover. */}
+      {/* The first screen keeps room for the bar: start-up and "no failover yet" are one short note. */}
       {(!compact || (bars.length === 0 && !underWay)) && (
         <p className="hint" data-testid="failover-starting">
           {startedAtMs < 0

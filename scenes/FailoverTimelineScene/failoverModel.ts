@@ -1,5 +1,4 @@
-// The seed's "failover timeline, honestly": each failover split into detection, election and
-// warm-up, measured from the engine's own failover records.
+// The seed's "failover timeline, honestly": detection, election and warm-up from the engine's records.
 import type { Failover } from '../../src/engine';
 import { WON_BESIDE_A_LEADER } from '../../src/engine/ledger';
 
@@ -19,18 +18,14 @@ export interface FailoverBar {
   longest: Phase['name'];
   complete: boolean;
   /**
-   * Detection and election: the stretch with no leader, the chart's time without a leader (for a
-   * leader killed or cut off, whose loss leader_count sees at once). Warm-up adds the stretch a
-   * leader is counted but serves no one: the whole bar is the time without service.
+   * Detection and election: the chart's time without a leader (for a leader killed or cut off: leader_count
+   * sees that at once). Warm-up adds a counted leader serving no one: the whole bar is time without service.
    */
   withoutLeaderMs: number;
   /**
-   * Who leader_count still counted while detection and election ran, if anyone: a leader cut off
-   * from a majority is counted until it steps down, and another still believing it leads when the
-   * next was elected (a split without a quorum, a flapping lease) throughout. Then detection and election are not all time
-   * without a leader (the chart's figure is shorter), and the old leader may have served meanwhile.
-   * Null where leader_count saw the loss at once (killed, paused, stepped down, or gone unnoticed
-   * with no leader left in office).
+   * Who leader_count still counted in detection and election: a leader cut off from a majority until it
+   * steps down, or one still leading in its own eyes after the next was elected (no quorum, a flapping
+   * lease), perhaps serving. Null where leader_count saw the loss at once (killed, paused, stepped down).
    */
   stillCounted: 'the cut-off leader' | 'another leader' | null;
 }

@@ -1,10 +1,6 @@
-// "Don't have a leader": the lesson's strongest answer, as a comparison the reader steps through.
-// The same five workers and 1000 keys, run two ways side by side: (a) one elected leader assigns
-// the work; (b) each worker owns its keys on a consistent-hash ring. A worker dies, then (a)'s
-// leader: the charts show the keys that get no work, and the numbers (keys moved, unavailable
-// key-seconds) come from the model's run (src/leaderless). The failover window of (a) is the
-// lab's own run's last completed failover when there is one, else the stated default. A game day
-// cannot step this model (its steps wait on the engine), so the scene has its own step buttons.
+// "Don't have a leader", stepped through: five workers and 1000 keys, (a) assigned by an elected leader,
+// (b) each worker owning its keys on a consistent-hash ring. The numbers are the model's (src/leaderless);
+// game days cannot step it (they wait on the engine), so it has its own buttons.
 import { useMemo, useState } from 'react';
 import { algorithmFor } from '../../src/engine';
 import {

@@ -1,6 +1,4 @@
-// Which keys changed owner when a worker died, with the keys laid out in hash order (the ring's
-// order, left to right): on the ring they are a few short arcs (the dead worker's ranges, now its
-// neighbours'); with hash % N they are nearly everywhere.
+// Keys that changed owner when a worker died, in ring order: a few arcs on the ring, everywhere by hash % N.
 import type { LeaderlessRun, Moved } from '../../src/leaderless/model';
 import { pct } from './captions';
 

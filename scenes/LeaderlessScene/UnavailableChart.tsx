@@ -10,19 +10,16 @@ const W = 480;
 const H = 100;
 const PAD = { l: 44, r: 8, t: 8, b: 22 };
 
-export function UnavailableChart({
-  run,
-  design,
-  nowMs,
-}: {
+interface Props {
   run: LeaderlessRun;
   design: Design;
   nowMs: number;
-}) {
+}
+
+export function UnavailableChart({ run, design, nowMs }: Props) {
   const x = scaleLinear([0, run.endMs], [PAD.l, W - PAD.r]);
   const y = scaleLinear([0, run.config.keys], [H - PAD.b, PAD.t]);
-  // Piecewise constant: its value changes only where an outage of this design starts or ends.
-  // A change at the very moment on screen is not drawn yet: it belongs to the next step.
+  // Piecewise constant, changing where an outage starts or ends; one at the moment shown is the next step's.
   const changes = run.outages.filter((o) => o.design === design).flatMap((o) => [o.startMs, o.endMs]);
   const edges = [...new Set([0, ...changes.filter((t) => t < nowMs)])].sort((a, b) => a - b);
   edges.push(nowMs);
@@ -63,10 +60,7 @@ export function UnavailableChart({
   );
 }
 
-/**
- * The chart is scaled to its box, its ticks with it: viewBox units per screen px go into
- * `--ll-unit`, so that present mode can draw the ticks at a size on screen (leaderlessScene.css).
- */
+/** Scaled to its box: viewBox units per screen px go into `--ll-unit`, for present mode's tick size (CSS). */
 function useViewBoxUnit(svg: RefObject<SVGSVGElement | null>): void {
   useEffect(() => {
     const el = svg.current;

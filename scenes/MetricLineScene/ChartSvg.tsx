@@ -1,8 +1,5 @@
-// Renders a ChartModel. All geometry was computed by D3 in chartModel.ts; this file only maps
-// it to SVG elements and CSS classes (colours come from theme variables, so light and dark both
-// work; paging bands also carry a hatch, and the two leader_count lines differ in dash and width
-// as well as colour, so nothing relies on colour alone). The legend is part of the SVG, so an
-// exported image still says which line is which.
+// Renders a ChartModel as SVG. Colours are theme variables; bands carry a hatch and the two lines differ in
+// dash and width, so nothing relies on colour alone. The legend is in the SVG, so an export names each line.
 import { WATCH_SWATCH, type ChartModel, type Panel, type Tick, type WatchBarKind } from './chartModel';
 import type { LegendLayout } from './leaderLines';
 
@@ -61,6 +58,8 @@ function Title({ text }: { text: string }) {
     });
 }
 
+const rectOf = ({ x, y, w, h }: Record<'x' | 'y' | 'w' | 'h', number>) => ({ x, y, width: w, height: h });
+
 function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; clip: string }) {
   const base = panel.top + panel.height;
   return (
@@ -84,10 +83,7 @@ function SmallMultiple({ panel, plotW, clip }: { panel: Panel; plotW: number; cl
             key={`${b.kind ?? ''}${b.startMs}`}
             className={b.kind ? `metric-bar metric-bar-${b.kind}` : 'metric-bar'}
             data-start-ms={b.kind ? b.startMs : undefined}
-            x={b.x}
-            y={b.y}
-            width={b.w}
-            height={b.h}
+            {...rectOf(b)}
           />
         ))}
         {panel.lineD && <path className={`metric-line ${panel.lineClass}`} d={panel.lineD} />}
@@ -176,10 +172,7 @@ export function ChartSvg({ chart, uid, label }: Props) {
             className={`metric-firing metric-firing-${f.kind}`}
             data-start-ms={f.startMs}
             data-end-ms={f.endMs}
-            x={f.x}
-            y={f.y}
-            width={f.w}
-            height={f.h}
+            {...rectOf(f)}
           />
         ))}
         <g className="metric-healthy">

@@ -1,10 +1,5 @@
-// The SLI view: leader_count over simulated time as two step lines, observed (what a scrape of
-// each node's is-leader gauge sees) and believed (paused leaders included), with paging bands at
-// 0 and at 2 or more that follow the observed line, as a real dashboard's alerts would; faults
-// marked on the time axis, and the other signals the pattern watches as small multiples sharing
-// the same x scale. Reads the lab from context, so several can share a page.
-// The host supplies the frame (a panel on the lab page, the embed's own page), so the section
-// draws none of its own.
+// The SLI view: leader_count observed and believed (leaderLines.ts), paging bands, faults and small multiples
+// over simulated time. Reads the lab from context, so several share a page; the host supplies the frame.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { formatSeconds } from '../../src/store/format';
 import { ariaSummary, type ChartModel } from './chartModel';
@@ -45,7 +40,6 @@ function Row({ signal, now, range }: { signal: string; now: ReactNode; range?: R
   );
 }
 
-/** One of the header's figures. */
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <span data-testid={testId}>
@@ -140,8 +134,7 @@ export function MetricLineScene() {
     size.fontPx,
   );
   const f = chart.facts;
-  // Acknowledged writes an old primary lost on resync: the read model's count (Snapshot.writesLost),
-  // only where the algorithm can lose them (Redis Sentinel, which has no token to stop them).
+  // Writes an old primary lost on resync (Snapshot.writesLost), where they can be (Redis Sentinel: no token).
   const writesLost = useLab((s) => s.snapshot.writesLost);
   return (
     <section

@@ -1,6 +1,4 @@
-// Turns the engine's samples and events into everything the SVG needs: D3 computes the scales,
-// the path strings and the tick positions; React only renders the result. Pure, so a chart
-// at a fixed seed is a plain value a test can inspect.
+// The engine's samples and events as all the SVG needs; pure, so a chart at a fixed seed is testable data.
 import { scaleLinear, type LinearScale } from '../../src/ui/linearScale';
 import { formatSeconds } from '../../src/store/format';
 import type { RenewLimit } from '../../src/engine';
@@ -54,24 +52,15 @@ export interface ChartInput {
   /** The renewal latency panel's line (renewLimitOf); null: none. */
   renewLimit: RenewLimit | null;
   /**
-   * Draw the watch panel: watch notifications and the reads they triggered, per interval
-   * (watchCountsOf: ZooKeeper's recipe, whose samples count them), for this many candidates.
-   * Its axis reaches at least the herd's count, every candidate but the leader, so the recipe's
-   * single notification reads against it. Without it, no such panel.
+   * Draw the watch panel (watchCountsOf: ZooKeeper's recipe counts them) for this many candidates. Its axis
+   * reaches at least the herd's count (all but the leader): the recipe's one notification reads against it.
    */
   watches?: { candidates: number };
-  /**
-   * Draw the client view (clientView.ts): the run has clients. It sits right under leader_count,
-   * on the first screen's compact chart too: the recovery curve is what a failover costs them.
-   */
+  /** Draw the client view (clientView.ts) under leader_count, compact too: what a failover costs them. */
   clients?: boolean;
   mode: WindowMode;
   widthPx: number;
-  /**
-   * Compact: only leader_count, as tall as this (the chart shares the lab's first screen); its
-   * other signals are figures in its header. Without it the chart is drawn in full, with the
-   * small multiples under leader_count.
-   */
+  /** Compact: only leader_count, this tall (the lab's first screen), its other signals in the header. */
   compactHeightPx?: number;
   /** The moment's own figures: "now" and the line's last step agree with the stage. */
   live?: LiveFigures;
@@ -165,9 +154,8 @@ export interface ChartModel {
     /** Where the observed line is in a band: those stretches page, the believed line's do not. */
     firing: FiringRect[];
     /**
-     * Start-up, the cluster electing its first leader, as its own phase: from the run's start to
-     * the first election (or to now while there is none), clipped to the window. It pages nothing
-     * and counts for no time without a leader. Null once it is out of the window.
+     * Start-up (electing the first leader) as its own phase, from the run's start to the first election or
+     * now, clipped to the window: it pages nothing, counts no time without a leader. Null out of the window.
      */
     starting: { startMs: number; endMs: number; x: number; w: number } | null;
   };
@@ -203,9 +191,8 @@ const BOTTOM_AXIS_H = 24;
 /** Under the compact chart's last row. */
 const COMPACT_FOOT_H = 6;
 /**
- * The least plot a compact chart keeps anything else for: 0, 1 and 2 apart (17 px), each band's
- * label inside its band and off the line at 1. At 40 px (1280x720) the labels touched and the
- * band labels sat on the line and ran out of the plot.
+ * The least plot a compact chart keeps anything else for: 0, 1 and 2 apart, each band's label inside its band
+ * and off the line at 1. At 40 px (1280x720) the labels touched and ran out of the plot.
  */
 const MIN_COMPACT_MAIN_H = 50;
 /** The least height leader_count keeps when the small multiples share a given height with it. */
@@ -218,11 +205,8 @@ const INSET = 8;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
- * An SVG path through the points: straight segments (`linear`), or a step held until the next
- * point (`step`, a count that changes at an instant). Written out rather than built with d3's
- * line generator, which would be most of this scene's code for two kinds of path; the path text
- * is the same as d3's curveLinear and curveStepAfter produce: coordinates to 3 decimals, a lone
- * point `M x,y Z`.
+ * An SVG path: straight (`linear`) or held until the next point (`step`). Not d3's line generator (most of
+ * the scene's code for two paths), but the same text as curveLinear, curveStepAfter: 3 decimals, `M x,y Z`.
  */
 function path(points: SeriesPoint[], x: LinearScale, y: LinearScale, curve: 'linear' | 'step'): string {
   if (points.length === 0) return '';
@@ -243,10 +227,7 @@ function yScale(top: number, height: number, max: number, inset = 0): LinearScal
   return scaleLinear([0, max], [top + height - inset, top + inset]);
 }
 
-/**
- * When the run's first leader was elected, as the samples show it (the first with a believed
- * leader), or -1 while none has been: start-up, before then, is no outage and pages nothing.
- */
+/** When the first leader was elected (first sample with one), or -1: start-up is no outage, pages nothing. */
 function startedAt(c: Columns, liveLeaders: number | undefined, nowMs: number): number {
   const believed = c.values.leaderCount;
   for (let i = 0; i < c.length; i++) if (believed[i] >= 1) return c.atMs[i];
@@ -314,7 +295,6 @@ export function buildChart(input: ChartInput): ChartModel {
   // The moment's own figure where there is one (the samples can lag it), else the latest sample.
   const nowOf = (field: SeriesField & keyof LiveFigures) => input.live?.[field] ?? latest(c, field);
 
-  // The last sample can be up to a sampling period old: the lines end on the moment's own counts.
   const live = input.live;
   const believedSeries = withLive(series('leaderCount'), live?.leaderCount, nowMs, win);
   const observedSeries = withLive(series('leaderCountObserved'), live?.leaderCountObserved, nowMs, win);
@@ -326,12 +306,10 @@ export function buildChart(input: ChartInput): ChartModel {
   const lineH = Math.round(LINE_H * fontScale);
   /** Whether a panel's title fits over the plot, by the average glyph advance. */
   const fits = (title: string) => title.length * charW <= plotW + MARGIN_RIGHT;
-  // Compact (a given height): leader_count fills it, and the small multiples come too when the
-  // height leaves leader_count at least MIN_MAIN_WITH_PANELS_H under them (a tall screen).
+  // Compact: leader_count fills the height, small multiples too if it keeps MIN_MAIN_WITH_PANELS_H.
   const given = input.compactHeightPx;
-  // A narrow plot needs a third row before neighbouring fault labels stop fitting; in a given
-  // height that row is the plot's (the legend takes some already), and a label that does not
-  // fit is in the table.
+  // A narrow plot needs a third row of fault labels; in a given height that row is the plot's (the legend
+  // takes some already), and a label that does not fit is in the table.
   let faultRows = plotW < 500 && given === undefined ? 3 : 2;
   const legendOf = (form: LessonForm) => layoutLegend(width - MARGIN_RIGHT - 2, charW, lineH, form);
   let legend = legendOf('full');
@@ -344,13 +322,8 @@ export function buildChart(input: ChartInput): ChartModel {
   const compact = given !== undefined && !withPanels;
   // What the compact chart keeps under it (its client panel, the foot under the last row).
   const plotRoom = () => (given ?? 0) - laneOf() - clientH - COMPACT_FOOT_H;
-  // A short box (a laptop's first screen under a two-line banner) gives up, in this order, a row
-  // of fault labels (those that do not fit are in the table), the lesson's long form for its
-  // short line, then the lesson (said in the table in full), the client panel (its figures are in
-  // the header), the last row of fault labels (their marks stay on the axis; the labels are in the
-  // table), then the key line (the header names both lines' figures; the table says which pages),
-  // before leader_count's plot goes below its least height: the chart is never drawn taller than
-  // its box, so the no-leader band and the time axis are never cut off.
+  // A short box (a laptop's first screen) gives up in turn fault label rows, the lesson's forms, the client
+  // panel and the key line (said in table or header) before leader_count's least height: nothing is cut off.
   if (compact) {
     const least = input.clients ? 56 : 70;
     const ladder: [rows: number, form: LessonForm, client: boolean, plot: number][] = [
@@ -421,8 +394,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const binMs = chooseBinMs(win.x1 - win.x0, plotW);
   const barW = Math.max(1, x(win.x0 + binMs) - x(win.x0) - 1);
 
-  // The client view: failed writes per second as bars, the mean latency of the writes served in
-  // each interval as a line on a scale of its own (its peak in the title), broken where none was.
+  // Clients: failed writes per second as bars, served writes' mean latency a line on its own scale.
   let clientPanel: Panel | null = null;
   let clientFacts: Facts['clients'] = null;
   if (input.clients) {
@@ -450,9 +422,8 @@ export function buildChart(input: ChartInput): ChartModel {
       run++;
     }
     const latencyNow = now.latencyMs === null ? 'none served' : formatDuration(now.latencyMs);
-    // The title gives up, in this order, the moment's figures and the words for the bars and the
-    // line, the peak, the unit, and what it counts (all in the table), rather than run past the
-    // chart's right edge (a narrow chart beside a stage a step names, at a projector's type).
+    // The title gives up, in this order, the moment's figures and the bars' and line's words, the peak, the
+    // unit, what it counts (all in the table), rather than run past the chart's edge (at a projector's type).
     const titles = [
       `clients: errors per s (bars) · served write latency (mean, peak ${formatDuration(peakLatency)}) · now ${formatRate(now.errorsPerS)}, ${latencyNow}`,
       `clients: errors/s · latency (peak ${formatDuration(peakLatency)})`,
@@ -482,8 +453,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const bins = deriveRate(c, 'fencingRejections', win, binMs);
   const peakBin = bins.reduce((m, b) => Math.max(m, b.count), 0);
   const [fencingBox, yFence] = nextPanel(Math.max(1, peakBin));
-  // The totals in the panels' titles are the header's: the live figure where there is one, so a
-  // rejection between two samples is counted in both at once.
+  // The titles' totals are the header's (the live figure), so a rejection between samples counts in both.
   const fencingRejections = nowOf('fencingRejections');
   const fencing: Panel = {
     key: 'fencing',
@@ -506,9 +476,8 @@ export function buildChart(input: ChartInput): ChartModel {
     bars: [],
   };
 
-  // ZooKeeper's watches: per interval, the notifications the ensemble sent (filled) and the reads
-  // of the children they triggered (outlined), side by side in the interval; 1 per change of
-  // leader with the recipe, N - 1 with the herd. Bars, like the rejections: each is a burst.
+  // ZooKeeper's watches per interval: notifications sent (filled) and the reads they triggered (outlined),
+  // side by side; 1 per change of leader with the recipe, N - 1 with the herd. Bars: each is a burst.
   let watchPanel: Panel | null = null;
   let peakNotifications = 0;
   let peakReads = 0;
@@ -562,12 +531,10 @@ export function buildChart(input: ChartInput): ChartModel {
   const withoutTitle = `time without a leader (observed 0, after start-up) · ${formatSeconds(msWithoutLeader)}`;
   const withoutPanel: Panel = {
     key: 'without',
-    // The whole title where it fits (a phone's plot would cut it off: the short one there).
     title: fits(withoutTitle) ? withoutTitle : `time without a leader · ${formatSeconds(msWithoutLeader)}`,
     ...withoutBox,
     yTicks: yTicksOf(yWithout, maxWithout, durationLabel),
-    // Linear: the total grows continuously during an outage, and a step would turn a
-    // decimated ramp into a staircase.
+    // Linear: the total grows continuously in an outage; a step would make a decimated ramp a staircase.
     lineD: path(without, x, yWithout, 'linear'),
     lineClass: 'metric-line-without',
     bars: [],
@@ -581,9 +548,7 @@ export function buildChart(input: ChartInput): ChartModel {
   const tickCount = Math.max(2, Math.floor(plotW / 70));
   const xTicks = timeTicks(win, tickCount).map((t) => {
     const tick: Tick = { pos: x(t), label: formatTick(t, win.x1 - win.x0) };
-    // A label is centred under its tick unless that runs past the chart's right edge: the last
-    // one at the plot's end has half its width to the edge, and at a projector's type "60 s" is
-    // wider than twice the margin.
+    // Centred unless that runs past the chart's edge: at a projector's type "60 s" outgrows the margin.
     const over = tick.pos + (tick.label.length * charW) / 2 - (plotW + MARGIN_RIGHT - 1);
     return over > 0 ? { ...tick, labelDx: -Math.ceil(over) } : tick;
   });

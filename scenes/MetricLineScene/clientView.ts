@@ -1,10 +1,6 @@
-// The client view under leader_count: what the clients saw, from the samples' cumulative client
-// counts (Sample.clientErrors, clientServed, clientWaitedMs). Per interval: the errors per second
-// (writes that failed: a dead node, a leader still warming up, a redirect) and the mean latency of
-// the writes served in it (each from its first try, retries included). After a promotion it draws
-// the recovery curve: errors while no leader serves, leader_count already 1 during warm-up, then
-// the writes that waited out the failover served at once, with its length as their latency.
-// Pure, like the rest of the chart's model.
+// The client view under leader_count: per interval, errors per second (a dead node, a warming-up leader, a
+// redirect) and served writes' mean latency (retries included). After a promotion: errors while no leader
+// serves, leader_count already 1 in warm-up, then the waiting writes served at once. Pure.
 import { CLIENT_NOW_MS } from '../../src/engine';
 import { bisectLeft } from 'd3';
 import { deriveRate, type TimeWindow } from './metricModel';
@@ -19,10 +15,7 @@ export interface ClientBin {
   latencyMs: number | null;
 }
 
-/**
- * Per-interval client figures, from deriveRate's bins of the three counts (a count that went down,
- * a replayed run, adds nothing).
- */
+/** Per-interval client figures, from deriveRate's bins of the three counts (one gone down adds nothing). */
 export function clientBins(c: Columns, win: TimeWindow, binMs: number): ClientBin[] {
   const [errors, served, waited] = (['clientErrors', 'clientServed', 'clientWaitedMs'] as const).map((f) =>
     deriveRate(c, f, win, binMs),

@@ -1,8 +1,5 @@
-// The chart's two leader_count lines and what pages on them. Believed counts the alive nodes that
-// think they lead, paused ones included: the hazard. Observed is what a monitor scraping every
-// node's is-leader gauge sees, and a paused node fails its scrape. A real dashboard can only page
-// on what it scrapes, so the paging bands follow the observed line, and the legend says what that
-// line misses. Pure: series in, spans and a laid-out legend out.
+// The chart's two leader_count lines: believed counts nodes that think they lead, paused ones included (the
+// hazard); observed is what a scrape sees, and a paused node fails it. Dashboards page on observed.
 import type { SeriesPoint } from './metricModel';
 
 /** The legend's sentence: the lesson the two lines teach. */
@@ -12,10 +9,7 @@ export const LESSON =
 /** The lesson in one short line, for a chart in a short box (the table says it in full). */
 export const LESSON_SHORT = 'Observed cannot see a zombie; the fencing counter can.';
 
-/**
- * How much of the lesson the legend says: all of it, its short line, or none (a box too short);
- * `off`: no legend at all, not even the keys (a box shorter still).
- */
+/** How much of the lesson the legend says: all, its short line, none (a short box); `off`: no keys either. */
 export type LessonForm = 'full' | 'short' | 'none' | 'off';
 
 export type LineKey = 'observed' | 'believed';
@@ -42,10 +36,7 @@ export interface PageSpan {
   endMs: number;
 }
 
-/**
- * The stretches of a step series that would page (each point holds until the next; the last
- * one is a moment). Neighbouring points of the same kind make one span.
- */
+/** Stretches of a step series that would page (a point holds until the next; the last is a moment). */
 export function pageSpans(points: readonly SeriesPoint[], startedAtMs = 0): PageSpan[] {
   const spans: PageSpan[] = [];
   // Nothing pages before the first leader was elected (start-up is no outage; -1: not yet).
@@ -90,10 +81,8 @@ const SWATCH_GAP = 5;
 const KEY_GAP = 16;
 
 /**
- * The legend over the plot, in SVG coordinates (text baselines): the two keys in as few rows as
- * fit, then the lesson wrapped to the width. Widths are estimated from the average glyph
- * advance, as the fault labels' are; the SVG is drawn in the chart's own font. A box too short
- * for the lesson gets its short line, or the keys alone (`form`).
+ * The legend over the plot (SVG text baselines): the keys in as few rows as fit, then the lesson wrapped,
+ * widths estimated by the average glyph advance; a short box gets the short line or the keys (`form`).
  */
 export function layoutLegend(
   widthPx: number,

@@ -1,6 +1,5 @@
-// Pure series maths for the metric chart: which samples fall in the window, decimation that
-// keeps the extremes, per-interval rates from cumulative counters, fault labels and time ticks.
-// No DOM, and of D3 only its bisection: plain data in, plain data out, so it is unit-tested directly.
+// Pure series maths for the metric chart: the window's samples, decimation keeping the extremes, rates from
+// cumulative counters, fault labels, time ticks. No DOM, of D3 only its bisection: unit-tested directly.
 import { bisectLeft } from 'd3';
 import type { Columns, FaultEvent, SeriesField } from './sampleColumns';
 
@@ -34,22 +33,14 @@ export function timeWindow(mode: WindowMode, nowMs: number, firstSampleMs: numbe
   return { x0, x1: Math.max(nowMs, x0 + 1000) };
 }
 
-/**
- * Inclusive index range of the samples to draw. It starts one sample before the window so a
- * step line enters from the left edge at the value it had then (the plot clips the overhang).
- * Returns hi < lo when nothing is in range.
- */
+/** Sample indexes to draw (hi < lo: none), one before the window so a step line enters at its value then. */
 export function sampleRange(c: Columns, win: TimeWindow): { lo: number; hi: number } {
   const lo = Math.max(0, bisectLeft(c.atMs, win.x0, 0, c.length) - 1);
   const hi = bisectLeft(c.atMs, win.x1 + 1, 0, c.length) - 1;
   return { lo, hi };
 }
 
-/**
- * Min/max decimation: split the window into buckets and keep, per bucket, the index of its
- * minimum and of its maximum in time order, plus the range's first and last index. A one-sample
- * dip to 0 or spike to 2 is the min or max of its bucket, so it survives however long the run.
- */
+/** Min/max decimation per bucket, and the range's ends: a one-sample dip or spike survives any run length. */
 export function decimateMinMax(
   times: ArrayLike<number>,
   values: ArrayLike<number>,
@@ -97,10 +88,7 @@ export function decimateMinMax(
   return out;
 }
 
-/**
- * A decimated series of one field over the window, extended to nowMs so the line reaches the
- * present rather than stopping at the last sample.
- */
+/** A decimated series of one field over the window, extended to nowMs so the line reaches the present. */
 export function seriesOf(
   c: Columns,
   field: SeriesField,
@@ -111,8 +99,7 @@ export function seriesOf(
   const { lo, hi } = sampleRange(c, win);
   const values = c.values[field];
   const idx = decimateMinMax(c.atMs, values, lo, hi, win, buckets);
-  // A point level with both neighbours adds nothing to a step or a straight line, and
-  // leader_count is level almost everywhere: dropping them keeps the path strings short.
+  // A point level with both neighbours adds nothing, and leader_count is level almost everywhere.
   const points: SeriesPoint[] = [];
   for (let k = 0; k < idx.length; k++) {
     const v = values[idx[k]];
@@ -126,10 +113,8 @@ export function seriesOf(
 }
 
 /**
- * Per-interval counts from a cumulative counter: the increase between consecutive samples is
- * credited to the bin holding the later sample. Bins are aligned to multiples of binMs so bars
- * do not shimmer as the window scrolls. A counter that went down (a replayed or reset run)
- * counts as no increase rather than a negative rate.
+ * Per-interval counts from a cumulative counter, each increase to the later sample's bin. Bins align to
+ * binMs so bars do not shimmer as the window scrolls; a counter gone down (a replayed run) adds nothing.
  */
 export function deriveRate(c: Columns, field: SeriesField, win: TimeWindow, binMs: number): RateBin[] {
   const first = Math.floor(win.x0 / binMs) * binMs;
@@ -224,10 +209,7 @@ export interface PlacedLabel {
   shown: boolean;
 }
 
-/**
- * Greedy placement of labels in a few rows under the axis, so neighbouring faults do not print
- * over each other. Labels near the right edge hang to the left of their tick.
- */
+/** Greedy rows of labels under the axis so neighbours do not overprint; those at the right edge hang left. */
 export function layoutLabels(
   items: readonly { x: number; label: string }[],
   plotWidthPx: number,

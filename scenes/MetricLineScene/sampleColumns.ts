@@ -1,7 +1,5 @@
-// The chart redraws several times a second over up to maxSamples samples. Reading the engine's
-// sample objects on every redraw is memory-bound (they sit scattered among the engine's other
-// allocations), so each chart copies the fields it plots into typed columns once, as samples
-// arrive, and decimates over those. One cache per mounted chart: nothing here is module state.
+// The chart redraws over up to maxSamples samples several times a second; reading the engine's scattered
+// sample objects is memory-bound, so each chart (no module state) copies its fields into typed columns.
 import type { Sample, SimEvent } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 
@@ -37,11 +35,8 @@ export const MAX_FAULTS = 2000;
 export type SampleSource = Pick<RunView, 'samples' | 'samplesTotal' | 'events' | 'eventsTotal'>;
 
 /**
- * How far an engine output array has been read. The engine appends, trims the front when its
- * bound is hit, and cuts the tail back on a seek; totals count from the start of the run, so
- * a trim only shifts positions. The last item read is compared by identity (the engine
- * allocates every sample and event afresh): if it is gone or replaced, the history changed
- * and everything is read again.
+ * How far an engine output array was read: it appends, trims its front, cuts its tail on a seek; totals count
+ * from the start. The last item read is compared by identity: gone or replaced, all is read again.
  */
 class Cursor<T> {
   private source: readonly T[] | null = null;
@@ -78,19 +73,12 @@ export class ChartCache {
       Float64Array
     >,
   };
-  /**
-   * Applied faults (skipped ones changed nothing), in time order. They outlive the engine's
-   * trims of its event log, which with many clients covers far less time than the samples do.
-   */
+  /** Applied faults in time order: they outlive the event log's trims (with many clients, far sooner). */
   faults: FaultEvent[] = [];
   private samplesRead = new Cursor<Sample>();
   private eventsRead = new Cursor<SimEvent>();
 
-  /**
-   * Copy in what came since the last sync, if the run only moved forward; after a jump back (its
-   * history rewritten) the full re-read is left to the next sync(), the chart's own redraw in a
-   * frame of its own, not the jump's task that publishes the frame.
-   */
+  /** Copy in what is new if the run moved forward; a jump back's re-read waits for the chart's own sync(). */
   follow(src: SampleSource): void {
     if (this.samplesRead.resume(src.samples, src.samplesTotal) >= 0) this.sync(src);
   }

@@ -1,10 +1,6 @@
-// Keeps the chart model in step with the lab without re-rendering React on every snapshot: the
-// store publishes up to ten snapshots a second while playing, but the chart is rebuilt at most a
-// few times per wall second (plus a trailing redraw so the final state is always shown), and only
-// when the simulation moved. It redraws on a snapshot, not on a timer of its own, so its DOM
-// changes land in the frame where the rest of the page's do: a frame that changes the DOM costs
-// the browser a layout, a paint and a commit however little changed, and one such frame instead
-// of two is what keeps a slow machine within its frame.
+// Keeps the chart in step without re-rendering React per snapshot: rebuilt a few times a wall second at
+// most, when the run moved, plus a trailing redraw. On a snapshot, not its own timer, so its DOM changes
+// share the page's frame: each frame that changes the DOM costs a layout, paint and commit.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabFrame, useLabStore, useLabUpdate } from '../../src/store/context';
@@ -50,11 +46,9 @@ export function useContainerSize(ref: RefObject<HTMLElement | null>): Size {
       else set();
     };
     if (typeof ResizeObserver === 'undefined') return measure(false);
-    // Measured by the observer, which reports once the browser has laid the page out anyway:
-    // reading the width while mounting had the browser lay out the whole page there and then, in
-    // the middle of the page's first seconds. Rendered at once, so the wrong width never shows.
-    // Its own measurement (the box has no padding), not clientWidth: after another observer's
-    // change (the stage's type follows its size) that read laid the page out once more.
+    // Measured by the observer, once the browser has laid out anyway (read while mounting, it forced a
+    // whole-page layout early on); rendered at once, so no wrong width shows. Its own measurement, not
+    // clientWidth: after another observer's change (the stage's type) that read laid the page out again.
     const ro = new ResizeObserver((entries) => measure(true, entries[entries.length - 1].contentRect));
     ro.observe(el);
     return () => ro.disconnect();
@@ -123,10 +117,8 @@ export function useMetricChart(
   const draw = useCallback(() => {
     const sim = store.backend();
     const key = `${sim.nowMs}|${sim.samplesTotal}|${sim.eventsTotal}|${store.getState().eventVersion}`;
-    // The frame too: the moment's figures are the frame's only while it is at the run's moment
-    // (else the last sample's). A hidden scene's gate (gate.ts) holds its frame while the run goes
-    // on, so a chart drawn then is drawn again once shown, though the run's clock and totals are
-    // the same (a present-mode pause on "elected" kept showing believed 0 beside "One leader").
+    // The frame too, whose figures are the moment's: a hidden scene's gate (gate.ts) holds its frame as the
+    // run goes on, so a chart drawn then is redrawn once shown (believed 0 stayed beside "One leader").
     const frame = store.frame();
     const d = drawn.current;
     d.atWallMs = performance.now();
@@ -143,15 +135,10 @@ export function useMetricChart(
     draw();
   }, [draw]);
 
-  // Per store update: one clock read and a comparison, nothing more, unless a redraw is due. A
-  // snapshot that comes a little early still redraws (snapshots come every SNAPSHOT_EVERY_MS
-  // while playing, give or take a frame). The trailing redraw waits long enough for the next
-  // snapshot to make it unneeded while the lab plays; it matters when no update follows.
-  // New samples are copied into the columns as they come, a frame's worth at a time, rather than
-  // all at once by the redraw.
+  // Per store update: a clock read and a comparison unless a redraw is due (a snapshot a frame early still
+  // redraws); the trailing one outwaits the next snapshot. New samples are copied a frame's worth at a time.
   useLabFrame(() => cache.follow(store.backend()));
-  // The redraw goes to a frame after the snapshot's (store.nextFrame): together they made one
-  // frame, or one jump along the timeline, long enough to stall the page on a slow machine.
+  // A frame after the snapshot's (store.nextFrame): both in one could stall a slow machine.
   const queued = useRef(false);
   const stopTimer = () => {
     if (timer.current) clearTimeout(timer.current);

@@ -1,7 +1,5 @@
-// Space-time (Lamport) diagram: a lane per node and per service, time running down, each message
-// an arrow from send to delivery coloured by kind, lost ones ending in a cross; roles, epochs,
-// pauses, deaths and partitions on the lanes; storage's verdicts with their tokens. It follows
-// the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
+// The space-time (Lamport) diagram (its data: spacetimeModel.ts), lost messages ending in a cross. It
+// follows the lab's time cursor (the last minute up to it), and scrubbing or clicking it moves the lab.
 import {
   memo,
   useEffect,
@@ -60,8 +58,7 @@ export function SpaceTimeScene() {
   const kinds = useMemo(() => kindTable(alg.messages), [alg]);
   const [hiddenFamilies, setHiddenFamilies] = useState<ReadonlySet<Family>>(() => new Set());
   const [hiddenLanes, setHiddenLanes] = useState<ReadonlySet<string>>(() => new Set());
-  // A game day's step opens the diagram on what it is about: only its families and its lanes
-  // (the boxes say so, and the reader's own ticks win until the next step).
+  // A game day's step filters the diagram to its families and lanes (the reader's ticks win until the next).
   const { spacetime: stepFilter } = useSceneHost();
   const model = useSpacetime({ pxPerMs: PX_PER_MS, hiddenFamilies, hiddenLanes });
   const nodes = useLab((s) => s.snapshot.nodes.map((n) => n.id).join(' '));
@@ -101,12 +98,10 @@ export function SpaceTimeScene() {
     Math.max(LANE_MIN_W, (roomPx - LEFT - 8) / Math.max(1, model.lanes.length)),
   );
   const lanesW = model.lanes.length * laneW + 8;
-  // The diagram scales down to its room (narrower than its lanes' minimum); the lanes' names
-  // keep their on-screen size and take a second row when one row would overlap.
+  // Scales down to its room; the lanes' names keep their screen size, taking two rows rather than overlap.
   const fitScale = (left: number) => (roomPx > 0 ? Math.min(1, roomPx / (left + lanesW)) : 1); // 0: not laid out (an export's copy)
-  // Scaled down (a phone's diagram is drawn at half size), the words on the lanes grow by `k` in
-  // its units so that none is drawn below MIN_LABEL_PX on screen, and the time axis's margin
-  // grows with its figures.
+  // Scaled down (a phone's is drawn at half size), lane words grow by `k` in its units so none is drawn
+  // below MIN_LABEL_PX on screen, and the time axis's margin grows with its figures.
   const growth = (s: number) => Math.max(1, MIN_LABEL_PX / (LABEL_PX * s));
   const left = Math.round(LEFT * growth(fitScale(LEFT)));
   const width = Math.round(left + lanesW);
@@ -125,9 +120,7 @@ export function SpaceTimeScene() {
     return Math.min(model.toMs, Math.max(model.fromMs, t));
   };
   const x = new Map(model.lanes.map((l, i) => [l.id, left + laneW * (i + 0.5)]));
-  // Everything that moves with time is drawn at its absolute moment and the whole slides under
-  // one transform: as the window scrolls, what was drawn keeps its attributes and only what
-  // entered or left the window changes, instead of every element moving ten times a second.
+  // Drawn at absolute moments under one sliding transform: a scroll changes only what enters or leaves.
   const y = (ms: number) => ms * PX_PER_MS;
   const nodeLanes = new Set(model.lanes.filter((l) => l.kind === 'node').map((l) => l.id));
   const visible = model.arrows.filter((a) => x.has(a.from) && x.has(a.to));
@@ -145,9 +138,8 @@ export function SpaceTimeScene() {
     setFocus(i);
   };
   const focused = visible[focus];
-  // A mark's words are written where they clear every other word on its lane (a zombie's writes
-  // are rejected once a second, 8 px apart; a span's role and epoch), and cut to the lane's width
-  // so they never run into the next lane's; every mark is still drawn, and titled in full.
+  // A mark's words go where they clear every other word on its lane (a zombie's rejections, 8 px apart;
+  // a span's role and epoch), cut to the lane's width; every mark is still drawn, and titled in full.
   const taken = new Map<string, number[]>();
   for (const s of model.spans)
     if (nodeLanes.has(s.lane))
@@ -313,9 +305,7 @@ export function SpaceTimeScene() {
               // What is still in flight ends at the cursor.
               const yd = (ms: number) => y(Math.min(model.nowMs, ms));
               const inSide = xr > xs ? -1 : 1;
-              // A band is a faint sheet from sender to receiver, and a strip on each lane where the
-              // stream leaves and arrives: the sheets of many streams overlap, the strips do not hide
-              // the arrows that matter (votes, rejections, losses) drawn over them.
+              // A band: a faint sheet between lanes, strips on each; they do not hide arrows drawn over.
               return (
                 <g
                   key={b.key}
@@ -327,20 +317,8 @@ export function SpaceTimeScene() {
                   <polygon
                     points={`${xs},${y(b.firstSentAtMs)} ${xs},${y(b.lastSentAtMs)} ${x2},${yd(b.lastDoneAtMs)} ${x2},${yd(b.firstDoneAtMs)}`}
                   />
-                  <rect
-                    className="st-band-strip"
-                    x={xs - inSide * 4 - 1.5}
-                    y={y(b.firstSentAtMs)}
-                    width={3}
-                    height={Math.max(1, y(b.lastSentAtMs) - y(b.firstSentAtMs))}
-                  />
-                  <rect
-                    className="st-band-strip"
-                    x={x2 + inSide * 4 - 1.5}
-                    y={yd(b.firstDoneAtMs)}
-                    width={3}
-                    height={Math.max(1, yd(b.lastDoneAtMs) - yd(b.firstDoneAtMs))}
-                  />
+                  {bandStrip(xs - inSide * 4, y(b.firstSentAtMs), y(b.lastSentAtMs))}
+                  {bandStrip(x2 + inSide * 4, yd(b.firstDoneAtMs), yd(b.lastDoneAtMs))}
                   <title>
                     {b.count} {b.label} {b.from} → {b.to}
                     {b.dropped ? ' (lost)' : ''}, {sec(b.firstSentAtMs)} to {sec(b.lastDoneAtMs)}
@@ -417,10 +395,11 @@ const toggle = <T,>(set: ReadonlySet<T>, v: T): ReadonlySet<T> => {
   return next;
 };
 
-/**
- * The filter by kind and by lane. Apart and memoised: it changes only when someone ticks a box,
- * and re-rendering a checkbox rewrites its attributes, ten times a second for nothing.
- */
+const checkbox = (checked: boolean, onChange: () => void) => (
+  <input type="checkbox" checked={checked} onChange={onChange} />
+);
+
+/** The filter, apart and memoised: re-rendering a checkbox rewrites its attributes, ten times a second. */
 const Filter = memo(function Filter({
   kinds,
   laneIds,
@@ -443,22 +422,14 @@ const Filter = memo(function Filter({
       <legend>Show</legend>
       {families.map((f) => (
         <label key={f} className={`st-chip st-${f} msg-${f}`}>
-          <input
-            type="checkbox"
-            checked={!hiddenFamilies.has(f)}
-            onChange={() => onFamilies((h) => toggle(h, f))}
-          />
+          {checkbox(!hiddenFamilies.has(f), () => onFamilies((h) => toggle(h, f)))}
           <span className="st-swatch" aria-hidden="true" />
           {familyName(f, kinds)}
         </label>
       ))}
       {laneIds.split(' ').map((id) => (
         <label key={id} className="st-chip">
-          <input
-            type="checkbox"
-            checked={!hiddenLanes.has(id)}
-            onChange={() => onLanes((h) => toggle(h, id))}
-          />
+          {checkbox(!hiddenLanes.has(id), () => onLanes((h) => toggle(h, id)))}
           {id}
         </label>
       ))}
@@ -483,11 +454,7 @@ const LabelKey = memo(function LabelKey({ words }: { words: AlgorithmWords }) {
   );
 });
 
-/**
- * Where a span's role and epoch are written: on a fixed grid along the time axis, so that the
- * labels stay put as the window scrolls; a short span between two grid lines names itself at
- * its start.
- */
+/** Where a span's role and epoch go: a fixed grid (they stay put as it scrolls), or a short span's start. */
 function spanLabelsAt(y1: number, y2: number): number[] {
   const at: number[] = [];
   for (
@@ -498,6 +465,10 @@ function spanLabelsAt(y1: number, y2: number): number[] {
     at.push(ly);
   if (at.length === 0 && y2 - y1 >= 14) at.push(y1 + 10);
   return at;
+}
+
+function bandStrip(x: number, y1: number, y2: number) {
+  return <rect className="st-band-strip" x={x - 1.5} y={y1} width={3} height={Math.max(1, y2 - y1)} />;
 }
 
 function familyName(f: Family, kinds: ReturnType<typeof kindTable>): string {
@@ -512,15 +483,7 @@ function describe(a: Arrow): string {
   return `${a.label}${token}${granted} ${a.from} → ${a.to}, sent at ${sec(a.sentAtMs)}, ${fate} ${sec(a.doneAtMs)}`;
 }
 
-function ArrowLine({
-  a,
-  x1,
-  x2,
-  y,
-  nowMs,
-  focused,
-  onSelect,
-}: {
+interface ArrowLineProps {
   a: Arrow;
   x1: number;
   x2: number;
@@ -528,7 +491,9 @@ function ArrowLine({
   nowMs: number;
   focused: boolean;
   onSelect(): void;
-}) {
+}
+
+function ArrowLine({ a, x1, x2, y, nowMs, focused, onSelect }: ArrowLineProps) {
   const y1 = y(a.sentAtMs);
   let ex = x2;
   let ey = y(a.doneAtMs);
@@ -569,15 +534,13 @@ function ArrowLine({
   );
 }
 
-function MessageTable({
-  model,
-  arrows,
-  onSelect,
-}: {
+interface MessageTableProps {
   model: Spacetime;
   arrows: readonly Arrow[];
   onSelect(a: Arrow): void;
-}) {
+}
+
+function MessageTable({ model, arrows, onSelect }: MessageTableProps) {
   const rows = arrows.slice(-MAX_ROWS);
   const banded = model.bands.reduce((n, b) => n + b.count, 0);
   return (

@@ -1,6 +1,5 @@
-// Every label the space-time diagram writes, and what it means: the view draws its words with
-// these functions and its key lists the same entries, so the key explains every label the
-// diagram can draw (the spacetime spec checks each drawn label's key against it).
+// Every label the diagram writes and what it means: the view draws its words with these functions and its
+// key lists the same entries, so the key explains every label (the spacetime spec checks each against it).
 import type { AlgorithmWords } from '../../src/engine';
 import type { Mark, Span } from './spacetimeModel';
 
@@ -89,10 +88,8 @@ export interface LaneLabel {
 }
 
 /**
- * How the lanes are named when each lane has `lanePx` of screen width: in one row if every name
- * fits its lane, else in two alternating rows (each name then has two lanes' room, the last one
- * its own lane's), a name that still does not fit written as its id ("api" for "API server"). `topPx` is the on-screen room
- * the names take above the plot.
+ * Lane names at `lanePx` a lane: one row if all fit, else two alternating rows (two lanes' room each), a
+ * name that still does not fit written as its id ("api"). `topPx`: their room above the plot.
  */
 export function laneLabels(
   lanes: readonly { id: string; label: string }[],

@@ -1,7 +1,5 @@
-// The space-time diagram's window as a Mermaid sequence diagram (the export panel saves it): the
-// lanes as participants, each message an arrow in the order it was sent (replies dotted, lost
-// ones ending in a cross), dense routine traffic as one note per band, and the lanes' faults,
-// elections and storage's verdicts as notes, all at their moments.
+// The diagram's window as a Mermaid sequence diagram (the export panel saves it): messages in send order
+// (replies dotted, lost ones crossed), a note per band of routine traffic, and the lanes' events as notes.
 import type { Spacetime } from './spacetimeModel';
 import { formatSeconds as sec } from '../../src/store/format';
 

@@ -1,8 +1,5 @@
-// The diagram's messages, read from the engine's message log: plain records of the ones
-// delivered or dropped within a window. Kept here, in the diagram's own chunk, so the engine the
-// page loads first carries only the log itself. The records made are kept per run, by absolute
-// log index: the diagram reads the same minute ten times a second as it scrolls, and making each
-// record once spares the page tens of thousands of objects a second.
+// The diagram's messages from the engine's log, in the diagram's chunk (the engine loaded first has only the
+// log); records kept per run by log index, as it reads the same minute ten times a second while scrolling.
 import type { LoggedMessage, MessageLog, MessageRecord, MessageType, Snapshot } from '../../src/engine';
 import type { RunView } from '../../src/store/backend';
 import { bisector } from 'd3';
@@ -36,8 +33,7 @@ function recordsOf(
   const records: MessageRecord[] = new Array(Math.max(0, to - from));
   for (let i = from; i < to; i++) {
     const m = log.list[i - log.base];
-    // One shape for every record (absent fields undefined): the loops over tens of thousands of
-    // them stay on the engine's fast path.
+    // One shape for every record (absent fields undefined) keeps the loops on the engine's fast path.
     records[i - from] = {
       id: m.id,
       type: m.type as MessageType,
@@ -56,10 +52,7 @@ function recordsOf(
   return records;
 }
 
-/**
- * The messages delivered or dropped in [fromMs, toMs], oldest first, or null when the run
- * records no messages. `snap` names the endpoints (the run's nodes and services).
- */
+/** Messages delivered or dropped in [fromMs, toMs], oldest first (null: none recorded). `snap` names ends. */
 export function messagesBetween(
   run: RunView,
   snap: Pick<Snapshot, 'nodes' | 'services'>,

@@ -1,8 +1,5 @@
-// The space-time (Lamport) diagram as plain data: one lane per node and per service, time running
-// down, each message an arrow from its send to its delivery (or its loss), the lanes' roles,
-// epochs, pauses and deaths, the partitions, and storage's verdicts with their tokens. A pure
-// function of a window of the run, so a test draws it from a fixed run and the view only lays it
-// out. It draws a window, never the whole run: what it reads is bounded by the window.
+// The space-time (Lamport) diagram as plain data: lanes, message arrows, roles, epochs, pauses, deaths,
+// partitions, storage's verdicts. Pure, of a window (never the whole run): a test draws it from a fixed run.
 import {
   MESSAGE_FAMILIES,
   type MessageKindInfo,
@@ -97,10 +94,7 @@ export interface SpacetimeInput {
   inFlight: readonly MessageView[];
   /** Events within the window, oldest first. */
   events: readonly SimEvent[];
-  /**
-   * The network's cut just before the window (from the events before it): its groups, null when
-   * whole; absent when unknown (the run's oldest events are gone).
-   */
+  /** The cut just before the window (earlier events): its groups, null if whole; absent if those are gone. */
   partitionBefore?: string[][] | null;
   kinds: ReadonlyMap<MessageType, MessageKindInfo>;
   /** Pixels per simulated millisecond along the time axis: decides what would overlap. */
@@ -121,10 +115,7 @@ export interface Spacetime {
   partitions: PartitionSpan[];
 }
 
-/**
- * Closer than this along the time axis, two messages of a routine kind would overlap: their
- * lines run side by side across several lanes, and a pointer can no longer pick one.
- */
+/** Closer than this in time, two routine messages' lines run side by side and a pointer can't pick one. */
 export const OVERLAP_PX = 10;
 /** A band breaks where its messages pause for longer than this many pixels. */
 const BAND_GAP_PX = 14;
@@ -170,15 +161,11 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
     return a;
   };
 
-  // Routine traffic is grouped by sender, receiver, kind and fate without making an arrow of each
-  // (a minute of a busy lab is tens of thousands of messages); a group whose messages come closer
-  // than OVERLAP_PX anywhere is drawn as bands, the rest message by message. Routine means
-  // heartbeats, their answers and leaders' and clients' writes: never a vote, a request, a claim
-  // or a rejection, which are always arrows of their own.
+  // Routine traffic (heartbeats, answers, leaders' and clients' writes) is grouped by sender, receiver,
+  // kind and fate, no arrow each (a busy minute is tens of thousands): closer than OVERLAP_PX, bands.
   const arrows: Arrow[] = [];
   const groups = new Map<string, Map<string, Map<string, { family: Family; list: Msg[] }>>>();
-  // A write still in flight does not say its kind (the snapshot's message views carry none):
-  // it joins its sender's stream of routine writes if there is one, else it is drawn alone.
+  // A write in flight does not say its kind: it joins its sender's routine stream, if any, else stands alone.
   const writesInFlight: MessageView[] = [];
   const take = (m: Msg, inFlight: boolean) => {
     const family: Family = kinds.get(m.type)?.family ?? 'announce';
@@ -257,8 +244,7 @@ export function buildSpacetime(input: SpacetimeInput): Spacetime {
           settle(i);
           first = i;
           band = {
-            // The group's first band is cut by the window's start as it scrolls: a key of its own
-            // keeps it the same element rather than a new one every snapshot.
+            // The first band is cut by the window's start as it scrolls: a fixed key keeps its element.
             key: `${m.from}>${m.to}>${key}@${first === 0 ? 'start' : m.sentAtMs}`,
             family: g.family,
             label: kinds.get(m.type)?.label ?? m.type,
@@ -337,7 +323,6 @@ function changeOf(ev: SimEvent): Change | undefined {
   return ev.type === 'fault' ? FAULT_CHANGE[ev.fault.do] : undefined;
 }
 
-/** The lane an event belongs to, if it belongs to one. */
 function laneOf(ev: SimEvent): string | null {
   if (isRoleChange(ev) || ev.type === 'resumed') return ev.node;
   if (ev.type === 'write') return 'storage';
@@ -357,9 +342,8 @@ const FAULT_TEXT: Partial<Record<string, string>> = {
 };
 
 /**
- * Each lane's states over the window (walked back from the snapshot, then forward through the
- * window's events) and its marks: faults, elections and storage's verdicts. Accepted writes
- * that would overlap are left to the write arrows' bands; a rejection is always marked.
+ * Each lane's states over the window (walked back from the snapshot, then forward through the events) and
+ * its marks: faults, elections, storage's verdicts (overlapping accepted writes left to the write bands).
  */
 function laneHistory(
   input: SpacetimeInput,
@@ -387,8 +371,7 @@ function laneHistory(
       spans.push({ lane, startMs: start, endMs: atMs, state: stateOf(s), term: s.term });
     since.set(lane, atMs);
   };
-  // Keys from what a mark is and when, not from its place in the window's list (which shifts as
-  // the window scrolls): the view then keeps each mark's element as long as it is in view.
+  // Keys from what a mark is and when, not its place in the list, so its element lasts while in view.
   const keysSeen = new Map<string, number>();
   const markKey = (what: string, atMs: number): string => {
     const k = `${what}@${atMs}`;
@@ -413,8 +396,7 @@ function laneHistory(
       const routineWrite = ev.kind === 'leader' || ev.kind === 'client';
       const named = ev.token !== lastToken || ev.stale || !routineWrite;
       lastToken = ev.token;
-      // One unnamed mark per stretch of overlapMs, on a grid fixed in time (not counted from the
-      // window's start), so the marks stay where they are as the window scrolls.
+      // One unnamed mark per overlapMs, on a grid fixed in time, so marks stay put as the window scrolls.
       const bucket = Math.floor(ev.atMs / overlapMs);
       if (named || bucket !== lastBucket) {
         lastBucket = bucket;
@@ -458,9 +440,8 @@ export function groupsAfterCut(ev: Extract<SimEvent, { type: 'fault' }>): string
 /** The window's partitions: walked back from the snapshot's, then forward through the events. */
 function partitionSpans(input: SpacetimeInput, fromMs: number): PartitionSpan[] {
   const cuts = input.events.filter(isCut);
-  // Before the first cut of the window the network was as the events before the window left it.
-  // When they are gone: as the first cut found it (cut, if it heals; groups unknown), or as it is
-  // now if the window has no cut.
+  // Before the window's first cut the network was as earlier events left it; when they are gone, as the
+  // first cut found it (cut, if it heals; groups unknown), or as it is now if the window has no cut.
   let current: string[][] | null =
     input.partitionBefore !== undefined
       ? input.partitionBefore

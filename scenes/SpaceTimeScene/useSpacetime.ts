@@ -1,5 +1,4 @@
-// The diagram's model, following the lab: rebuilt once per (throttled) snapshot, in frames after
-// the snapshot's own (store.nextFrame), as the chain and the chart do, so no frame draws them all.
+// The diagram's model, rebuilt once per snapshot in a later frame (store.nextFrame), as chain and chart are.
 import { useEffect, useState } from 'react';
 import { bisector } from 'd3';
 import { algorithmFor, type SimEvent } from '../../src/engine';
@@ -26,7 +25,6 @@ export const PX_PER_MS = PLOT_H / WINDOW_MS;
 /** The index of the first retained event at or after ms, by bisection (they are in time order). */
 const firstAtOrAfter = bisector((ev: SimEvent) => ev.atMs).left;
 
-/** The retained events within [fromMs, toMs]. */
 export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEvent[] {
   const list = run.events;
   const out: SimEvent[] = [];
@@ -34,11 +32,7 @@ export function eventsBetween(run: RunView, fromMs: number, toMs: number): SimEv
   return out;
 }
 
-/**
- * How the network was cut just before fromMs: the groups of the last partition or isolation
- * before it, null when the last cut was healed (or there was none from the start), undefined when
- * the retained events no longer reach back far enough to tell.
- */
+/** The cut just before fromMs: the last cut's groups, null if healed or none, undefined if events gone. */
 export function partitionBefore(run: RunView, fromMs: number): string[][] | null | undefined {
   const list = run.events;
   for (let i = firstAtOrAfter(list, fromMs) - 1; i >= 0; i--) {
@@ -54,12 +48,10 @@ export interface SpacetimeOptions {
   hiddenLanes: ReadonlySet<string>;
 }
 
+type Drawn = Spacetime & { logFromMs: number };
+
 /** The diagram of the window ending at the snapshot's moment, read from the run. */
-export function spacetimeOf(
-  s: LabState,
-  run: RunView,
-  o: SpacetimeOptions,
-): Spacetime & { logFromMs: number } {
+export function spacetimeOf(s: LabState, run: RunView, o: SpacetimeOptions): Drawn {
   const snap = s.snapshot;
   const { fromMs } = windowOf(snap.nowMs, WINDOW_MS);
   const alg = algorithmFor(s.experiment.algorithm);
@@ -79,16 +71,15 @@ export function spacetimeOf(
   return { ...model, logFromMs: run.messageLog ? messageLogFromMs(run.messageLog) : -1 };
 }
 
-export function useSpacetime(o: SpacetimeOptions): (Spacetime & { logFromMs: number }) | null {
+export function useSpacetime(o: SpacetimeOptions): Drawn | null {
   const store = useLabStore();
   const snapshot = useLab((s) => s.snapshot);
   const experiment = useLab((s) => s.experiment);
-  const [model, setModel] = useState<(Spacetime & { logFromMs: number }) | null>(null);
+  const [model, setModel] = useState<Drawn | null>(null);
   const { pxPerMs, hiddenFamilies, hiddenLanes } = o;
   useEffect(() => {
     let live = true;
-    // Built in one frame and drawn in the next: with 200 clients a minute holds ~20,000 messages,
-    // and building from them and then drawing in the same frame left too little of it.
+    // Built in one frame, drawn in the next: with 200 clients (~20,000 messages a minute) one was too short.
     store.nextFrame(() => {
       if (!live) return;
       const next = spacetimeOf(store.getState(), store.backend(), { pxPerMs, hiddenFamilies, hiddenLanes });

@@ -1,10 +1,5 @@
-// The znode queue: ZooKeeper's election recipe as the ensemble holds it. One row per
-// EPHEMERAL_SEQUENTIAL znode under /election, lowest sequence number first (it leads); an arrow
-// from each candidate to the znode it watches (its predecessor, or with the `leader` watch
-// setting, the leader: the herd); each session's time left before the ensemble expires it; and
-// the watch notifications on their way. etcd's election keys by create revision are the same
-// queue, so the scene shows them too. Rows have a fixed height so the arrows' gutter (SVG) lines
-// up with the rows (HTML) at any width.
+// The znode queue (queueModel.ts): ZooKeeper's recipe, or etcd's election keys by create revision. Rows have
+// a fixed height so the arrows' gutter (SVG) lines up with the rows (HTML) at any width.
 import { useLab, useLabShallow } from '../../src/store/context';
 import { useSceneHost } from '../../src/ui/sceneHost';
 import { sceneById, sceneTitle } from '../../src/shared/scenes';
@@ -43,8 +38,7 @@ function Arrows({ arrows, rows }: { arrows: QueueArrow[]; rows: number }) {
       {arrows.map((a) => {
         // Longer arrows swing further out, so a herd of arrows to one row fans out instead of overlapping.
         const x = width - 4 - (a.from - a.to) * STEP_PX;
-        // Out from just above the watcher's middle, in just below the watched one's: a chain of
-        // predecessor arrows in one column reads as separate arrows, not one line.
+        // Out above the watcher's middle, in below the watched's: a column of arrows reads as separate.
         const y1 = a.from * ROW_PX + ROW_PX / 2 - 3;
         const y2 = a.to * ROW_PX + ROW_PX / 2 + 6;
         return (

@@ -1,7 +1,4 @@
-// What the znode queue scene draws, as a pure function of the snapshot: one row per entry of the
-// election queue (lowest number first: the leader), its session's time left as the service sees
-// it, who watches whom (an arrow from the watcher's row to the watched row), and which watchers
-// are being told of a deletion right now (a watch notification in flight).
+// The znode queue's rows, pure: each entry's session time left, who watches whom, who is notified now.
 import type { MessageView, NodeView, QueueEntryView, QueueView } from '../../src/engine';
 
 /** The message types that carry a watch notification (ZooKeeper's, etcd's). */

@@ -1,7 +1,6 @@
-// What a link asks the lab page or an embed to show: a setup, a game day (at a step), or a
-// shared run (at a moment), at a speed, with the page's own options. The parameters are read
-// through the table (params.ts); this file puts them together. A bad value never breaks the
-// page: each one is named, as typed, with what was used instead.
+// What a link asks the lab page or an embed to show: a setup, a game day (at a step), or a shared run (at a
+// moment), at a speed, with the page's own options, read through the table (params.ts). A bad value never
+// breaks the page: each one is named, as typed, with what was used instead.
 import { algorithmFor, loadAlgorithm, RAFT_PRESETS, type ExperimentInput } from '../engine';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
@@ -58,10 +57,9 @@ export const PAGE_DEFAULTS: ExperimentInput = {
 };
 
 /**
- * What the lab page opens when its link asks for no run (no setup, game day or run parameter):
- * the pattern card's mechanism, Kubernetes' Lease at its 15 s / 10 s / 2 s defaults (the engine's
- * own), on the page's network. A link that names any setup keeps the engine's default algorithm
- * (Raft), as links and experiment files always meant; so does an embed.
+ * What the lab page opens when its link asks for no run: the pattern card's mechanism, Kubernetes' Lease at
+ * its 15 s / 10 s / 2 s defaults (the engine's own), on the page's network. A link that names any setup keeps
+ * the engine's default algorithm (Raft), as links and experiment files always meant; so does an embed.
  */
 export const FIRST_SCREEN: ExperimentInput = (() => {
   const { raft: _raft, ...rest } = PAGE_DEFAULTS;
@@ -89,7 +87,6 @@ function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): 
 type Catalog = typeof import('../scenario/catalog');
 let catalog: Catalog | null = null;
 
-/** Load the catalog of game days, once. */
 export async function loadCatalog(): Promise<Catalog> {
   return (catalog ??= await import('../scenario/catalog'));
 }
@@ -214,10 +211,9 @@ export function readEmbedParams(search: string): EmbedParams {
 }
 
 /**
- * Fetch what a link needs before it is read: the game day it opens (the one `scenario=` names, or
- * the one a run link carries, which can be read only once the link codec is loaded), and the code
- * of the algorithm its run uses (each algorithm is a chunk of its own). Never rejects:
- * what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
+ * Fetch what a link needs before it is read: the game day it opens (named by `scenario=`, or carried by a run
+ * link, readable only once the codec is loaded), and its run's algorithm (each a chunk of its own). Never
+ * rejects: what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
  */
 export async function loadLinkScenario(search: string, page: 'lab' | 'embed' = 'lab'): Promise<void> {
   const q = new URLSearchParams(search);

@@ -1,15 +1,13 @@
-// A run in a URL: the setup, the game day it belongs to (and the step shown), the recorded
-// commands and the moment being viewed, as deflated JSON in base64url. Decoding never throws: a
-// malformed, truncated or outdated link yields a list of readable problems naming what could not
-// be read. Both need the codec loaded first (codec.ts: loadCodec).
+// A run in a URL: the setup, its game day (and step), the recorded commands and the moment viewed, as
+// deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link yields readable
+// problems. Both need the codec loaded first (codec.ts: loadCodec).
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/backend';
 
 /**
- * 2: each run names its election algorithm (absent: Raft as etcd runs it). 1: the lab's first
- * model, a Raft election with a Kubernetes-timed lease, now retired: such a run still opens, under
- * Raft and without its lease, with a note saying so.
+ * 2: each run names its election algorithm (absent: Raft as etcd runs it). 1: the lab's first, retired model
+ * (Raft with a Kubernetes-timed lease): it still opens, under Raft without its lease, with a note.
  */
 export const SHARE_VERSION = 2;
 

@@ -43,8 +43,8 @@ export function invalidLines(what: string, errors: readonly FieldError[]): strin
 }
 
 /**
- * Run `main` when the module `name` (sim, explore...) is the entry point, print what it returns and
- * exit with its status; a tool that prints as it goes returns the status alone.
+ * Run `main` when the module `name` (sim, explore...) is the entry point, print what it returns and exit with
+ * its status (a tool that prints as it goes returns the status alone).
  */
 export function runAsEntry(name: string, main: () => Output | Promise<number>): void {
   if (!new RegExp(`${name}\\.(ts|js|mjs)$`).test(process.argv[1] ?? '')) return;

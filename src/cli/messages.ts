@@ -33,9 +33,8 @@ export function messagesPerElection(algorithm: AlgorithmKind, nodes: number, see
 export function table(seeds: number): string {
   const head = `| algorithm | ${SIZES.map((n) => `${n} nodes`).join(' | ')} |`;
   const rule = `| --- | ${SIZES.map(() => '---').join(' | ')} |`;
-  // Algorithms whose election is not a message exchange (a compare-and-swap on a Lease) have no
-  // row, nor those whose election is held among observers beside the nodes (Redis's sentinels),
-  // the same whatever the cluster's size.
+  // No row for an algorithm whose election is not a message exchange (a compare-and-swap on a Lease), nor one
+  // held among observers beside the nodes (Redis's sentinels): the same whatever the size.
   const kinds = ALGORITHM_KINDS.filter(
     (kind) => algorithmFor(kind).messages.some((m) => m.election) && !algorithmFor(kind).services?.length,
   );

@@ -117,8 +117,8 @@ function groupsInWords(groups: string[][], trace: Trace): string {
 }
 
 /**
- * What broke, from the events around the violation (storage logs a write before the violation it
- * causes; the kernel checks an election before it logs it); the engine's own detail otherwise.
+ * What broke, from the events around the violation (storage logs a write before the violation it causes; the
+ * kernel checks an election before logging it); else the engine's own detail.
  */
 function consequence(ctx: CaptionContext, v: Violation): string {
   const events = ctx.trace.events;

@@ -77,8 +77,8 @@ const COUNTS = [
 ] as const;
 
 /**
- * The setup and options checked together: the setup as parsed, or every bad field (the counts
- * here; the fault space checks its kinds and clock rates).
+ * The setup and options checked together: the parsed setup, or every bad field (counts here; the fault space
+ * checks its kinds and clock rates).
  */
 export function checkExploration(
   setupInput: unknown,

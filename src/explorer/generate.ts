@@ -29,8 +29,8 @@ function drawKind(space: FaultSpace, rng: RngState): ExplorerFaultKind {
 }
 
 /**
- * What a fault of this kind aims at: half the time the leader of the moment (where most lessons
- * are), where the kind may aim there, else any node or service the kind may name.
+ * What a fault of this kind aims at: half the time the leader of the moment (where most lessons are), where
+ * the kind may aim there, else any node or service it may name.
  */
 function drawTarget(space: FaultSpace, kind: TargetedKind, rng: RngState): string {
   const named = space.targets[kind] ?? [];
@@ -44,9 +44,9 @@ function drawTime(space: FaultSpace, rng: RngState): number {
 }
 
 /**
- * Two or three groups that cover the cluster's nodes (the last one may be left unnamed: the engine
- * makes the nodes not named one more group). Storage and each of the algorithm's services are
- * placed in one of them a third of the time each; left out, they reach every group.
+ * Two or three groups covering the cluster's nodes (the last may be left unnamed: the engine groups the nodes
+ * not named). Storage and each of the algorithm's services go into one of them a third of the time each; left
+ * out, they reach every group.
  */
 function drawGroups(space: FaultSpace, rng: RngState): string[][] {
   const members = [...space.nodes];

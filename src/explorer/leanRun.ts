@@ -1,7 +1,6 @@
-// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a
-// second, it keeps almost no output (one sample an hour, a short event log) and stops at the first
-// violation. The engine decides nothing from its outputs, so the answer is the full run's. Only
-// the engine's public API is used.
+// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a second, it
+// keeps almost no output (one sample an hour, a short event log) and stops at the first violation. The engine
+// decides nothing from its outputs, so the answer is the full run's. Public engine API only.
 import { Simulation, type Experiment, type InvariantName } from '../engine';
 
 export interface Breach {

@@ -4,9 +4,9 @@
 import type { Experiment, Fault } from '../engine';
 
 /**
- * The fault kinds the explorer draws from: what a real cluster suffers (crashes, pauses, partitions,
- * drifting clocks) and what its operators do to it (a graceful stop, a campaign or leadership
- * transfer). Never a safety switch (the setup's switches are what is under test) nor a forced write.
+ * The fault kinds the explorer draws from: what a real cluster suffers (crashes, pauses, partitions, drifting
+ * clocks) and what its operators do (a graceful stop, a campaign or leadership transfer). Never a safety
+ * switch (the setup's switches are under test) nor a forced write.
  */
 export const EXPLORER_FAULT_KINDS = [
   'kill',
@@ -39,8 +39,8 @@ export function byTime<F extends { atMs: number }>(faults: readonly F[]): F[] {
 }
 
 /**
- * The experiment a schedule makes of a setup: the setup's own faults first, then the schedule's,
- * in time order, run to the schedule's horizon. Everything else is the setup's.
+ * The experiment a schedule makes of a setup: the setup's own faults, then the schedule's, in time order, run
+ * to the schedule's horizon; all else is the setup's.
  */
 export function withSchedule(setup: Experiment, schedule: Schedule): Experiment {
   return {

@@ -22,8 +22,8 @@ import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';
 
 /**
- * Does the setup with these faults, run over the found schedule's horizon, break an invariant?
- * The explorer answers with a lean run of the engine (explore.ts); the shrinker needs no more.
+ * Does the setup with these faults, run over the found schedule's horizon, break an invariant? (A lean run of
+ * the engine: explore.ts.)
  */
 export type BreachCheck = (faults: ExplorerFault[]) => Breach | null;
 
@@ -77,8 +77,8 @@ export function* shrink(
   }
 
   /**
-   * Keep a candidate if it still fails (and, for a change of timing, if its violation comes no
-   * later, or sooner): the best schedule is always one that failed.
+   * Keep a candidate if it still fails (for a change of timing, if its violation comes no later, or sooner):
+   * the best schedule always failed.
    */
   function* keep(faults: ExplorerFault[], timing: Timing = 'any'): Generator<ShrinkTick, boolean> {
     const sorted = byTime(faults);
@@ -213,9 +213,9 @@ export function* shrink(
   }
 
   /**
-   * Close the gaps: the faults from the k-th on, all earlier by the same amount (so the ones that
-   * work together keep their spacing), while the violation comes sooner: a shorter run to watch.
-   * k = 0 moves the whole schedule. Not monotone, so the biggest shift is tried first, then halves.
+   * Close the gaps: the faults from the k-th on, all earlier by the same amount (so faults that work together
+   * keep their spacing), while the violation comes sooner: a shorter run to watch. k = 0 moves the whole
+   * schedule. Not monotone: the biggest shift is tried first, then halves.
    */
   function* allSooner(): Generator<ShrinkTick, boolean> {
     const before = best.breach.atMs;
@@ -242,8 +242,8 @@ export function* shrink(
   }
 
   /**
-   * This fault later, as late as the violation comes no later: the run then shows the cluster
-   * settled before the fault, and a fault close to the violation it causes.
+   * This fault later, as late as the violation comes no later: the run shows the cluster settled before the
+   * fault, and the fault close to the violation it causes.
    */
   function* laterStart(f: ExplorerFault, test: Test): Generator<ShrinkTick, void> {
     let atMs = f.atMs;

@@ -12,9 +12,9 @@ export const DEFAULT_HORIZON_MS = 120_000;
 export const DEFAULT_MAX_FAULTS = 6;
 
 /**
- * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so timeouts still
- * mean roughly what they say (wilder skew makes a lease meaningless, the clock-skew game day's
- * lesson rather than something to search for; `clockRates` widens the band). 1 sets a clock right.
+ * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so timeouts still mean roughly
+ * what they say (wilder skew makes a lease meaningless, the clock-skew game day's lesson, not something to
+ * search for; `clockRates` widens the band). 1 sets a clock right.
  */
 export const DEFAULT_CLOCK_RATES = [0.6, 0.8, 1, 1.25, 1.5];
 
@@ -38,8 +38,8 @@ export interface FaultSpace {
   /** Kinds that may aim at "the leader of the moment": not restart (it is alive) nor campaign (a no-op). */
   leaderKinds: TargetedKind[];
   /**
-   * Endpoints a partition may place in one of its groups: storage and the algorithm's services.
-   * Left out of every group, each reaches them all (docs/model.md).
+   * Endpoints a partition may place in a group: storage and the algorithm's services; left out of every
+   * group, each reaches all (docs/model.md).
    */
   placeable: string[];
   /** Whether a campaign may be a leadership transfer (Raft's, where the algorithm has it). */
@@ -83,9 +83,9 @@ function aimed(kind: TargetedKind, node: string): ExplorerFault {
 }
 
 /**
- * The engine's verdict on many candidate faults in one parse: the setup with all of them as its
- * faults, and the indexes of those the parser names in an error. The setup itself is valid, so
- * every error belongs to a candidate.
+ * The engine's verdict on many candidate faults in one parse: the setup with all of them as its faults, and
+ * the indexes of those the parser names in an error (the setup itself is valid, so every error is a
+ * candidate's).
  */
 function rejected(setup: Experiment, candidates: ExplorerFault[]): Set<number> {
   const parsed = parseExperiment({ ...setup, faults: candidates });

@@ -1,7 +1,6 @@
-// The explorer's Web Worker: a thin adapter that gives the message host (protocol.ts) the
-// worker's postMessage, its clock and a way to yield between slices, so the page's "Find a
-// failure" panel runs the search off the main thread and can stop it. It loads every algorithm's
-// rules: the explorer may run any of them.
+// The explorer's Web Worker: gives the message host (protocol.ts) the worker's postMessage, its clock and a
+// way to yield between slices, so the "Find a failure" panel searches off the main thread and can stop. It
+// loads every algorithm's rules: the explorer may run any of them.
 import '../engine/algorithms/all';
 import { createExplorerHost } from './protocol';
 

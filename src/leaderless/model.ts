@@ -64,8 +64,8 @@ export interface Moved {
   modN: number;
   keys: number;
   /**
-   * Where the moved keys lie with the keys in hash order (the ring's order), as [from, to)
-   * position ranges: the ring's are a few arcs, the dead worker's; hash % N's are everywhere.
+   * Where the moved keys lie in hash order (the ring's), as [from, to) position ranges: the ring's are a few
+   * arcs, the dead worker's; hash % N's are everywhere.
    */
   ringRanges: [number, number][];
   modNRanges: [number, number][];
@@ -89,8 +89,8 @@ export interface LeaderlessRun {
   killLeaderAtMs: number;
   endMs: number;
   /**
-   * Keys per worker before any kill, after the first one's keys moved, after the second's (0 for
-   * a dead worker). (a)'s leader is taken to reassign as the ring does: the same shares in both.
+   * Keys per worker before any kill, after the first one's keys moved, after the second's (0 for a dead
+   * worker). (a)'s leader is taken to reassign as the ring does: the same shares.
    */
   shares: number[][];
   outages: Outage[];

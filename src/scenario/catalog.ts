@@ -41,9 +41,8 @@ type Checked = { ok: true; scenario: Scenario } | { ok: false; problem: CatalogP
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * A catalog of scenario files: path to parsed JSON, for the files loaded so far. With an index
- * (path to the entry the picker shows), files may load later, into `files`; without one, every
- * file is there from the start and the index is read from them.
+ * Scenario files loaded so far: path to parsed JSON. With an index (path to the picker's entry), files may
+ * load later, into `files`; without one, every file is there from the start and the index is read from them.
  */
 export function catalogOf(
   files: Record<string, unknown>,

@@ -1,7 +1,7 @@
-// A caption's numbers that are the experiment's own settings (a lease's duration, when a fault
-// strikes, how long a pause lasts) are written as `{setting:path}` and filled from the experiment
-// when the scenario loads, so a caption cannot quote a setting the run does not have. The run's
-// figures (times, counts, tokens) are filled at the pause instead (claims.ts fillCaption).
+// A caption's numbers that are the experiment's settings (a lease's duration, when a fault strikes, a pause's
+// length) are written `{setting:path}` and filled from the experiment as the scenario loads, so a caption
+// cannot quote a setting the run lacks. The run's figures (times, counts, tokens) are filled at the pause
+// (claims.ts fillCaption).
 import type { Experiment } from '../engine';
 
 const SETTING = /\{setting:([\w.]+)\}/g;
@@ -13,8 +13,8 @@ function said(path: string, value: number): string {
 }
 
 /**
- * The value at a dotted path of the experiment (`lease.durationMs`, `faults.0.atMs`), plus one a
- * caption often needs: `faults.N.endMs`, when a fault with a duration ends (atMs + forMs).
+ * The value at a dotted path of the experiment (`lease.durationMs`, `faults.0.atMs`), plus `faults.N.endMs`,
+ * when a fault with a duration ends (atMs + forMs).
  */
 function settingAt(experiment: Experiment, path: string): number | undefined {
   const end = /^faults\.(\d+)\.endMs$/.exec(path);

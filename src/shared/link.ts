@@ -58,8 +58,8 @@ export const PAGE_DEFAULTS: ExperimentInput = {
 
 /**
  * What the lab page opens when its link asks for no run: the pattern card's mechanism, Kubernetes' Lease at
- * its 15 s / 10 s / 2 s defaults (the engine's own), on the page's network. A link that names any setup keeps
- * the engine's default algorithm (Raft), as links and experiment files always meant; so does an embed.
+ * its 15 s / 10 s / 2 s defaults (the engine's), on the page's network. A link naming any setup, and an
+ * embed, keep the engine's default algorithm (Raft), as links and experiment files always meant.
  */
 export const FIRST_SCREEN: ExperimentInput = (() => {
   const { raft: _raft, ...rest } = PAGE_DEFAULTS;
@@ -211,9 +211,9 @@ export function readEmbedParams(search: string): EmbedParams {
 }
 
 /**
- * Fetch what a link needs before it is read: the game day it opens (named by `scenario=`, or carried by a run
- * link, readable only once the codec is loaded), and its run's algorithm (each a chunk of its own). Never
- * rejects: what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
+ * Fetch what a link needs before it is read: its game day (named by `scenario=`, or carried by a run link,
+ * readable once the codec is loaded) and its run's algorithm (each a chunk of its own). Never rejects: the
+ * link's reading (or the lab, for an algorithm) says what could not load.
  */
 export async function loadLinkScenario(search: string, page: 'lab' | 'embed' = 'lab'): Promise<void> {
   const q = new URLSearchParams(search);

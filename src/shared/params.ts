@@ -240,8 +240,8 @@ export function readParams(search: string, page: ParamPage): ReadParams {
 }
 
 /**
- * The parameters of a query another page takes, with values it can read. The embed's "Open in the lab" hands
- * the lab this, so the reader is not shown notes about the embed's own parameters they never typed.
+ * The parameters of a query another page takes, with values it can read: the embed's "Open in the lab" hands
+ * the lab this, sparing notes about embed parameters the reader never typed.
  */
 export function queryFor(search: string, page: ParamPage): string {
   const known = new Set(paramsOf(page));

@@ -16,8 +16,8 @@ export const RETIRED_MODEL_NOTE =
   "this run was made with the lab's first model (a Raft election with a Kubernetes-timed lease), which is retired: it opens under Raft as etcd runs it, so what happens may differ";
 
 /**
- * Far above any real run (2,000 recorded commands are ~200 KB of JSON). Deflate expands up to
- * ~1000x, so without a bound a 100 KB link could inflate to 100 MB and freeze or crash the tab.
+ * Far above any real run (2,000 recorded commands are ~200 KB of JSON): deflate expands up to ~1000x, so a
+ * 100 KB link could inflate to 100 MB and freeze the tab.
  */
 export const MAX_RUN_JSON_BYTES = 1 << 20;
 const INFLATE_SLICE_BYTES = 1024;

@@ -6,15 +6,14 @@ import { LabProvider, useLabStore } from './context';
 import { gateLab, trackGate } from './gate';
 
 /**
- * How far outside the viewport a scene still counts as on screen: it is current by the time it
- * scrolls in, rather than catching up as it appears.
+ * How far outside the viewport a scene counts as on screen: current by the time it scrolls in, not catching
+ * up as it appears.
  */
 export const ON_SCREEN_MARGIN = '200px 0px';
 
 /**
- * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN of
- * it): off screen they keep what they showed and cost nothing (see gate.ts). Where there is no
- * IntersectionObserver (tests in jsdom) they always follow.
+ * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN): off screen they
+ * keep what they showed and cost nothing (gate.ts). Without IntersectionObserver (jsdom) they always follow.
  */
 export function LabGate({
   watch,

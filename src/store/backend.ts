@@ -31,13 +31,13 @@ export interface RunView {
   readonly messageLog?: MessageLog;
   trace(): Trace;
   /**
-   * The trace of the whole run from 0 to untilMs, the same for everyone who asks: the simulator
-   * replays it headless; a recording gives what it has.
+   * The whole run's trace from 0 to untilMs, the same for every caller: the simulator replays it headless; a
+   * recording gives what it has.
    */
   traceUntil(untilMs: number): Trace;
   /**
-   * A real run's recording, which a trace file carries so that it opens again as that
-   * recording (liveRecordFile.ts). Absent: a simulated run, which its commands replay.
+   * A real run's recording, carried by a trace file so it opens again as that recording (liveRecordFile.ts);
+   * absent for a simulated run, which its commands replay.
    */
   realRecord?(): RealRecord;
 }
@@ -110,8 +110,8 @@ export interface LabBackend extends RunView {
 }
 
 /**
- * What a person can do to a simulated run: every fault the explorer draws but a graceful stop,
- * which no control issues, and the two it never draws.
+ * What a person can do to a simulated run: every fault the explorer draws but a graceful stop (no control
+ * issues it), and the two it never draws.
  */
 export const ALL_COMMANDS: readonly Command['do'][] = [
   ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),

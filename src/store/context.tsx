@@ -28,8 +28,8 @@ export function useLabShallow<T extends object>(selector: (s: LabState & LabActi
 }
 
 /**
- * Select a value and re-render only when `equal` says it changed (the selectors and their
- * equalities are in select.ts): for a list of records that is rebuilt with every snapshot.
+ * Select a value and re-render only when `equal` says it changed (selectors and equalities: select.ts): for a
+ * list of records rebuilt with every snapshot.
  */
 export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal: (a: T, b: T) => boolean): T {
   const last = useRef<{ value: T } | null>(null);
@@ -43,9 +43,8 @@ export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal:
 }
 
 /**
- * Run a callback with the store's state on every store update (a new snapshot up to ten times a
- * second while playing, and every action) without re-rendering: for text and attributes that
- * follow the snapshot and are cheaper written straight to the DOM than re-rendered.
+ * Run a callback with the store's state on every store update (a snapshot up to ten times a second while
+ * playing, every action) without re-rendering: for text and attributes cheaper written straight to the DOM.
  */
 export function useLabUpdate(callback: (s: LabState) => void): void {
   const store = useLabStore();
@@ -59,9 +58,8 @@ export function useLabUpdate(callback: (s: LabState) => void): void {
 }
 
 /**
- * Run a callback on every frame (every advance of the simulation) without re-rendering: for
- * per-frame motion (message dots, lease arcs, pause timers) that writes straight to the DOM.
- * It gets the frame's snapshot and the store's state (experiment, selection, horizon).
+ * Run a callback on every frame (every advance) without re-rendering: for per-frame motion (message dots,
+ * lease arcs, pause timers) written straight to the DOM. It gets the frame's snapshot and the store's state.
  */
 export function useLabFrame(callback: (frame: Snapshot, s: LabState) => void): void {
   const store = useLabStore();

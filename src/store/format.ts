@@ -1,6 +1,5 @@
-// Human-readable text for engine events, used by the event log, the live region and tests, in the
-// words of the run's algorithm: Raft's term and leader, Bully's epoch and coordinator, and the
-// names its services go by ("etcd m1" rather than "m1").
+// Human-readable text for engine events (the event log, the live region, tests) in the run's algorithm's
+// words: Raft's term and leader, Bully's epoch and coordinator, its services' names ("etcd m1", not "m1").
 import { algorithmFor, formatSeconds, type ElectionAlgorithm, type SimEvent } from '../engine';
 
 export { formatSeconds };

@@ -1,8 +1,7 @@
-// A view of a lab store that goes quiet while its scene is off screen: following the lab costs a
-// scene React renders ten times a second and DOM writes every frame, seen or not. While hidden,
-// the view keeps the state and frame it last showed and tells its subscribers nothing; shown
-// again, it catches up in one update. Actions and the engine pass straight through, so anything
-// the scene does acts on the live lab.
+// A view of a lab store that goes quiet while its scene is off screen: following the lab costs a scene React
+// renders ten times a second and DOM writes every frame, seen or not. Hidden, the view keeps the state and
+// frame it last showed and tells its subscribers nothing; shown again, it catches up in one update. Actions
+// and the engine pass straight through to the live lab.
 import type { FrameListener, LabState, LabActions, LabStore } from './labStore';
 
 type State = LabState & LabActions;
@@ -121,9 +120,9 @@ export function trackGate(source: LabStore, gate: LabGate): () => void {
 }
 
 /**
- * Bring every scene of a lab up to date, hidden ones included, until the returned release is
- * called: what reads scenes from the page (the image export) sees the moment, not the one at
- * which a scene scrolled away. Callers wrap it in React's flushSync so the DOM is current.
+ * Bring every scene of a lab up to date, hidden ones included, until the returned release is called, so what
+ * reads scenes (the image export) sees the moment, not the one a scene scrolled away at. Callers wrap it in
+ * flushSync so the DOM is current.
  */
 export function revealScenes(source: LabStore): () => void {
   const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());

@@ -1,6 +1,6 @@
-// Guided mode: narration over a live lab. Each step highlights what to watch, waits for its
-// condition (evaluated over the lab's snapshot and the events since the step began), then
-// pauses for the reader. Steps can be replayed (a deterministic seek back) or skipped.
+// Guided mode: narration over a live lab. Each step highlights what to watch, waits for its condition (over
+// the lab's snapshot and the events since the step began), then pauses for the reader; it can be replayed (a
+// deterministic seek back) or skipped.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextCheckMs, watchCondition, type ConditionRun } from '../scenario/conditions';
 import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
@@ -60,9 +60,9 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     return status !== null;
   };
   /**
-   * The lab stops inside a frame where the step ends, checked at the moments the headless runner
-   * checks (runStep): so at any speed the page ends each step where `npm run scenario` does, and
-   * never passes an event the next step waits for.
+   * The lab stops inside a frame where the step ends, checked at the moments the headless runner checks
+   * (runStep): at any speed the page ends each step where `npm run scenario` does, never passing an event the
+   * next step waits for.
    */
   const limit: AdvanceLimit = {
     nextCheckMs: (nowMs) => {
@@ -76,9 +76,8 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   const finishStep = (status: 'met' | 'timeout') => {
     const g = store.getState();
     const last = g.step === scenario.steps.length - 1;
-    // The summary measures the whole run, from 0 to the scenario's end, replayed headless with the
-    // commands issued along the way: not up to the frame at which the last step happened to be
-    // noticed, so the page and the headless runner report the same numbers.
+    // The summary measures the whole run, 0 to the scenario's end, replayed headless with the commands
+    // issued: not up to the frame the last step happened to be noticed in, so page and headless runner agree.
     const run = lab.backend();
     const untilMs = Math.max(run.experiment.untilMs, lab.frame().nowMs);
     store.setState({
@@ -130,9 +129,8 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
       const g = store.getState();
       if (g.step < scenario.steps.length - 1) begin(g.step + 1);
     },
-    // Always the step before, whether this one is done or not: a short step that is done would
-    // be done again at once if Previous replayed it, and a clicker could never get past it.
-    // Replaying the current step is Replay's job.
+    // Always the step before, done or not: a short done step would be done again at once if Previous replayed
+    // it, and a clicker could never get past it. Replaying the current step is Replay's job.
     previous: () => beginAgain(Math.max(0, store.getState().step - 1)),
     replay: () => beginAgain(store.getState().step),
     skip: () => fastForward(),

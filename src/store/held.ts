@@ -1,8 +1,7 @@
-// A value a hook keeps outside React state and hands to React through useSyncExternalStore.
-// Why not useState: a setState from a store subscription renders in a later task of React's
-// scheduler, so its DOM change lands in a frame of its own; an external store's update renders
-// synchronously, right after the subscription, in the frame that published the snapshot. The
-// page keeps its DOM changes to those frames (see clock.ts for why).
+// A value a hook keeps outside React state and hands to React through useSyncExternalStore. Not useState: a
+// setState from a store subscription renders in a later task of React's scheduler, its DOM change landing in
+// a frame of its own; an external store's update renders synchronously, in the frame that published the
+// snapshot, where the page keeps its DOM changes (clock.ts says why).
 import { useSyncExternalStore } from 'react';
 
 export interface Held<T> {

@@ -27,9 +27,8 @@ export const MAX_LOG = 300;
 export const MAX_RUN_MS = 4 * 3600_000;
 /**
  * While the clock plays, React sees a new snapshot (and log) at most this often; the per-frame layer (message
- * dots, lease arcs, the clock) reads `store.frame()`, new every frame. Re-rendering the scenes 60 times a
- * second cost more than a frame has at 16x with many clients, and nobody reads counters that change faster
- * than ten times a second.
+ * dots, lease arcs, the clock) reads `store.frame()`. Re-rendering the scenes 60 times a second cost more
+ * than a frame at 16x with many clients, and nobody reads counters changing over ten times a second.
  */
 export const SNAPSHOT_EVERY_MS = 100;
 
@@ -70,9 +69,9 @@ export interface LabActions {
   togglePlay(): void;
   setSpeed(speed: number): void;
   /**
-   * Advance by wall-clock milliseconds times the speed (the frame clock calls this). React sees the new
-   * snapshot if `viewEveryMs` (SNAPSHOT_EVERY_MS unless the pacer asks for less) have passed since it last
-   * did. Returns whether this frame changes the DOM: a new snapshot, or work deferred to it (nextFrame).
+   * Advance by wall-clock ms times the speed (the frame clock calls this). React sees the new snapshot if
+   * `viewEveryMs` (SNAPSHOT_EVERY_MS unless the pacer asks for less) have passed. Returns whether this frame
+   * changes the DOM: a new snapshot, or deferred work (nextFrame).
    */
   advanceWall(wallMs: number, viewEveryMs?: number): boolean;
   advanceBy(simMs: number): void;
@@ -99,9 +98,9 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    */
   onFrame(listener: FrameListener): () => void;
   /**
-   * Run `work` in a later frame, one piece per frame, in order: for views whose DOM changes are costly enough
-   * to be kept out of the frame that published the snapshot (the chart, the chain), so that no frame, and no
-   * jump, does two of them. With no frame clock (tests, headless), it runs at once.
+   * Run `work` in a later frame, one piece per frame, in order: for views whose DOM changes are costly (the
+   * chart, the chain), kept out of the frame that published the snapshot so that no frame, nor jump, does
+   * two. With no frame clock (tests, headless), it runs at once.
    */
   nextFrame(work: () => void): void;
   /** Run every piece of deferred work now: something reads the scenes (an export). */
@@ -190,8 +189,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
 
     /**
      * Pull what the backend produced since the last publish into the store. From the clock (`throttled`),
-     * React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS; everything else publishes at
-     * once, so an action always shows its result. Returns whether React was shown the new snapshot.
+     * React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS; anything else publishes at
+     * once, so an action shows its result. Returns whether React was shown the snapshot.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
       acted = true;

@@ -1,7 +1,6 @@
-// The engine reports a GC pause when it begins (a fault event) but not when a timed pause runs
-// out: the node simply runs again. The event log tells both ends, so the end is worked out here
-// from the pause's own event and whatever happened to that node since (a kill or a resume ends
-// the pause early, and those have events of their own).
+// The engine reports a GC pause when it begins (a fault event) but not when a timed pause runs out. The event
+// log tells both ends, so the end is worked out here from the pause's event and what happened to that node
+// since (a kill or a resume, with events of their own, end it early).
 import type { SimEvent } from '../engine';
 import { formatSeconds } from './format';
 

@@ -53,8 +53,8 @@ function parseLabArgs(argv: string[]): LabOptions | string {
 }
 
 /**
- * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout and reused between
- * runs, one per checkout: two checkouts' labs running at once would otherwise write one cache.
+ * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout, one per checkout and reused
+ * between runs: two checkouts' labs running at once would otherwise write one cache.
  */
 async function startPage(port: number) {
   const { createServer } = await import('vite');

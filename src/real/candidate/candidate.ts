@@ -1,8 +1,7 @@
-// The candidate process, one per lab node: `candidate.ts --run-dir <dir> --config <json>`.
-// It talks to its own etcd member and to the storage through its link proxies (ports in the
-// config), prints its events on stdout as JSON lines, resigns on SIGTERM, and exits when its
-// parent is gone (stdin closes, or it is re-parented), so a crashed lab leaves no candidate
-// running (a stopped one is ended by the next start, from its pidfile).
+// The candidate process, one per lab node: `candidate.ts --run-dir <dir> --config <json>`. It talks to its
+// etcd member and to the storage through its link proxies (ports in the config), prints its events on stdout
+// as JSON lines, resigns on SIGTERM, and exits when its parent is gone (stdin closes, or it is re-parented),
+// so a crashed lab leaves no candidate running (a stopped one is ended by the next start, from its pidfile).
 import { Candidate, type CandidateSettings } from './candidateCore';
 import { HttpGateway } from './gateway';
 import { keepAliveAgent, postJson } from './jsonHttp';

@@ -97,9 +97,9 @@ function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | n
 }
 
 /**
- * POST and read a stream of JSON objects, one a line (etcd's gateway streams a watch this way).
- * onObject returns true to end the stream. Resolves when ended by onObject, rejects on errors,
- * on the server closing the stream, or on the signal.
+ * POST and read a stream of JSON objects, one a line (as etcd's gateway streams a watch); onObject returns
+ * true to end it. Resolves when ended so, rejects on errors, on the server closing the stream, or on the
+ * signal.
  */
 export function streamJson(
   target: JsonTarget,

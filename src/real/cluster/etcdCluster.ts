@@ -118,10 +118,10 @@ export class EtcdCluster {
       });
     }
     for (const m of this.members) this.nameById.set(m.idHex, m.name);
-    // One member at a time, each serving its peers before the next starts. A new member first
-    // asks the others' peer URLs whether the cluster exists (GET /members, 1 s timeout each);
-    // a member that is listening but not yet serving holds that request for the whole timeout,
-    // so starting all at once costs about 2 s, this way about 0.1 s a member.
+    // One member at a time, each serving its peers before the next starts. A new member first asks the
+    // others' peer URLs whether the cluster exists (GET /members, 1 s timeout each); a member listening but
+    // not yet serving holds that request for the whole timeout, so starting all at once costs about 2 s, this
+    // way about 0.1 s a member.
     const deadline = Date.now() + timeoutMs;
     for (const m of this.members) {
       this.spawn(m);

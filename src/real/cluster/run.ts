@@ -1,8 +1,7 @@
-// A real run: a 3-member etcd cluster (member mK on host nK, behind a peer proxy), one candidate
-// process per host (cK, reaching its own member and the storage through link proxies), the
-// fenced storage, and the commands that put faults on them. Events from every part are stamped
-// in ms since the run started, folded into the run's state, kept (bounded) for the trace, and
-// passed to listeners (the CLI's printer, the bridge's event stream).
+// A real run: a 3-member etcd cluster (member mK on host nK, behind a peer proxy), one candidate process per
+// host (cK, reaching its member and the storage through link proxies), the fenced storage, and the commands
+// that put faults on them. Events from every part are stamped in ms since the start, folded into the run's
+// state, kept (bounded) for the trace, and passed to listeners (the CLI's printer, the bridge).
 import { execFileSync } from 'node:child_process';
 import type { Sample } from '../../engine';
 import type { BridgeBackend } from '../bridge/bridge';
@@ -405,9 +404,9 @@ export class RealRun implements BridgeBackend {
   }
 
   /**
-   * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the
-   * members are killed (their data is thrown away: nothing to flush), every child is waited
-   * for, the proxies and the storage close and the run folder goes.
+   * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the members are killed
+   * (their data is thrown away), every child is waited for, the proxies and the storage close and the run
+   * folder goes.
    */
   async stop(graceMs = 1500): Promise<void> {
     if (this.stopped) return;

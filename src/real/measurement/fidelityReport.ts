@@ -113,9 +113,9 @@ export interface Comparison {
   realOutcomes: { outcome: string; count: number }[];
   simOutcomes: { outcome: string; count: number }[];
   /**
-   * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial
-   * that went the other way is shown in the counts, not hidden, but does not flip the verdict).
-   * Outcomes tied for most common are all most common: a side split evenly agrees with either.
+   * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial that went the
+   * other way shows in the counts but does not flip the verdict). Outcomes tied for most common all count: a
+   * side split evenly agrees with either.
    */
   mechanismAgrees: boolean;
 }

@@ -58,9 +58,9 @@ export function zombieOutcome(result: 'accepted' | 'rejected' | undefined): stri
 }
 
 /**
- * Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. With
- * `lostAtMs`, the session ended there: the last gap runs to the loss, and what comes after (a new
- * session's keep-alives, sent at once by one client and a period later by another) is not counted.
+ * Longest gap between consecutive answered keep-alives (ms); 0 with fewer than two. With `lostAtMs`, the
+ * session ended there: the last gap runs to the loss, and a new session's keep-alives after it (sent at once
+ * by one client, a period later by another) are not counted.
  */
 export function longestGapMs(times: number[], lostAtMs: number | null = null): number {
   const s = (lostAtMs === null ? [...times] : [...times.filter((t) => t <= lostAtMs), lostAtMs]).sort(

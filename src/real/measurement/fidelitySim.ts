@@ -73,8 +73,8 @@ interface TrialOf {
 }
 
 /**
- * A run of the fault's raft (or, with etcd, its twin) to the settled moment plus this trial's
- * phase, with the leader then; an error naming the seed when none is ready.
+ * A run of the fault's raft (or, with etcd, its twin) to the settled moment plus this trial's phase, with the
+ * leader then; an error naming the seed when none is ready.
  */
 function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; leader: NodeView } {
   const s = t.setup.settings;
@@ -89,8 +89,8 @@ function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; le
 }
 
 /**
- * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it,
- * and the next leader another node became within the watch (null if none).
+ * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it, and the next
+ * leader within the watch (null if none).
  */
 function onRaftLeader(
   t: TrialOf,

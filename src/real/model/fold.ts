@@ -102,8 +102,8 @@ export class RunFold {
   }
 
   /**
-   * Fold one event of the run; returns the engine events it amounts to, in order, which the
-   * monitor has observed: what the page shows of the run.
+   * Fold one event of the run; returns the engine events it amounts to, in order, observed by the monitor:
+   * what the page shows.
    */
   apply(e: RealEvent): SimEvent[] {
     const fed: SimEvent[] = [];
@@ -151,9 +151,8 @@ export class RunFold {
         if (e.result === 'accepted') this.accepted++;
         return feed(e);
       case 'violation':
-        // Shown as the storage reported it. The monitor counts none from it (it observes no
-        // violation event): it runs the same checker (writeFindings) over the same write event,
-        // so its checkers decide and nothing is counted twice.
+        // Shown as the storage reported it. The monitor counts none from it: it runs the same checker
+        // (writeFindings) over the same write event, so nothing is counted twice.
         return feed(e);
       case 'member':
         if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
@@ -167,11 +166,10 @@ export class RunFold {
   }
 
   /**
-   * A candidate's process. Its stop comes with the command that stopped it (its fault event,
-   * the engine's pause: the observed leader_count leaves a stopped leader out); its continue is
-   * the engine's resumed, as a paused node's end of pause is; an exit while it believes it leads
-   * is the engine's kill: the leader lost, then stepped down. A stopped candidate that exits with
-   * no kill command (the run's end) is killed, to the engine: it is paused no longer.
+   * A candidate's process. Its stop comes with the command that stopped it (its fault event, the engine's
+   * pause: the observed leader_count leaves a stopped leader out); its continue is the engine's resumed; an
+   * exit while it believes it leads is the engine's kill: the leader lost, then stepped down. A stopped
+   * candidate that exits with no kill command (the run's end) is killed, to the engine: paused no longer.
    */
   private onProcess(e: Extract<RealEvent, { type: 'process' }>, feed: (ev: SimEvent) => void): void {
     const h = this.host(e.node);
@@ -201,9 +199,9 @@ export class RunFold {
   }
 
   /**
-   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's
-   * or a host's at the node nK), then the loss of the leader it causes. The monitor takes the
-   * fencing switch and the pause from it; what happened to each process, its own events say.
+   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's or host's at
+   * the node nK), then the loss of the leader it causes. The monitor takes the fencing switch and the pause
+   * from it; each process's own events say what happened to it.
    */
   private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
     const f = e.fault;
@@ -293,9 +291,9 @@ function stepDownReason(reason: string): StepDownReason {
 }
 
 /**
- * The engine's fault a real command was, on the node or service it hit: a member's part is
- * etcd member mK (a service of the twin), a candidate's or a whole host's is node nK. The
- * page's recorded commands, its replay in the simulator and the run's trace file all use it.
+ * The engine's fault a real command was, on what it hit: a member's part is etcd member mK (a service of the
+ * twin), a candidate's or a host's is node nK. The page's recorded commands, their replay and the trace file
+ * use it.
  */
 export function faultOf(f: RealFault, target: string | undefined): Fault {
   const atMs = f.atMs;

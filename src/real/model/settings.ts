@@ -1,7 +1,6 @@
-// A real run's settings, their defaults, and their checks. Timing presets are etcd's defaults
-// (heartbeat 100 ms, election timeout 1000 ms) and a fast one (20/200) for tests and quick
-// experiments; the candidates' lease settings follow the engine's rule for Kubernetes' timings
-// where a renew deadline is set (TTL > deadline > 1.2 x keep-alive period).
+// A real run's settings, defaults and checks. Timing presets are etcd's defaults (heartbeat 100 ms, election
+// timeout 1000 ms) and a fast one (20/200) for tests; the candidates' lease settings follow the engine's rule
+// for Kubernetes' timings where a renew deadline is set (TTL > deadline > 1.2 x keep-alive period).
 
 export interface RunSettings {
   nodes: number;

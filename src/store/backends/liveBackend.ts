@@ -112,9 +112,8 @@ export class LiveBackend extends RecordingView implements LabBackend {
   }
 
   /**
-   * Follow the run: at its now while following it (from the start, so a page opened late shows
-   * the present, not the run's first seconds), or at wall speed from a moment scrubbed back to,
-   * never past its clock.
+   * Follow the run: at its now (from the start, so a page opened late shows the present), or at wall speed
+   * from a moment scrubbed back to, never past its clock.
    */
   advanceTo(targetMs: number): void {
     const live = this.liveNowMs();
@@ -130,8 +129,8 @@ export class LiveBackend extends RecordingView implements LabBackend {
   }
 
   /**
-   * Send a command to the real run. It happens now, so the page shows now; its result arrives as
-   * the run's fault event, and a refusal through onProblem.
+   * Send a command to the real run. It happens now, so the page shows now; its result arrives as the run's
+   * fault event, a refusal through onProblem.
    */
   apply(cmd: Parameters<LabBackend['apply']>[0]): ApplyResult {
     const real = toRealCommand(cmd);

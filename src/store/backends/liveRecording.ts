@@ -129,8 +129,8 @@ export class LiveRecording {
   }
 
   /**
-   * Fold the oldest half into the start of the recording (scrubbing can no longer reach before
-   * it), as far as the moment shown has folded them.
+   * Fold the oldest half into the start of the recording (scrubbing can no longer reach before it), as far as
+   * the moment shown has folded them.
    */
   private forgetOldest(): void {
     const drop = Math.min(this.rawAt, MAX_RECORDED / 2);
@@ -194,8 +194,8 @@ export class LiveRecording {
   }
 
   /**
-   * Events in the order the run emitted them, up to their time (processes stamp their own, so an
-   * event may carry a time a few ms before its predecessor's: it is folded with it).
+   * Events in the order the run emitted them, up to their time (processes stamp their own, so an event may be
+   * a few ms before its predecessor: it is folded with it).
    */
   private applyUntil(t: number, rawLimit: number): void {
     for (;;) {
@@ -324,9 +324,8 @@ export class LiveRecording {
   }
 
   /**
-   * Everything received, in the order received: what a file needs to fold the run again as the
-   * page did (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into
-   * the start of the recording and are no longer held.
+   * Everything received, in order: what a file needs to fold the run again as the page did
+   * (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into the recording's start.
    */
   held(): { fromMs: number; events: RealEvent[]; keepAlives: KeepAliveReport[] } {
     return { fromMs: this.base.nowMs, events: [...this.raw], keepAlives: [...this.keepAlives] };

@@ -116,8 +116,7 @@ const isBag = (x: unknown): x is Bag => typeof x === 'object' && x !== null && !
 
 /**
  * The setup to explore: the file itself, or a scenario's experiment without its scripted faults (a `safety`
- * fault, a switch turned at some moment, is part of the setup) and its length (the explorer sets the
- * horizon).
+ * fault, a switch turned at some moment, is part of the setup) and length (the explorer sets the horizon).
  */
 function setupOf(input: unknown, io: ExploreIo): unknown {
   if (!isBag(input) || !isBag(input.experiment) || !Array.isArray(input.steps)) return input;

@@ -1,6 +1,5 @@
-// What the command-line tools share: an input file (or "-", standard input) read as JSON with the
-// line a person reads when it cannot be, a setup's bad fields one a line, and running as the entry
-// point of `npm run <tool>`.
+// What the command-line tools share: an input file (or "-", standard input) read as JSON with the line a
+// person reads when it cannot be, a setup's bad fields one a line, and running as `npm run <tool>`.
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../engine';
 

@@ -1,8 +1,8 @@
-// The failure explorer: search random fault schedules for one that breaks an invariant, shrink
-// what it finds, caption it. `exploration` is the whole job as a generator that yields after
-// every run, so its driver decides when to report progress and when to stop: `explore` below
-// runs it to the end in one call (tests, benchmarks), the message host (protocol.ts) runs it in
-// slices that leave a worker or the command line free to hear "stop".
+// The failure explorer: search random fault schedules for one that breaks an invariant, shrink what it finds,
+// caption it. `exploration` is the whole job as a generator yielding after every run, so its driver decides
+// when to report progress and when to stop: `explore` below runs it to the end in one call (tests,
+// benchmarks), the message host (protocol.ts) in slices that leave a worker or the command line free to hear
+// "stop".
 import { Simulation, type Experiment, type FieldError, type Violation } from '../engine';
 import { caption } from './caption';
 import { scheduleAt } from './generate';
@@ -78,7 +78,7 @@ const COUNTS = [
 
 /**
  * The setup and options checked together: the parsed setup, or every bad field (counts here; the fault space
- * checks its kinds and clock rates).
+ * checks the rest).
  */
 export function checkExploration(
   setupInput: unknown,

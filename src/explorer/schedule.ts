@@ -1,6 +1,5 @@
-// A fault schedule: the faults the explorer adds to a setup (an experiment, left as it is), and the
-// horizon it runs them over, so a search's result is a normal experiment that opens, replays and
-// shares like any other.
+// A fault schedule: the faults the explorer adds to a setup (an experiment, left as it is), and the horizon
+// it runs them over, so a search's result is a normal experiment that opens, replays and shares like any.
 import type { Experiment, Fault } from '../engine';
 
 /**

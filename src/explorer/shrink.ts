@@ -22,8 +22,8 @@ import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';
 
 /**
- * Does the setup with these faults, run over the found schedule's horizon, break an invariant? (A lean run of
- * the engine: explore.ts.)
+ * Does the setup with these faults, over the found schedule's horizon, break an invariant? (A lean run:
+ * explore.ts.)
  */
 export type BreachCheck = (faults: ExplorerFault[]) => Breach | null;
 
@@ -77,8 +77,8 @@ export function* shrink(
   }
 
   /**
-   * Keep a candidate if it still fails (for a change of timing, if its violation comes no later, or sooner):
-   * the best schedule always failed.
+   * Keep a candidate if it still fails (for a timing change, if its violation comes no later, or sooner): the
+   * best always failed.
    */
   function* keep(faults: ExplorerFault[], timing: Timing = 'any'): Generator<ShrinkTick, boolean> {
     const sorted = byTime(faults);

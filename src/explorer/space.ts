@@ -38,8 +38,8 @@ export interface FaultSpace {
   /** Kinds that may aim at "the leader of the moment": not restart (it is alive) nor campaign (a no-op). */
   leaderKinds: TargetedKind[];
   /**
-   * Endpoints a partition may place in a group: storage and the algorithm's services; left out of every
-   * group, each reaches all (docs/model.md).
+   * Endpoints a partition may place in a group: storage and the algorithm's services; left out, each reaches
+   * all (model.md).
    */
   placeable: string[];
   /** Whether a campaign may be a leadership transfer (Raft's, where the algorithm has it). */
@@ -84,8 +84,7 @@ function aimed(kind: TargetedKind, node: string): ExplorerFault {
 
 /**
  * The engine's verdict on many candidate faults in one parse: the setup with all of them as its faults, and
- * the indexes of those the parser names in an error (the setup itself is valid, so every error is a
- * candidate's).
+ * the indexes of those the parser names in an error (the setup is valid, so every error is a candidate's).
  */
 function rejected(setup: Experiment, candidates: ExplorerFault[]): Set<number> {
   const parsed = parseExperiment({ ...setup, faults: candidates });

@@ -1,7 +1,6 @@
 // What a step's caption asserts, as data beside its words, and the words' numbers filled from the run. A
 // caption is read while the lab is paused at the step's end, so every fact it states must hold in the
-// snapshot there: the claims test runs every game day headless and the page's spec reads the same facts off
-// the page.
+// snapshot there: the claims test runs every game day headless; the page's spec reads the same facts.
 import { clientsNow, formatSeconds, type Snapshot } from '../engine';
 import { metricValue } from './conditions';
 import { METRIC_NAMES, type Claims, type MetricName, type NodeState } from './types';

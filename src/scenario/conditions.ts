@@ -44,8 +44,7 @@ export interface ConditionRun {
 
 /**
  * A step's condition, checked again and again as the run advances (every 50 simulated ms for an event): each
- * event is read once, and a snapshot taken only for a metric. The headless runner and guided mode both use
- * it.
+ * event is read once, a snapshot taken only for a metric. The headless runner and guided mode both use it.
  */
 export function watchCondition(
   c: Condition,
@@ -83,8 +82,8 @@ export const CHECK_EVERY_MS = 50;
 /**
  * The earliest simulated time worth checking again (so a runner need not poll every ms). Event and metric
  * conditions are checked on a grid from the step's start, not 50 ms after wherever the run is: a page whose
- * frames end off the grid still checks, and pauses, at the moments the headless runner does, and {time} reads
- * the same in both.
+ * frames end off the grid still checks, and pauses, at the headless runner's moments, and {time} reads the
+ * same.
  */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);

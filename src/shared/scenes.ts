@@ -32,8 +32,8 @@ export interface SceneEntry {
   exports: readonly ExportPart[];
   /**
    * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec). The embed reserves it
-   * from the start, keeping one height while the scene loads and runs; element.ts keeps a copy (held alike by
-   * a unit test).
+   * from the start, keeping one height while the scene loads and runs; element.ts keeps a copy (a unit test
+   * holds them alike).
    */
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
@@ -43,8 +43,8 @@ export interface SceneEntry {
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'failover' | 'tab';
   /**
-   * A tab's scene loads once the page is idle, or only when its tab first opens: one few readers open stays
-   * out of the first load (bench:load).
+   * A tab's scene loads once the page is idle, or when its tab first opens: rarely opened, it stays out of
+   * the first load.
    */
   tabLoads?: 'idle' | 'opened';
   /** The guided steps' `watch.view` values that point at this scene. */
@@ -155,8 +155,7 @@ export const EMBED_CAPTION_PX = 100;
 
 /**
  * A caption's height above the scene at 720 px: its lines (the embed sets about 85 characters a line there;
- * 80 leaves room for long words), 21 px each, with "Game day, step N of M: " before it, and the space under
- * it.
+ * 80 leaves room for long words), 21 px each, with "Game day, step N of M: " before it, and space under it.
  */
 export function captionPx(caption: string): number {
   return 16 + Math.ceil((caption.length + 24) / 80) * 21;

@@ -1,14 +1,11 @@
-// A part of the lab page that follows the lab only while it is on screen (gate.ts says why). Only
-// the lab page has scenes to scroll out of view: an embed shows one, so this is not in the code
-// every page and embed load first (vite.config.ts, CORE).
+// A part of the lab page that follows the lab only while on screen (gate.ts says why). Only the lab page has
+// scenes to scroll out of view (an embed shows one), so this is not in the code every page loads first
+// (vite.config.ts, CORE).
 import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import { LabProvider, useLabStore } from './context';
 import { gateLab, trackGate } from './gate';
 
-/**
- * How far outside the viewport a scene counts as on screen: current by the time it scrolls in, not catching
- * up as it appears.
- */
+/** How far outside the viewport a scene counts as on screen: current as it scrolls in, not catching up. */
 export const ON_SCREEN_MARGIN = '200px 0px';
 
 /**

@@ -1,6 +1,5 @@
-// Where a lab's run comes from: the simulator (labEngine.ts) or a real cluster streaming its events. Scenes,
-// guided mode and export see only this interface, never the Simulation class, so a run from any source shows
-// in the same stage, chain and chart.
+// Where a lab's run comes from: the simulator (labEngine.ts) or a real cluster's event stream. Scenes, guided
+// mode and export see only this interface, never the Simulation class, so a run from any source shows alike.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
 import type { RealRecord } from './backends/liveRecordFile';
 import { EXPLORER_FAULT_KINDS } from '../explorer/schedule';
@@ -31,8 +30,8 @@ export interface RunView {
   readonly messageLog?: MessageLog;
   trace(): Trace;
   /**
-   * The whole run's trace from 0 to untilMs, the same for every caller: the simulator replays it headless; a
-   * recording gives what it has.
+   * The whole run's trace to untilMs, the same for every caller: the simulator replays it; a recording gives
+   * what it has.
    */
   traceUntil(untilMs: number): Trace;
   /**
@@ -110,8 +109,8 @@ export interface LabBackend extends RunView {
 }
 
 /**
- * What a person can do to a simulated run: every fault the explorer draws but a graceful stop (no control
- * issues it), and the two it never draws.
+ * What a person can do to a simulated run: every fault the explorer draws but a graceful stop, and the two it
+ * never draws.
  */
 export const ALL_COMMANDS: readonly Command['do'][] = [
   ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),

@@ -122,7 +122,7 @@ export function trackGate(source: LabStore, gate: LabGate): () => void {
 /**
  * Bring every scene of a lab up to date, hidden ones included, until the returned release is called, so what
  * reads scenes (the image export) sees the moment, not the one a scene scrolled away at. Callers wrap it in
- * flushSync so the DOM is current.
+ * flushSync.
  */
 export function revealScenes(source: LabStore): () => void {
   const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());

@@ -1,7 +1,7 @@
 // The simulator as the lab's run backend: one Simulation plus the commands a person issued and engine
 // checkpoints. Seeking back restores the nearest checkpoint and replays the commands, so any moment is
 // reproducible from (experiment, commands). Acting after seeking back forks: later commands and checkpoints
-// are dropped.
+// go.
 import {
   Simulation,
   commandProblems,
@@ -52,8 +52,8 @@ export class LabEngine extends SourceView implements LabBackend {
   private nextCommand = 0;
   /**
    * This branch's events and samples up to recordAtMs, kept when seeking back so that a jump forward can
-   * restore a checkpoint instead of re-simulating. Only the lists: the events are the simulation's own, up to
-   * where it replays.
+   * restore a checkpoint, not re-simulate. Only the lists: the events are the simulation's own, up to where
+   * it replays.
    */
   private record: Outputs | null = null;
   private recordAtMs = -1;

@@ -26,7 +26,8 @@ export function samePartition(a: Snapshot['partition'], b: Snapshot['partition']
 }
 
 /**
- * The nodes that believe they lead, by epoch (highest first), then in node order. More than one is the hazard the banner and the hint name.
+ * The nodes that believe they lead, by epoch (highest first), then node order; more than one is the hazard
+ * the banner names.
  */
 export function believers(s: Snapshot): NodeView[] {
   return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);

@@ -2,7 +2,7 @@
 // every part of it (switches, violations, failovers...) is a new object every frame, and every component
 // selecting one re-renders 60 times a second though nothing changed (a controlled <input> re-render also
 // rewrites its attributes: style and layout). Sharing keeps each unchanged part's identity, so selectors see
-// a change only where there is one.
+// only real changes.
 
 type Plain = Record<string, unknown>;
 

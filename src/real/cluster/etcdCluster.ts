@@ -1,7 +1,6 @@
-// The etcd cluster: one member per lab host (mK on nK), each behind a peer proxy, on loopback
-// ports, data in the run folder. Members log in JSON (zap) to stderr; their raft role changes
-// become events. Faults act on a member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart
-// reuses the member's data, as a rebooted host would.
+// The etcd cluster: one member per lab host (mK on nK), each behind a peer proxy, on loopback ports, data in
+// the run folder. Members log in JSON (zap) to stderr; their raft role changes become events. Faults act on a
+// member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart reuses its data, as a rebooted host would.
 import { join } from 'node:path';
 import { eachLine, type Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
@@ -120,8 +119,8 @@ export class EtcdCluster {
     for (const m of this.members) this.nameById.set(m.idHex, m.name);
     // One member at a time, each serving its peers before the next starts. A new member first asks the
     // others' peer URLs whether the cluster exists (GET /members, 1 s timeout each); a member listening but
-    // not yet serving holds that request for the whole timeout, so starting all at once costs about 2 s, this
-    // way about 0.1 s a member.
+    // not yet serving holds that request for the whole timeout: all at once costs about 2 s, this way 0.1 s a
+    // member.
     const deadline = Date.now() + timeoutMs;
     for (const m of this.members) {
       this.spawn(m);

@@ -36,8 +36,7 @@ export class StorageServer {
   async listen(): Promise<number> {
     // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped longer (the
     // pause past the TTL, the lab's central fault) would send its stale write on a connection the storage had
-    // closed: it would die as a reset instead of being rejected by the storage, which is what the fault
-    // shows.
+    // closed: it would die as a reset instead of being rejected by the storage, as the fault shows.
     this.server.keepAliveTimeout = 0;
     this.port = await listenOnLoopback(this.server);
     return this.port;

@@ -1,8 +1,7 @@
 // What the two terminal front ends of a real run share (`npm run real`, cli.ts, and `npm run lab:real`,
 // bridge/labReal.ts): the run made from the command line's settings, a line printer, and one way to end it.
 // The end runs once, whoever asks first (end of input, a failed start, Ctrl-C, SIGTERM, SIGHUP): what the
-// front end opened closes first, then the run ends every child by PID and says so if one is left (exit code
-// 1).
+// front end opened closes first, then the run ends every child by PID and says if one is left (exit 1).
 import type { RunSettings } from '../model/settings';
 import { RealRun } from './run';
 

@@ -1,10 +1,10 @@
-// The run's state, folded from its events as they come, and the one translation of a real run's
-// events into the engine's: each becomes the engine events it amounts to (apply's result), which
-// the engine's monitor (src/engine/monitor.ts) observes, so leader_count believed and observed,
-// failovers, the storage's counters and the invariants come from the same fold and checkers as a
-// simulated run's, and the page shows the same events (store/backends/liveRecording.ts). What only
-// a real cluster has stays here: each host's etcd member (raft role, term, the leader it knows),
-// its processes and the leader's keep-alive renewal latency. Pure: events in, numbers out.
+// The run's state, folded from its events as they come, and the one translation of a real run's events into
+// the engine's: each becomes the engine events it amounts to (apply's result), which the engine's monitor
+// (src/engine/monitor.ts) observes, so leader_count believed and observed, failovers, the storage's counters
+// and the invariants come from the same fold and checkers as a simulated run's, and the page shows the same
+// events (store/backends/liveRecording.ts). What only a real cluster has stays here: each host's etcd member
+// (raft role, term, known leader), its processes and the leader's renewal latency. Pure: events in, numbers
+// out.
 import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';
@@ -102,8 +102,8 @@ export class RunFold {
   }
 
   /**
-   * Fold one event of the run; returns the engine events it amounts to, in order, observed by the monitor:
-   * what the page shows.
+   * Fold one event; returns the engine events it amounts to, in order, observed by the monitor: what the page
+   * shows.
    */
   apply(e: RealEvent): SimEvent[] {
     const fed: SimEvent[] = [];
@@ -292,8 +292,7 @@ function stepDownReason(reason: string): StepDownReason {
 
 /**
  * The engine's fault a real command was, on what it hit: a member's part is etcd member mK (a service of the
- * twin), a candidate's or a host's is node nK. The page's recorded commands, their replay and the trace file
- * use it.
+ * twin), a candidate's or a host's is node nK. Recorded commands, replays and trace files use it.
  */
 export function faultOf(f: RealFault, target: string | undefined): Fault {
   const atMs = f.atMs;

@@ -129,8 +129,8 @@ export class LiveRecording {
   }
 
   /**
-   * Fold the oldest half into the start of the recording (scrubbing can no longer reach before it), as far as
-   * the moment shown has folded them.
+   * Fold the oldest half into the recording's start (scrubbing no longer reaches before it), as far as the
+   * moment shown has.
    */
   private forgetOldest(): void {
     const drop = Math.min(this.rawAt, MAX_RECORDED / 2);

@@ -45,8 +45,7 @@ function drawTime(space: FaultSpace, rng: RngState): number {
 
 /**
  * Two or three groups covering the cluster's nodes (the last may be left unnamed: the engine groups the nodes
- * not named). Storage and each of the algorithm's services join one a third of the time each; left out, they
- * reach all.
+ * not named). Storage and each of the algorithm's services join one a third of the time; else they reach all.
  */
 function drawGroups(space: FaultSpace, rng: RngState): string[][] {
   const members = [...space.nodes];

@@ -21,10 +21,7 @@ import type { Breach } from './leanRun';
 import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';
 
-/**
- * Does the setup with these faults, over the found schedule's horizon, break an invariant? (A lean run:
- * explore.ts.)
- */
+/** Does the setup with these faults, over the found schedule's horizon, break an invariant? (A lean run.) */
 export type BreachCheck = (faults: ExplorerFault[]) => Breach | null;
 
 export interface ShrinkOptions {

@@ -37,10 +37,7 @@ export interface FaultSpace {
   targets: Partial<Record<TargetedKind, string[]>>;
   /** Kinds that may aim at "the leader of the moment": not restart (it is alive) nor campaign (a no-op). */
   leaderKinds: TargetedKind[];
-  /**
-   * Endpoints a partition may place in a group: storage and the algorithm's services; left out, each reaches
-   * all (model.md).
-   */
+  /** Endpoints a partition may group: storage and the algorithm's services; left out, each reaches all. */
   placeable: string[];
   /** Whether a campaign may be a leadership transfer (Raft's, where the algorithm has it). */
   transfer: boolean;

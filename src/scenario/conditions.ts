@@ -82,8 +82,7 @@ export const CHECK_EVERY_MS = 50;
 /**
  * The earliest simulated time worth checking again (so a runner need not poll every ms). Event and metric
  * conditions are checked on a grid from the step's start, not 50 ms after wherever the run is: a page whose
- * frames end off the grid still checks, and pauses, at the headless runner's moments, and {time} reads the
- * same.
+ * frames end off the grid still checks, and pauses, at the headless runner's moments.
  */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);

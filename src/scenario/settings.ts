@@ -1,7 +1,6 @@
 // A caption's numbers that are the experiment's settings (a lease's duration, when a fault strikes, a pause's
 // length) are written `{setting:path}` and filled from the experiment as the scenario loads, so a caption
-// cannot quote a setting the run lacks. The run's figures (times, counts, tokens) are filled at the pause
-// (claims.ts).
+// cannot quote a setting the run lacks. Run figures are filled at the pause.
 import type { Experiment } from '../engine';
 
 const SETTING = /\{setting:([\w.]+)\}/g;

@@ -9,8 +9,7 @@ export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
   const parts: string[] = [];
   // The failovers as the failover timeline draws them (its own bars, so the two agree): the first lost leader
-  // replaced and ready, else the first leader change with no loss noticed (a split without quorum, a flapping
-  // lease).
+  // replaced and ready, else the first leader change with no loss noticed (no quorum, a flapping lease).
   const epoch = algorithmFor(trace.experiment.algorithm).words.epoch;
   // Its total needs no clock: an incomplete bar is told up to the election.
   const bars = failoverBars(sum.failovers, 0, epoch);

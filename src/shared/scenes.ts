@@ -31,9 +31,8 @@ export interface SceneEntry {
   load(): Promise<ComponentType>;
   exports: readonly ExportPart[];
   /**
-   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec). The embed reserves it
-   * from the start, keeping one height while the scene loads and runs; element.ts keeps a copy (a unit test
-   * holds them alike).
+   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec), reserved from the
+   * start so the frame keeps one height; element.ts keeps a copy (a unit test holds them alike).
    */
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
@@ -42,10 +41,7 @@ export interface SceneEntry {
   titleFor?(experiment: Experiment): string;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'failover' | 'tab';
-  /**
-   * A tab's scene loads once the page is idle, or when its tab first opens: rarely opened, it stays out of
-   * the first load.
-   */
+  /** A tab's scene loads once the page is idle, or when its tab opens: kept out of the first load. */
   tabLoads?: 'idle' | 'opened';
   /** The guided steps' `watch.view` values that point at this scene. */
   watch: readonly View[];

@@ -29,10 +29,7 @@ export interface RunView {
   /** Delivered and dropped messages, bounded (the space-time diagram's arrows); absent: none recorded. */
   readonly messageLog?: MessageLog;
   trace(): Trace;
-  /**
-   * The whole run's trace to untilMs, the same for every caller: the simulator replays it; a recording gives
-   * what it has.
-   */
+  /** The trace to untilMs, alike for every caller: replayed by the simulator; a recording's as held. */
   traceUntil(untilMs: number): Trace;
   /**
    * A real run's recording, carried by a trace file so it opens again as that recording (liveRecordFile.ts);
@@ -108,10 +105,7 @@ export interface LabBackend extends RunView {
   dispose(): void;
 }
 
-/**
- * What a person can do to a simulated run: every fault the explorer draws but a graceful stop, and the two it
- * never draws.
- */
+/** What a person can do to a simulated run: the explorer's faults but a graceful stop, and these two. */
 export const ALL_COMMANDS: readonly Command['do'][] = [
   ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),
   'write',

@@ -121,8 +121,7 @@ export function trackGate(source: LabStore, gate: LabGate): () => void {
 
 /**
  * Bring every scene of a lab up to date, hidden ones included, until the returned release is called, so what
- * reads scenes (the image export) sees the moment, not the one a scene scrolled away at. Callers wrap it in
- * flushSync.
+ * reads scenes (the image export) sees the moment, not one a scene scrolled away at. Wrap in flushSync.
  */
 export function revealScenes(source: LabStore): () => void {
   const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());

@@ -1,6 +1,5 @@
 // Guided mode: narration over a live lab. Each step highlights what to watch, waits for its condition (over
-// the lab's snapshot and the events since the step began), then pauses for the reader; replay (a seek back)
-// or skip.
+// the lab's snapshot and the events since the step began), then pauses for the reader; replay or skip.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextCheckMs, watchCondition, type ConditionRun } from '../scenario/conditions';
 import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
@@ -60,9 +59,8 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     return status !== null;
   };
   /**
-   * The lab stops inside a frame where the step ends, checked at the moments the headless runner checks
-   * (runStep): at any speed the page ends each step where `npm run scenario` does, never passing the next
-   * step's event.
+   * The lab stops inside a frame where the step ends, checked at the headless runner's moments (runStep): at
+   * any speed the page ends each step where `npm run scenario` does, never passing the next step's event.
    */
   const limit: AdvanceLimit = {
     nextCheckMs: (nowMs) => {

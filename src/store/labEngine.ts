@@ -1,7 +1,6 @@
 // The simulator as the lab's run backend: one Simulation plus the commands a person issued and engine
 // checkpoints. Seeking back restores the nearest checkpoint and replays the commands, so any moment is
-// reproducible from (experiment, commands). Acting after seeking back forks: later commands and checkpoints
-// go.
+// reproducible from (experiment, commands). Acting after seeking back forks: what came after goes.
 import {
   Simulation,
   commandProblems,
@@ -52,8 +51,7 @@ export class LabEngine extends SourceView implements LabBackend {
   private nextCommand = 0;
   /**
    * This branch's events and samples up to recordAtMs, kept when seeking back so that a jump forward can
-   * restore a checkpoint, not re-simulate. Only the lists: the events are the simulation's own, up to where
-   * it replays.
+   * restore a checkpoint, not re-simulate. Only the lists: the events are the simulation's own.
    */
   private record: Outputs | null = null;
   private recordAtMs = -1;

@@ -25,10 +25,7 @@ export function samePartition(a: Snapshot['partition'], b: Snapshot['partition']
   return a.every((g, i) => g.length === b[i].length && g.every((id, j) => id === b[i][j]));
 }
 
-/**
- * The nodes that believe they lead, by epoch (highest first), then node order; more than one is the hazard
- * the banner names.
- */
+/** The nodes that believe they lead, by epoch (highest first), then node order; two or more: the hazard. */
 export function believers(s: Snapshot): NodeView[] {
   return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);
 }

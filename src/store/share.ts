@@ -1,8 +1,7 @@
 // Structural sharing between successive snapshots. The engine builds every snapshot afresh, so without this
 // every part of it (switches, violations, failovers...) is a new object every frame, and every component
 // selecting one re-renders 60 times a second though nothing changed (a controlled <input> re-render also
-// rewrites its attributes: style and layout). Sharing keeps each unchanged part's identity, so selectors see
-// only real changes.
+// rewrites its attributes). Sharing keeps each unchanged part's identity.
 
 type Plain = Record<string, unknown>;
 

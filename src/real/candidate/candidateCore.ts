@@ -255,8 +255,7 @@ export class Candidate {
 
   /**
    * etcd's waitDeletes: a watch on the predecessor from the revision after the range, so a deletion between
-   * the two is seen. The watch is set at once (its answer); its event, or a broken watch, makes the machine
-   * look again.
+   * the two is seen. The watch is set at once (its answer); its event, or a broken watch, means look again.
    */
   private startWatch(id: number, key: KeyId, r: EtcdReply): void {
     const watch = { key, abort: new AbortController() };

@@ -98,8 +98,7 @@ function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | n
 
 /**
  * POST and read a stream of JSON objects, one a line (as etcd's gateway streams a watch); onObject returns
- * true to end it. Resolves when ended so, rejects on errors, on the server closing the stream, or on the
- * signal.
+ * true to end it. Resolves when so ended; rejects on errors, the server closing the stream, or the signal.
  */
 export function streamJson(
   target: JsonTarget,

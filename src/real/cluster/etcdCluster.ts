@@ -119,8 +119,7 @@ export class EtcdCluster {
     for (const m of this.members) this.nameById.set(m.idHex, m.name);
     // One member at a time, each serving its peers before the next starts. A new member first asks the
     // others' peer URLs whether the cluster exists (GET /members, 1 s timeout each); a member listening but
-    // not yet serving holds that request for the whole timeout: all at once costs about 2 s, this way 0.1 s a
-    // member.
+    // not yet serving holds that request for the whole timeout: all at once takes 2 s, this way 0.1 s each.
     const deadline = Date.now() + timeoutMs;
     for (const m of this.members) {
       this.spawn(m);

@@ -84,8 +84,7 @@ export function stillOurs(r: PidRecord): boolean {
 
 /**
  * End the children of dead owners: SIGKILL (which also ends a stopped process) each one whose command line
- * still carries its marker, then remove its pidfile and run folder. A live owner's (a run going on now) are
- * left.
+ * still carries its marker, then remove its pidfile and run folder. A live owner's are left.
  */
 export function cleanLeftovers(dir: string, selfPid = process.pid) {
   const cleaned = { killed: [] as PidRecord[], removedDirs: [] as string[] };

@@ -405,8 +405,7 @@ export class RealRun implements BridgeBackend {
 
   /**
    * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the members are killed
-   * (their data is thrown away), every child is waited for, the proxies and storage close, the run folder
-   * goes.
+   * (their data is thrown away), every child is waited for, proxies and storage close, the folder goes.
    */
   async stop(graceMs = 1500): Promise<void> {
     if (this.stopped) return;

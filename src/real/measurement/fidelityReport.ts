@@ -114,8 +114,7 @@ export interface Comparison {
   simOutcomes: { outcome: string; count: number }[];
   /**
    * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial that went the
-   * other way shows in the counts but does not flip the verdict). Outcomes tied for most common all count: an
-   * even split agrees.
+   * other way shows in the counts but does not flip the verdict); a tie for most common agrees with either.
    */
   mechanismAgrees: boolean;
 }

@@ -15,8 +15,7 @@ export interface FaultSetup {
 }
 
 // A short warm-up and write period, so a trial's new leader writes (and the zombie's write meets a newer
-// token) soon after its election; the same on both sides. etcd's default timing and a TTL of 5 s unless a
-// fault says.
+// token) soon after its election; the same on both sides. etcd's default timing, a TTL of 5 s unless said.
 function settings(s: Partial<RunSettings> = {}): RunSettings {
   return { ...DEFAULT_SETTINGS, ...TIMINGS.default, ttlMs: 5000, warmUpMs: 200, writeEveryMs: 300, ...s };
 }

@@ -121,8 +121,7 @@ export async function appFailoverMs(run: RealRun): Promise<number> {
 
 /**
  * SIGSTOP the application leader for pauseMs (past its TTL) and wait for its write after SIGCONT (the
- * zombie); leaderCountWhilePaused is leader_count once the next leader was elected, the stopped one still
- * leading.
+ * zombie); leaderCountWhilePaused is leader_count after the next election, the stopped one still leads.
  */
 export async function pausePastTtl(run: RealRun, pauseMs = 2 * run.settings.ttlMs) {
   const { leader, token } = await appSettled(run);

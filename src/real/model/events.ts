@@ -1,7 +1,6 @@
 // The events of a real run, in the engine's shapes where the engine has the event (campaign, elected,
 // steppedDown, ready, write, violation, fault), plus what only a real cluster has, defined here: the etcd
-// members' raft roles (from their logs), the candidates' sessions, the processes' lives. Times: ms since the
-// start.
+// members' raft roles (from their logs), the candidates' sessions, the processes' lives. Times: ms.
 import type * as zm from 'zod/mini';
 import type { NodeId, SimEvent, StepDownReason } from '../../engine';
 import { z } from '../../engine/schemaKit';

@@ -3,8 +3,7 @@
 // (src/engine/monitor.ts) observes, so leader_count believed and observed, failovers, the storage's counters
 // and the invariants come from the same fold and checkers as a simulated run's, and the page shows the same
 // events (store/backends/liveRecording.ts). What only a real cluster has stays here: each host's etcd member
-// (raft role, term, known leader), its processes and the leader's renewal latency. Pure: events in, numbers
-// out.
+// (raft role, term, known leader), its processes and the leader's renewal latency. Pure.
 import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';
@@ -101,10 +100,7 @@ export class RunFold {
     return monitorCounts(this.monitor, this.monitor.lastEventAtMs).leaderCountObserved;
   }
 
-  /**
-   * Fold one event; returns the engine events it amounts to, in order, observed by the monitor: what the page
-   * shows.
-   */
+  /** Fold one event; returns the engine events it amounts to, in order, as the monitor observed them. */
   apply(e: RealEvent): SimEvent[] {
     const fed: SimEvent[] = [];
     this.fold(e, (ev) => {

@@ -15,8 +15,7 @@ export const LOOPBACK_NETWORK = { delayMsMin: 1, delayMsMax: 3 };
 
 /**
  * The twin of a run with these settings: the same node count, session TTL, renew deadline, warm-up, write
- * loop, fencing, sampling and bounds, on loopback. `faults` are the commands the simulator replays; the seed
- * means nothing here.
+ * loop, fencing, sampling and bounds, on loopback; `faults` are the commands the simulator replays.
  */
 export function twinExperiment(
   s: RunSettings,

@@ -2,8 +2,7 @@
 // Events), the recording folds them into the same snapshot, events and samples the simulator gives, and
 // commands go back to the bridge with the run's token. Time runs at wall speed: the moment shown follows the
 // run's clock, never ahead of it; scrubbing goes back within the recording, and playing from there catches up
-// at wall speed. What a real cluster cannot do (a clock's rate, stepping, seeking past now, replay) is not
-// offered.
+// at wall speed. No clock rates, stepping, seeking past now or replay.
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import type { RunSettings } from '../../real/model/settings';
 import { toRealCommand, VERBS } from '../../real/model/commands';

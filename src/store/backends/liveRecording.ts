@@ -128,10 +128,7 @@ export class LiveRecording {
     }
   }
 
-  /**
-   * Fold the oldest half into the recording's start (scrubbing no longer reaches before it), as far as the
-   * moment shown has.
-   */
+  /** Fold the oldest half into the recording's start (no longer reachable by scrubbing), as far as shown. */
   private forgetOldest(): void {
     const drop = Math.min(this.rawAt, MAX_RECORDED / 2);
     if (drop === 0) return;

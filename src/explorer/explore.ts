@@ -75,10 +75,7 @@ const COUNTS = [
   ['maxFaults', 1, 100],
 ] as const;
 
-/**
- * The setup and options checked together: the parsed setup, or every bad field (counts here; the fault space
- * checks the rest).
- */
+/** The setup and options checked together: the parsed setup or every bad field (space.ts checks faults). */
 export function checkExploration(
   setupInput: unknown,
   options: ExploreOptions,

@@ -73,10 +73,7 @@ export function* shrink(
     return breach;
   }
 
-  /**
-   * Keep a candidate if it still fails (for a timing change, if its violation comes no later, or sooner): the
-   * best always failed.
-   */
+  /** Keep a candidate if it still fails (a timing change: if its violation comes no later, or sooner). */
   function* keep(faults: ExplorerFault[], timing: Timing = 'any'): Generator<ShrinkTick, boolean> {
     const sorted = byTime(faults);
     const breach = yield* fails(sorted);

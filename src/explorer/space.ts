@@ -119,8 +119,7 @@ export function faultSpace(
   const targeted = EXPLORER_FAULT_KINDS.filter((k): k is TargetedKind => k !== 'partition' && k !== 'heal');
   const rates = options.clockRates ?? DEFAULT_CLOCK_RATES;
 
-  // One parse for every candidate: each kind at each endpoint, each endpoint in a group, a
-  // transfer, each clock rate.
+  // One parse for all: each kind at each endpoint, each endpoint in a group, a transfer, each clock rate.
   const candidates: ExplorerFault[] = [];
   const at = (f: ExplorerFault) => candidates.push(f) - 1;
   const aimedAt = targeted.map((kind) => ids.map((id) => at(aimed(kind, id))));

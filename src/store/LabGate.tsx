@@ -1,6 +1,5 @@
 // A part of the lab page that follows the lab only while on screen (gate.ts says why). Only the lab page has
-// scenes to scroll out of view (an embed shows one), so this is not in the code every page loads first
-// (vite.config.ts, CORE).
+// scenes to scroll out of view, so this is not in the code every page loads first (vite.config.ts, CORE).
 import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import { LabProvider, useLabStore } from './context';
 import { gateLab, trackGate } from './gate';

@@ -42,8 +42,7 @@ const EVENT_TEXT: {
     ev.preVote
       ? `${ev.node} asks for pre-votes for ${epoch} ${ev.term}`
       : `${ev.node} campaigns for ${epoch} ${ev.term}${ev.transfer ? ' (forced)' : ''}`,
-  // An algorithm that votes names the votes it won with; one that does not (Bully, Ring, a
-  // Lease) simply took office.
+  // A voting algorithm names the votes it won with; Bully, Ring or a Lease simply took office.
   elected: (ev, { words: { epoch, leader } }) =>
     ev.votes.length > 0
       ? `${ev.node} won ${epoch} ${ev.term} with votes from ${ev.votes.join(', ')}`

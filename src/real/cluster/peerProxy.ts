@@ -4,8 +4,7 @@
 // service (its etcd member, or the storage): every connection is that candidate's, and a cut silences them
 // all. A cut is silence, as on a real partition: the connection stays open and nothing passes either way (no
 // reset that would tell etcd at once; a request neither fails nor arrives, it times out). Healing ends the
-// silenced connections so the client dials again. Unlabelled peer requests (probes, version checks) get
-// `Connection: close`.
+// silenced connections so the client dials again.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { listenOnLoopback } from './ports';
 import { classifyPeerRequest, parseRequestHead, withConnectionClose, type RequestHead } from './httpHead';

@@ -16,8 +16,7 @@ function ephemeralRange(): [number, number] {
 
 /**
  * Distinct free ports outside the ephemeral range, each checked by listening on it once: one from that range
- * could go to an outgoing connection or another listen(0) before etcd binds it, and etcd would fail with
- * "address already in use".
+ * could go to an outgoing connection or another listen(0) before etcd binds it ("address already in use").
  */
 export async function freePorts(count: number): Promise<number[]> {
   const [low, high] = ephemeralRange();

@@ -1,5 +1,4 @@
-// `npm run fidelity -- [options]`: its options, checked one by one; a bad one is refused with a
-// message that names it.
+// `npm run fidelity -- [options]`: its options, checked one by one; a bad one is refused by name.
 import { FAULT_IDS, type FaultId } from './fidelityReport';
 
 export interface FidelityOptions {

@@ -195,9 +195,8 @@ const TRIALS: Record<FaultId, (t: TrialOf) => Trial> = {
   isolate,
   'heal-prevote-off': heal,
   'heal-prevote-on': heal,
-  // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft
-  // leadership off the application leader's host, so the simulated leader must talk to m2 or
-  // m3 (host nK's member is mK): a run led from n1 is drawn again.
+  // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft leadership off the
+  // application leader's host, so the simulated leader must use m2 or m3: a run led from n1 is redrawn.
   'raft-kill-under-lease': (t) =>
     leaseGap(
       t,

@@ -1,8 +1,7 @@
-// `npm run real:measure -- [--runs N] [--only a,b]`: the figures docs/real.md records, from real
-// runs on this machine: start-up, application failover after kill -9 of the holder (TTL 2 s and
-// 5 s), raft failover after kill -9 of the raft leader at 20/200 ms (pre-vote on and off), and
-// how many stale writes after a pause past the TTL the storage rejected. Each figure is N trials
-// (default 5); min / median / max are printed with the trials.
+// `npm run real:measure -- [--runs N] [--only a,b]`: the figures docs/real.md records, from real runs on this
+// machine: start-up, application failover after kill -9 of the holder (TTL 2 s and 5 s), raft failover after
+// kill -9 of the raft leader at 20/200 ms (pre-vote on and off), and how many stale writes after a pause past
+// the TTL the storage rejected. N trials a figure (default 5), with min / median / max.
 import { RealRun } from '../cluster/run';
 import { TIMINGS, type RunSettings } from '../model/settings';
 import { distribution, type Distribution } from './fidelityReport';

@@ -1,9 +1,8 @@
-// A real run as the page records it: every event the bridge sent, and the run's state at the
-// moment shown, folded by the run's own fold (src/real/model/fold.ts), so the page counts
-// leader_count and failovers as the run does and shows the engine events its monitor counted.
-// Pure: the bridge's stream feeds receive(), showAt() folds up to a moment, and scrubbing back
-// folds again from the start of the recording (a few minutes are a few thousand events: no
-// checkpoints are needed). Samples are taken every sampleEveryMs of the run, as the engine's.
+// A real run as the page records it: every event the bridge sent, and the run's state at the moment shown,
+// folded by the run's own fold (src/real/model/fold.ts), so the page counts leader_count and failovers as the
+// run does and shows the engine events its monitor counted. Pure: the bridge's stream feeds receive(),
+// showAt() folds up to a moment, and scrubbing back folds again from the recording's start (a few minutes are
+// a few thousand events: no checkpoints needed). Samples every sampleEveryMs.
 import {
   boundList,
   MAX_RECENT_WRITES,

@@ -77,12 +77,7 @@ function drawFault(space: FaultSpace, rng: RngState): ExplorerFault {
     case 'heal':
       return { atMs, do: 'heal' };
     case 'clockRate':
-      return {
-        atMs,
-        do: 'clockRate',
-        node: drawTarget(space, kind, rng),
-        rate: pick(rng, space.clockRates),
-      };
+      return { atMs, do: 'clockRate', node: drawTarget(space, kind, rng), rate: pick(rng, space.clockRates) };
     case 'campaign': {
       const node = drawTarget(space, kind, rng);
       // A leadership transfer half the time, where the algorithm has one.

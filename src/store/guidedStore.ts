@@ -90,13 +90,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     const starts = store.getState().starts.slice(0, step);
     starts[step] = { atMs: lab.frame().nowMs, event: lab.backend().eventsTotal };
     watchStep(step, starts[step].atMs, starts[step].event);
-    store.setState({
-      step,
-      stepStartMs: starts[step].atMs,
-      status: 'waiting',
-      starts,
-      summary: '',
-    });
+    store.setState({ step, stepStartMs: starts[step].atMs, status: 'waiting', starts, summary: '' });
     if (!evaluate()) lab.getState().play();
   };
   /** Back to where a step reached before began (the run's start for the first), and begin it again. */

@@ -218,12 +218,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
             if (preVotesLogged.size > 1000) preVotesLogged.clear();
             preVotesLogged.add(key);
           }
-          add.push({
-            index: start + i,
-            atMs: ev.atMs,
-            text: describeEvent(ev, speech),
-            tone: tone(ev),
-          });
+          add.push({ index: start + i, atMs: ev.atMs, text: describeEvent(ev, speech), tone: tone(ev) });
           announcement = announceEvent(ev, speech) ?? announcement;
         });
         logCursor = total;

@@ -1,9 +1,8 @@
-// What the explorer may draw for a setup: which fault kinds, aimed at which nodes and services,
-// which groups a partition may form, which clock rates, how long a pause, over what horizon. The
-// engine's own parser decides, not a second list kept here: every candidate fault (each kind at
-// each node and service, each endpoint in a group, a leadership transfer) is parsed against the
-// setup, and one the algorithm rejects (a witness under Bully, a pause of the API server, a
-// transfer under Kubernetes' Lease) is never drawn; a new algorithm is explored correctly as is.
+// What the explorer may draw for a setup: fault kinds and their targets, a partition's groups, clock rates,
+// pause lengths, the horizon. The engine's own parser decides, not a second list kept here: every candidate
+// fault (each kind at each node and service, each endpoint in a group, a leadership transfer) is parsed
+// against the setup, and one the algorithm rejects (a witness under Bully, a pause of the API server, a
+// transfer under Kubernetes' Lease) is never drawn: a new algorithm is explored correctly as is.
 import { algorithmFor, parseExperiment, type Experiment, type FieldError } from '../engine';
 import { EXPLORER_FAULT_KINDS, type ExplorerFault, type ExplorerFaultKind } from './schedule';
 

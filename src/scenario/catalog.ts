@@ -94,7 +94,6 @@ export function catalogOf(
     },
     /** The path of the file with this id (loaded or not); undefined when no file has it. */
     pathOf,
-    /** Whether every file is loaded. */
     get complete(): boolean {
       return paths().every((p) => p in files);
     },

@@ -41,7 +41,6 @@ function facts(claims: Claims, s: Snapshot): [string, unknown, unknown][] {
   return out;
 }
 
-/** How many facts the claims state. */
 export const claimCount = (claims: Claims | undefined, s: Snapshot): number =>
   claims ? facts(claims, s).length : 0;
 

@@ -15,7 +15,6 @@ export type GameDayGroup = (typeof GAME_DAY_GROUPS)[number]['id'];
 
 export const GROUP_IDS = GAME_DAY_GROUPS.map((g) => g.id) as [GameDayGroup, ...GameDayGroup[]];
 
-/** A group's title, by id. */
 export function groupTitle(id: GameDayGroup): string {
   return GAME_DAY_GROUPS.find((g) => g.id === id)!.title;
 }

@@ -10,7 +10,6 @@ type Listener = (state: State, prev: State) => void;
 export interface LabGate {
   /** The store a hidden-aware scene reads (same interface as the lab's own). */
   store: LabStore;
-  /** Whether the scene follows the lab right now. */
   shown(): boolean;
   /** Whether the scene is on screen (or near it): what an IntersectionObserver reports. */
   setVisible(visible: boolean): void;

@@ -47,7 +47,6 @@ function post(
   return req;
 }
 
-/** POST a JSON body; resolves with the parsed JSON answer. */
 export function postJson<T>(
   target: JsonTarget,
   path: string,
@@ -157,7 +156,6 @@ export async function readJsonBody(
   }
 }
 
-/** Answer with a JSON body. */
 export function sendJson(
   res: ServerResponse,
   status: number,

@@ -24,7 +24,6 @@ export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {
   return findOnPath('etcd', env);
 }
 
-/** An executable by name on PATH, or null. */
 export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir && executable(join(dir, name))) return join(dir, name);

@@ -96,7 +96,6 @@ export class RealRun implements BridgeBackend {
     );
   }
 
-  /** The etcd cluster, once the run has started. */
   get cluster(): EtcdCluster | null {
     return this.started?.cluster ?? null;
   }
@@ -393,7 +392,6 @@ export class RealRun implements BridgeBackend {
     return this.workspace?.runDir ?? '';
   }
 
-  /** The PIDs of every process of this run that is still running. */
   runningPids(): number[] {
     return (this.workspace?.children.running() ?? []).flatMap((c) => c.process.pid ?? []);
   }

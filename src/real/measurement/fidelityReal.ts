@@ -144,7 +144,6 @@ async function killRaftLeaderUnderLease(run: RealRun, setup: FaultSetup): Promis
   });
 }
 
-/** Each fault's trial. */
 const TRIALS: Record<FaultId, (run: RealRun, setup: FaultSetup) => Promise<Trial>> = {
   'raft-kill-fast': raftKill,
   'raft-kill': raftKill,

@@ -182,7 +182,6 @@ function leaseGap(
   return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
 }
 
-/** Each fault's trial. */
 const TRIALS: Record<FaultId, (t: TrialOf) => Trial> = {
   'raft-kill-fast': raftKill,
   'raft-kill': raftKill,

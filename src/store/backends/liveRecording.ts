@@ -141,7 +141,6 @@ export class LiveRecording {
     this.foldUntil(shownMs, this.raw.length);
   }
 
-  /** Back to the start of the recording, to fold again from there. */
   private restart(): void {
     this.view = cloneView(this.base);
     this.rawAt = 0;

@@ -1,22 +1,20 @@
 // The shrinker: from a schedule that breaks an invariant to one where every fault matters.
 //
-// Delta debugging (Zeller and Hildebrandt's ddmin) removes faults, in halves, then quarters, down
-// to one at a time. Then the timing: the schedule, or its tail, moves earlier while the violation
-// comes sooner (a shorter horizon). Then each remaining fault is made simpler, one dimension at a
-// time: a shorter pause, smaller partition groups, a clock rate nearer 1, a plain campaign for a
-// leadership transfer, an earlier start if the violation then comes sooner, a later start if it
-// comes no later. Every candidate is run again and kept only if it still breaks an invariant.
-// The passes repeat until a whole round changes nothing; that round's ddmin has tried removing
-// each fault alone and every removal passed, so the result is 1-minimal: removing any one fault
-// makes the run pass. The horizon then ends at the second after the first violation. Each kept
-// change makes the schedule strictly smaller in the order (faults, pause ms + group members +
-// clock skew + transfers, violation time, -start times), so the rounds end; a bound on runs is
-// there for safety.
+// Delta debugging (Zeller and Hildebrandt's ddmin) removes faults, in halves, then quarters, down to one at a
+// time. Then the timing: the schedule, or its tail, moves earlier while the violation comes sooner (a shorter
+// horizon). Then each remaining fault is made simpler, one dimension at a time: a shorter pause, smaller
+// partition groups, a clock rate nearer 1, a plain campaign for a leadership transfer, an earlier start if
+// the violation then comes sooner, a later one if it comes no later. Every candidate is run again and kept
+// only if it still breaks an invariant. The passes repeat until a whole round changes nothing; that round's
+// ddmin tried removing each fault alone and every removal passed, so the result is 1-minimal. The horizon
+// then ends at the second after the first violation. Each kept change makes the schedule strictly smaller in
+// the order (faults, pause ms + group members + clock skew + transfers, violation time, -start times), so the
+// rounds end; a bound on runs is there for safety.
 //
-// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no
-// shrink tree to follow; the faults interact (a pause of "the leader" hits whoever leads then), so
-// shrinking them as independent values would not reach 1-minimality; and the page should not ship
-// a test library. Each step is a generator yield, so a worker can stop it between two runs.
+// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no shrink tree to
+// follow; the faults interact (a pause of "the leader" hits whoever leads then), so shrinking them as
+// independent values would not reach 1-minimality; and the page should not ship a test library. Each step is
+// a generator yield, so a worker can stop it between two runs.
 import type { Breach } from './leanRun';
 import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';

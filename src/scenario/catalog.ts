@@ -1,12 +1,12 @@
-// Every scenario file under scenes/scenarios/ is picked up here: adding a scenario means adding
-// a data file. Files that fail validation are listed with their errors instead of crashing.
+// Every scenario file under scenes/scenarios/ is picked up here: adding a scenario means adding a data file.
+// Files that fail validation are listed with their errors instead of crashing.
 //
-// The page loads and validates only what it uses, when it uses it: the picker lists every file's
-// id and title from a small index made at build time (virtual:scenario-index, no file loaded and
-// no schema needed to show a link); a scenario's own file is fetched and validated when a link
-// opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link); the rest load,
-// with their descriptions, only as the picker opens (an embed never does), to drop any broken
-// file and say why. Fetching every game day with the page was most of the scenarios' share of its start.
+// The page loads and validates only what it uses, when it uses it: the picker lists every file's id and title
+// from a small index made at build time (virtual:scenario-index: no file loaded, no schema needed to show a
+// link); a scenario's own file is fetched and validated when a link opens it (loadLinkScenario in
+// src/shared/link.ts); the rest load, with their descriptions, only as the picker opens (an embed never
+// does), to drop any broken file and say why. Fetching every game day with the page was most of the
+// scenarios' share of its start.
 import SCENARIO_INDEX from 'virtual:scenario-index';
 import { parseScenario } from './schema';
 import type { Scenario } from './types';

@@ -1,18 +1,17 @@
-// The real candidate's runtime. The recipe itself (etcd's session and election, as etcd's Go
-// client runs them) is src/engine/candidates/etcdCandidate.ts, the state machine the simulator's
-// etcd-election nodes run too; this file only gives it I/O:
+// The real candidate's runtime. The recipe itself (etcd's session and election, as etcd's Go client runs
+// them) is src/engine/candidates/etcdCandidate.ts, the state machine the simulator's etcd-election nodes run
+// too; this file only gives it I/O:
 //   requests   through etcd's JSON gateway (gateway.ts): grant, keep-alive, the campaign's create
 //              txn on `${prefix}/<lease ID in hex>` (etcd's NewElection key), the range for the
 //              predecessor by create revision, a watch for its deletion, revoke;
 //   timers     the process's own (one that fires a little early is re-armed, so the machine
 //              sees its own clock reached);
 //   the kernel's part  the run's events on stdout, in the engine's shapes (events.ts).
-// And what the machine leaves to its application: the warm-up, then the work loop (check that it
-// still leads, work for writeEveryMs, send the write with the token taken at the check, whatever
-// happened since: a pause in the work sends a stale write after it, which is what fencing is for).
-// The campaign is the recipe's own steps, not the gateway's /v3/election/campaign: that call
-// blocks until the candidate wins, so a waiting candidate would not know its key's create
-// revision, and one whose session ended could only drop the request.
+// And what the machine leaves to its application: the warm-up, then the work loop (check that it still leads,
+// work for writeEveryMs, send the write with the token taken at the check, whatever happened since: a pause
+// in the work sends a stale write after it, which is what fencing is for). The campaign is the recipe's own
+// steps, not the gateway's /v3/election/campaign: that call blocks until the candidate wins, so a waiting
+// candidate would not know its key's create revision, and one whose session ended could only drop it.
 import {
   initCandidate,
   keepAliveEveryMs,

@@ -121,10 +121,9 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   const problems = [...read.notes];
   /** A parameter that was readable but had no effect still gets a word. */
   const ignored = (names: readonly ParamName[], why: string) => {
-    for (const name of names) {
+    for (const name of names)
       if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
         problems.push(`"${name}" was ignored: ${why}`);
-    }
   };
   const runOf = (experiment: ExperimentInput, rest: Partial<RunParams> = {}): RunParams => ({
     experiment,

@@ -114,9 +114,8 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   private applyDueCommands(): void {
-    while (this.commands[this.nextCommand] && this.commands[this.nextCommand].atMs <= this.sim.nowMs) {
+    while (this.commands[this.nextCommand] && this.commands[this.nextCommand].atMs <= this.sim.nowMs)
       this.sim.apply(this.commands[this.nextCommand++].command);
-    }
   }
 
   private addCheckpoint(): void {

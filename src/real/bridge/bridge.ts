@@ -82,12 +82,10 @@ export class Bridge {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const host = req.headers.host ?? '';
-    if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) {
+    if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`)
       return this.fail(res, 403, 'bad host', 'the bridge answers only to 127.0.0.1 or localhost');
-    }
-    if (req.headers.origin !== this.origin) {
+    if (req.headers.origin !== this.origin)
       return this.fail(res, 403, 'bad origin', `only the lab's page (${this.origin}) may use the bridge`);
-    }
     res.setHeader('Access-Control-Allow-Origin', this.origin);
     res.setHeader('Vary', 'Origin');
     const url = new URL(req.url ?? '/', this.url);
@@ -129,9 +127,8 @@ export class Bridge {
   }
 
   private stream(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (this.streams.size >= MAX_STREAMS) {
+    if (this.streams.size >= MAX_STREAMS)
       return this.fail(res, 503, 'too many streams', `at most ${MAX_STREAMS} event streams at once`);
-    }
     const last = req.headers['last-event-id'];
     const since =
       typeof last === 'string' && /^\d+$/.test(last)

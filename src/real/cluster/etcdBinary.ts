@@ -25,8 +25,7 @@ export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {
 }
 
 export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
+  for (const dir of (env.PATH ?? '').split(delimiter))
     if (dir && executable(join(dir, name))) return join(dir, name);
-  }
   return null;
 }

@@ -212,9 +212,8 @@ export class EtcdCluster {
 
   /** groupOf(member name) -> group number; members in different groups cannot reach each other. */
   setGroups(groupOf: ((member: string) => number) | null): void {
-    for (const m of this.members) {
+    for (const m of this.members)
       m.proxy.setBlocked(groupOf ? (from) => groupOf(from) !== groupOf(m.name) : () => false);
-    }
   }
 
   private async waitServingPeers(m: Member, deadline: number): Promise<void> {
@@ -257,9 +256,8 @@ export class EtcdCluster {
     const list = (await r.json()) as { members?: { ID: string; name: string }[] };
     for (const x of list.members ?? []) {
       const hex = decimalIdToHex(x.ID);
-      if (this.nameById.get(hex) !== x.name) {
+      if (this.nameById.get(hex) !== x.name)
         throw new Error(`member ${x.name} has ID ${hex}, not the computed one: peer cuts would miss it`);
-      }
     }
   }
 

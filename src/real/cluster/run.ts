@@ -165,9 +165,8 @@ export class RealRun implements BridgeBackend {
       this.etcd = cluster;
       await cluster.start();
       this.healthyAtMs = this.nowMs();
-      for (const m of cluster.members) {
+      for (const m of cluster.members)
         this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, storageServer.port));
-      }
       for (const h of this.hosts) this.spawnCandidate(workspace, h);
       this.startupMs = this.nowMs();
       this.sampler = setInterval(() => this.takeSample(), this.settings.sampleEveryMs);

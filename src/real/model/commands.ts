@@ -121,14 +121,12 @@ function bad(field: string, message: string): CommandResult {
 
 /** Validate one command for a cluster of `nodes` hosts. Never throws. */
 export function parseRealCommand(input: unknown, nodes: number): CommandResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { ok: false, error: { error: 'not an object', message: 'a command is a JSON object with "do"' } };
-  }
   const x = input as Record<string, unknown>;
   const verb = x.do;
-  if (typeof verb === 'string' && verb in NOT_FOR_REAL) {
+  if (typeof verb === 'string' && verb in NOT_FOR_REAL)
     return { ok: false, error: { error: 'not possible for real', message: NOT_FOR_REAL[verb] } };
-  }
   if (typeof verb !== 'string' || !(VERBS as readonly string[]).includes(verb)) {
     return {
       ok: false,
@@ -136,23 +134,20 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
     };
   }
   const allowed: string[] = FIELDS[verb as keyof typeof FIELDS];
-  for (const key of Object.keys(x)) {
+  for (const key of Object.keys(x))
     if (key !== 'do' && !allowed.includes(key)) return bad(key, 'unknown field');
-  }
   const isNode = (v: unknown) =>
     typeof v === 'string' && (v === 'leader' || v === 'raftLeader' || isHost(v, nodes));
   if (allowed.includes('node') && !isNode(x.node))
     return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
   if (x.part !== undefined) {
     const parts: string[] = verb === 'isolate' ? ['host', 'candidate'] : PARTS;
-    if (typeof x.part !== 'string' || !parts.includes(x.part)) {
+    if (typeof x.part !== 'string' || !parts.includes(x.part))
       return bad('part', `must be one of ${parts.join(', ')}`);
-    }
   }
   if (verb === 'pause' && x.forMs !== undefined) {
-    if (!Number.isInteger(x.forMs) || (x.forMs as number) < 1 || (x.forMs as number) > 3_600_000) {
+    if (!Number.isInteger(x.forMs) || (x.forMs as number) < 1 || (x.forMs as number) > 3_600_000)
       return bad('forMs', 'must be a whole number of ms from 1 to 3600000');
-    }
   }
   if (verb === 'partition') {
     const groups = x.groups;
@@ -161,9 +156,8 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
     for (const [gi, g] of groups.entries()) {
       if (!Array.isArray(g) || g.length === 0) return bad(`groups.${gi}`, 'must be a non-empty list');
       for (const [mi, m] of g.entries()) {
-        if (typeof m !== 'string' || !(m === 'storage' || isHost(m, nodes))) {
+        if (typeof m !== 'string' || !(m === 'storage' || isHost(m, nodes)))
           return bad(`groups.${gi}.${mi}`, `must be n1..n${nodes} or "storage"`);
-        }
         if (seen.has(m)) return bad(`groups.${gi}.${mi}`, `"${m}" is in more than one group`);
         seen.add(m);
       }

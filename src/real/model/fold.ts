@@ -139,9 +139,8 @@ export class RunFold {
         return feed({ ...e, reason: stepDownReason(e.reason) });
       case 'session':
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
-        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node) {
+        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node)
           feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
-        }
         return;
       case 'write':
         if (e.result === 'accepted') this.accepted++;

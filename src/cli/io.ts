@@ -41,10 +41,7 @@ export function invalidLines(what: string, errors: readonly FieldError[]): strin
   return `invalid ${what}:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n`;
 }
 
-/**
- * Run `main` when the module `name` (sim, explore...) is the entry point, print what it returns and exit with
- * its status (a tool that prints as it goes returns the status alone).
- */
+/** Run `main` when module `name` is the entry point, print what it returns (or just its status) and exit. */
 export function runAsEntry(name: string, main: () => Output | Promise<number>): void {
   if (!new RegExp(`${name}\\.(ts|js|mjs)$`).test(process.argv[1] ?? '')) return;
   // `npm run sim -- x.json | head` closes the pipe early: that is the reader's choice, not an error.

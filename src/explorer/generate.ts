@@ -1,6 +1,5 @@
-// The fault-schedule generator: random schedules over a fault space, drawn with the engine's own
-// PRNG. Schedule number i of a search with seed s comes from its own stream (s, i), so any
-// schedule can be drawn again alone, in any order, in a worker or on the command line.
+// The fault-schedule generator: random schedules over a fault space, drawn with the engine's PRNG. Schedule i
+// of seed s comes from its own stream (s, i), so any can be drawn again alone, in any order, anywhere.
 import { nextInt, seedRng, type RngState } from '../engine/rng';
 import { byTime, type ExplorerFault, type ExplorerFaultKind, type Schedule } from './schedule';
 import { GRID_MS, type FaultSpace, type TargetedKind } from './space';
@@ -28,10 +27,7 @@ function drawKind(space: FaultSpace, rng: RngState): ExplorerFaultKind {
   return space.kinds[space.kinds.length - 1].kind;
 }
 
-/**
- * What a fault of this kind aims at: half the time the leader of the moment (where most lessons are), where
- * the kind may aim there, else any node or service it may name.
- */
+/** Half the time the leader of the moment (most lessons), where the kind may aim there; else any target. */
 function drawTarget(space: FaultSpace, kind: TargetedKind, rng: RngState): string {
   const named = space.targets[kind] ?? [];
   const leader = space.leaderKinds.includes(kind);

@@ -38,8 +38,7 @@ function newViolation(sim: Simulation, seen: number): Breach | null {
   const events = sim.events;
   const base = sim.eventsTotal - events.length;
   if (seen < base) {
-    // The bound dropped events this slice emitted before they were looked at: ask the summary,
-    // whose violation list no bound touches.
+    // The bound dropped events this slice emitted unseen: ask the summary, whose violations no bound touches.
     const v = sim.summary().violations[0];
     return v ? { atMs: v.atMs, invariant: v.invariant } : null;
   }

@@ -3,9 +3,8 @@
 import type { Experiment, Fault } from '../engine';
 
 /**
- * The fault kinds the explorer draws from: what a real cluster suffers (crashes, pauses, partitions, drifting
- * clocks) and what its operators do (a graceful stop, a campaign or leadership transfer). Never a safety
- * switch (the setup's switches are under test) nor a forced write.
+ * The fault kinds the explorer draws: what a real cluster suffers (crashes, pauses, partitions, clock drift)
+ * and what operators do (a stop, a campaign, a transfer). Never a safety switch (under test) nor a write.
  */
 export const EXPLORER_FAULT_KINDS = [
   'kill',
@@ -38,8 +37,7 @@ export function byTime<F extends { atMs: number }>(faults: readonly F[]): F[] {
 }
 
 /**
- * The experiment a schedule makes of a setup: the setup's own faults, then the schedule's, in time order, run
- * to the schedule's horizon; all else is the setup's.
+ * The experiment a schedule makes of a setup: the setup's faults, then the schedule's, run to its horizon.
  */
 export function withSchedule(setup: Experiment, schedule: Schedule): Experiment {
   return {

@@ -234,8 +234,7 @@ export function* shrink(
   }
 
   /**
-   * This fault later, as late as the violation comes no later: the run shows the cluster settled before the
-   * fault, and the fault close to the violation it causes.
+   * This fault later, as late as the violation comes no later: the cluster settles first, the fault nears it.
    */
   function* laterStart(f: ExplorerFault, test: Test): Generator<ShrinkTick, void> {
     let atMs = f.atMs;

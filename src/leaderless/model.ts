@@ -63,10 +63,7 @@ export interface Moved {
   ring: number;
   modN: number;
   keys: number;
-  /**
-   * Where the moved keys lie in hash order (the ring's), as [from, to) position ranges: the ring's are a few
-   * arcs, the dead worker's; hash % N's are everywhere.
-   */
+  /** Moved keys' [from, to) ranges in hash (ring) order: a few arcs on the ring; everywhere with hash % N. */
   ringRanges: [number, number][];
   modNRanges: [number, number][];
 }

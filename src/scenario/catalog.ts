@@ -36,8 +36,7 @@ const field = (data: unknown, key: string): string => {
 
 type Checked = { ok: true; scenario: Scenario } | { ok: false; problem: CatalogProblem };
 
-// File names are plain ASCII: a code-point sort, not localeCompare, whose first call loads the
-// browser's collation data (tens of milliseconds on a phone, as the page starts).
+// Code-point sort of ASCII names: localeCompare's first call loads collation data (tens of ms on a phone).
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

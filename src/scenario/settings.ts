@@ -11,10 +11,7 @@ function said(path: string, value: number): string {
   return `${Number((value / 1000).toFixed(1))} s`;
 }
 
-/**
- * The value at a dotted path of the experiment (`lease.durationMs`, `faults.0.atMs`), plus `faults.N.endMs`,
- * when a fault with a duration ends (atMs + forMs).
- */
+/** The value at a dotted path of the experiment (`faults.0.atMs`), plus `faults.N.endMs`: atMs + forMs. */
 function settingAt(experiment: Experiment, path: string): number | undefined {
   const end = /^faults\.(\d+)\.endMs$/.exec(path);
   if (end) {

@@ -61,8 +61,7 @@ const ALLOWED = {
 };
 
 /**
- * Writes accepted with a token another node's accepted write already carried: two leaders sharing one token,
- * which a `>=` check cannot tell apart.
+ * Accepted writes whose token another node's accepted write had: two leaders, one token, invisible to `>=`.
  */
 function sharedTokenWrites(trace: Trace): number {
   const firstWriter = new Map<number, string>();

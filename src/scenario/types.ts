@@ -1,6 +1,5 @@
 // A scenario (a game day) is data: an experiment plus narration steps, each saying what to watch and when it
-// ends (conditions are data too), so one file runs headless and in the page. The types are the schema's
-// (schema.ts), which says what each field means.
+// ends, so one file runs headless and in the page. Types: the schema's (schema.ts documents each field).
 import type * as zm from 'zod/mini';
 import type { ExperimentInput, Role } from '../engine';
 import type { claimsSchema, scenarioSchema } from './schema';

@@ -157,10 +157,7 @@ export function captionPx(caption: string): number {
   return 16 + Math.ceil((caption.length + 24) / 80) * 21;
 }
 
-/**
- * The height an embed of `scene` reserves for this run: the scene's, plus room for its game day's longest
- * caption (the caption follows the steps as the run plays).
- */
+/** The height an embed of `scene` reserves for this run: the scene's, plus its game day's longest caption. */
 export function embedHeightOf(
   scene: SceneEntry,
   experiment: Experiment,

@@ -32,8 +32,7 @@ export interface RunView {
   /** The trace to untilMs, alike for every caller: replayed by the simulator; a recording's as held. */
   traceUntil(untilMs: number): Trace;
   /**
-   * A real run's recording, carried by a trace file so it opens again as that recording (liveRecordFile.ts);
-   * absent for a simulated run, which its commands replay.
+   * A real run's recording: a trace file carries it to reopen as such (liveRecordFile.ts); simulated: none.
    */
   realRecord?(): RealRecord;
 }

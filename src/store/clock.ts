@@ -1,5 +1,4 @@
-// One animation-frame loop, outside React, that advances a lab by wall time x speed. Tests and
-// benchmarks drive it by hand with tick(); the page starts it with start().
+// One frame loop, outside React, advancing a lab by wall time x speed; tests drive it with tick().
 import { SNAPSHOT_EVERY_MS, type LabStore } from './labStore';
 
 /** Longest wall-clock gap one frame may advance (a background tab must not jump minutes). */
@@ -68,8 +67,7 @@ export class FrameClock {
   private raf = 0;
   private last = -1;
   readonly pacer = new ViewPacer();
-  // A message posted during a frame is handled once the browser has finished that frame
-  // (style, layout, paint, commit): the time until then is what the frame cost.
+  // A message posted in a frame is handled once the browser finished it (style, layout, paint): its cost.
   private timing: MessageChannel | null = null;
   constructor(private readonly lab: LabStore) {}
 

@@ -1,5 +1,4 @@
-// The lab store is provided through context so that each mounted lab (or embedded scene) has
-// its own; components read it with useLab(selector) and never import a global store.
+// Each mounted lab (or embedded scene) has its own store, through context; never a global import.
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -27,10 +26,7 @@ export function useLabShallow<T extends object>(selector: (s: LabState & LabActi
   return useStore(useLabStore(), useShallow(selector));
 }
 
-/**
- * Select a value and re-render only when `equal` says it changed (selectors and equalities: select.ts): for a
- * list of records rebuilt with every snapshot.
- */
+/** Select a value, re-rendering only when `equal` says it changed: for records rebuilt every snapshot. */
 export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal: (a: T, b: T) => boolean): T {
   const last = useRef<{ value: T } | null>(null);
   return useStore(useLabStore(), (s) => {

@@ -1,7 +1,6 @@
 // A view of a lab store that goes quiet while its scene is off screen: following the lab costs a scene React
 // renders ten times a second and DOM writes every frame, seen or not. Hidden, the view keeps the state and
-// frame it last showed and tells its subscribers nothing; shown again, it catches up in one update. Actions
-// and the engine pass straight through to the live lab.
+// frame it last showed; shown again, it catches up in one update. Actions pass straight through.
 import type { FrameListener, LabState, LabActions, LabStore } from './labStore';
 
 type State = LabState & LabActions;
@@ -28,8 +27,7 @@ export function gateLab(source: LabStore): LabGate {
   const frameListeners = new Set<FrameListener>();
   let detach: (() => void) | null = null;
 
-  // Subscribe to the lab only while someone listens, so a gate made during a render that React
-  // throws away (StrictMode, a suspended render) leaves nothing behind.
+  // Subscribe only while someone listens, so a gate made in a render React throws away leaves nothing behind.
   const attach = () => {
     if (detach) return;
     const stopState = source.subscribe((state, prev) => {

@@ -82,8 +82,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
       status: last ? 'done' : status,
       summary: last ? summarizeRun(run.traceUntil(untilMs)) : '',
     });
-    // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
-    // own store update does not evaluate this step again).
+    // Wait for the reader (status first, so the pause's own store update does not re-evaluate this step).
     lab.getState().pause();
   };
   const begin = (step: number) => {

@@ -70,8 +70,7 @@ export interface LabActions {
   setSpeed(speed: number): void;
   /**
    * Advance by wall-clock ms times the speed (the frame clock calls this). React sees the new snapshot if
-   * `viewEveryMs` (SNAPSHOT_EVERY_MS unless the pacer asks for less) have passed. Returns whether this frame
-   * changes the DOM: a new snapshot, or deferred work (nextFrame).
+   * `viewEveryMs` (SNAPSHOT_EVERY_MS unless the pacer asks for less) passed. Returns whether the DOM changes.
    */
   advanceWall(wallMs: number, viewEveryMs?: number): boolean;
   advanceBy(simMs: number): void;
@@ -98,9 +97,8 @@ export type LabStore = StoreApi<LabState & LabActions> & {
    */
   onFrame(listener: FrameListener): () => void;
   /**
-   * Run `work` in a later frame, one piece per frame, in order: for views whose DOM changes are costly (the
-   * chart, the chain), kept out of the frame that published the snapshot so that no frame, nor jump, does
-   * two. With no frame clock (tests, headless), it runs at once.
+   * Run `work` in a later frame, one per frame, in order: for views whose DOM changes are costly (the chart,
+   * the chain), so that no frame, nor jump, does two. With no frame clock (tests, headless): at once.
    */
   nextFrame(work: () => void): void;
   /** Run every piece of deferred work now: something reads the scenes (an export). */

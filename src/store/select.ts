@@ -1,6 +1,5 @@
-// The lab store's selectors, at module scope: each thing the views read is computed here, once, and compared
-// by value with the equality beside it. Use them with useLab (a single value), useLabShallow (an array of
-// plain values) or useLabEqual (with the equality given here).
+// The lab store's selectors, at module scope: each computed once and compared by value with the equality
+// beside it. Use them with useLab (a value), useLabShallow (an array of plain values) or useLabEqual.
 import type { NodeView, Snapshot } from '../engine';
 import type { LabActions, LabState } from './labStore';
 

@@ -1,6 +1,5 @@
-// JSON over HTTP/1.1 on loopback with node:http rather than fetch: fetch's default 300 s
-// headers timeout would end a long watch, and a per-request deadline here is one option. Every
-// request has a deadline; a request on a cut link neither fails nor answers, it times out.
+// JSON over HTTP/1.1 on loopback with node:http, not fetch: fetch's 300 s headers timeout would end a long
+// watch. Every request has a deadline: on a cut link one neither fails nor answers, it times out.
 import {
   Agent,
   request,

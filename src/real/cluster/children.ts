@@ -90,8 +90,7 @@ export class Children {
   }
 
   /**
-   * End the given children: SIGTERM (with SIGCONT, so a stopped one can act on it), wait up to graceMs, then
-   * SIGKILL what is left and wait for every exit.
+   * End these children: SIGTERM (with SIGCONT, so a stopped one acts on it), wait graceMs, SIGKILL the rest.
    */
   async stop(children: Child[], graceMs: number): Promise<void> {
     const live = children.filter((c) => !c.exitedAlready);

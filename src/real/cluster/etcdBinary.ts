@@ -1,5 +1,4 @@
-// Finding etcd: $ETCD_BIN first, then PATH. When it is missing the lab says how to install it,
-// in one message, instead of failing on a spawn error.
+// Finding etcd: $ETCD_BIN, then PATH. Missing, the lab says how to install it instead of failing on a spawn.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 

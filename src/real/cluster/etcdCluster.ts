@@ -87,8 +87,7 @@ export class EtcdCluster {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    // The proxies listen first and keep their ports (the kernel's choice); the members' ports come
-    // from outside the range the kernel chooses from (see freePorts).
+    // Proxies listen first on kernel-picked ports; members' ports lie outside that range (freePorts).
     const proxies: { proxy: PeerProxy; opts: { upstreamPort: number } }[] = [];
     for (let i = 0; i < this.o.size; i++) {
       const opts = { upstreamPort: 0, nameOf: this.nameOf };

@@ -100,8 +100,7 @@ export function cleanLeftovers(dir: string, selfPid = process.pid) {
     if (r.runDir) dirs.add(r.runDir);
   }
   for (const d of dirs) {
-    // Only folders the lab itself names (see runDir.ts), and none a live run still uses: a
-    // corrupt or recycled record must not delete anything else.
+    // Only folders the lab names (runDir.ts), none in use: a corrupt or recycled record deletes nothing else.
     if (!/[/\\]lel-real-[^/\\]+$/.test(d) || liveDirs.has(d)) continue;
     rmSync(d, { recursive: true, force: true });
     cleaned.removedDirs.push(d);

@@ -1,5 +1,4 @@
-// Free loopback ports for the etcd members (which must be told their ports before they start).
-// The lab's own servers listen on port 0 and keep the port the kernel gave them instead.
+// Free loopback ports for the etcd members (told before they start); the lab's servers listen on port 0.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 

@@ -1,6 +1,5 @@
-// The fenced storage over HTTP on 127.0.0.1: POST /write {node, token, checkedAtMs} answers
-// {result, maxTokenSeen}; a rejected write is still a 200 (the answer names the newer token,
-// like a retryable error that tells the writer it has been deposed).
+// The fenced storage over HTTP on 127.0.0.1: POST /write {node, token, checkedAtMs} answers {result,
+// maxTokenSeen}; a rejected write is a 200 naming the newer token (retryable: the writer was deposed).
 import { createServer, type Server } from 'node:http';
 import type { RealEvent } from '../model/events';
 import { parseWriteRequest, type FencedStorage } from './storage';

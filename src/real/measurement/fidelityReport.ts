@@ -1,6 +1,5 @@
-// The pure half of `npm run fidelity`: the faults it compares, the distribution of one side's
-// trials, the comparison of the real cluster's trials with the simulator's, and the printed
-// report. No processes, no clocks: the unit tests run it on numbers.
+// The pure half of `npm run fidelity`: the faults it compares, each side's distribution, real trials compared
+// with simulated ones, the printed report. No processes, no clocks: unit tests run it on numbers.
 
 export interface FaultInfo {
   id: FaultId;

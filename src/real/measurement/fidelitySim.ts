@@ -73,8 +73,7 @@ interface TrialOf {
 }
 
 /**
- * A run of the fault's raft (or, with etcd, its twin) to the settled moment plus this trial's phase, with the
- * leader then; an error naming the seed when none is ready.
+ * A run of the fault's raft (or etcd twin) to the settled moment plus this trial's phase, with its leader.
  */
 function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; leader: NodeView } {
   const s = t.setup.settings;
@@ -88,10 +87,7 @@ function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; le
   return { sim, leader };
 }
 
-/**
- * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it, and the next
- * leader within the watch (null if none).
- */
+/** Raft trials' common part: a settled leader at this trial's phase, the fault, the next leader or null. */
 function onRaftLeader(
   t: TrialOf,
   verb: 'kill' | 'isolate',

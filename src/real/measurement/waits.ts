@@ -1,5 +1,4 @@
-// Waiting on a real run: for a condition of its state, for its raft members to agree on a
-// leader, for a ready application leader. Used by the real suite and the measurements.
+// Waiting on a real run: for a state, raft agreement, a ready leader (the real suite and measurements).
 import type { RealEvent } from '../model/events';
 import { hostOfMember } from '../model/fold';
 import type { RealRun } from '../cluster/run';

@@ -83,8 +83,7 @@ export function toRealCommand(cmd: Command): PageCommandResult {
     case 'pause':
       return ok({ do: 'pause', ...targetOf(cmd.node), ...(cmd.forMs ? { forMs: cmd.forMs } : {}) });
     case 'isolate': {
-      // A candidate is cut from its own member (all it talks to besides the storage); a member
-      // from the other members: its host is off the network.
+      // Cut a candidate from its member (its only peer but storage); a member from the rest (host offline).
       const t = targetOf(cmd.node);
       return ok({ do: 'isolate', node: t.node, part: t.part === 'member' ? 'host' : 'candidate' });
     }

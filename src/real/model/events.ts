@@ -10,10 +10,7 @@ const num = z.number();
 const member = z.string().check(z.regex(/^m[1-9]$/));
 const memberRole = z.enum(['follower', 'preCandidate', 'candidate', 'leader']);
 
-/**
- * The fields of the events only a real run has, beyond atMs and type: their types derive from them, and a
- * recording read from a file is checked by them (liveRecordFile.ts).
- */
+/** The fields of the events only a real run has: their types derive from them; files are checked by them. */
 export const REAL_FIELDS = {
   member: { member, role: memberRole, term: num },
   memberLeader: { member, leader: z.nullable(member), term: num },
@@ -48,16 +45,10 @@ export type MemberRoleEvent = RealOnly<'member'>;
 /** A member learned who leads raft, or lost its leader: "elected leader <id> at term <N>" / "lost leader". */
 export type MemberLeaderEvent = RealOnly<'memberLeader'>;
 
-/**
- * A candidate's etcd session (its lease) began, ended, or was renewed after a gap above 1.5 keep-alive
- * periods (one was missed and the lease survived the pause or cut).
- */
+/** A candidate's etcd session began, ended, or was renewed after a gap over 1.5 keep-alive periods. */
 export type SessionEvent = RealOnly<'session'>;
 
-/**
- * Not in the run's record: each answered keep-alive, folded into the leader's renewal latency (up to one per
- * TTL/3 per candidate, too many to keep).
- */
+/** Not in the record (too many): each answered keep-alive, folded into the leader's renewal latency. */
 export interface KeepAliveReport {
   atMs: number;
   type: 'keepAlive';

@@ -146,8 +146,7 @@ export class RunFold {
         if (e.result === 'accepted') this.accepted++;
         return feed(e);
       case 'violation':
-        // Shown as the storage reported it. The monitor counts none from it: it runs the same checker
-        // (writeFindings) over the same write event, so nothing is counted twice.
+        // Shown as reported. The monitor counts none, so none twice: it runs writeFindings on the write.
         return feed(e);
       case 'member':
         if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
@@ -194,9 +193,8 @@ export class RunFold {
   }
 
   /**
-   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's or host's at
-   * the node nK), then the loss of the leader it causes. The monitor takes the fencing switch and the pause
-   * from it; each process's own events say what happened to it.
+   * A command: the engine's fault it is (a member's part hits service mK, a candidate's or host's node nK),
+   * then the loss of the leader it causes. The monitor takes the fencing switch and pause from it.
    */
   private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
     const f = e.fault;

@@ -7,10 +7,7 @@ import type { RunSettings } from './settings';
 
 export const TWIN_ALGORITHM = 'etcd-election' satisfies AlgorithmKind;
 
-/**
- * The real cluster's network: loopback on one machine, plus the write etcd makes before it answers, a
- * millisecond or two (the engine's default, 2-10 ms, is a small LAN's).
- */
+/** Loopback plus etcd's write before answering, a ms or two (the engine's default 2-10 ms is a LAN's). */
 export const LOOPBACK_NETWORK = { delayMsMin: 1, delayMsMax: 3 };
 
 /**

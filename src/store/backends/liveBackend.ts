@@ -111,8 +111,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
   }
 
   /**
-   * Follow the run: at its now (from the start, so a page opened late shows the present), or at wall speed
-   * from a moment scrubbed back to, never past its clock.
+   * Follow the run at its now (so a late page shows the present), or at wall speed from a scrubbed moment.
    */
   advanceTo(targetMs: number): void {
     const live = this.liveNowMs();
@@ -127,10 +126,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
     this.recording.showAt(this.following ? live : Math.max(targetMs, this.recording.earliestMs));
   }
 
-  /**
-   * Send a command to the real run. It happens now, so the page shows now; its result arrives as the run's
-   * fault event, a refusal through onProblem.
-   */
+  /** Send a command to the real run, now; its result arrives as a fault event, a refusal via onProblem. */
   apply(cmd: Parameters<LabBackend['apply']>[0]): ApplyResult {
     const real = toRealCommand(cmd);
     if (!real.ok) return { ok: false, error: real.error };

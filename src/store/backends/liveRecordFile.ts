@@ -16,8 +16,7 @@ export interface RealRecord {
   /** How far the recording reaches: the run's clock when it was exported, in run ms. */
   untilMs: number;
   /**
-   * Where the events held begin: 0, or later once the page folded its oldest events into the recording's
-   * start (it keeps MAX_RECORDED); such a file cannot be folded again.
+   * Where the events held begin: 0, or later once the page folded its oldest (MAX_RECORDED); not refoldable.
    */
   fromMs: number;
   /** Every event the page received, in the order the run emitted them. */

@@ -110,8 +110,7 @@ export class LiveRecording {
 
   /** An event of the run, in the order the run emitted them. */
   receive(e: RealEvent): void {
-    // The recording so far arrives in a burst when the page connects (or reconnects), after the
-    // page has shown a moment past it: that moment and its samples are folded again.
+    // On (re)connect the recording arrives in one burst, behind the moment shown: that moment folds again.
     if (e.atMs < this.view.nowMs - LATE_MS) this.late = true;
     this.raw.push(e);
     if (this.raw.length > MAX_RECORDED) this.forgetOldest();
@@ -189,8 +188,7 @@ export class LiveRecording {
   }
 
   /**
-   * Events in the order the run emitted them, up to their time (processes stamp their own, so an event may be
-   * a few ms before its predecessor: it is folded with it).
+   * Events in emitted order, up to their time (processes stamp their own: an event a few ms early folds too).
    */
   private applyUntil(t: number, rawLimit: number): void {
     for (;;) {

@@ -36,9 +36,7 @@ export function byTime<F extends { atMs: number }>(faults: readonly F[]): F[] {
     .map((x) => x.f);
 }
 
-/**
- * The experiment a schedule makes of a setup: the setup's faults, then the schedule's, run to its horizon.
- */
+/** The experiment a schedule makes of a setup: its faults, then the schedule's, run to the horizon. */
 export function withSchedule(setup: Experiment, schedule: Schedule): Experiment {
   return {
     ...setup,

@@ -233,9 +233,7 @@ export function* shrink(
     }
   }
 
-  /**
-   * This fault later, as late as the violation comes no later: the cluster settles first, the fault nears it.
-   */
+  /** This fault later, while the violation comes no later: the cluster settles first, the fault nears it. */
   function* laterStart(f: ExplorerFault, test: Test): Generator<ShrinkTick, void> {
     let atMs = f.atMs;
     for (let step = lastGridPoint(best.breach.atMs) - atMs; step >= GRID_MS;) {

@@ -1,6 +1,5 @@
-// The explorer's Web Worker: gives the message host (protocol.ts) the worker's postMessage, its clock and a
-// way to yield between slices, so the "Find a failure" panel searches off the main thread and can stop. It
-// loads every algorithm's rules: the explorer may run any of them.
+// The explorer's Web Worker: gives the message host (protocol.ts) postMessage, a clock and a way to yield
+// between slices, so the search runs off the main thread and can stop. It loads every algorithm's rules.
 import '../engine/algorithms/all';
 import { createExplorerHost } from './protocol';
 

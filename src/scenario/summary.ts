@@ -60,9 +60,7 @@ const ALLOWED = {
   algorithm: 'the algorithm has no quorum',
 };
 
-/**
- * Accepted writes whose token another node's accepted write had: two leaders, one token, invisible to `>=`.
- */
+/** Accepted writes whose token another node's accepted write had: two leaders, one token, unseen by `>=`. */
 function sharedTokenWrites(trace: Trace): number {
   const firstWriter = new Map<number, string>();
   let count = 0;

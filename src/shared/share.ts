@@ -1,6 +1,5 @@
 // A run in a URL: the setup, its game day (and step), the recorded commands and the moment viewed, as
-// deflated JSON in base64url. Decoding never throws: a malformed, truncated or outdated link yields readable
-// problems. Both need the codec loaded first (codec.ts: loadCodec).
+// deflated JSON in base64url. Decoding never throws: a bad, cut or old link yields readable problems.
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/backend';

@@ -31,9 +31,7 @@ export interface RunView {
   trace(): Trace;
   /** The trace to untilMs, alike for every caller: replayed by the simulator; a recording's as held. */
   traceUntil(untilMs: number): Trace;
-  /**
-   * A real run's recording: a trace file carries it to reopen as such (liveRecordFile.ts); simulated: none.
-   */
+  /** A real run's recording: a trace file carries it to reopen as such (liveRecordFile.ts); a sim: none. */
   realRecord?(): RealRecord;
 }
 

@@ -1,7 +1,7 @@
-// Structural sharing between successive snapshots. The engine builds every snapshot afresh, so without this
-// every part of it (switches, violations, failovers...) is a new object every frame, and every component
-// selecting one re-renders 60 times a second though nothing changed (a controlled <input> re-render also
-// rewrites its attributes). Sharing keeps each unchanged part's identity.
+// Structural sharing between successive snapshots: unchanged parts keep their identity. The engine builds
+// every snapshot afresh, so otherwise every part (switches, violations, failovers...) is new every frame, and
+// every component selecting one re-renders 60 times a second (a controlled <input> also rewrites its
+// attributes).
 
 type Plain = Record<string, unknown>;
 

@@ -89,9 +89,7 @@ export class Children {
     for (const c of this.running()) trySignal(c.process.pid as number, 'SIGKILL');
   }
 
-  /**
-   * End these children: SIGTERM (with SIGCONT, so a stopped one acts on it), wait graceMs, SIGKILL the rest.
-   */
+  /** End these: SIGTERM (with SIGCONT, so a stopped one acts on it), wait graceMs, SIGKILL the rest. */
   async stop(children: Child[], graceMs: number): Promise<void> {
     const live = children.filter((c) => !c.exitedAlready);
     for (const c of live) {

@@ -72,9 +72,7 @@ interface TrialOf {
   count: number;
 }
 
-/**
- * A run of the fault's raft (or etcd twin) to the settled moment plus this trial's phase, with its leader.
- */
+/** A run of the fault's raft (or twin) to the settled moment plus this trial's phase, with its leader. */
 function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; leader: NodeView } {
   const s = t.setup.settings;
   const sim = new Simulation((etcd ? etcdExperiment : raftExperiment)(s, seed, 600_000));

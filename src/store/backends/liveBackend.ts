@@ -110,9 +110,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
     return realRecordOf(this.recording, this.capabilities.settings, this.runStartEpochMs, this.horizonMs);
   }
 
-  /**
-   * Follow the run at its now (so a late page shows the present), or at wall speed from a scrubbed moment.
-   */
+  /** Follow the run at its now (a late page shows the present), or at wall speed from a scrubbed moment. */
   advanceTo(targetMs: number): void {
     const live = this.liveNowMs();
     this.recording.showAt(this.following ? live : Math.min(targetMs, live));

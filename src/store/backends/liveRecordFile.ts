@@ -15,9 +15,7 @@ export interface RealRecord {
   startedAtEpochMs: number;
   /** How far the recording reaches: the run's clock when it was exported, in run ms. */
   untilMs: number;
-  /**
-   * Where the events held begin: 0, or later once the page folded its oldest (MAX_RECORDED); not refoldable.
-   */
+  /** Where events held begin: 0, or later once the page folded its oldest (MAX_RECORDED); not refoldable. */
   fromMs: number;
   /** Every event the page received, in the order the run emitted them. */
   events: RealEvent[];

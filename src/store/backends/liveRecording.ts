@@ -187,9 +187,7 @@ export class LiveRecording {
     if (t > v.nowMs) v.nowMs = t;
   }
 
-  /**
-   * Events in emitted order, up to their time (processes stamp their own: an event a few ms early folds too).
-   */
+  /** Events as emitted, up to their time (processes stamp their own: an event a few ms early folds too). */
   private applyUntil(t: number, rawLimit: number): void {
     for (;;) {
       const e = this.rawAt < rawLimit ? this.raw[this.rawAt] : undefined;

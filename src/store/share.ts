@@ -1,7 +1,6 @@
 // Structural sharing between successive snapshots: unchanged parts keep their identity. The engine builds
 // every snapshot afresh, so otherwise every part (switches, violations, failovers...) is new every frame, and
-// every component selecting one re-renders 60 times a second (a controlled <input> also rewrites its
-// attributes).
+// every component selecting one re-renders 60 times a second (a controlled <input> rewrites attributes too).
 
 type Plain = Record<string, unknown>;
 

@@ -80,9 +80,8 @@ export function watchCondition(
 export const CHECK_EVERY_MS = 50;
 
 /**
- * The earliest simulated time worth checking again (so a runner need not poll every ms). Event and metric
- * conditions are checked on a grid from the step's start, not 50 ms after wherever the run is: a page whose
- * frames end off the grid still checks, and pauses, at the headless runner's moments.
+ * The next simulated time worth checking, on a grid from the step's start rather than 50 ms after wherever
+ * the run is: a page whose frames end off the grid still pauses where the headless runner does.
  */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);

@@ -1,6 +1,5 @@
-// A caption's numbers that are the experiment's settings (a lease's duration, when a fault strikes, a pause's
-// length) are written `{setting:path}` and filled from the experiment as the scenario loads, so a caption
-// cannot quote a setting the run lacks. Run figures are filled at the pause.
+// Caption numbers that are the experiment's settings (a lease, a fault's time) are written `{setting:path}`,
+// filled as the scenario loads: none quotes a setting the run lacks. Run figures fill at the pause.
 import type { Experiment } from '../engine';
 
 const SETTING = /\{setting:([\w.]+)\}/g;

@@ -1,7 +1,6 @@
-// Every URL parameter of the lab page, the embed page and the <leader-election-scene> element, in one table:
-// what it accepts, its default, which pages take it and, for a setup parameter, where its value goes in the
-// experiment. docs/embedding.md's table is generated from it (npm run gen:docs) with each row's words from
-// paramDocs.ts, apart so that the pages, which never show them, do not load them.
+// Every URL parameter of the lab page, the embed page and the <leader-election-scene> element in one table:
+// what it accepts, its default, its pages and, for a setup, where its value goes. docs/embedding.md's table
+// is made from it (gen:docs), each row's words from paramDocs.ts, apart so the pages never load them.
 import { ALGORITHM_KINDS, WARM_UP_PRESETS, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES } from './scenes';

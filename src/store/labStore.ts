@@ -92,8 +92,7 @@ export type LabStore = StoreApi<LabState & LabActions> & {
   /** The latest snapshot, new every advance, for the per-frame layer; unchanged parts keep their identity. */
   frame(): Snapshot;
   /**
-   * Listen to every frame without a store update, which would run every component's selector 60 times a
-   * second for a snapshot they see throttled. Returns the function that stops listening.
+   * Each frame without a store update (which runs every selector 60 times a second); returns the unlisten.
    */
   onFrame(listener: FrameListener): () => void;
   /**
@@ -186,9 +185,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     let waited = false;
 
     /**
-     * Pull what the backend produced since the last publish into the store. From the clock (`throttled`),
-     * React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS; anything else publishes at
-     * once, so an action shows its result. Returns whether React was shown the snapshot.
+     * Pull what the backend produced since the last publish: from the clock (`throttled`) at most every
+     * SNAPSHOT_EVERY_MS, else at once, so an action shows its result. Returns whether React saw it.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
       acted = true;

@@ -51,10 +51,7 @@ function parseLabArgs(argv: string[]): LabOptions | string {
   return o;
 }
 
-/**
- * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout, one per checkout and reused
- * between runs: two checkouts' labs running at once would otherwise write one cache.
- */
+/** Vite serves the page on 127.0.0.1, a cache per checkout (outside it): two labs at once never share one. */
 async function startPage(port: number) {
   const { createServer } = await import('vite');
   const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);

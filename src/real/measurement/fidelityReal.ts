@@ -9,9 +9,8 @@ import { keepAliveEveryMs } from '../model/settings';
 import { appSettled, eventsOf, otherBecameRaftLeader, raftSettled, sleep, within } from './waits';
 
 /**
- * Wait a random part of one period before a fault: trials run back to back, and a fault sent as soon as the
- * cluster settles would land at one point of the leader's keep-alive (or heartbeat) cycle every time,
- * measuring one phase; real faults, and the simulator's trials, land anywhere.
+ * Wait a random part of one period before a fault: back-to-back trials sent once settled would always hit one
+ * point of the leader's keep-alive (or heartbeat) cycle; real faults, and simulated trials, land anywhere.
  */
 const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * periodMs));
 

@@ -1,8 +1,7 @@
-// A real run as the page records it: every event the bridge sent, and the run's state at the moment shown,
-// folded by the run's own fold (src/real/model/fold.ts), so the page counts leader_count and failovers as the
-// run does and shows the engine events its monitor counted. Pure: the bridge's stream feeds receive(),
-// showAt() folds up to a moment, and scrubbing back folds again from the recording's start (a few minutes are
-// a few thousand events: no checkpoints needed). Samples every sampleEveryMs.
+// A real run as the page records it: every event the bridge sent, and the state at the moment shown, folded
+// by the run's fold, so the page counts leader_count and failovers as the run does and shows the engine
+// events it counted. Pure: receive() takes the stream, showAt() folds up to a moment, and scrubbing back
+// folds again from the start (minutes are thousands of events: no checkpoints). Samples every sampleEveryMs.
 import {
   boundList,
   MAX_RECENT_WRITES,

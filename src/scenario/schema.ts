@@ -79,8 +79,7 @@ export function scenarioSchemas(z: SchemaKit) {
       .array(
         z.strictObject({
           /**
-           * Words true at the step's pause; `{name}` placeholders are filled from the run (claims.ts),
-           * `{setting:path}` ones from the experiment as the scenario loads (settings.ts).
+           * True at the step's pause; `{name}` filled from the run, `{setting:path}` at load (settings.ts).
            */
           caption: text,
           /**

@@ -1,6 +1,5 @@
-// What a link asks the lab page or an embed to show: a setup, a game day (at a step), or a shared run (at a
-// moment), at a speed, with the page's own options, read through the table (params.ts). A bad value never
-// breaks the page: each one is named, as typed, with what was used instead.
+// What a link asks the lab or an embed to show (setup, game day at a step, or shared run at a moment; speed;
+// options), via params.ts. A bad value never breaks the page: it is named, as typed, with what was used.
 import { algorithmFor, loadAlgorithm, RAFT_PRESETS, type ExperimentInput } from '../engine';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
@@ -82,8 +81,7 @@ function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): 
   return e;
 }
 
-// The game days' catalog (and its index of every file) loads only for a link that names one: an
-// embed of a scene in free play never fetches it. loadLinkScenario loads it before the link is read.
+// The catalog loads only for a link naming a game day (loadLinkScenario): free-play embeds never fetch it.
 type Catalog = typeof import('../scenario/catalog');
 let catalog: Catalog | null = null;
 
@@ -210,9 +208,8 @@ export function readEmbedParams(search: string): EmbedParams {
 }
 
 /**
- * Fetch what a link needs before it is read: its game day (named by `scenario=`, or carried by a run link,
- * readable once the codec is loaded) and its run's algorithm (each a chunk of its own). Never rejects: the
- * link's reading (or the lab, for an algorithm) says what could not load.
+ * Fetch what a link needs first: its game day (named by `scenario=`, or in a run link once the codec loads)
+ * and its algorithm (a chunk each). Never rejects: the link's reading (or the lab) says what failed.
  */
 export async function loadLinkScenario(search: string, page: 'lab' | 'embed' = 'lab'): Promise<void> {
   const q = new URLSearchParams(search);

@@ -238,10 +238,7 @@ export function readParams(search: string, page: ParamPage): ReadParams {
   return { values: values as ParamValues, given, notes };
 }
 
-/**
- * The parameters of a query another page takes, with values it can read: the embed's "Open in the lab" hands
- * the lab this, sparing notes about embed parameters the reader never typed.
- */
+/** What of a query another page takes and reads: "Open in the lab" sends it, sans embed-only parameters. */
 export function queryFor(search: string, page: ParamPage): string {
   const known = new Set(paramsOf(page));
   const out = new URLSearchParams();

@@ -143,10 +143,7 @@ export const SCENES = [
 
 export type SceneId = (typeof SCENES)[number]['id'];
 
-/**
- * What a step's caption above the scene may take before the embed knows the game day's words (the element,
- * before its frame loads): four lines at 720 px, as most game days need.
- */
+/** A step caption's room above the scene before the embed knows the game day's words: 4 lines at 720 px. */
 export const EMBED_CAPTION_PX = 100;
 
 /**

@@ -275,10 +275,7 @@ export class Candidate {
     });
   }
 
-  /**
-   * A keep-alive waits for its answer as long as the session can: etcd holds one while its raft
-   * elects a leader, as the Go client's keep-alive stream waits with no deadline of its own.
-   */
+  /** A keep-alive waits while its session can: etcd holds it while raft elects (the Go client waits too). */
   private keepAlive(lease: LeaseId): void {
     const clock = this.deps.clock;
     const sentAtMs = clock.now();

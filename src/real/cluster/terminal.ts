@@ -43,9 +43,8 @@ export function terminalRun(
       hooks.afterStop(run, print);
       return code;
     })());
-  // The children have process groups of their own (children.ts): these signals reach only this
-  // process, which ends them by PID. Node runs no exit handler when a signal ends it, hence
-  // SIGHUP too.
+  // Children have process groups of their own (children.ts): these signals reach only this process, which
+  // ends them by PID. Node runs no exit handler when a signal ends it, hence SIGHUP too.
   process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
   process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
   process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));

@@ -70,10 +70,7 @@ export function processEvent(
   return { atMs, type: 'process', node, part, state, ...exit };
 }
 
-/**
- * Why a candidate stopped leading. Beyond the engine's reasons: its etcd session ended (the lease expired, as
- * etcd or its client's own deadline said), or it resigned on SIGTERM.
- */
+/** Beyond the engine's reasons: its etcd session ended (by etcd's or its own deadline), or SIGTERM. */
 export type RealStepDownReason = StepDownReason | 'lease expired' | 'resigned';
 
 export type SteppedDownEvent = Omit<Extract<SimEvent, { type: 'steppedDown' }>, 'reason'> & {

@@ -1,7 +1,6 @@
-// The real cluster's side of `npm run fidelity`: each fault on a real run started with the fault's settings
-// (fidelitySetups.ts), `runs` trials one after another on one cluster, each from a settled state, measuring
-// what the simulator's side does (fidelitySim.ts). Times are the run's own (ms since it started): etcd's log
-// lines, the candidates' reports and the commands share that clock.
+// The real cluster's side of `npm run fidelity`: each fault on a real run started with its settings, `runs`
+// trials back to back on one cluster, each from settled, measured as in fidelitySim.ts. Times are the run's
+// own: etcd's log lines, the candidates' reports and the commands share that clock.
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';
 import type { RealRun } from '../cluster/run';

@@ -1,8 +1,7 @@
-// A real run as the lab's run backend: the bridge of `npm run lab:real` streams the run's events (Server-Sent
-// Events), the recording folds them into the same snapshot, events and samples the simulator gives, and
-// commands go back to the bridge with the run's token. Time runs at wall speed: the moment shown follows the
-// run's clock, never ahead of it; scrubbing goes back within the recording, and playing from there catches up
-// at wall speed. No clock rates, stepping, seeking past now or replay.
+// A real run as a backend: the bridge of `npm run lab:real` streams its events, the recording folds them into
+// the simulator's snapshot, events and samples, and commands go back with the run's token. Time runs at wall
+// speed: the moment shown follows the run's clock, never ahead; scrubbing goes back within the recording, and
+// playing from there catches up at wall speed. No clock rates, stepping, seeking past now or replay.
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import type { RunSettings } from '../../real/model/settings';
 import { toRealCommand, VERBS } from '../../real/model/commands';

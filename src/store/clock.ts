@@ -15,13 +15,12 @@ const CALM_WINDOWS = 3;
 
 /**
  * How often the page follows the lab while it plays: every SNAPSHOT_EVERY_MS, unless the machine cannot keep
- * up. Frames in which the page's DOM changes (a new snapshot: words, numbers, the ledger) cost the browser a
- * layout, a paint and a commit however little changed; the frames between, where only the motion canvas
- * moves, cost little. On a slow machine the former overrun their frame. So the clock times each of them, from
- * the frame's start to when the browser is done with it, and when more than OVERRUN_SHARE of a window's
- * frames overran (took longer than the usual interval between frames, so a 120 Hz screen is judged by its own
- * rate), the pace halves, down to SLOWEST_VIEW_EVERY_MS (numbers once a second), keeping the motion smooth;
- * after CALM_WINDOWS windows with no overrun it doubles again.
+ * up. Frames where the DOM changes (a new snapshot) cost a layout, a paint and a commit however little
+ * changed; the frames between, where only the motion canvas moves, cost little. On a slow machine the former
+ * overrun their frame. So the clock times each, from the frame's start until the browser is done with it, and
+ * when over OVERRUN_SHARE of a window's frames overran (took longer than the usual interval, so a 120 Hz
+ * screen is judged by its own rate), the pace halves, down to SLOWEST_VIEW_EVERY_MS (numbers once a second),
+ * keeping motion smooth; after CALM_WINDOWS windows with no overrun it doubles again.
  */
 export class ViewPacer {
   everyMs = SNAPSHOT_EVERY_MS;

@@ -69,9 +69,8 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   /**
-   * The message log the space-time diagram draws. A run keeps none until something reads it (it is a fifth of
-   * the engine's cost); the first read turns it on and simulates the run so far again (checkpoints without
-   * the log cannot restore it), once: tens of ms for ten minutes of the default lab.
+   * The message log the space-time diagram draws, kept only once read (a fifth of the engine's cost): the
+   * first read simulates the run so far again, once (checkpoints lack it): tens of ms for ten minutes.
    */
   get messageLog(): MessageLog {
     if (!this.sim.logMessages) this.startMessageLog();

@@ -1,9 +1,8 @@
-// The run's state, folded from its events as they come, and the one translation of a real run's events into
-// the engine's: each becomes the engine events it amounts to (apply's result), which the engine's monitor
-// (src/engine/monitor.ts) observes, so leader_count believed and observed, failovers, the storage's counters
-// and the invariants come from the same fold and checkers as a simulated run's, and the page shows the same
-// events (store/backends/liveRecording.ts). What only a real cluster has stays here: each host's etcd member
-// (raft role, term, known leader), its processes and the leader's renewal latency. Pure.
+// The run's state, folded from its events, and the one translation of a real run's events into the engine's:
+// each becomes the engine events it amounts to, observed by the engine's monitor (engine/monitor.ts), so
+// leader_count, failovers, storage counters and the invariants come from the same fold and checkers as a
+// simulated run's, and the page shows the same events (liveRecording.ts). What only a real cluster has stays
+// here: each host's etcd member (role, term, leader), its processes and the leader's renewal latency. Pure.
 import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';

@@ -1,7 +1,6 @@
-// How chatty each election algorithm is: election messages per election, for clusters of 3, 5,
-// 7 and 9 nodes, averaged over seeds. Each run boots (one election), the leader is killed at 20 s
-// and a new one is elected, on the page's setup: its network (60-180 ms per message) and Raft's
-// teaching timing.
+// How chatty each algorithm is: election messages per election, for clusters of 3, 5, 7 and 9 nodes, averaged
+// over seeds. Each run boots (one election), the leader is killed at 20 s and another elected, on the page's
+// setup: its network (60-180 ms a message) and Raft's teaching timing.
 //   npm run messages              a Markdown table (docs/model.md shows it)
 //   npm run messages -- --seeds=N average over seeds 1..N (default 20)
 import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here

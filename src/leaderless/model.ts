@@ -1,10 +1,9 @@
-// "Don't have a leader": the same workload run two ways. (a) One elected leader assigns every
-// key's work to the workers; (b) each worker owns the keys that hash to it on a consistent-hash
-// ring, and nobody assigns anything. The same two failures hit both: a worker dies, then the node
-// that is (a)'s leader dies (in (b) it is just another worker). The model is pure and
-// deterministic: integer milliseconds, one seed for the key and ring hashes, no clock, no DOM.
-// It is not the engine: its only input from an election is the failover window (detection,
-// election, warm-up), measured by a run of the engine or the default below.
+// "Don't have a leader": the same workload run two ways. (a) One elected leader assigns every key's work to
+// the workers; (b) each worker owns the keys that hash to it on a consistent-hash ring, and nobody assigns
+// anything. The same two failures hit both: a worker dies, then the node that is (a)'s leader dies (in (b)
+// just another worker). The model is pure and deterministic: integer milliseconds, one seed for the key and
+// ring hashes, no clock, no DOM. It is not the engine: its only input from an election is the failover window
+// (detection, election, warm-up), measured by an engine run or the default below.
 
 /** What the comparison needs to know about a leader failover, in ms. */
 export interface FailoverWindow {

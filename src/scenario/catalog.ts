@@ -2,11 +2,10 @@
 // Files that fail validation are listed with their errors instead of crashing.
 //
 // The page loads and validates only what it uses, when it uses it: the picker lists every file's id and title
-// from a small index made at build time (virtual:scenario-index: no file loaded, no schema needed to show a
-// link); a scenario's own file is fetched and validated when a link opens it (loadLinkScenario in
-// src/shared/link.ts); the rest load, with their descriptions, only as the picker opens (an embed never
-// does), to drop any broken file and say why. Fetching every game day with the page was most of the
-// scenarios' share of its start.
+// from a small index made at build time (virtual:scenario-index: no file or schema needed to show a link); a
+// scenario's own file is fetched and validated when a link opens it (loadLinkScenario, link.ts); the rest
+// load, with their descriptions, only as the picker opens (an embed never does), to drop any broken file and
+// say why. Fetching every game day up front was most of the scenarios' share of the page's start.
 import SCENARIO_INDEX from 'virtual:scenario-index';
 import { parseScenario } from './schema';
 import type { Scenario } from './types';

@@ -1,6 +1,5 @@
-// The processes a run starts: each is spawned with a pidfile, tracked by name, signalled only
-// by its own PID, and ended by PID when the run ends (or when the lab process exits in any way
-// Node still runs code for).
+// The processes a run starts: each is spawned with a pidfile, tracked by name, signalled only by its own PID,
+// and ended by PID when the run ends (or when the lab process exits in any way Node still runs code for).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { removePidfile, stillOurs, trySignal, writePidfile, type PidRecord } from './pidfiles';
 

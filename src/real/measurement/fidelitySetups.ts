@@ -1,6 +1,5 @@
-// What each fault of `npm run fidelity` sets up, shared by both sides so their parameters match:
-// the real run's settings (the simulator's experiment is built from the same ones) and the
-// fault's own durations.
+// What each fault of `npm run fidelity` sets up, shared so both sides' parameters match: the real run's
+// settings (the simulator's experiment is built from them) and the fault's own durations.
 import type { FaultId } from './fidelityReport';
 import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../model/settings';
 

@@ -1,9 +1,8 @@
-// The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's
-// parameters (for the application's faults, its twin: src/real/model/twin.ts), the fault applied
-// as a live command at a settled moment, the same quantity measured, one trial per seed. Real
-// faults land at any phase of the heartbeat or keep-alive cycle, so trial i of count puts its fault
-// i/count of the way through one such period (a fixed moment would measure one phase only).
-// Deterministic: the same seeds give the same trials.
+// The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's parameters (for
+// the application's faults, its twin: src/real/model/twin.ts), applied as a live command at a settled moment,
+// the same quantity measured, one trial per seed. Real faults land at any phase of the heartbeat or
+// keep-alive cycle, so trial i of count puts its fault i/count of the way through one such period (a fixed
+// moment would measure one phase only). Deterministic: the same seeds give the same trials.
 import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../../engine';
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';

@@ -161,7 +161,6 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   if (v.scenario !== undefined) {
     scenario = scenarioOf(v.scenario, problems);
     if (scenario) {
-      // The link's step, if the scenario has it; else the first, said so.
       const n = scenario.steps.length;
       if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
       else if (v.step !== undefined)

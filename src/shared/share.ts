@@ -14,10 +14,7 @@ export const SHARE_VERSION = 2;
 export const RETIRED_MODEL_NOTE =
   "this run was made with the lab's first model (a Raft election with a Kubernetes-timed lease), which is retired: it opens under Raft as etcd runs it, so what happens may differ";
 
-/**
- * Far above any real run (2,000 recorded commands are ~200 KB of JSON): deflate expands up to ~1000x, so a
- * 100 KB link could inflate to 100 MB and freeze the tab.
- */
+/** Far above any run (2,000 commands: ~200 KB JSON); deflate expands ~1000x: 100 KB could become 100 MB. */
 export const MAX_RUN_JSON_BYTES = 1 << 20;
 const INFLATE_SLICE_BYTES = 1024;
 

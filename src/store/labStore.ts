@@ -1,6 +1,5 @@
-// One vanilla zustand store per mounted lab (never a module singleton), so several labs or embedded scenes
-// can share a page. The run's backend lives beside the store, not in it: the store holds the latest
-// plain-data snapshot and the UI state; actions drive the backend.
+// One vanilla zustand store per mounted lab (never a module singleton), so several labs or embeds share a
+// page. The backend lives beside it: the store holds the latest snapshot and UI state; actions drive it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   algorithmFor,

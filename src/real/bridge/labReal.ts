@@ -1,8 +1,7 @@
-// `npm run lab:real -- [options]`: the lab page on a real etcd cluster. Starts the run (run.ts), the bridge,
-// and the lab page (Vite's server, in this process, on 127.0.0.1), then opens the page in real mode:
-// /?real=<bridge>&token=<token>; the bridge accepts only that page's Origin. Ctrl-C (or SIGTERM, SIGHUP) ends
-// every process the run started, by PID, and checks none is left; a start after a crashed one first ends its
-// leftovers (pidfiles). Without etcd it says how to install it.
+// `npm run lab:real -- [options]`: the lab page on a real etcd cluster. Starts the run (run.ts), the bridge
+// and the lab page (Vite, on 127.0.0.1), then opens it in real mode (/?real=<bridge>&token=<token>; the
+// bridge takes only its Origin). Ctrl-C (or SIGTERM, SIGHUP) ends every process the run started, by PID, and
+// checks none is left; a start after a crash first ends its leftovers. Without etcd it says how to get it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';

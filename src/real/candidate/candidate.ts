@@ -21,7 +21,6 @@ function main(): void {
   const storage = { port: config.storagePort, agent: keepAliveAgent() };
   const candidate = new Candidate(config, {
     gateway: new HttpGateway(config.etcdPort, config.requestTimeoutMs),
-    // The fenced storage: one POST per write, with a deadline.
     storage: { write: (w) => postJson(storage, '/write', w, config.requestTimeoutMs) },
     emit: (event) => process.stdout.write(JSON.stringify(event) + '\n'),
     clock: {

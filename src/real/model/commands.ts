@@ -1,8 +1,7 @@
 // The bridge's fixed command set, shared by the page (JSON) and the headless CLI (text lines). Each verb is
-// the engine's, with its fields, plus `part`: lab node nK is a host running etcd member mK and candidate cK,
-// and a real fault hits one process or both. Anything else is refused by name, including what only the engine
-// can do (a clock's rate, campaigning on demand, switches that exist only at start). toRealCommand turns the
-// page's commands into the bridge's; fold.ts's faultOf goes back.
+// the engine's plus `part`: lab node nK is a host running etcd member mK and candidate cK, and a real fault
+// hits one process or both. Anything else is refused by name, including engine-only acts (a clock's rate,
+// campaigning on demand, start-only switches). toRealCommand maps page commands here; faultOf maps back.
 import type { Command } from '../../engine';
 
 export type Part = 'candidate' | 'member' | 'host';

@@ -205,9 +205,8 @@ export function* shrink(
   }
 
   /**
-   * Close the gaps: the faults from the k-th on, all earlier by the same amount (so faults that work together
-   * keep their spacing), while the violation comes sooner: a shorter run to watch. k = 0 moves the whole
-   * schedule. Not monotone: the biggest shift is tried first, then halves.
+   * Close the gaps: faults from the k-th on move earlier together (keeping their spacing) while the violation
+   * comes sooner (a shorter run to watch); k = 0 moves all. Not monotone: biggest shift first, then halves.
    */
   function* allSooner(): Generator<ShrinkTick, boolean> {
     const before = best.breach.atMs;

@@ -1,7 +1,6 @@
-// A value a hook keeps outside React state and hands to React through useSyncExternalStore. Not useState: a
-// setState from a store subscription renders in a later task of React's scheduler, its DOM change landing in
-// a frame of its own; an external store's update renders synchronously, in the frame that published the
-// snapshot, where the page keeps its DOM changes (clock.ts says why).
+// A hook's value kept outside React state, given to React via useSyncExternalStore. Not useState: a setState
+// from a store subscription renders in a later scheduler task, its DOM change in its own frame; an external
+// store's update renders synchronously, in the snapshot's frame, as the page needs (clock.ts says why).
 import { useSyncExternalStore } from 'react';
 
 export interface Held<T> {

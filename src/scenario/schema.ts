@@ -78,9 +78,7 @@ export function scenarioSchemas(z: SchemaKit) {
     steps: z
       .array(
         z.strictObject({
-          /**
-           * True at the step's pause; `{name}` filled from the run, `{setting:path}` at load (settings.ts).
-           */
+          /** True at the step's pause; `{name}` from the run, `{setting:path}` at load (settings.ts). */
           caption: text,
           /**
            * The numbers the caption quotes from outside the run (a paper's tokens, a year, a library's

@@ -90,9 +90,7 @@ export type LabStore = StoreApi<LabState & LabActions> & {
   backend(): LabBackend;
   /** The latest snapshot, new every advance, for the per-frame layer; unchanged parts keep their identity. */
   frame(): Snapshot;
-  /**
-   * Each frame without a store update (which runs every selector 60 times a second); returns the unlisten.
-   */
+  /** Each frame without a store update (which runs every selector 60 times a second); returns unlisten. */
   onFrame(listener: FrameListener): () => void;
   /**
    * Run `work` in a later frame, one per frame, in order: for views whose DOM changes are costly (the chart,

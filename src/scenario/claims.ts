@@ -52,8 +52,7 @@ export function checkClaims(claims: Claims | undefined, s: Snapshot): ClaimMisma
     .map(([claim, said, actual]) => ({ claim, said, actual }));
 }
 
-// `{name}`, or `{name:node}` for a node's own figure. `{setting:path}` is filled as the scenario
-// loads (settings.ts), from the experiment rather than the run.
+// `{name}`, or `{name:node}` for a node's figure; `{setting:path}` is the experiment's, filled at load.
 const PLACEHOLDER = /\{([a-zA-Z]+)(?::([\w.]+))?\}/g;
 
 /** The latest failover's phases, as the failover timeline draws them; undefined before one. */

@@ -7,10 +7,7 @@ import { gateLab, trackGate } from './gate';
 /** How far outside the viewport a scene counts as on screen: current as it scrolls in, not catching up. */
 export const ON_SCREEN_MARGIN = '200px 0px';
 
-/**
- * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN): off screen they
- * keep what they showed and cost nothing (gate.ts). Without IntersectionObserver (jsdom) they always follow.
- */
+/** Children follow the lab while `watch` is on screen or near (gate.ts); no IntersectionObserver: always. */
 export function LabGate({
   watch,
   margin = ON_SCREEN_MARGIN,

@@ -38,10 +38,7 @@ export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal:
   });
 }
 
-/**
- * Run a callback with the store's state on every store update (a snapshot up to ten times a second while
- * playing, every action) without re-rendering: for text and attributes cheaper written straight to the DOM.
- */
+/** Run a callback on each store update, no re-render: for text and attributes cheaper written to the DOM. */
 export function useLabUpdate(callback: (s: LabState) => void): void {
   const store = useLabStore();
   const ref = useRef(callback);
@@ -53,10 +50,7 @@ export function useLabUpdate(callback: (s: LabState) => void): void {
   }, [store]);
 }
 
-/**
- * Run a callback on every frame (every advance) without re-rendering: for per-frame motion (message dots,
- * lease arcs, pause timers) written straight to the DOM. It gets the frame's snapshot and the store's state.
- */
+/** Run a callback every frame (its snapshot, the state), no re-render: for motion written to the DOM. */
 export function useLabFrame(callback: (frame: Snapshot, s: LabState) => void): void {
   const store = useLabStore();
   const ref = useRef(callback);

@@ -116,10 +116,7 @@ export function trackGate(source: LabStore, gate: LabGate): () => void {
   return () => gates.delete(gate);
 }
 
-/**
- * Bring every scene of a lab up to date, hidden ones included, until the returned release is called, so what
- * reads scenes (the image export) sees the moment, not one a scene scrolled away at. Wrap in flushSync.
- */
+/** Keep a lab's scenes current, hidden too, until released: an export sees the moment (wrap in flushSync). */
 export function revealScenes(source: LabStore): () => void {
   const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());
   return () => {

@@ -58,10 +58,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     if (status) finishStep(status);
     return status !== null;
   };
-  /**
-   * The lab stops inside a frame where the step ends, checked at the headless runner's moments (runStep): at
-   * any speed the page ends each step where `npm run scenario` does, never passing the next step's event.
-   */
+  /** Stop where the step ends, checked at runStep's moments: at any speed where `npm run scenario` does. */
   const limit: AdvanceLimit = {
     nextCheckMs: (nowMs) => {
       const g = store.getState();

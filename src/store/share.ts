@@ -7,10 +7,7 @@ type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-/**
- * `next` with every part that deep-equals prev's replaced by prev's; `prev` itself when equal throughout.
- * `next` must be freshly built plain data: its changed containers are updated in place.
- */
+/** `next`, its deep-equal parts swapped for prev's (`prev` if all equal); fresh plain data, it is mutated. */
 export function share<T>(prev: T, next: T): T {
   if (Object.is(prev, next)) return prev;
   if (Array.isArray(prev) && Array.isArray(next)) {

@@ -94,10 +94,7 @@ function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | n
   });
 }
 
-/**
- * POST and read a stream of JSON objects, one a line (as etcd's gateway streams a watch); onObject returns
- * true to end it. Resolves when so ended; rejects on errors, the server closing the stream, or the signal.
- */
+/** POST, read JSON lines (etcd's watch stream) till onObject returns true; reject on error, close, abort. */
 export function streamJson(
   target: JsonTarget,
   path: string,

@@ -11,9 +11,8 @@ export const DEFAULT_HORIZON_MS = 120_000;
 export const DEFAULT_MAX_FAULTS = 6;
 
 /**
- * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so timeouts still mean roughly
- * what they say (wilder skew makes a lease meaningless, the clock-skew game day's lesson, not something to
- * search for; `clockRates` widens the band). 1 sets a clock right.
+ * Clock rates a drifting clock may take: within 2.5x of each other, so timeouts roughly mean what they say
+ * (wilder skew makes a lease meaningless: the clock-skew game day's lesson, not a search target); 1 is right.
  */
 export const DEFAULT_CLOCK_RATES = [0.6, 0.8, 1, 1.25, 1.5];
 

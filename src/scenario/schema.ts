@@ -80,18 +80,12 @@ export function scenarioSchemas(z: SchemaKit) {
         z.strictObject({
           /** True at the step's pause; `{name}` from the run, `{setting:path}` at load (settings.ts). */
           caption: text,
-          /**
-           * The numbers the caption quotes from outside the run (a paper's tokens, a year, a library's
-           * constant), each with where it comes from; any other digit is a placeholder's.
-           */
+          /** Numbers quoted from outside the run, each with its source; other digits are placeholders'. */
           quoted: z.optional(z.record(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'a number')), text)),
           /** What the caption asserts, checked against the snapshot at the pause. */
           claims: z.optional(claimsSchema),
           watch: z.optional(z.strictObject({ view: z.enum(VIEWS), element: z.optional(z.string()) })),
-          /**
-           * The space-time diagram filtered to this step's message families and lanes (each list, when given,
-           * is all it shows). The reader's own ticks win until the next step.
-           */
+          /** Space-time filter (families, lanes) for this step; the reader's ticks win till the next step. */
           spacetime: z.optional(
             z.strictObject({
               families: z.optional(z.array(z.enum(MESSAGE_FAMILIES)).check(z.minLength(1))),

@@ -47,6 +47,8 @@ export interface SceneEntry {
   watch: readonly View[];
 }
 
+const ON_DEMAND_TAB = { labPlace: 'tab', tabLoads: 'opened' } as const;
+
 export const SCENES = [
   {
     id: 'cluster',
@@ -109,8 +111,7 @@ export const SCENES = [
     load: () => import('../../scenes/ZnodeQueueScene/ZnodeQueueScene').then((m) => m.ZnodeQueueScene),
     exports: [{ id: 'znodes', name: 'znode queue', selector: '.znode-queue', html: true }],
     embedHeightPx: 640,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: ['queue'],
   },
   {
@@ -121,8 +122,7 @@ export const SCENES = [
     load: () => import('../../scenes/LeaderlessScene/LeaderlessScene').then((m) => m.LeaderlessScene),
     exports: [{ id: 'leaderless', name: 'leaderless comparison', selector: '.leaderless-scene', html: true }],
     embedHeightPx: 900,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: ['leaderless'],
   },
   {
@@ -135,8 +135,7 @@ export const SCENES = [
     // With its key above the diagram; a setup with services (an API server, an ensemble, sentinels)
     // has more lanes and more words in its key: 1043 px with Redis Sentinel's or Pacemaker's.
     embedHeightPx: 1050,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: [],
   },
 ] as const satisfies readonly SceneEntry[];

@@ -56,9 +56,8 @@ export function zombieOutcome(result: 'accepted' | 'rejected' | undefined): stri
 }
 
 /**
- * Longest gap between consecutive answered keep-alives (ms); 0 with fewer than two. With `lostAtMs`, the
- * session ended there: the last gap runs to the loss, and a new session's keep-alives after it (sent at once
- * by one client, a period later by another) are not counted.
+ * Longest gap between answered keep-alives (0 with under two). With `lostAtMs` (the session's end) the last
+ * gap runs to it; a new session's keep-alives (one client sends at once, another a period later) don't count.
  */
 export function longestGapMs(times: number[], lostAtMs: number | null = null): number {
   const s = (lostAtMs === null ? [...times] : [...times.filter((t) => t <= lostAtMs), lostAtMs]).sort(

@@ -1,12 +1,10 @@
-// Headless failure explorer: an experiment (the setup) in, the minimal fault schedule that breaks
-// an invariant out, as an experiment file. A scenario file (scenes/scenarios/*.json) is taken as
-// its experiment's setup: its algorithm, cluster, switches and timings, with its scripted faults
-// (the story the scenario tells) and its steps left out; a scheduled switch change stays.
+// Headless failure explorer: an experiment (the setup) in, the minimal fault schedule that breaks an
+// invariant out, as an experiment file. A scenario file (scenes/scenarios) gives its experiment as the setup:
+// algorithm, cluster, switches and timings, minus its scripted faults and steps; a scheduled switch stays.
 //   npm run explore -- setup.json [options: USAGE below]
-// Progress goes to stderr; the experiment (JSON) to stdout. Ctrl-C stops the search (or the
-// shrinking, keeping the smallest failing schedule so far).
-// Exit status: 0 a failing schedule was found and printed, 1 nothing found (or stopped before
-// anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
+// Progress goes to stderr; the experiment to stdout. Ctrl-C stops the search (or the shrinking, keeping the
+// smallest failing schedule). Exit status: 0 a failing schedule was found and printed, 1 nothing found (or
+// stopped before anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
 import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { readFileSync } from 'node:fs';
 import { formatSeconds, type FieldError } from '../engine';

@@ -56,9 +56,8 @@ export const PAGE_DEFAULTS: ExperimentInput = {
 };
 
 /**
- * What the lab page opens when its link asks for no run: the pattern card's mechanism, Kubernetes' Lease at
- * its 15 s / 10 s / 2 s defaults (the engine's), on the page's network. A link naming any setup, and an
- * embed, keep the engine's default algorithm (Raft), as links and experiment files always meant.
+ * The lab's opening for a link asking no run: the card's mechanism, Kubernetes' Lease at its 15/10/2 s
+ * defaults, on the page's network. Links naming any setup, and embeds, keep the default (Raft).
  */
 export const FIRST_SCREEN: ExperimentInput = (() => {
   const { raft: _raft, ...rest } = PAGE_DEFAULTS;

@@ -25,9 +25,8 @@ export const MAX_LOG = 300;
 /** Longest run the page simulates; every series and store below is bounded by it. */
 export const MAX_RUN_MS = 4 * 3600_000;
 /**
- * While the clock plays, React sees a new snapshot (and log) at most this often; the per-frame layer (message
- * dots, lease arcs, the clock) reads `store.frame()`. Re-rendering the scenes 60 times a second cost more
- * than a frame at 16x with many clients, and nobody reads counters changing over ten times a second.
+ * While playing, React gets a snapshot (and log) at most this often (per-frame motion reads `store.frame()`):
+ * 60 renders a second cost more than a frame at 16x with many clients, and nobody reads faster counters.
  */
 export const SNAPSHOT_EVERY_MS = 100;
 
@@ -106,9 +105,8 @@ export type LabStore = StoreApi<LabState & LabActions> & {
 };
 
 /**
- * Where an advance must stop inside one frame. At 64x one frame can cover 6 simulated seconds; checked once
- * per frame, a step waiting for a campaign could pass both it and the election after it, which the next step
- * waits for. A limit is checked at each moment it names, so the page stops where the headless runner stops.
+ * Where an advance stops inside a frame: at 64x a frame can cover 6 s, so a step waiting for a campaign could
+ * pass it and the election the next step awaits. Checked at each moment it names, like the headless runner.
  */
 export interface AdvanceLimit {
   /** The next simulated moment worth checking after nowMs (above nowMs; the advance caps it). */

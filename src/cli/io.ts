@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../engine';
 
-/** What a tool prints, and its exit status. */
 export interface Output {
   code: number;
   stdout: string;

@@ -170,7 +170,6 @@ export function configProblems(c: LeaderlessConfig): string[] {
   return p;
 }
 
-/** Play both designs through the two kills. */
 export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessRun {
   const problems = configProblems(c);
   if (problems.length > 0) throw new Error(`leaderless model: ${problems.join('; ')}`);
@@ -256,7 +255,6 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   };
 }
 
-/** Keys of one design getting no work at `atMs`. */
 export function unavailableAt(run: LeaderlessRun, design: Design, atMs: number): number {
   let n = 0;
   for (const o of run.outages) if (o.design === design && o.startMs <= atMs && atMs < o.endMs) n += o.keys;

@@ -14,13 +14,12 @@ const OVERRUN_SHARE = 0.04;
 const CALM_WINDOWS = 3;
 
 /**
- * How often the page follows the lab while it plays: every SNAPSHOT_EVERY_MS, unless the machine cannot keep
- * up. Frames where the DOM changes (a new snapshot) cost a layout, a paint and a commit however little
- * changed; the frames between, where only the motion canvas moves, cost little. On a slow machine the former
- * overrun their frame. So the clock times each, from the frame's start until the browser is done with it, and
- * when over OVERRUN_SHARE of a window's frames overran (took longer than the usual interval, so a 120 Hz
- * screen is judged by its own rate), the pace halves, down to SLOWEST_VIEW_EVERY_MS (numbers once a second),
- * keeping motion smooth; after CALM_WINDOWS windows with no overrun it doubles again.
+ * How often the page follows a playing lab: every SNAPSHOT_EVERY_MS, unless the machine lags. DOM-changing
+ * frames (a new snapshot) cost a layout, a paint and a commit however little changed; those between, where
+ * only the motion canvas moves, cost little. On a slow machine the former overrun. So the clock times each,
+ * from frame start to the browser's finish, and when over OVERRUN_SHARE of a window's frames overran (longer
+ * than the usual interval: a 120 Hz screen is judged by its own rate), the pace halves, down to
+ * SLOWEST_VIEW_EVERY_MS, keeping motion smooth; after CALM_WINDOWS calm windows it doubles again.
  */
 export class ViewPacer {
   everyMs = SNAPSHOT_EVERY_MS;

@@ -126,10 +126,9 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   /**
-   * Jump to any moment: restore the nearest checkpoint at or before it and replay the commands from there.
-   * Back always restores; forward restores too when a checkpoint lies before the target, as restoring costs
-   * far less than simulating (minutes of a busy run take hundreds of ms). Events and samples up to a forward
-   * checkpoint come from this branch's record, taken at the last step back.
+   * Jump anywhere: restore the nearest earlier checkpoint, then replay commands. Back always restores;
+   * forward too if a checkpoint lies before the target: restoring costs far less than simulating (busy
+   * minutes take hundreds of ms). Events and samples before it come from the last step back's record.
    */
   seek(targetMs: number): void {
     const t = Math.max(0, Math.round(targetMs));

@@ -51,7 +51,6 @@ export interface CommandError {
   field?: string;
 }
 
-/** What applying a command did. */
 export interface ApplyResult {
   ok: boolean;
   /** The host the command hit (resolved from "leader" or "raftLeader"). */

@@ -282,10 +282,7 @@ function stepDownReason(reason: string): StepDownReason {
   return reason === 'resigned' ? 'stopped' : (reason as StepDownReason);
 }
 
-/**
- * The engine's fault a real command was, on what it hit: a member's part is etcd member mK (a service of the
- * twin), a candidate's or a host's is node nK. Recorded commands, replays and trace files use it.
- */
+/** A real command as the engine's fault: a member's part hits service mK, a candidate's or host's node nK. */
 export function faultOf(f: RealFault, target: string | undefined): Fault {
   const atMs = f.atMs;
   const id = (part: Part | undefined) => {

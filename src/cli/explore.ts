@@ -1,12 +1,10 @@
-// Headless failure explorer: an experiment (the setup) in, the minimal fault schedule that breaks
-// an invariant out, as an experiment file. A scenario file (scenes/scenarios/*.json) is taken as
-// its experiment's setup: its algorithm, cluster, switches and timings, with its scripted faults
-// (the story the scenario tells) and its steps left out; a scheduled switch change stays.
+// Headless failure explorer: an experiment (the setup) in, the minimal fault schedule that breaks an
+// invariant out, as an experiment file. A scenario file (scenes/scenarios) gives its experiment as the setup:
+// algorithm, cluster, switches and timings, minus its scripted faults and steps; a scheduled switch stays.
 //   npm run explore -- setup.json [options: USAGE below]
-// Progress goes to stderr; the experiment (JSON) to stdout. Ctrl-C stops the search (or the
-// shrinking, keeping the smallest failing schedule so far).
-// Exit status: 0 a failing schedule was found and printed, 1 nothing found (or stopped before
-// anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
+// Progress goes to stderr; the experiment to stdout. Ctrl-C stops the search (or the shrinking, keeping the
+// smallest failing schedule). Exit status: 0 a failing schedule was found and printed, 1 nothing found (or
+// stopped before anything was), 2 bad input (unreadable file, not JSON, invalid experiment, bad option).
 import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
 import { readFileSync } from 'node:fs';
 import { formatSeconds, type FieldError } from '../engine';
@@ -115,9 +113,8 @@ type Bag = Record<string, unknown>;
 const isBag = (x: unknown): x is Bag => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * The setup to explore: the file itself, or a scenario's experiment without its scripted faults
- * (a `safety` fault, a switch the scenario turns at some moment, is part of the setup) and its
- * length (the explorer sets the horizon).
+ * The setup to explore: the file itself, or a scenario's experiment without its scripted faults (a `safety`
+ * fault, a switch turned at some moment, is part of the setup) and length (the explorer sets the horizon).
  */
 function setupOf(input: unknown, io: ExploreIo): unknown {
   if (!isBag(input) || !isBag(input.experiment) || !Array.isArray(input.steps)) return input;

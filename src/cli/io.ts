@@ -1,10 +1,8 @@
-// What the command-line tools share: an input file (or "-", standard input) read as JSON with the
-// line a person reads when it cannot be, a setup's bad fields one a line, and running as the entry
-// point of `npm run <tool>`.
+// What the command-line tools share: an input file (or "-", standard input) read as JSON with the line a
+// person reads when it cannot be, a setup's bad fields one a line, and running as `npm run <tool>`.
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../engine';
 
-/** What a tool prints, and its exit status. */
 export interface Output {
   code: number;
   stdout: string;
@@ -42,10 +40,7 @@ export function invalidLines(what: string, errors: readonly FieldError[]): strin
   return `invalid ${what}:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}\n`;
 }
 
-/**
- * Run `main` when the module `name` (sim, explore...) is the entry point, print what it returns and
- * exit with its status; a tool that prints as it goes returns the status alone.
- */
+/** Run `main` when module `name` is the entry point, print what it returns (or just its status) and exit. */
 export function runAsEntry(name: string, main: () => Output | Promise<number>): void {
   if (!new RegExp(`${name}\\.(ts|js|mjs)$`).test(process.argv[1] ?? '')) return;
   // `npm run sim -- x.json | head` closes the pipe early: that is the reader's choice, not an error.

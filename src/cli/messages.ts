@@ -1,7 +1,6 @@
-// How chatty each election algorithm is: election messages per election, for clusters of 3, 5,
-// 7 and 9 nodes, averaged over seeds. Each run boots (one election), the leader is killed at 20 s
-// and a new one is elected, on the page's setup: its network (60-180 ms per message) and Raft's
-// teaching timing.
+// How chatty each algorithm is: election messages per election, for clusters of 3, 5, 7 and 9 nodes, averaged
+// over seeds. Each run boots (one election), the leader is killed at 20 s and another elected, on the page's
+// setup: its network (60-180 ms a message) and Raft's teaching timing.
 //   npm run messages              a Markdown table (docs/model.md shows it)
 //   npm run messages -- --seeds=N average over seeds 1..N (default 20)
 import '../engine/algorithms/all'; // every algorithm's rules: no page loads them on demand here
@@ -33,9 +32,8 @@ export function messagesPerElection(algorithm: AlgorithmKind, nodes: number, see
 export function table(seeds: number): string {
   const head = `| algorithm | ${SIZES.map((n) => `${n} nodes`).join(' | ')} |`;
   const rule = `| --- | ${SIZES.map(() => '---').join(' | ')} |`;
-  // Algorithms whose election is not a message exchange (a compare-and-swap on a Lease) have no
-  // row, nor those whose election is held among observers beside the nodes (Redis's sentinels),
-  // the same whatever the cluster's size.
+  // No row for an algorithm whose election is not a message exchange (a compare-and-swap on a Lease), nor one
+  // held among observers beside the nodes (Redis's sentinels): the same whatever the size.
   const kinds = ALGORITHM_KINDS.filter(
     (kind) => algorithmFor(kind).messages.some((m) => m.election) && !algorithmFor(kind).services?.length,
   );

@@ -1,7 +1,6 @@
-// The caption of a finding: one sentence in plain words naming what allowed it, the faults that
-// matter (all of them, once the schedule is minimal) and what broke, read off the full run's
-// trace, e.g. "fencing off: a 24.1 s pause of the leader n2 at 12.0 s lets n2's write with token 1
-// land after token 2 was issued (breaks "No stale write accepted" at 36.5 s)".
+// A finding's caption: one sentence naming what allowed it, the faults that matter (all, once minimal) and
+// what broke, read off the run's trace, e.g. "fencing off: a 24.1 s pause of the leader n2 at 12.0 s lets
+// n2's write with token 1 land after token 2 was issued (breaks "No stale write accepted" at 36.5 s)".
 import { formatSeconds, INVARIANT_TITLES } from '../engine';
 import type { Fault, SimEvent, Trace, Violation } from '../engine';
 import type { ExplorerFault } from './schedule';
@@ -117,8 +116,8 @@ function groupsInWords(groups: string[][], trace: Trace): string {
 }
 
 /**
- * What broke, from the events around the violation (storage logs a write before the violation it
- * causes; the kernel checks an election before it logs it); the engine's own detail otherwise.
+ * What broke, from the events around the violation (storage logs a write before the violation it causes; the
+ * kernel checks an election before logging it); else the engine's own detail.
  */
 function consequence(ctx: CaptionContext, v: Violation): string {
   const events = ctx.trace.events;

@@ -1,8 +1,7 @@
-// The failure explorer: search random fault schedules for one that breaks an invariant, shrink
-// what it finds, caption it. `exploration` is the whole job as a generator that yields after
-// every run, so its driver decides when to report progress and when to stop: `explore` below
-// runs it to the end in one call (tests, benchmarks), the message host (protocol.ts) runs it in
-// slices that leave a worker or the command line free to hear "stop".
+// The failure explorer: search random fault schedules for one that breaks an invariant, shrink what it finds,
+// caption it. `exploration` is the whole job as a generator yielding after every run, so its driver decides
+// when to report progress and when to stop: `explore` below runs it to the end in one call (tests,
+// benchmarks), the message host (protocol.ts) in slices, leaving a worker or the CLI free to hear "stop".
 import { Simulation, type Experiment, type FieldError, type Violation } from '../engine';
 import { caption } from './caption';
 import { scheduleAt } from './generate';
@@ -76,10 +75,7 @@ const COUNTS = [
   ['maxFaults', 1, 100],
 ] as const;
 
-/**
- * The setup and options checked together: the setup as parsed, or every bad field (the counts
- * here; the fault space checks its kinds and clock rates).
- */
+/** The setup and options checked together: the parsed setup or every bad field (space.ts checks faults). */
 export function checkExploration(
   setupInput: unknown,
   options: ExploreOptions,

@@ -1,6 +1,5 @@
-// The fault-schedule generator: random schedules over a fault space, drawn with the engine's own
-// PRNG. Schedule number i of a search with seed s comes from its own stream (s, i), so any
-// schedule can be drawn again alone, in any order, in a worker or on the command line.
+// The fault-schedule generator: random schedules over a fault space, drawn with the engine's PRNG. Schedule i
+// of seed s comes from its own stream (s, i), so any can be drawn again alone, in any order, anywhere.
 import { nextInt, seedRng, type RngState } from '../engine/rng';
 import { byTime, type ExplorerFault, type ExplorerFaultKind, type Schedule } from './schedule';
 import { GRID_MS, type FaultSpace, type TargetedKind } from './space';
@@ -28,10 +27,7 @@ function drawKind(space: FaultSpace, rng: RngState): ExplorerFaultKind {
   return space.kinds[space.kinds.length - 1].kind;
 }
 
-/**
- * What a fault of this kind aims at: half the time the leader of the moment (where most lessons
- * are), where the kind may aim there, else any node or service the kind may name.
- */
+/** Half the time the leader of the moment (most lessons), where the kind may aim there; else any target. */
 function drawTarget(space: FaultSpace, kind: TargetedKind, rng: RngState): string {
   const named = space.targets[kind] ?? [];
   const leader = space.leaderKinds.includes(kind);
@@ -44,9 +40,8 @@ function drawTime(space: FaultSpace, rng: RngState): number {
 }
 
 /**
- * Two or three groups that cover the cluster's nodes (the last one may be left unnamed: the engine
- * makes the nodes not named one more group). Storage and each of the algorithm's services are
- * placed in one of them a third of the time each; left out, they reach every group.
+ * Two or three groups covering the cluster's nodes (the last may be left unnamed: the engine groups the nodes
+ * not named). Storage and each of the algorithm's services join one a third of the time; else they reach all.
  */
 function drawGroups(space: FaultSpace, rng: RngState): string[][] {
   const members = [...space.nodes];
@@ -78,12 +73,7 @@ function drawFault(space: FaultSpace, rng: RngState): ExplorerFault {
     case 'heal':
       return { atMs, do: 'heal' };
     case 'clockRate':
-      return {
-        atMs,
-        do: 'clockRate',
-        node: drawTarget(space, kind, rng),
-        rate: pick(rng, space.clockRates),
-      };
+      return { atMs, do: 'clockRate', node: drawTarget(space, kind, rng), rate: pick(rng, space.clockRates) };
     case 'campaign': {
       const node = drawTarget(space, kind, rng);
       // A leadership transfer half the time, where the algorithm has one.

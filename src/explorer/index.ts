@@ -1,5 +1,4 @@
-// The failure explorer's public API: what the page's panel, the command line, the benchmark and
-// the tests use. The page runs it through the worker (worker.ts) and the protocol's messages.
+// The failure explorer's public API: the page's panel (through worker.ts), the CLI, the benchmark and tests.
 export {
   explore,
   exploration,

@@ -1,7 +1,6 @@
-// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a
-// second, it keeps almost no output (one sample an hour, a short event log) and stops at the first
-// violation. The engine decides nothing from its outputs, so the answer is the full run's. Only
-// the engine's public API is used.
+// The lean run: does an experiment break an invariant, and when first? Asked thousands of times a second, it
+// keeps almost no output (one sample an hour, a short event log) and stops at the first violation. The engine
+// decides nothing from its outputs, so the answer is the full run's. Public engine API only.
 import { Simulation, type Experiment, type InvariantName } from '../engine';
 
 export interface Breach {
@@ -39,8 +38,7 @@ function newViolation(sim: Simulation, seen: number): Breach | null {
   const events = sim.events;
   const base = sim.eventsTotal - events.length;
   if (seen < base) {
-    // The bound dropped events this slice emitted before they were looked at: ask the summary,
-    // whose violation list no bound touches.
+    // The bound dropped events this slice emitted unseen: ask the summary, whose violations no bound touches.
     const v = sim.summary().violations[0];
     return v ? { atMs: v.atMs, invariant: v.invariant } : null;
   }

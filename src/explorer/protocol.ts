@@ -1,10 +1,8 @@
-// The explorer's message protocol, and the host that speaks it. The host runs an exploration in
-// slices of wall time and hands control back between them (`later`), so a "stop" sent meanwhile
-// is heard: in a Web Worker (worker.ts is a thin adapter over this) and on the command line
-// (src/cli/explore.ts) alike. Everything it needs from its surroundings comes in `HostDeps`, so
-// the tests drive it in Node with a clock and a queue of their own. The messages are ToExplorer and
-// FromExplorer below (docs/explorer.md tabulates them); an error names each bad field, the
-// setup's or the start message's.
+// The explorer's message protocol and its host, which runs an exploration in slices of wall time, handing
+// control back between them (`later`) so a "stop" is heard: in a Web Worker (worker.ts adapts it) and on the
+// command line (cli/explore.ts) alike. All it needs comes in `HostDeps`, so tests drive it in Node with their
+// own clock and queue. Messages: ToExplorer and FromExplorer below (docs/explorer.md tabulates them); an
+// error names each bad field, the setup's or the start message's.
 import type { Experiment, FieldError, InvariantName } from '../engine';
 import {
   checkExploration,

@@ -1,12 +1,10 @@
-// A fault schedule: the faults the explorer adds to a setup (an experiment, left as it is), and the
-// horizon it runs them over, so a search's result is a normal experiment that opens, replays and
-// shares like any other.
+// A fault schedule: the faults the explorer adds to a setup (an experiment, left as it is), and the horizon
+// it runs them over, so a search's result is a normal experiment that opens, replays and shares like any.
 import type { Experiment, Fault } from '../engine';
 
 /**
- * The fault kinds the explorer draws from: what a real cluster suffers (crashes, pauses, partitions,
- * drifting clocks) and what its operators do to it (a graceful stop, a campaign or leadership
- * transfer). Never a safety switch (the setup's switches are what is under test) nor a forced write.
+ * The fault kinds the explorer draws: what a real cluster suffers (crashes, pauses, partitions, clock drift)
+ * and what operators do (a stop, a campaign, a transfer). Never a safety switch (under test) nor a write.
  */
 export const EXPLORER_FAULT_KINDS = [
   'kill',
@@ -38,10 +36,7 @@ export function byTime<F extends { atMs: number }>(faults: readonly F[]): F[] {
     .map((x) => x.f);
 }
 
-/**
- * The experiment a schedule makes of a setup: the setup's own faults first, then the schedule's,
- * in time order, run to the schedule's horizon. Everything else is the setup's.
- */
+/** The experiment a schedule makes of a setup: its faults, then the schedule's, run to the horizon. */
 export function withSchedule(setup: Experiment, schedule: Schedule): Experiment {
   return {
     ...setup,

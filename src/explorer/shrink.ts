@@ -1,30 +1,25 @@
 // The shrinker: from a schedule that breaks an invariant to one where every fault matters.
 //
-// Delta debugging (Zeller and Hildebrandt's ddmin) removes faults, in halves, then quarters, down
-// to one at a time. Then the timing: the schedule, or its tail, moves earlier while the violation
-// comes sooner (a shorter horizon). Then each remaining fault is made simpler, one dimension at a
-// time: a shorter pause, smaller partition groups, a clock rate nearer 1, a plain campaign for a
-// leadership transfer, an earlier start if the violation then comes sooner, a later start if it
-// comes no later. Every candidate is run again and kept only if it still breaks an invariant.
-// The passes repeat until a whole round changes nothing; that round's ddmin has tried removing
-// each fault alone and every removal passed, so the result is 1-minimal: removing any one fault
-// makes the run pass. The horizon then ends at the second after the first violation. Each kept
-// change makes the schedule strictly smaller in the order (faults, pause ms + group members +
-// clock skew + transfers, violation time, -start times), so the rounds end; a bound on runs is
-// there for safety.
+// Delta debugging (Zeller and Hildebrandt's ddmin) removes faults, in halves, then quarters, down to one at a
+// time. Then the timing: the schedule, or its tail, moves earlier while the violation comes sooner (a shorter
+// horizon). Then each remaining fault is made simpler, one dimension at a time: a shorter pause, smaller
+// partition groups, a clock rate nearer 1, a plain campaign for a leadership transfer, an earlier start if
+// the violation then comes sooner, a later one if it comes no later. Every candidate is run again and kept
+// only if it still breaks an invariant. The passes repeat until a whole round changes nothing; that round's
+// ddmin tried removing each fault alone and every removal passed, so the result is 1-minimal. The horizon
+// then ends at the second after the first violation. Each kept change makes the schedule strictly smaller in
+// the order (faults, pause ms + group members + clock skew + transfers, violation time, -start times), so the
+// rounds end; a bound on runs is there for safety.
 //
-// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no
-// shrink tree to follow; the faults interact (a pause of "the leader" hits whoever leads then), so
-// shrinking them as independent values would not reach 1-minimality; and the page should not ship
-// a test library. Each step is a generator yield, so a worker can stop it between two runs.
+// Not fast-check's: the schedules come from the engine's PRNG, not arbitraries, so there is no shrink tree to
+// follow; the faults interact (a pause of "the leader" hits whoever leads then), so shrinking them as
+// independent values would not reach 1-minimality; and the page should not ship a test library. Each step is
+// a generator yield, so a worker can stop it between two runs.
 import type { Breach } from './leanRun';
 import { byTime, type ExplorerFault, type Schedule } from './schedule';
 import { GRID_MS } from './space';
 
-/**
- * Does the setup with these faults, run over the found schedule's horizon, break an invariant?
- * The explorer answers with a lean run of the engine (explore.ts); the shrinker needs no more.
- */
+/** Does the setup with these faults, over the found schedule's horizon, break an invariant? (A lean run.) */
 export type BreachCheck = (faults: ExplorerFault[]) => Breach | null;
 
 export interface ShrinkOptions {
@@ -76,10 +71,7 @@ export function* shrink(
     return breach;
   }
 
-  /**
-   * Keep a candidate if it still fails (and, for a change of timing, if its violation comes no
-   * later, or sooner): the best schedule is always one that failed.
-   */
+  /** Keep a candidate if it still fails (a timing change: if its violation comes no later, or sooner). */
   function* keep(faults: ExplorerFault[], timing: Timing = 'any'): Generator<ShrinkTick, boolean> {
     const sorted = byTime(faults);
     const breach = yield* fails(sorted);
@@ -213,9 +205,8 @@ export function* shrink(
   }
 
   /**
-   * Close the gaps: the faults from the k-th on, all earlier by the same amount (so the ones that
-   * work together keep their spacing), while the violation comes sooner: a shorter run to watch.
-   * k = 0 moves the whole schedule. Not monotone, so the biggest shift is tried first, then halves.
+   * Close the gaps: faults from the k-th on move earlier together (keeping their spacing) while the violation
+   * comes sooner (a shorter run to watch); k = 0 moves all. Not monotone: biggest shift first, then halves.
    */
   function* allSooner(): Generator<ShrinkTick, boolean> {
     const before = best.breach.atMs;
@@ -241,10 +232,7 @@ export function* shrink(
     }
   }
 
-  /**
-   * This fault later, as late as the violation comes no later: the run then shows the cluster
-   * settled before the fault, and a fault close to the violation it causes.
-   */
+  /** This fault later, while the violation comes no later: the cluster settles first, the fault nears it. */
   function* laterStart(f: ExplorerFault, test: Test): Generator<ShrinkTick, void> {
     let atMs = f.atMs;
     for (let step = lastGridPoint(best.breach.atMs) - atMs; step >= GRID_MS;) {

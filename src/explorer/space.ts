@@ -1,9 +1,8 @@
-// What the explorer may draw for a setup: which fault kinds, aimed at which nodes and services,
-// which groups a partition may form, which clock rates, how long a pause, over what horizon. The
-// engine's own parser decides, not a second list kept here: every candidate fault (each kind at
-// each node and service, each endpoint in a group, a leadership transfer) is parsed against the
-// setup, and one the algorithm rejects (a witness under Bully, a pause of the API server, a
-// transfer under Kubernetes' Lease) is never drawn; a new algorithm is explored correctly as is.
+// What the explorer may draw for a setup: fault kinds and their targets, a partition's groups, clock rates,
+// pause lengths, the horizon. The engine's own parser decides, not a second list kept here: every candidate
+// fault (each kind at each node and service, each endpoint in a group, a leadership transfer) is parsed
+// against the setup, and one the algorithm rejects (a witness under Bully, a pause of the API server, a
+// transfer under Kubernetes' Lease) is never drawn: a new algorithm is explored correctly as is.
 import { algorithmFor, parseExperiment, type Experiment, type FieldError } from '../engine';
 import { EXPLORER_FAULT_KINDS, type ExplorerFault, type ExplorerFaultKind } from './schedule';
 
@@ -12,9 +11,8 @@ export const DEFAULT_HORIZON_MS = 120_000;
 export const DEFAULT_MAX_FAULTS = 6;
 
 /**
- * Clock rates a drifting clock may take: within a factor of 2.5 of each other, so timeouts still
- * mean roughly what they say (wilder skew makes a lease meaningless, the clock-skew game day's
- * lesson rather than something to search for; `clockRates` widens the band). 1 sets a clock right.
+ * Clock rates a drifting clock may take: within 2.5x of each other, so timeouts roughly mean what they say
+ * (wilder skew makes a lease meaningless: the clock-skew game day's lesson, not a search target); 1 is right.
  */
 export const DEFAULT_CLOCK_RATES = [0.6, 0.8, 1, 1.25, 1.5];
 
@@ -37,10 +35,7 @@ export interface FaultSpace {
   targets: Partial<Record<TargetedKind, string[]>>;
   /** Kinds that may aim at "the leader of the moment": not restart (it is alive) nor campaign (a no-op). */
   leaderKinds: TargetedKind[];
-  /**
-   * Endpoints a partition may place in one of its groups: storage and the algorithm's services.
-   * Left out of every group, each reaches them all (docs/model.md).
-   */
+  /** Endpoints a partition may group: storage and the algorithm's services; left out, each reaches all. */
   placeable: string[];
   /** Whether a campaign may be a leadership transfer (Raft's, where the algorithm has it). */
   transfer: boolean;
@@ -83,9 +78,8 @@ function aimed(kind: TargetedKind, node: string): ExplorerFault {
 }
 
 /**
- * The engine's verdict on many candidate faults in one parse: the setup with all of them as its
- * faults, and the indexes of those the parser names in an error. The setup itself is valid, so
- * every error belongs to a candidate.
+ * The engine's verdict on many candidate faults in one parse: the setup with all of them as its faults, and
+ * the indexes of those the parser names in an error (the setup is valid, so every error is a candidate's).
  */
 function rejected(setup: Experiment, candidates: ExplorerFault[]): Set<number> {
   const parsed = parseExperiment({ ...setup, faults: candidates });
@@ -123,8 +117,7 @@ export function faultSpace(
   const targeted = EXPLORER_FAULT_KINDS.filter((k): k is TargetedKind => k !== 'partition' && k !== 'heal');
   const rates = options.clockRates ?? DEFAULT_CLOCK_RATES;
 
-  // One parse for every candidate: each kind at each endpoint, each endpoint in a group, a
-  // transfer, each clock rate.
+  // One parse for all: each kind at each endpoint, each endpoint in a group, a transfer, each clock rate.
   const candidates: ExplorerFault[] = [];
   const at = (f: ExplorerFault) => candidates.push(f) - 1;
   const aimedAt = targeted.map((kind) => ids.map((id) => at(aimed(kind, id))));

@@ -1,7 +1,5 @@
-// The explorer's Web Worker: a thin adapter that gives the message host (protocol.ts) the
-// worker's postMessage, its clock and a way to yield between slices, so the page's "Find a
-// failure" panel runs the search off the main thread and can stop it. It loads every algorithm's
-// rules: the explorer may run any of them.
+// The explorer's Web Worker: gives the message host (protocol.ts) postMessage, a clock and a way to yield
+// between slices, so the search runs off the main thread and can stop. It loads every algorithm's rules.
 import '../engine/algorithms/all';
 import { createExplorerHost } from './protocol';
 
@@ -11,8 +9,7 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-// A MessageChannel callback runs after the messages already queued, without the 4 ms a nested
-// setTimeout is held to: the worker yields between slices at no cost, and hears "stop".
+// A MessageChannel callback runs after queued messages (so "stop" is heard), without setTimeout's 4 ms.
 const channel = new MessageChannel();
 let pending: (() => void) | null = null;
 channel.port1.onmessage = () => {

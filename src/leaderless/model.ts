@@ -1,10 +1,9 @@
-// "Don't have a leader": the same workload run two ways. (a) One elected leader assigns every
-// key's work to the workers; (b) each worker owns the keys that hash to it on a consistent-hash
-// ring, and nobody assigns anything. The same two failures hit both: a worker dies, then the node
-// that is (a)'s leader dies (in (b) it is just another worker). The model is pure and
-// deterministic: integer milliseconds, one seed for the key and ring hashes, no clock, no DOM.
-// It is not the engine: its only input from an election is the failover window (detection,
-// election, warm-up), measured by a run of the engine or the default below.
+// "Don't have a leader": the same workload run two ways. (a) One elected leader assigns every key's work to
+// the workers; (b) each worker owns the keys that hash to it on a consistent-hash ring, and nobody assigns
+// anything. The same two failures hit both: a worker dies, then the node that is (a)'s leader dies (in (b)
+// just another worker). The model is pure and deterministic: integer milliseconds, one seed for the key and
+// ring hashes, no clock, no DOM. It is not the engine: its only input from an election is the failover window
+// (detection, election, warm-up), measured by an engine run or the default below.
 
 /** What the comparison needs to know about a leader failover, in ms. */
 export interface FailoverWindow {
@@ -17,9 +16,8 @@ export interface FailoverWindow {
 }
 
 /**
- * The default window: the run of the game day 'Don't have a leader: partition the work' (Raft with the teaching timing, 5 nodes, seed 1, the
- * leader killed at 10 s): detected after 6301 ms, a new leader ready (warmed up) 8820 ms after the
- * kill. A test keeps these equal to that run's measurement.
+ * Default window: the game day 'Don't have a leader: partition the work' (Raft, teaching timing, 5 nodes,
+ * seed 1, leader killed at 10 s), detected 6301 ms and ready 8820 ms after the kill (a test checks them).
  */
 export const DEFAULT_WINDOW: FailoverWindow = { detectMs: 6301, totalMs: 8820, source: 'the default' };
 
@@ -63,10 +61,7 @@ export interface Moved {
   ring: number;
   modN: number;
   keys: number;
-  /**
-   * Where the moved keys lie with the keys in hash order (the ring's order), as [from, to)
-   * position ranges: the ring's are a few arcs, the dead worker's; hash % N's are everywhere.
-   */
+  /** Moved keys' [from, to) ranges in hash (ring) order: a few arcs on the ring; everywhere with hash % N. */
   ringRanges: [number, number][];
   modNRanges: [number, number][];
 }
@@ -89,8 +84,8 @@ export interface LeaderlessRun {
   killLeaderAtMs: number;
   endMs: number;
   /**
-   * Keys per worker before any kill, after the first one's keys moved, after the second's (0 for
-   * a dead worker). (a)'s leader is taken to reassign as the ring does: the same shares in both.
+   * Keys per worker before any kill, after the first one's keys moved, after the second's (0 for a dead
+   * worker). (a)'s leader is taken to reassign as the ring does: the same shares.
    */
   shares: number[][];
   outages: Outage[];
@@ -175,7 +170,6 @@ export function configProblems(c: LeaderlessConfig): string[] {
   return p;
 }
 
-/** Play both designs through the two kills. */
 export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessRun {
   const problems = configProblems(c);
   if (problems.length > 0) throw new Error(`leaderless model: ${problems.join('; ')}`);
@@ -261,7 +255,6 @@ export function runLeaderless(c: LeaderlessConfig = DEFAULT_CONFIG): LeaderlessR
   };
 }
 
-/** Keys of one design getting no work at `atMs`. */
 export function unavailableAt(run: LeaderlessRun, design: Design, atMs: number): number {
   let n = 0;
   for (const o of run.outages) if (o.design === design && o.startMs <= atMs && atMs < o.endMs) n += o.keys;

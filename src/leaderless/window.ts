@@ -1,5 +1,4 @@
-// The failover window design (a) pays on every leader death, from a run of the engine: the last
-// failover whose new leader is ready (warm-up done: only then does it assign work again).
+// The window design (a) pays per leader death, from an engine run: the last failover to a work-ready leader.
 import type { Failover } from '../engine';
 import { DEFAULT_WINDOW, MAX_WINDOW_MS, type FailoverWindow } from './model';
 

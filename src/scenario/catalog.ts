@@ -1,12 +1,11 @@
-// Every scenario file under scenes/scenarios/ is picked up here: adding a scenario means adding
-// a data file. Files that fail validation are listed with their errors instead of crashing.
+// Every scenario file under scenes/scenarios/ is picked up here: adding a scenario means adding a data file.
+// Files that fail validation are listed with their errors instead of crashing.
 //
-// The page loads and validates only what it uses, when it uses it: the picker lists every file's
-// id and title from a small index made at build time (virtual:scenario-index, no file loaded and
-// no schema needed to show a link); a scenario's own file is fetched and validated when a link
-// opens it (loadLinkScenario in src/shared/link.ts, before the lab reads the link); the rest load,
-// with their descriptions, only as the picker opens (an embed never does), to drop any broken
-// file and say why. Fetching every game day with the page was most of the scenarios' share of its start.
+// The page loads and validates only what it uses, when it uses it: the picker lists every file's id and title
+// from a small index made at build time (virtual:scenario-index: no file or schema needed to show a link); a
+// scenario's own file is fetched and validated when a link opens it (loadLinkScenario, link.ts); the rest
+// load, with their descriptions, only as the picker opens (an embed never does), to drop any broken file and
+// say why. Fetching every game day up front was most of the scenarios' share of the page's start.
 import SCENARIO_INDEX from 'virtual:scenario-index';
 import { parseScenario } from './schema';
 import type { Scenario } from './types';
@@ -36,14 +35,12 @@ const field = (data: unknown, key: string): string => {
 
 type Checked = { ok: true; scenario: Scenario } | { ok: false; problem: CatalogProblem };
 
-// File names are plain ASCII: a code-point sort, not localeCompare, whose first call loads the
-// browser's collation data (tens of milliseconds on a phone, as the page starts).
+// Code-point sort of ASCII names: localeCompare's first call loads collation data (tens of ms on a phone).
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * A catalog of scenario files: path to parsed JSON, for the files loaded so far. With an index
- * (path to the entry the picker shows), files may load later, into `files`; without one, every
- * file is there from the start and the index is read from them.
+ * Scenario files loaded so far: path to parsed JSON. With an index (path to the picker's entry), files may
+ * load later, into `files`; without one, every file is there from the start and the index is read from them.
  */
 export function catalogOf(
   files: Record<string, unknown>,
@@ -95,7 +92,6 @@ export function catalogOf(
     },
     /** The path of the file with this id (loaded or not); undefined when no file has it. */
     pathOf,
-    /** Whether every file is loaded. */
     get complete(): boolean {
       return paths().every((p) => p in files);
     },

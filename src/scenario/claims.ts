@@ -1,7 +1,6 @@
-// What a step's caption asserts, as data beside its words, and the words' numbers filled from the
-// run. A caption is read while the lab is paused at the step's end, so every fact it states must
-// hold in the snapshot at that pause: the claims test runs every game day headless and the page's
-// spec reads the same facts off the stage, the chart and the banner.
+// What a step's caption asserts, as data beside its words, and the words' numbers filled from the run. A
+// caption is read while the lab is paused at the step's end, so every fact it states must hold in the
+// snapshot there: the claims test runs every game day headless; the page's spec reads the same facts.
 import { clientsNow, formatSeconds, type Snapshot } from '../engine';
 import { metricValue } from './conditions';
 import { METRIC_NAMES, type Claims, type MetricName, type NodeState } from './types';
@@ -42,7 +41,6 @@ function facts(claims: Claims, s: Snapshot): [string, unknown, unknown][] {
   return out;
 }
 
-/** How many facts the claims state. */
 export const claimCount = (claims: Claims | undefined, s: Snapshot): number =>
   claims ? facts(claims, s).length : 0;
 
@@ -54,8 +52,7 @@ export function checkClaims(claims: Claims | undefined, s: Snapshot): ClaimMisma
     .map(([claim, said, actual]) => ({ claim, said, actual }));
 }
 
-// `{name}`, or `{name:node}` for a node's own figure. `{setting:path}` is filled as the scenario
-// loads (settings.ts), from the experiment rather than the run.
+// `{name}`, or `{name:node}` for a node's figure; `{setting:path}` is the experiment's, filled at load.
 const PLACEHOLDER = /\{([a-zA-Z]+)(?::([\w.]+))?\}/g;
 
 /** The latest failover's phases, as the failover timeline draws them; undefined before one. */

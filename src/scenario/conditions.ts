@@ -43,9 +43,8 @@ export interface ConditionRun {
 }
 
 /**
- * A step's condition, checked again and again as the run advances (every 50 simulated ms for an
- * event): each event is read once and a snapshot is taken
- * only for a metric. The headless runner and the page's guided mode both check steps with it.
+ * A step's condition, checked again and again as the run advances (every 50 simulated ms for an event): each
+ * event is read once, a snapshot taken only for a metric. The headless runner and guided mode both use it.
  */
 export function watchCondition(
   c: Condition,
@@ -81,10 +80,8 @@ export function watchCondition(
 export const CHECK_EVERY_MS = 50;
 
 /**
- * The earliest simulated time worth checking again (so a runner need not poll every ms). Event
- * and metric conditions are checked on a grid from the step's start, not 50 ms after wherever the
- * run happens to be: a page whose frames end off the grid then still checks, and pauses, at the
- * very moments the headless runner does, and a caption's {time} reads the same in both.
+ * The next simulated time worth checking, on a grid from the step's start rather than 50 ms after wherever
+ * the run is: a page whose frames end off the grid still pauses where the headless runner does.
  */
 export function nextCheckMs(c: Condition, nowMs: number, stepStartMs: number): number {
   if ('atMs' in c) return Math.max(nowMs, c.atMs);

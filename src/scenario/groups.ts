@@ -1,7 +1,6 @@
-// The groups the game-day picker lists its game days under: the lesson's five "Check yourself"
-// questions (the Learn tab asks them in these words), then the election algorithms beside the
-// Lease, then incidents seen in the wild. Each game day names its group in its own file
-// (`group`, checked by the schema), so a new game day is placed where it is written.
+// The groups the game-day picker lists its game days under: the lesson's five "Check yourself" questions (in
+// the Learn tab's words), then the election algorithms beside the Lease, then incidents seen in the wild.
+// Each game day names its group in its own file (`group`), so a new one is placed where it is written.
 export const GAME_DAY_GROUPS = [
   { id: 'split-brain', title: 'What is split brain, and why does a quorum requirement prevent it?' },
   { id: 'fencing', title: "Why aren't quorums alone sufficient? What else do you need?" },
@@ -16,7 +15,6 @@ export type GameDayGroup = (typeof GAME_DAY_GROUPS)[number]['id'];
 
 export const GROUP_IDS = GAME_DAY_GROUPS.map((g) => g.id) as [GameDayGroup, ...GameDayGroup[]];
 
-/** A group's title, by id. */
 export function groupTitle(id: GameDayGroup): string {
   return GAME_DAY_GROUPS.find((g) => g.id === id)!.title;
 }

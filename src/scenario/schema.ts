@@ -1,6 +1,5 @@
-// Scenario files are validated like experiments: a bad file is reported by field, never run.
-// Written against zod/mini's API and run on the lab's own validator, as the experiment's schemas
-// are (src/engine/schemaKit.ts, which also gives their English messages).
+// Scenario files are validated like experiments: a bad file is reported by field, never run. Written against
+// zod/mini's API and run on the lab's own validator, as the experiment's schemas are (engine/schemaKit.ts).
 import { MESSAGE_FAMILIES, parseExperiment, type FieldError } from '../engine';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
 import { METRIC_NAMES, VIEWS, type Scenario } from './types';
@@ -12,11 +11,8 @@ export function scenarioSchemas(z: SchemaKit) {
   const metric = z.enum(METRIC_NAMES);
   const ROLES = ['leader', 'candidate', 'follower'] as const;
   const nodeState = z.enum(['dead', ...ROLES, ...ROLES.map((r) => `paused ${r}` as const)]);
-  /**
-   * The facts a caption asserts about the moment the step pauses, each checked against the
-   * snapshot there (claims.ts); presets' game days use it too. Only what the words say: a caption
-   * that names no leader claims none.
-   */
+  // The facts a caption asserts at the step's pause, checked against the snapshot there (claims.ts; presets'
+  // game days use it too). Only what the words say: a caption that names no leader claims none.
   const claimsSchema = z.strictObject({
     /** The leader the lab follows (the banner's and the chain's), or null for none. */
     leader: z.optional(z.nullable(z.string())),
@@ -26,10 +22,7 @@ export function scenarioSchemas(z: SchemaKit) {
     nodes: z.optional(z.record(z.string(), nodeState)),
     /** leaderCount (believed), leaderCountObserved, counters, maxTokenSeen, violations, failovers. */
     metrics: z.optional(z.partialRecord(metric, z.number())),
-    /**
-     * What the clients see in the last second (the chart's client view): writes served, only
-     * failures ("unavailable"), or nothing sent. A run without clients has none to claim.
-     */
+    /** The chart's client view of the last second: writes served, only failures, or nothing sent. */
     clients: z.optional(z.enum(['served', 'unavailable', 'idle'])),
   });
   const eventType = z.enum([
@@ -85,26 +78,14 @@ export function scenarioSchemas(z: SchemaKit) {
     steps: z
       .array(
         z.strictObject({
-          /**
-           * Words true at the step's pause; `{name}` placeholders are filled from the run
-           * (claims.ts), and `{setting:path}` ones from the experiment as the scenario loads
-           * (settings.ts).
-           */
+          /** True at the step's pause; `{name}` from the run, `{setting:path}` at load (settings.ts). */
           caption: text,
-          /**
-           * The numbers the caption quotes from outside the run (a paper's tokens, a year, a
-           * library's constant), each with where it comes from. Any other digit in a caption is a
-           * placeholder's.
-           */
+          /** Numbers quoted from outside the run, each with its source; other digits are placeholders'. */
           quoted: z.optional(z.record(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'a number')), text)),
           /** What the caption asserts, checked against the snapshot at the pause. */
           claims: z.optional(claimsSchema),
           watch: z.optional(z.strictObject({ view: z.enum(VIEWS), element: z.optional(z.string()) })),
-          /**
-           * The space-time diagram, filtered to what this step is about: the message families and
-           * the lanes (each list, when given, is all it shows). The reader's own ticks win until
-           * the next step.
-           */
+          /** Space-time filter (families, lanes) for this step; the reader's ticks win till the next step. */
           spacetime: z.optional(
             z.strictObject({
               families: z.optional(z.array(z.enum(MESSAGE_FAMILIES)).check(z.minLength(1))),

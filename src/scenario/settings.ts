@@ -1,7 +1,5 @@
-// A caption's numbers that are the experiment's own settings (a lease's duration, when a fault
-// strikes, how long a pause lasts) are written as `{setting:path}` and filled from the experiment
-// when the scenario loads, so a caption cannot quote a setting the run does not have. The run's
-// figures (times, counts, tokens) are filled at the pause instead (claims.ts fillCaption).
+// Caption numbers that are the experiment's settings (a lease, a fault's time) are written `{setting:path}`,
+// filled as the scenario loads: none quotes a setting the run lacks. Run figures fill at the pause.
 import type { Experiment } from '../engine';
 
 const SETTING = /\{setting:([\w.]+)\}/g;
@@ -12,10 +10,7 @@ function said(path: string, value: number): string {
   return `${Number((value / 1000).toFixed(1))} s`;
 }
 
-/**
- * The value at a dotted path of the experiment (`lease.durationMs`, `faults.0.atMs`), plus one a
- * caption often needs: `faults.N.endMs`, when a fault with a duration ends (atMs + forMs).
- */
+/** The value at a dotted path of the experiment (`faults.0.atMs`), plus `faults.N.endMs`: atMs + forMs. */
 function settingAt(experiment: Experiment, path: string): number | undefined {
   const end = /^faults\.(\d+)\.endMs$/.exec(path);
   if (end) {

@@ -1,6 +1,5 @@
-// docs/scenarios.md's step-by-step section, made from the runs: where each game day's steps pause
-// and the caption a reader sees there, its numbers filled from that moment, then the run's
-// summary. `npm run gen:docs` rewrites it; tests/unit/docs.test.ts fails when it differs.
+// docs/scenarios.md's step-by-step section, from the runs: where each game day's steps pause, the caption
+// there with its numbers from that moment, then the summary. gen:docs rewrites it; docs.test.ts checks it.
 import { formatSeconds } from '../engine';
 import { fillBetween } from '../shared/paramDocs';
 import { runScenario } from './run';

@@ -8,9 +8,8 @@ const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`
 export function summarizeRun(trace: Trace): string {
   const sum = trace.summary;
   const parts: string[] = [];
-  // The failovers as the failover timeline draws them (its own bars, so the two always agree): the
-  // first lost leader replaced and ready, else the first change of leader with no loss noticed (a
-  // split without a quorum, a flapping lease), told as what it is.
+  // The failovers as the failover timeline draws them (its own bars, so the two agree): the first lost leader
+  // replaced and ready, else the first leader change with no loss noticed (no quorum, a flapping lease).
   const epoch = algorithmFor(trace.experiment.algorithm).words.epoch;
   // Its total needs no clock: an incomplete bar is told up to the election.
   const bars = failoverBars(sum.failovers, 0, epoch);
@@ -61,10 +60,7 @@ const ALLOWED = {
   algorithm: 'the algorithm has no quorum',
 };
 
-/**
- * Writes storage accepted with a token that another node's accepted write already carried: two
- * leaders sharing one token, which a `>=` check cannot tell apart.
- */
+/** Accepted writes whose token another node's accepted write had: two leaders, one token, unseen by `>=`. */
 function sharedTokenWrites(trace: Trace): number {
   const firstWriter = new Map<number, string>();
   let count = 0;

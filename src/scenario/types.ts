@@ -1,6 +1,5 @@
-// A scenario (a game day) is data: an experiment plus narration steps. Each step says what to
-// watch and when it ends; conditions are data too, so the same file runs headless and in the page.
-// The types are the file's schema's (schema.ts), where each field says what it means.
+// A scenario (a game day) is data: an experiment plus narration steps, each saying what to watch and when it
+// ends, so one file runs headless and in the page. Types: the schema's (schema.ts documents each field).
 import type * as zm from 'zod/mini';
 import type { ExperimentInput, Role } from '../engine';
 import type { claimsSchema, scenarioSchema } from './schema';

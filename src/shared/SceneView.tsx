@@ -1,5 +1,4 @@
-// A registry scene as a component: its code loads on first use (React.lazy), once per page, and
-// the lab and the embed share the same loader.
+// A registry scene as a component: its code loads on first use (React.lazy), once per page, lab or embed.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SceneEntry } from './scenes';
 

@@ -1,8 +1,7 @@
-// The deflate codec behind run links (fflate), loaded apart from the page. Its module builds its
-// Huffman tables as it loads, a task of its own that neither a first visit nor an embed without a
-// run link needs: the page and the embed load it before they start only when the URL carries a
-// run (`?run=`); otherwise when a link is made ("Copy link", "Embed", opening a trace file),
-// fetched as the pointer or focus reaches those buttons. The saved session is plain JSON.
+// The deflate codec behind run links (fflate), loaded apart from the page: its module builds its Huffman
+// tables as it loads, a task that neither a first visit nor an embed without a run link needs. It loads
+// before the page starts only for a `?run=` URL; otherwise when a link is made ("Copy link", "Embed", opening
+// a trace file), fetched as the pointer or focus reaches those buttons. Saved sessions are plain JSON.
 type Fflate = typeof import('./codecLib');
 
 let lib: Fflate | null = null;

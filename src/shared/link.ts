@@ -1,7 +1,5 @@
-// What a link asks the lab page or an embed to show: a setup, a game day (at a step), or a
-// shared run (at a moment), at a speed, with the page's own options. The parameters are read
-// through the table (params.ts); this file puts them together. A bad value never breaks the
-// page: each one is named, as typed, with what was used instead.
+// What a link asks the lab or an embed to show (setup, game day at a step, or shared run at a moment; speed;
+// options), via params.ts. A bad value never breaks the page: it is named, as typed, with what was used.
 import { algorithmFor, loadAlgorithm, RAFT_PRESETS, type ExperimentInput } from '../engine';
 import type { Scenario } from '../scenario/types';
 import type { RecordedCommand } from '../store/backend';
@@ -58,10 +56,8 @@ export const PAGE_DEFAULTS: ExperimentInput = {
 };
 
 /**
- * What the lab page opens when its link asks for no run (no setup, game day or run parameter):
- * the pattern card's mechanism, Kubernetes' Lease at its 15 s / 10 s / 2 s defaults (the engine's
- * own), on the page's network. A link that names any setup keeps the engine's default algorithm
- * (Raft), as links and experiment files always meant; so does an embed.
+ * The lab's opening for a link asking no run: the card's mechanism, Kubernetes' Lease at its 15/10/2 s
+ * defaults, on the page's network. Links naming any setup, and embeds, keep the default (Raft).
  */
 export const FIRST_SCREEN: ExperimentInput = (() => {
   const { raft: _raft, ...rest } = PAGE_DEFAULTS;
@@ -84,12 +80,10 @@ function pageSetup(read: ReadParams, problems: string[], base = PAGE_DEFAULTS): 
   return e;
 }
 
-// The game days' catalog (and its index of every file) loads only for a link that names one: an
-// embed of a scene in free play never fetches it. loadLinkScenario loads it before the link is read.
+// The catalog loads only for a link naming a game day (loadLinkScenario): free-play embeds never fetch it.
 type Catalog = typeof import('../scenario/catalog');
 let catalog: Catalog | null = null;
 
-/** Load the catalog of game days, once. */
 export async function loadCatalog(): Promise<Catalog> {
   return (catalog ??= await import('../scenario/catalog'));
 }
@@ -124,10 +118,9 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   const problems = [...read.notes];
   /** A parameter that was readable but had no effect still gets a word. */
   const ignored = (names: readonly ParamName[], why: string) => {
-    for (const name of names) {
+    for (const name of names)
       if (read.given.has(name) && !problems.some((p) => p.startsWith(`"${name}"`)))
         problems.push(`"${name}" was ignored: ${why}`);
-    }
   };
   const runOf = (experiment: ExperimentInput, rest: Partial<RunParams> = {}): RunParams => ({
     experiment,
@@ -167,7 +160,6 @@ function readRun(search: string, read: ReadParams, page: 'lab' | 'embed'): RunPa
   if (v.scenario !== undefined) {
     scenario = scenarioOf(v.scenario, problems);
     if (scenario) {
-      // The link's step, if the scenario has it; else the first, said so.
       const n = scenario.steps.length;
       if (v.step !== undefined && v.step >= 1 && v.step <= n) step = v.step - 1;
       else if (v.step !== undefined)
@@ -214,10 +206,8 @@ export function readEmbedParams(search: string): EmbedParams {
 }
 
 /**
- * Fetch what a link needs before it is read: the game day it opens (the one `scenario=` names, or
- * the one a run link carries, which can be read only once the link codec is loaded), and the code
- * of the algorithm its run uses (each algorithm is a chunk of its own). Never rejects:
- * what cannot be loaded, the link's reading (or the lab, for an algorithm) says.
+ * Fetch what a link needs first: its game day (named by `scenario=`, or in a run link once the codec loads)
+ * and its algorithm (a chunk each). Never rejects: the link's reading (or the lab) says what failed.
  */
 export async function loadLinkScenario(search: string, page: 'lab' | 'embed' = 'lab'): Promise<void> {
   const q = new URLSearchParams(search);

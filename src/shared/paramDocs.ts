@@ -1,5 +1,4 @@
-// The parameter and scene tables of docs/embedding.md, generated from the parameter table and
-// the scene registry (npm run gen:docs writes them; a unit test fails when the doc is behind).
+// docs/embedding.md's parameter and scene tables (npm run gen:docs writes them; a unit test checks them).
 import { ALGORITHM_KINDS, ALGORITHMS, WARM_UP_PRESETS } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { PARAMS, type ParamName, type ParamPage } from './params';

@@ -1,9 +1,6 @@
-// Every URL parameter of the lab page, the embed page and the <leader-election-scene> element,
-// in one table: what it accepts, its default, which pages take it and, for a setup parameter,
-// where its value goes in the experiment. The pages read their query through readParams (below);
-// docs/embedding.md's table is generated from it (npm run gen:docs) with each row's words from
-// paramDocs.ts (the type asks for them), apart so that the pages, which never show them, do not
-// load them.
+// Every URL parameter of the lab page, the embed page and the <leader-election-scene> element in one table:
+// what it accepts, its default, its pages and, for a setup, where its value goes. docs/embedding.md's table
+// is made from it (gen:docs), each row's words from paramDocs.ts, apart so the pages never load them.
 import { ALGORITHM_KINDS, WARM_UP_PRESETS, type ExperimentInput } from '../engine';
 import { MAX_SPEED, MIN_SPEED } from '../store/labStore';
 import { SCENES } from './scenes';
@@ -178,9 +175,8 @@ export function suggest(name: string, page: ParamPage): string | null {
   let bestPrefix = -1;
   for (const n of paramsOf(page)) {
     const d = distance(lower, n);
-    // A typo keeps the start of the word: a name that shares fewer than two first letters is
-    // not suggested ("sceen" is not "seed"), and ties go to the longer shared start ("sped" is
-    // "speed", not "seed").
+    // A typo keeps the start of the word: a name sharing fewer than two first letters is not suggested
+    // ("sceen" is not "seed"), and ties go to the longer shared start ("sped" is "speed", not "seed").
     let prefix = 0;
     while (prefix < n.length && n[prefix] === lower[prefix]) prefix++;
     if (prefix < 2) continue;
@@ -189,11 +185,7 @@ export function suggest(name: string, page: ParamPage): string | null {
   return best;
 }
 
-const PAGE_WORDS: Record<ParamPage, string> = {
-  lab: 'the lab',
-  embed: 'an embed',
-  element: 'the element',
-};
+const PAGE_WORDS: Record<ParamPage, string> = { lab: 'the lab', embed: 'an embed', element: 'the element' };
 
 export interface ReadParams {
   /** The values given and readable (or the value used instead, for one out of range). */
@@ -217,10 +209,7 @@ function usedText(name: ParamName, used: unknown): string {
   return d === 'none' ? 'ignored' : `used ${d}`;
 }
 
-/**
- * Read a page's query through the table: every known parameter is parsed, anything unknown or
- * unreadable gets a note naming it as typed and what was used instead. Never throws.
- */
+/** Read a page's query through the table; anything unknown or unreadable gets a note. Never throws. */
 export function readParams(search: string, page: ParamPage): ReadParams {
   const q = new URLSearchParams(search);
   const known = new Set(paramsOf(page));
@@ -249,11 +238,7 @@ export function readParams(search: string, page: ParamPage): ReadParams {
   return { values: values as ParamValues, given, notes };
 }
 
-/**
- * The part of a query another page can use as it is: the parameters that page takes, with values
- * it can read. The embed's "Open in the lab" hands the lab this, so the reader is not shown
- * notes about the embed's own parameters (scene, controls, the frame's id) they never typed.
- */
+/** What of a query another page takes and reads: "Open in the lab" sends it, sans embed-only parameters. */
 export function queryFor(search: string, page: ParamPage): string {
   const known = new Set(paramsOf(page));
   const out = new URLSearchParams();

@@ -1,8 +1,7 @@
-// Every scene of the lab in one registry: its name in URLs, what people call it, how its code
-// loads, what the export panel saves of it, how tall an embed of it is, where the lab shows it
-// and which guided steps point at it. The lab, the embed page, the export panel, the guided
-// narration, the URL parameters and the docs all read this list, so a new scene is one folder
-// under scenes/ and one entry here (placed in the lab's tab strip unless it says otherwise).
+// Every scene of the lab in one registry: its URL name, what people call it, how its code loads, what the
+// export panel saves of it, an embed's height, where the lab shows it and which guided steps point at it. The
+// lab, the embed page, the export panel, guided narration, URL parameters and the docs all read it, so a new
+// scene is one folder under scenes/ and one entry here (in the lab's tab strip unless it says otherwise).
 import type { ComponentType } from 'react';
 import type { View } from '../scenario/types';
 import type { Experiment } from '../engine/experiment';
@@ -32,9 +31,8 @@ export interface SceneEntry {
   load(): Promise<ComponentType>;
   exports: readonly ExportPart[];
   /**
-   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec). The embed
-   * reserves it from the start, so its frame keeps one height while the scene loads and runs;
-   * the element's script keeps a copy (element.ts, held alike by a unit test).
+   * Height of an embed 720 px wide: the scene's tallest content fits (embed-size.spec), reserved from the
+   * start so the frame keeps one height; element.ts keeps a copy (a unit test holds them alike).
    */
   embedHeightPx: number;
   /** The frame's height for this run, where a run can show more than embedHeightPx holds. */
@@ -43,14 +41,13 @@ export interface SceneEntry {
   titleFor?(experiment: Experiment): string;
   /** Where the lab shows it: a place on the first screen, or a tab below it. */
   labPlace: 'stage' | 'chain' | 'chart' | 'failover' | 'tab';
-  /**
-   * A tab's scene loads once the page is idle (ready when its tab opens), or only when its tab
-   * first opens: a scene few readers open stays out of the page's first load (bench:load).
-   */
+  /** A tab's scene loads once the page is idle, or when its tab opens: kept out of the first load. */
   tabLoads?: 'idle' | 'opened';
   /** The guided steps' `watch.view` values that point at this scene. */
   watch: readonly View[];
 }
+
+const ON_DEMAND_TAB = { labPlace: 'tab', tabLoads: 'opened' } as const;
 
 export const SCENES = [
   {
@@ -114,8 +111,7 @@ export const SCENES = [
     load: () => import('../../scenes/ZnodeQueueScene/ZnodeQueueScene').then((m) => m.ZnodeQueueScene),
     exports: [{ id: 'znodes', name: 'znode queue', selector: '.znode-queue', html: true }],
     embedHeightPx: 640,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: ['queue'],
   },
   {
@@ -126,8 +122,7 @@ export const SCENES = [
     load: () => import('../../scenes/LeaderlessScene/LeaderlessScene').then((m) => m.LeaderlessScene),
     exports: [{ id: 'leaderless', name: 'leaderless comparison', selector: '.leaderless-scene', html: true }],
     embedHeightPx: 900,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: ['leaderless'],
   },
   {
@@ -140,33 +135,25 @@ export const SCENES = [
     // With its key above the diagram; a setup with services (an API server, an ensemble, sentinels)
     // has more lanes and more words in its key: 1043 px with Redis Sentinel's or Pacemaker's.
     embedHeightPx: 1050,
-    labPlace: 'tab',
-    tabLoads: 'opened',
+    ...ON_DEMAND_TAB,
     watch: [],
   },
 ] as const satisfies readonly SceneEntry[];
 
 export type SceneId = (typeof SCENES)[number]['id'];
 
-/**
- * What a step's caption above the scene may take before the embed knows the game day's words
- * (the element, before its frame loads): four lines at 720 px, as most game days need (captionPx).
- */
+/** A step caption's room above the scene before the embed knows the game day's words: 4 lines at 720 px. */
 export const EMBED_CAPTION_PX = 100;
 
 /**
- * What a caption takes above the scene at 720 px: its lines (the embed's type sets about 85
- * characters a line there; 80 leaves room for long words), each 21 px, with "Game day, step N of
- * M: " before it, and the space under it.
+ * A caption's height above the scene at 720 px: its lines (the embed sets about 85 characters a line there;
+ * 80 leaves room for long words), 21 px each, with "Game day, step N of M: " before it, and space under it.
  */
 export function captionPx(caption: string): number {
   return 16 + Math.ceil((caption.length + 24) / 80) * 21;
 }
 
-/**
- * The height an embed of `scene` reserves for this run: the scene's, and, when it shows a game
- * day's captions, room for the longest of them (the caption follows the steps as the run plays).
- */
+/** The height an embed of `scene` reserves for this run: the scene's, plus its game day's longest caption. */
 export function embedHeightOf(
   scene: SceneEntry,
   experiment: Experiment,

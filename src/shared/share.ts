@@ -1,15 +1,12 @@
-// A run in a URL: the setup, the game day it belongs to (and the step shown), the recorded
-// commands and the moment being viewed, as deflated JSON in base64url. Decoding never throws: a
-// malformed, truncated or outdated link yields a list of readable problems naming what could not
-// be read. Both need the codec loaded first (codec.ts: loadCodec).
+// A run in a URL: the setup, its game day (and step), the recorded commands and the moment viewed, as
+// deflated JSON in base64url. Decoding never throws: a bad, cut or old link yields readable problems.
 import { codec, CODEC_MISSING, codecLoaded } from './codec';
 import { parseCommand, parseExperiment, type Experiment, type ExperimentInput } from '../engine';
 import type { RecordedCommand } from '../store/backend';
 
 /**
- * 2: each run names its election algorithm (absent: Raft as etcd runs it). 1: the lab's first
- * model, a Raft election with a Kubernetes-timed lease, now retired: such a run still opens, under
- * Raft and without its lease, with a note saying so.
+ * 2: each run names its election algorithm (absent: Raft as etcd runs it). 1: the lab's first, retired model
+ * (Raft with a Kubernetes-timed lease): it still opens, under Raft without its lease, with a note.
  */
 export const SHARE_VERSION = 2;
 
@@ -17,10 +14,7 @@ export const SHARE_VERSION = 2;
 export const RETIRED_MODEL_NOTE =
   "this run was made with the lab's first model (a Raft election with a Kubernetes-timed lease), which is retired: it opens under Raft as etcd runs it, so what happens may differ";
 
-/**
- * Far above any real run (2,000 recorded commands are ~200 KB of JSON). Deflate expands up to
- * ~1000x, so without a bound a 100 KB link could inflate to 100 MB and freeze or crash the tab.
- */
+/** Far above any run (2,000 commands: ~200 KB JSON); deflate expands ~1000x: 100 KB could become 100 MB. */
 export const MAX_RUN_JSON_BYTES = 1 << 20;
 const INFLATE_SLICE_BYTES = 1024;
 

@@ -1,8 +1,6 @@
-// "Split the network": the one rule for the S key and the Split button. Every voter counts,
-// a witness included (it votes, though it never leads), so the minority side holds
-// floor(voters / 2) of them and the majority side the rest; the witness stays on the majority
-// side, where its vote can make the quorum. Two groups, never a third: a node left out of every
-// group would be cut off from both sides.
+// "Split the network": the one rule for the S key and the Split button. Every voter counts, a witness too (it
+// votes, never leads): the minority side holds floor(voters / 2), the majority the rest, with the witness,
+// whose vote can make the quorum. Two groups, never a third: a node in neither would be cut off from both.
 export interface SplitMember {
   id: string;
   witness: boolean;

@@ -1,5 +1,4 @@
-// Light, dark, or the system's: the page's theme toggle and an embed's `theme` parameter both
-// set it here (public/theme.js does the same before the first paint).
+// Light, dark or system: set by the toggle and an embed's `theme` (public/theme.js too, before paint).
 export type Theme = 'system' | 'light' | 'dark';
 
 export function applyTheme(theme: Theme): void {

@@ -1,21 +1,13 @@
-// A part of the lab page that follows the lab only while it is on screen (gate.ts says why). Only
-// the lab page has scenes to scroll out of view: an embed shows one, so this is not in the code
-// every page and embed load first (vite.config.ts, CORE).
+// A part of the lab page that follows the lab only while on screen (gate.ts says why). Only the lab page has
+// scenes to scroll out of view, so this is not in the code every page loads first (vite.config.ts, CORE).
 import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import { LabProvider, useLabStore } from './context';
 import { gateLab, trackGate } from './gate';
 
-/**
- * How far outside the viewport a scene still counts as on screen: it is current by the time it
- * scrolls in, rather than catching up as it appears.
- */
+/** How far outside the viewport a scene counts as on screen: current as it scrolls in, not catching up. */
 export const ON_SCREEN_MARGIN = '200px 0px';
 
-/**
- * The children follow the lab only while `watch` is on screen (or within ON_SCREEN_MARGIN of
- * it): off screen they keep what they showed and cost nothing (see gate.ts). Where there is no
- * IntersectionObserver (tests in jsdom) they always follow.
- */
+/** Children follow the lab while `watch` is on screen or near (gate.ts); no IntersectionObserver: always. */
 export function LabGate({
   watch,
   margin = ON_SCREEN_MARGIN,

@@ -1,7 +1,5 @@
-// Where a lab's run comes from. The store drives a backend and every view reads one: the
-// simulator (labEngine.ts) is the first; a real cluster streaming its events is another. Scenes,
-// guided mode and export see only this interface, never the Simulation class, so a run from any
-// source shows in the same stage, chain and chart.
+// Where a lab's run comes from: the simulator (labEngine.ts) or a real cluster's event stream. Scenes, guided
+// mode and export see only this interface, never the Simulation class, so a run from any source shows alike.
 import type { Command, Experiment, MessageLog, Sample, SimEvent, Snapshot, Trace } from '../engine';
 import type { RealRecord } from './backends/liveRecordFile';
 import { EXPLORER_FAULT_KINDS } from '../explorer/schedule';
@@ -28,22 +26,12 @@ export interface RunView {
   eventsSince(from: number): SimEvent[];
   readonly samples: readonly Sample[];
   readonly samplesTotal: number;
-  /**
-   * The bounded log of delivered and dropped messages (the space-time diagram's arrows, made by
-   * messageLog.ts). Absent: the backend records no messages.
-   */
+  /** Delivered and dropped messages, bounded (the space-time diagram's arrows); absent: none recorded. */
   readonly messageLog?: MessageLog;
-  /** The trace of the run up to now. */
   trace(): Trace;
-  /**
-   * The trace of the whole run from 0 to untilMs, the same for everyone who asks: the simulator
-   * replays it headless; a recording gives what it has.
-   */
+  /** The trace to untilMs, alike for every caller: replayed by the simulator; a recording's as held. */
   traceUntil(untilMs: number): Trace;
-  /**
-   * A real run's recording, which a trace file carries so that it opens again as that
-   * recording (liveRecordFile.ts). Absent: a simulated run, which its commands replay.
-   */
+  /** A real run's recording: a trace file carries it to reopen as such (liveRecordFile.ts); a sim: none. */
   realRecord?(): RealRecord;
 }
 
@@ -51,13 +39,11 @@ export interface RunView {
 export interface BackendCapabilities {
   /** Jump anywhere along the timeline (a recording: only back, within what it holds). */
   seek: boolean;
-  /** Step to the next event. */
   step: boolean;
   /** Run faster or slower than real time. */
   speed: boolean;
   /** Replay the same run from its experiment and commands. */
   replay: boolean;
-  /** The commands it accepts, by name. */
   commands: readonly Command['do'][];
   /** The safety switches it can flip now; absent: every switch the run's algorithm has. */
   switches?: readonly (keyof Experiment['safety'])[];
@@ -116,10 +102,7 @@ export interface LabBackend extends RunView {
   dispose(): void;
 }
 
-/**
- * What a person can do to a simulated run: every fault the explorer draws but a graceful stop,
- * which no control issues, and the two it never draws.
- */
+/** What a person can do to a simulated run: the explorer's faults but a graceful stop, and these two. */
 export const ALL_COMMANDS: readonly Command['do'][] = [
   ...EXPLORER_FAULT_KINDS.filter((k) => k !== 'stop'),
   'write',

@@ -1,5 +1,4 @@
-// One animation-frame loop, outside React, that advances a lab by wall time x speed. Tests and
-// benchmarks drive it by hand with tick(); the page starts it with start().
+// One frame loop, outside React, advancing a lab by wall time x speed; tests drive it with tick().
 import { SNAPSHOT_EVERY_MS, type LabStore } from './labStore';
 
 /** Longest wall-clock gap one frame may advance (a background tab must not jump minutes). */
@@ -15,16 +14,12 @@ const OVERRUN_SHARE = 0.04;
 const CALM_WINDOWS = 3;
 
 /**
- * How often the page follows the lab while it plays: every SNAPSHOT_EVERY_MS, unless the
- * machine cannot keep up. The frames in which the page's DOM changes (a new snapshot: words,
- * numbers, the ledger) cost the browser a layout, a paint and a commit however little changed;
- * the frames between them, where only the motion canvas moves, cost little. On a slow machine
- * the former overrun their frame. So the clock times each of them, from the frame's start to
- * when the browser is done with it, and when more than OVERRUN_SHARE of a window's frames
- * overran (took longer than the usual interval between frames), the pace halves, down to
- * SLOWEST_VIEW_EVERY_MS (numbers once a second), keeping the motion smooth; after CALM_WINDOWS
- * windows with no overrun it doubles again. Judging by the usual interval lets a 120 Hz screen
- * be judged by its own rate.
+ * How often the page follows a playing lab: every SNAPSHOT_EVERY_MS, unless the machine lags. DOM-changing
+ * frames (a new snapshot) cost a layout, a paint and a commit however little changed; those between, where
+ * only the motion canvas moves, cost little. On a slow machine the former overrun. So the clock times each,
+ * from frame start to the browser's finish, and when over OVERRUN_SHARE of a window's frames overran (longer
+ * than the usual interval: a 120 Hz screen is judged by its own rate), the pace halves, down to
+ * SLOWEST_VIEW_EVERY_MS, keeping motion smooth; after CALM_WINDOWS calm windows it doubles again.
  */
 export class ViewPacer {
   everyMs = SNAPSHOT_EVERY_MS;
@@ -70,8 +65,7 @@ export class FrameClock {
   private raf = 0;
   private last = -1;
   readonly pacer = new ViewPacer();
-  // A message posted during a frame is handled once the browser has finished that frame
-  // (style, layout, paint, commit): the time until then is what the frame cost.
+  // A message posted in a frame is handled once the browser finished it (style, layout, paint): its cost.
   private timing: MessageChannel | null = null;
   constructor(private readonly lab: LabStore) {}
 

@@ -1,5 +1,4 @@
-// The lab store is provided through context so that each mounted lab (or embedded scene) has
-// its own; components read it with useLab(selector) and never import a global store.
+// Each mounted lab (or embedded scene) has its own store, through context; never a global import.
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -27,10 +26,7 @@ export function useLabShallow<T extends object>(selector: (s: LabState & LabActi
   return useStore(useLabStore(), useShallow(selector));
 }
 
-/**
- * Select a value and re-render only when `equal` says it changed (the selectors and their
- * equalities are in select.ts): for a list of records that is rebuilt with every snapshot.
- */
+/** Select a value, re-rendering only when `equal` says it changed: for records rebuilt every snapshot. */
 export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal: (a: T, b: T) => boolean): T {
   const last = useRef<{ value: T } | null>(null);
   return useStore(useLabStore(), (s) => {
@@ -42,11 +38,7 @@ export function useLabEqual<T>(selector: (s: LabState & LabActions) => T, equal:
   });
 }
 
-/**
- * Run a callback with the store's state on every store update (a new snapshot up to ten times a
- * second while playing, and every action) without re-rendering: for text and attributes that
- * follow the snapshot and are cheaper written straight to the DOM than re-rendered.
- */
+/** Run a callback on each store update, no re-render: for text and attributes cheaper written to the DOM. */
 export function useLabUpdate(callback: (s: LabState) => void): void {
   const store = useLabStore();
   const ref = useRef(callback);
@@ -58,11 +50,7 @@ export function useLabUpdate(callback: (s: LabState) => void): void {
   }, [store]);
 }
 
-/**
- * Run a callback on every frame (every advance of the simulation) without re-rendering: for
- * per-frame motion (message dots, lease arcs, pause timers) that writes straight to the DOM.
- * It gets the frame's snapshot and the store's state (experiment, selection, horizon).
- */
+/** Run a callback every frame (its snapshot, the state), no re-render: for motion written to the DOM. */
 export function useLabFrame(callback: (frame: Snapshot, s: LabState) => void): void {
   const store = useLabStore();
   const ref = useRef(callback);

@@ -1,6 +1,5 @@
-// Human-readable text for engine events, used by the event log, the live region and tests, in the
-// words of the run's algorithm: Raft's term and leader, Bully's epoch and coordinator, and the
-// names its services go by ("etcd m1" rather than "m1").
+// Human-readable text for engine events (the event log, the live region, tests) in the run's algorithm's
+// words: Raft's term and leader, Bully's epoch and coordinator, its services' names ("etcd m1", not "m1").
 import { algorithmFor, formatSeconds, type ElectionAlgorithm, type SimEvent } from '../engine';
 
 export { formatSeconds };
@@ -43,8 +42,7 @@ const EVENT_TEXT: {
     ev.preVote
       ? `${ev.node} asks for pre-votes for ${epoch} ${ev.term}`
       : `${ev.node} campaigns for ${epoch} ${ev.term}${ev.transfer ? ' (forced)' : ''}`,
-  // An algorithm that votes names the votes it won with; one that does not (Bully, Ring, a
-  // Lease) simply took office.
+  // A voting algorithm names the votes it won with; Bully, Ring or a Lease simply took office.
   elected: (ev, { words: { epoch, leader } }) =>
     ev.votes.length > 0
       ? `${ev.node} won ${epoch} ${ev.term} with votes from ${ev.votes.join(', ')}`

@@ -1,8 +1,6 @@
-// A view of a lab store that goes quiet while its scene is off screen: following the lab costs a
-// scene React renders ten times a second and DOM writes every frame, seen or not. While hidden,
-// the view keeps the state and frame it last showed and tells its subscribers nothing; shown
-// again, it catches up in one update. Actions and the engine pass straight through, so anything
-// the scene does acts on the live lab.
+// A view of a lab store that goes quiet while its scene is off screen: following the lab costs a scene React
+// renders ten times a second and DOM writes every frame, seen or not. Hidden, the view keeps the state and
+// frame it last showed; shown again, it catches up in one update. Actions pass straight through.
 import type { FrameListener, LabState, LabActions, LabStore } from './labStore';
 
 type State = LabState & LabActions;
@@ -11,7 +9,6 @@ type Listener = (state: State, prev: State) => void;
 export interface LabGate {
   /** The store a hidden-aware scene reads (same interface as the lab's own). */
   store: LabStore;
-  /** Whether the scene follows the lab right now. */
   shown(): boolean;
   /** Whether the scene is on screen (or near it): what an IntersectionObserver reports. */
   setVisible(visible: boolean): void;
@@ -30,8 +27,7 @@ export function gateLab(source: LabStore): LabGate {
   const frameListeners = new Set<FrameListener>();
   let detach: (() => void) | null = null;
 
-  // Subscribe to the lab only while someone listens, so a gate made during a render that React
-  // throws away (StrictMode, a suspended render) leaves nothing behind.
+  // Subscribe only while someone listens, so a gate made in a render React throws away leaves nothing behind.
   const attach = () => {
     if (detach) return;
     const stopState = source.subscribe((state, prev) => {
@@ -120,11 +116,7 @@ export function trackGate(source: LabStore, gate: LabGate): () => void {
   return () => gates.delete(gate);
 }
 
-/**
- * Bring every scene of a lab up to date, hidden ones included, until the returned release is
- * called: what reads scenes from the page (the image export) sees the moment, not the one at
- * which a scene scrolled away. Callers wrap it in React's flushSync so the DOM is current.
- */
+/** Keep a lab's scenes current, hidden too, until released: an export sees the moment (wrap in flushSync). */
 export function revealScenes(source: LabStore): () => void {
   const releases = [...(gatesByLab.get(source) ?? [])].map((g) => g.reveal());
   return () => {

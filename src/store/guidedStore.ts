@@ -1,6 +1,5 @@
-// Guided mode: narration over a live lab. Each step highlights what to watch, waits for its
-// condition (evaluated over the lab's snapshot and the events since the step began), then
-// pauses for the reader. Steps can be replayed (a deterministic seek back) or skipped.
+// Guided mode: narration over a live lab. Each step highlights what to watch, waits for its condition (over
+// the lab's snapshot and the events since the step began), then pauses for the reader; replay or skip.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextCheckMs, watchCondition, type ConditionRun } from '../scenario/conditions';
 import { DEFAULT_STEP_TIMEOUT_MS } from '../scenario/run';
@@ -59,11 +58,7 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
     if (status) finishStep(status);
     return status !== null;
   };
-  /**
-   * The lab stops inside a frame where the step ends, checked at the moments the headless runner
-   * checks (runStep): so at any speed the page ends each step where `npm run scenario` does, and
-   * never passes an event the next step waits for.
-   */
+  /** Stop where the step ends, checked at runStep's moments: at any speed where `npm run scenario` does. */
   const limit: AdvanceLimit = {
     nextCheckMs: (nowMs) => {
       const g = store.getState();
@@ -76,30 +71,22 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
   const finishStep = (status: 'met' | 'timeout') => {
     const g = store.getState();
     const last = g.step === scenario.steps.length - 1;
-    // The summary measures the whole run, from 0 to the scenario's end, replayed headless with the
-    // commands issued along the way: not up to the frame at which the last step happened to be
-    // noticed, so the page and the headless runner report the same numbers.
+    // The summary measures the whole run, 0 to the scenario's end, replayed headless with the commands
+    // issued: not up to the frame the last step happened to be noticed in, so page and headless runner agree.
     const run = lab.backend();
     const untilMs = Math.max(run.experiment.untilMs, lab.frame().nowMs);
     store.setState({
       status: last ? 'done' : status,
       summary: last ? summarizeRun(run.traceUntil(untilMs)) : '',
     });
-    // Wait for the reader, as a guided chapter does (after the status changed, so the pause's
-    // own store update does not evaluate this step again).
+    // Wait for the reader (status first, so the pause's own store update does not re-evaluate this step).
     lab.getState().pause();
   };
   const begin = (step: number) => {
     const starts = store.getState().starts.slice(0, step);
     starts[step] = { atMs: lab.frame().nowMs, event: lab.backend().eventsTotal };
     watchStep(step, starts[step].atMs, starts[step].event);
-    store.setState({
-      step,
-      stepStartMs: starts[step].atMs,
-      status: 'waiting',
-      starts,
-      summary: '',
-    });
+    store.setState({ step, stepStartMs: starts[step].atMs, status: 'waiting', starts, summary: '' });
     if (!evaluate()) lab.getState().play();
   };
   /** Back to where a step reached before began (the run's start for the first), and begin it again. */
@@ -130,9 +117,8 @@ export function createGuidedStore(lab: LabStore, scenario: Scenario): GuidedStor
       const g = store.getState();
       if (g.step < scenario.steps.length - 1) begin(g.step + 1);
     },
-    // Always the step before, whether this one is done or not: a short step that is done would
-    // be done again at once if Previous replayed it, and a clicker could never get past it.
-    // Replaying the current step is Replay's job.
+    // Always the step before, done or not: a short done step would be done again at once if Previous replayed
+    // it, and a clicker could never get past it. Replaying the current step is Replay's job.
     previous: () => beginAgain(Math.max(0, store.getState().step - 1)),
     replay: () => beginAgain(store.getState().step),
     skip: () => fastForward(),

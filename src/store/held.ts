@@ -1,8 +1,6 @@
-// A value a hook keeps outside React state and hands to React through useSyncExternalStore.
-// Why not useState: a setState from a store subscription renders in a later task of React's
-// scheduler, so its DOM change lands in a frame of its own; an external store's update renders
-// synchronously, right after the subscription, in the frame that published the snapshot. The
-// page keeps its DOM changes to those frames (see clock.ts for why).
+// A hook's value kept outside React state, given to React via useSyncExternalStore. Not useState: a setState
+// from a store subscription renders in a later scheduler task, its DOM change in its own frame; an external
+// store's update renders synchronously, in the snapshot's frame, as the page needs (clock.ts says why).
 import { useSyncExternalStore } from 'react';
 
 export interface Held<T> {

@@ -1,7 +1,6 @@
-// The simulator as the lab's run backend: one Simulation plus the commands a person issued and
-// engine checkpoints. Seeking back restores the nearest checkpoint and replays the recorded
-// commands at their times, so any moment is reproducible from (experiment, commands). Acting
-// after seeking back forks: the commands and checkpoints after that moment are dropped.
+// The simulator as the lab's run backend: one Simulation plus the commands a person issued and engine
+// checkpoints. Seeking back restores the nearest checkpoint and replays the commands, so any moment is
+// reproducible from (experiment, commands). Acting after seeking back forks: what came after goes.
 import {
   Simulation,
   commandProblems,
@@ -51,9 +50,8 @@ export class LabEngine extends SourceView implements LabBackend {
   private checkpoints: { atMs: number; cp: Checkpoint }[] = [];
   private nextCommand = 0;
   /**
-   * This branch's events and samples up to recordAtMs, kept when seeking back so that a later
-   * jump forward can restore a checkpoint instead of re-simulating. Holds the lists only: the
-   * events themselves are shared with the simulation's own, up to where it replays.
+   * This branch's events and samples up to recordAtMs, kept when seeking back so that a jump forward can
+   * restore a checkpoint, not re-simulate. Only the lists: the events are the simulation's own.
    */
   private record: Outputs | null = null;
   private recordAtMs = -1;
@@ -71,10 +69,8 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   /**
-   * The message log the space-time diagram draws. A run keeps none until something reads it (it
-   * is a fifth of the engine's cost); the first read turns it on and simulates the run so far
-   * again from its start (checkpoints taken without the log cannot restore it), once: tens of
-   * milliseconds for ten minutes of the default lab.
+   * The message log the space-time diagram draws, kept only once read (a fifth of the engine's cost): the
+   * first read simulates the run so far again, once (checkpoints lack it): tens of ms for ten minutes.
    */
   get messageLog(): MessageLog {
     if (!this.sim.logMessages) this.startMessageLog();
@@ -117,9 +113,8 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   private applyDueCommands(): void {
-    while (this.commands[this.nextCommand] && this.commands[this.nextCommand].atMs <= this.sim.nowMs) {
+    while (this.commands[this.nextCommand] && this.commands[this.nextCommand].atMs <= this.sim.nowMs)
       this.sim.apply(this.commands[this.nextCommand++].command);
-    }
   }
 
   private addCheckpoint(): void {
@@ -131,11 +126,9 @@ export class LabEngine extends SourceView implements LabBackend {
   }
 
   /**
-   * Jump to any moment: restore the nearest checkpoint at or before it and replay the recorded
-   * commands from there. Going back always restores; going forward restores too when a
-   * checkpoint lies between now and the target, since restoring costs far less than simulating
-   * up to it (minutes of a busy run take hundreds of milliseconds). The events and samples up to
-   * a forward checkpoint come from the record of this branch taken before the last step back.
+   * Jump anywhere: restore the nearest earlier checkpoint, then replay commands. Back always restores;
+   * forward too if a checkpoint lies before the target: restoring costs far less than simulating (busy
+   * minutes take hundreds of ms). Events and samples before it come from the last step back's record.
    */
   seek(targetMs: number): void {
     const t = Math.max(0, Math.round(targetMs));

@@ -1,7 +1,5 @@
-// One vanilla zustand store per mounted lab (never a module singleton), so several labs or
-// embedded scenes can share a page. The run's backend (the simulator, or a real cluster) lives
-// beside the store, not in it: the store holds the latest plain-data snapshot and the UI state;
-// actions drive the backend.
+// One vanilla zustand store per mounted lab (never a module singleton), so several labs or embeds share a
+// page. The backend lives beside it: the store holds the latest snapshot and UI state; actions drive it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   algorithmFor,
@@ -27,10 +25,8 @@ export const MAX_LOG = 300;
 /** Longest run the page simulates; every series and store below is bounded by it. */
 export const MAX_RUN_MS = 4 * 3600_000;
 /**
- * While the clock plays, React sees a new snapshot (and log) at most this often; the per-frame
- * layer (message dots, lease arcs, the clock) reads `store.frame()`, which is new every frame.
- * Re-rendering the scenes 60 times a second cost more than a frame has at 16x with many clients,
- * and nobody reads counters and ledgers that change faster than ten times a second.
+ * While playing, React gets a snapshot (and log) at most this often (per-frame motion reads `store.frame()`):
+ * 60 renders a second cost more than a frame at 16x with many clients, and nobody reads faster counters.
  */
 export const SNAPSHOT_EVERY_MS = 100;
 
@@ -71,10 +67,8 @@ export interface LabActions {
   togglePlay(): void;
   setSpeed(speed: number): void;
   /**
-   * Advance by wall-clock milliseconds times the speed (the frame clock calls this). React sees
-   * the new snapshot if `viewEveryMs` have passed since it last did (SNAPSHOT_EVERY_MS unless the
-   * clock's pacer asks for less). Returns whether this frame changes the DOM: a new snapshot, or
-   * work a view deferred to it (nextFrame).
+   * Advance by wall-clock ms times the speed (the frame clock calls this). React sees the new snapshot if
+   * `viewEveryMs` (SNAPSHOT_EVERY_MS unless the pacer asks for less) passed. Returns whether the DOM changes.
    */
   advanceWall(wallMs: number, viewEveryMs?: number): boolean;
   advanceBy(simMs: number): void;
@@ -93,39 +87,26 @@ export type FrameListener = (frame: Snapshot) => void;
 export type LabStore = StoreApi<LabState & LabActions> & {
   /** Where the run comes from: what every view reads (replaced on reset, so never captured). */
   backend(): LabBackend;
-  /**
-   * The latest snapshot, new after every advance (every animation frame while playing), for the
-   * per-frame layer that writes straight to the DOM. Unchanged parts keep their identity.
-   */
+  /** The latest snapshot, new every advance, for the per-frame layer; unchanged parts keep their identity. */
   frame(): Snapshot;
-  /**
-   * Listen to every frame without a store update, which would run every component's selector 60
-   * times a second for a snapshot they see throttled. Returns the function that stops listening.
-   */
+  /** Each frame without a store update (which runs every selector 60 times a second); returns unlisten. */
   onFrame(listener: FrameListener): () => void;
   /**
-   * Run `work` in a later frame, one piece of deferred work per frame, in order. For views whose
-   * DOM changes are costly enough to be kept out of the frame that published the snapshot (the
-   * chart, the chain), so that no frame, and no jump along the timeline, does two of them. With
-   * no frame clock driving the lab (tests, headless), it runs at once.
+   * Run `work` in a later frame, one per frame, in order: for views whose DOM changes are costly (the chart,
+   * the chain), so that no frame, nor jump, does two. With no frame clock (tests, headless): at once.
    */
   nextFrame(work: () => void): void;
   /** Run every piece of deferred work now: something reads the scenes (an export). */
   flushDeferred(): void;
   /** Whether a frame clock drives the lab (FrameClock says so), so that deferred work waits for a frame. */
   setClocked(clocked: boolean): void;
-  /**
-   * Stop every advance where the limit says (guided mode's step conditions), checking it as often
-   * as it asks rather than once per frame; null: advance freely.
-   */
+  /** Stop every advance where the limit says (guided mode's step conditions); null: advance freely. */
   setAdvanceLimit(limit: AdvanceLimit | null): void;
 };
 
 /**
- * Where an advance must stop inside one frame. At 64x one frame can cover 6 simulated seconds;
- * checked only once per frame, a step waiting for a campaign could pass both the campaign and the
- * election after it, and the next step (waiting for that election) would never see it. A limit is
- * checked at each moment it names, so the page stops where the headless runner stops.
+ * Where an advance stops inside a frame: at 64x a frame can cover 6 s, so a step waiting for a campaign could
+ * pass it and the election the next step awaits. Checked at each moment it names, like the headless runner.
  */
 export interface AdvanceLimit {
   /** The next simulated moment worth checking after nowMs (above nowMs; the advance caps it). */
@@ -151,10 +132,7 @@ function tone(ev: SimEvent): LogEntry['tone'] {
   return 'info';
 }
 
-/**
- * Log-worthy events: everything but the routine streams. Client writes are counted elsewhere
- * (chart, chain); only a divergent one, the hazard itself, is worth a line.
- */
+/** Everything but the routine streams; client writes are counted elsewhere, so only a divergent one logs. */
 function worthLogging(ev: SimEvent): boolean {
   if (ev.type === 'clientWrite') return ev.result === 'divergent';
   if (ev.type === 'write')
@@ -181,8 +159,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   const makeBackend = options.makeBackend ?? ((e, commands) => new LabEngine(e, commands));
   let backend = makeBackend(experiment, startError ? [] : (options.commands ?? []));
   let logCursor = 0;
-  // A cut-off node asks for pre-votes for the same term every few seconds; one line per node and
-  // term says it, and keeps the log readable.
+  // A cut-off node asks for pre-votes for the same term every few seconds: one log line per node and term.
   let preVotesLogged = new Set<string>();
   // The log tells when a timed GC pause runs out, though the engine emits no event for it.
   const pauseEnds = new PauseEnds();
@@ -193,8 +170,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
   let limit: AdvanceLimit | null = null;
 
   const store = createStore<LabState & LabActions>()((set, get) => {
-    // What React has not been shown yet: the log and the live announcement are kept here and
-    // published with the next snapshot.
+    // The log and the live announcement React has not been shown yet: published with the next snapshot.
     let log: LogEntry[] = [];
     let announcement = '';
     let eventVersion = 0;
@@ -204,10 +180,8 @@ export function createLabStore(options: LabOptions = {}): LabStore {
     let waited = false;
 
     /**
-     * Pull what the backend produced since the last publish into the store. From the clock
-     * (`throttled`), React's snapshot and log are refreshed at most every SNAPSHOT_EVERY_MS;
-     * everything else publishes at once, so an action always shows its result. Returns whether
-     * React was shown the new snapshot.
+     * Pull what the backend produced since the last publish: from the clock (`throttled`) at most every
+     * SNAPSHOT_EVERY_MS, else at once, so an action shows its result. Returns whether React saw it.
      */
     const publish = (rebuildLog = false, throttled = false, viewEveryMs = SNAPSHOT_EVERY_MS): boolean => {
       acted = true;
@@ -235,12 +209,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
             if (preVotesLogged.size > 1000) preVotesLogged.clear();
             preVotesLogged.add(key);
           }
-          add.push({
-            index: start + i,
-            atMs: ev.atMs,
-            text: describeEvent(ev, speech),
-            tone: tone(ev),
-          });
+          add.push({ index: start + i, atMs: ev.atMs, text: describeEvent(ev, speech), tone: tone(ev) });
           announcement = announceEvent(ev, speech) ?? announcement;
         });
         logCursor = total;
@@ -317,10 +286,9 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
       advanceWall: (wallMs, viewEveryMs) => {
         const s = get();
-        // Deferred work runs one piece per frame (paused too), oldest first, taken before this
-        // frame's advance defers more: each costly view gets a frame of its own. The frame after an
-        // action (a jump) lays out what the action changed, so it runs none; one such frame in a
-        // row, so that a drag still moves the chart and the chain.
+        // Deferred work runs one piece per frame (paused too), oldest first, taken before this frame's
+        // advance defers more: each costly view gets a frame of its own. The frame after an action (a jump)
+        // lays out its changes and runs none, never two in a row, so a drag still moves the chart.
         const wait = acted && !waited && deferred.length > 0;
         waited = wait;
         const work = wait ? undefined : deferred.shift();

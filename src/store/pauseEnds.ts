@@ -1,7 +1,5 @@
-// The engine reports a GC pause when it begins (a fault event) but not when a timed pause runs
-// out: the node simply runs again. The event log tells both ends, so the end is worked out here
-// from the pause's own event and whatever happened to that node since (a kill or a resume ends
-// the pause early, and those have events of their own).
+// The engine logs a GC pause at its start (a fault event), not when a timed one runs out; the log tells both,
+// so the end is found from the pause's event and the node's events since (a kill or resume ends it).
 import type { SimEvent } from '../engine';
 import { formatSeconds } from './format';
 

@@ -1,7 +1,5 @@
-// The lab store's selectors, at module scope: each thing the views read of the state is computed
-// here, once, and compared by value with the equality beside it (not through a string). Use
-// them with useLab (a single value), useLabShallow (an array of plain values) or useLabEqual
-// (with the equality given here).
+// The lab store's selectors, at module scope: each computed once and compared by value with the equality
+// beside it. Use them with useLab (a value), useLabShallow (an array of plain values) or useLabEqual.
 import type { NodeView, Snapshot } from '../engine';
 import type { LabActions, LabState } from './labStore';
 
@@ -26,9 +24,7 @@ export function samePartition(a: Snapshot['partition'], b: Snapshot['partition']
   return a.every((g, i) => g.length === b[i].length && g.every((id, j) => id === b[i][j]));
 }
 
-/**
- * The nodes that believe they lead, by epoch (highest first), then in node order. More than one is the hazard the banner and the hint name.
- */
+/** The nodes that believe they lead, by epoch (highest first), then node order; two or more: the hazard. */
 export function believers(s: Snapshot): NodeView[] {
   return s.nodes.filter((n) => n.alive && n.role === 'leader').sort((a, b) => b.term - a.term);
 }

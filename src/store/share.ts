@@ -1,20 +1,13 @@
-// Structural sharing between successive snapshots. The engine builds every snapshot afresh, so
-// without this every part of it (the safety switches, the violations, the failovers...) is a new
-// object on every frame, and every component that selects one re-renders 60 times a second even
-// when nothing in it changed (a controlled <input> re-render also rewrites its attributes, which
-// costs style and layout). Sharing keeps each unchanged part's identity from the previous
-// snapshot, so selectors see a change only where there is one.
+// Structural sharing between successive snapshots: unchanged parts keep their identity. The engine builds
+// every snapshot afresh, so otherwise every part (switches, violations, failovers...) is new every frame, and
+// every component selecting one re-renders 60 times a second (a controlled <input> rewrites attributes too).
 
 type Plain = Record<string, unknown>;
 
 const isPlain = (v: unknown): v is Plain =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-/**
- * `next` with every part that deep-equals the same part of `prev` replaced by prev's. Returns
- * `prev` itself when the two are equal throughout. `next` must be freshly built plain data
- * (arrays, plain objects, primitives): its changed containers are updated in place.
- */
+/** `next`, its deep-equal parts swapped for prev's (`prev` if all equal); fresh plain data, it is mutated. */
 export function share<T>(prev: T, next: T): T {
   if (Object.is(prev, next)) return prev;
   if (Array.isArray(prev) && Array.isArray(next)) {

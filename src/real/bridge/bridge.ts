@@ -82,12 +82,10 @@ export class Bridge {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const host = req.headers.host ?? '';
-    if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) {
+    if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`)
       return this.fail(res, 403, 'bad host', 'the bridge answers only to 127.0.0.1 or localhost');
-    }
-    if (req.headers.origin !== this.origin) {
+    if (req.headers.origin !== this.origin)
       return this.fail(res, 403, 'bad origin', `only the lab's page (${this.origin}) may use the bridge`);
-    }
     res.setHeader('Access-Control-Allow-Origin', this.origin);
     res.setHeader('Vary', 'Origin');
     const url = new URL(req.url ?? '/', this.url);
@@ -129,9 +127,8 @@ export class Bridge {
   }
 
   private stream(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (this.streams.size >= MAX_STREAMS) {
+    if (this.streams.size >= MAX_STREAMS)
       return this.fail(res, 503, 'too many streams', `at most ${MAX_STREAMS} event streams at once`);
-    }
     const last = req.headers['last-event-id'];
     const since =
       typeof last === 'string' && /^\d+$/.test(last)
@@ -142,20 +139,17 @@ export class Bridge {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    // Open the stream now: Node holds the head back until the first write, and a reader (the
-    // page's EventSource) counts as connected only once it has the head.
+    // Open the stream now: Node holds the head until the first write; EventSource counts as connected on it.
     res.flushHeaders();
     this.streams.add(res);
-    // A reader that falls behind on live events is cut off (it reconnects from its last id);
-    // nothing is written once the stream has ended (a write after end throws in Node).
+    // A lagging reader is cut off (it reconnects from its last id); no write after end: Node throws.
     const write = (text: string) => {
       if (res.writableEnded || res.destroyed) return;
       res.write(text);
       if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.end();
     };
     const frame = (index: number, e: RealEvent) => `id: ${index}\ndata: ${JSON.stringify(e)}\n\n`;
-    // The recording so far goes in one write, whatever its size (the run bounds it): the limit
-    // above is for a reader too slow for the live stream, not for the catching up it asked for.
+    // The recording so far goes in one write (the run bounds it): the limit is for a slow live reader.
     const backlog = this.backend.eventsFrom(since).map(({ index, event }) => frame(index, event));
     if (backlog.length) res.write(backlog.join(''));
     const off = this.backend.onEvent((e, index) => write(frame(index, e)));

@@ -1,9 +1,7 @@
-// `npm run lab:real -- [options]`: the lab page on a real etcd cluster. Starts the run (etcd
-// members, candidates, storage: run.ts), the bridge, and the lab page (Vite's server, in this
-// process, on 127.0.0.1), then opens the page in real mode: /?real=<bridge>&token=<token>. The
-// bridge accepts only that page's Origin. Ctrl-C (or SIGTERM, SIGHUP) ends every process the run
-// started, by its PID, and checks that none is left; a start after a crashed one ends that one's
-// leftovers from their pidfiles first. Without etcd it says how to install it, in one line.
+// `npm run lab:real -- [options]`: the lab page on a real etcd cluster. Starts the run (run.ts), the bridge
+// and the lab page (Vite, on 127.0.0.1), then opens it in real mode (/?real=<bridge>&token=<token>; the
+// bridge takes only its Origin). Ctrl-C (or SIGTERM, SIGHUP) ends every process the run started, by PID, and
+// checks none is left; a start after a crash first ends its leftovers. Without etcd it says how to get it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
@@ -52,10 +50,7 @@ function parseLabArgs(argv: string[]): LabOptions | string {
   return o;
 }
 
-/**
- * The lab page, served by Vite on 127.0.0.1. Its cache is outside the checkout and reused between
- * runs, one per checkout: two checkouts' labs running at once would otherwise write one cache.
- */
+/** Vite serves the page on 127.0.0.1, a cache per checkout (outside it): two labs at once never share one. */
 async function startPage(port: number) {
   const { createServer } = await import('vite');
   const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);

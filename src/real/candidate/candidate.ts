@@ -1,8 +1,7 @@
-// The candidate process, one per lab node: `candidate.ts --run-dir <dir> --config <json>`.
-// It talks to its own etcd member and to the storage through its link proxies (ports in the
-// config), prints its events on stdout as JSON lines, resigns on SIGTERM, and exits when its
-// parent is gone (stdin closes, or it is re-parented), so a crashed lab leaves no candidate
-// running (a stopped one is ended by the next start, from its pidfile).
+// The candidate process, one per lab node: `candidate.ts --run-dir <dir> --config <json>`. It talks to its
+// etcd member and to the storage through its link proxies (ports in the config), prints its events on stdout
+// as JSON lines, resigns on SIGTERM, and exits when its parent is gone (stdin closes, or it is re-parented),
+// so a crashed lab leaves no candidate running (a stopped one is ended by the next start, from its pidfile).
 import { Candidate, type CandidateSettings } from './candidateCore';
 import { HttpGateway } from './gateway';
 import { keepAliveAgent, postJson } from './jsonHttp';
@@ -22,7 +21,6 @@ function main(): void {
   const storage = { port: config.storagePort, agent: keepAliveAgent() };
   const candidate = new Candidate(config, {
     gateway: new HttpGateway(config.etcdPort, config.requestTimeoutMs),
-    // The fenced storage: one POST per write, with a deadline.
     storage: { write: (w) => postJson(storage, '/write', w, config.requestTimeoutMs) },
     emit: (event) => process.stdout.write(JSON.stringify(event) + '\n'),
     clock: {

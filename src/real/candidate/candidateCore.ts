@@ -1,18 +1,17 @@
-// The real candidate's runtime. The recipe itself (etcd's session and election, as etcd's Go
-// client runs them) is src/engine/candidates/etcdCandidate.ts, the state machine the simulator's
-// etcd-election nodes run too; this file only gives it I/O:
+// The real candidate's runtime. The recipe itself (etcd's session and election, as etcd's Go client runs
+// them) is src/engine/candidates/etcdCandidate.ts, the state machine the simulator's etcd-election nodes run
+// too; this file only gives it I/O:
 //   requests   through etcd's JSON gateway (gateway.ts): grant, keep-alive, the campaign's create
 //              txn on `${prefix}/<lease ID in hex>` (etcd's NewElection key), the range for the
 //              predecessor by create revision, a watch for its deletion, revoke;
 //   timers     the process's own (one that fires a little early is re-armed, so the machine
 //              sees its own clock reached);
 //   the kernel's part  the run's events on stdout, in the engine's shapes (events.ts).
-// And what the machine leaves to its application: the warm-up, then the work loop (check that it
-// still leads, work for writeEveryMs, send the write with the token taken at the check, whatever
-// happened since: a pause in the work sends a stale write after it, which is what fencing is for).
-// The campaign is the recipe's own steps, not the gateway's /v3/election/campaign: that call
-// blocks until the candidate wins, so a waiting candidate would not know its key's create
-// revision, and one whose session ended could only drop the request.
+// And what the machine leaves to its application: the warm-up, then the work loop (check that it still leads,
+// work for writeEveryMs, send the write with the token taken at the check, whatever happened since: a pause
+// in the work sends a stale write after it, which is what fencing is for). The campaign is the recipe's own
+// steps, not the gateway's /v3/election/campaign: that call blocks until the candidate wins, so a waiting
+// candidate would not know its key's create revision, and one whose session ended could only drop it.
 import {
   initCandidate,
   keepAliveEveryMs,
@@ -254,9 +253,8 @@ export class Candidate {
   }
 
   /**
-   * etcd's waitDeletes: a watch on the predecessor from the revision after the range, so a deletion
-   * between the range and the watch is seen. The watch is set at once (its answer); its event, or
-   * a broken watch, sends the machine to look again.
+   * etcd's waitDeletes: a watch on the predecessor from the revision after the range, so a deletion between
+   * the two is seen. The watch is set at once (its answer); its event, or a broken watch, means look again.
    */
   private startWatch(id: number, key: KeyId, r: EtcdReply): void {
     const watch = { key, abort: new AbortController() };
@@ -277,10 +275,7 @@ export class Candidate {
     });
   }
 
-  /**
-   * A keep-alive waits for its answer as long as the session can: etcd holds one while its raft
-   * elects a leader, as the Go client's keep-alive stream waits with no deadline of its own.
-   */
+  /** A keep-alive waits while its session can: etcd holds it while raft elects (the Go client waits too). */
   private keepAlive(lease: LeaseId): void {
     const clock = this.deps.clock;
     const sentAtMs = clock.now();

@@ -1,9 +1,7 @@
-// etcd's v3 API through its built-in JSON gateway: the calls a candidate needs for a session
-// (lease grant, keep-alive, revoke) and for the election recipe of etcd's own client
-// (clientv3/concurrency: a key created under the prefix, the predecessor by create revision,
-// a watch for its deletion). Keys and values are base64; lease IDs and revisions are decimal
-// strings in the JSON. Lease IDs exceed 2^53 and stay strings; revisions are small enough for a
-// number (they count writes to this cluster).
+// etcd's v3 API through its built-in JSON gateway: the calls a candidate needs for a session (lease grant,
+// keep-alive, revoke) and for the election recipe of etcd's client (clientv3/concurrency: a key created under
+// the prefix, the predecessor by create revision, a watch for its deletion). Keys and values are base64;
+// lease IDs (above 2^53, kept as strings) and revisions (small enough for a number) are decimal strings.
 import { keepAliveAgent, postJson, streamJson, type JsonTarget } from './jsonHttp';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');

@@ -1,6 +1,5 @@
-// JSON over HTTP/1.1 on loopback with node:http rather than fetch: fetch's default 300 s
-// headers timeout would end a long watch, and a per-request deadline here is one option. Every
-// request has a deadline; a request on a cut link neither fails nor answers, it times out.
+// JSON over HTTP/1.1 on loopback with node:http, not fetch: fetch's 300 s headers timeout would end a long
+// watch. Every request has a deadline: on a cut link one neither fails nor answers, it times out.
 import {
   Agent,
   request,
@@ -47,7 +46,6 @@ function post(
   return req;
 }
 
-/** POST a JSON body; resolves with the parsed JSON answer. */
 export function postJson<T>(
   target: JsonTarget,
   path: string,
@@ -96,11 +94,7 @@ function readBody(res: IncomingMessage, maxBytes = Infinity): Promise<string | n
   });
 }
 
-/**
- * POST and read a stream of JSON objects, one a line (etcd's gateway streams a watch this way).
- * onObject returns true to end the stream. Resolves when ended by onObject, rejects on errors,
- * on the server closing the stream, or on the signal.
- */
+/** POST, read JSON lines (etcd's watch stream) till onObject returns true; reject on error, close, abort. */
 export function streamJson(
   target: JsonTarget,
   path: string,
@@ -158,7 +152,6 @@ export async function readJsonBody(
   }
 }
 
-/** Answer with a JSON body. */
 export function sendJson(
   res: ServerResponse,
   status: number,

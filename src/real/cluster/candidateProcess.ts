@@ -1,6 +1,5 @@
-// One host's candidate process (cK): spawned with tsx and its config, reached through its two
-// link proxies (to its etcd member, to the storage), signalled by PID. Its stdout is one JSON
-// object a line (its events and keep-alive reports); its stderr is not read.
+// One host's candidate process (cK): spawned with tsx and its config, reached through its two link proxies
+// (to its etcd member, to the storage), signalled by PID. Its stdout is JSON lines (events, keep-alives).
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CandidateConfig } from '../candidate/candidate';

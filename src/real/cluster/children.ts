@@ -1,6 +1,5 @@
-// The processes a run starts: each is spawned with a pidfile, tracked by name, signalled only
-// by its own PID, and ended by PID when the run ends (or when the lab process exits in any way
-// Node still runs code for).
+// The processes a run starts: each is spawned with a pidfile, tracked by name, signalled only by its own PID,
+// and ended by PID when the run ends (or when the lab process exits in any way Node still runs code for).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { removePidfile, stillOurs, trySignal, writePidfile, type PidRecord } from './pidfiles';
 
@@ -89,10 +88,7 @@ export class Children {
     for (const c of this.running()) trySignal(c.process.pid as number, 'SIGKILL');
   }
 
-  /**
-   * End the given children: SIGTERM (with SIGCONT, so a stopped one can act on it), wait up to
-   * graceMs, then SIGKILL whatever is left and wait for every exit.
-   */
+  /** End these: SIGTERM (with SIGCONT, so a stopped one acts on it), wait graceMs, SIGKILL the rest. */
   async stop(children: Child[], graceMs: number): Promise<void> {
     const live = children.filter((c) => !c.exitedAlready);
     for (const c of live) {

@@ -1,8 +1,7 @@
-// `npm run real -- [options]`: the real cluster, headless. Starts etcd, the candidates and the
-// storage, prints every event as it happens, and reads commands from stdin, one a line (the
-// bridge's command set, e.g. `kill leader`, `pause leader 20000`, `isolate n2`, `heal`; `wait
-// <ms>` pauses the reading, for scripts). Ctrl-C, `quit` or the end of stdin ends the run: every
-// process it started is ended by PID, and with --trace the run is written as a trace file.
+// `npm run real -- [options]`: the real cluster, headless. Starts etcd, the candidates and the storage,
+// prints every event, and reads commands from stdin, one a line (the bridge's command set, e.g. `kill
+// leader`, `pause leader 20000`, `isolate n2`, `heal`; `wait <ms>` pauses the reading, for scripts). Ctrl-C,
+// `quit` or the end of stdin ends the run and every process it started, by PID; --trace writes a trace file.
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Bridge } from '../bridge/bridge';

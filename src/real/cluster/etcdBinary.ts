@@ -1,5 +1,4 @@
-// Finding etcd: $ETCD_BIN first, then PATH. When it is missing the lab says how to install it,
-// in one message, instead of failing on a spawn error.
+// Finding etcd: $ETCD_BIN, then PATH. Missing, the lab says how to install it instead of failing on a spawn.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -24,10 +23,8 @@ export function findEtcd(env: NodeJS.ProcessEnv = process.env): string | null {
   return findOnPath('etcd', env);
 }
 
-/** An executable by name on PATH, or null. */
 export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
+  for (const dir of (env.PATH ?? '').split(delimiter))
     if (dir && executable(join(dir, name))) return join(dir, name);
-  }
   return null;
 }

@@ -1,7 +1,6 @@
-// The etcd cluster: one member per lab host (mK on nK), each behind a peer proxy, on loopback
-// ports, data in the run folder. Members log in JSON (zap) to stderr; their raft role changes
-// become events. Faults act on a member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart
-// reuses the member's data, as a rebooted host would.
+// The etcd cluster: one member per lab host (mK on nK), each behind a peer proxy, on loopback ports, data in
+// the run folder. Members log in JSON (zap) to stderr; their raft role changes become events. Faults act on a
+// member by its PID (SIGKILL, SIGSTOP, SIGCONT); a restart reuses its data, as a rebooted host would.
 import { join } from 'node:path';
 import { eachLine, type Children } from './children';
 import { parseEtcdLogLine } from './etcdLog';
@@ -88,8 +87,7 @@ export class EtcdCluster {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    // The proxies listen first and keep their ports (the kernel's choice); the members' ports come
-    // from outside the range the kernel chooses from (see freePorts).
+    // Proxies listen first on kernel-picked ports; members' ports lie outside that range (freePorts).
     const proxies: { proxy: PeerProxy; opts: { upstreamPort: number } }[] = [];
     for (let i = 0; i < this.o.size; i++) {
       const opts = { upstreamPort: 0, nameOf: this.nameOf };
@@ -118,10 +116,9 @@ export class EtcdCluster {
       });
     }
     for (const m of this.members) this.nameById.set(m.idHex, m.name);
-    // One member at a time, each serving its peers before the next starts. A new member first
-    // asks the others' peer URLs whether the cluster exists (GET /members, 1 s timeout each);
-    // a member that is listening but not yet serving holds that request for the whole timeout,
-    // so starting all at once costs about 2 s, this way about 0.1 s a member.
+    // One member at a time, each serving its peers before the next starts. A new member first asks the
+    // others' peer URLs whether the cluster exists (GET /members, 1 s timeout each); a member listening but
+    // not yet serving holds that request for the whole timeout: all at once takes 2 s, this way 0.1 s each.
     const deadline = Date.now() + timeoutMs;
     for (const m of this.members) {
       this.spawn(m);
@@ -214,9 +211,8 @@ export class EtcdCluster {
 
   /** groupOf(member name) -> group number; members in different groups cannot reach each other. */
   setGroups(groupOf: ((member: string) => number) | null): void {
-    for (const m of this.members) {
+    for (const m of this.members)
       m.proxy.setBlocked(groupOf ? (from) => groupOf(from) !== groupOf(m.name) : () => false);
-    }
   }
 
   private async waitServingPeers(m: Member, deadline: number): Promise<void> {
@@ -259,9 +255,8 @@ export class EtcdCluster {
     const list = (await r.json()) as { members?: { ID: string; name: string }[] };
     for (const x of list.members ?? []) {
       const hex = decimalIdToHex(x.ID);
-      if (this.nameById.get(hex) !== x.name) {
+      if (this.nameById.get(hex) !== x.name)
         throw new Error(`member ${x.name} has ID ${hex}, not the computed one: peer cuts would miss it`);
-      }
     }
   }
 

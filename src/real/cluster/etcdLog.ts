@@ -1,6 +1,5 @@
-// etcd's log lines to raft events. The members run with --logger=zap, one JSON object a line;
-// raft's role changes are logged by the member that changes, with etcd's own timestamp (ms), so
-// each line parsed here belongs to the member whose stderr it came from.
+// etcd's log lines to raft events. Members run with --logger=zap (JSON lines); a role change is logged by the
+// member that changes, with etcd's timestamp (ms), so a line belongs to the member whose stderr it is.
 import type { MemberLeaderEvent, MemberRole, MemberRoleEvent } from '../model/events';
 
 // etcd's raft writes member IDs with %x: no leading zeros, so an ID may have fewer than 16 digits.

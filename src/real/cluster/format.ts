@@ -1,5 +1,4 @@
-// One line of text per event, for the headless CLI: time since the run started, then what
-// happened in the lesson's words.
+// One line per event for the headless CLI: time since the start, then what happened in the lesson's words.
 import type { RealEvent } from '../model/events';
 
 function describeEvent(e: RealEvent): string {

@@ -1,8 +1,6 @@
-// Reading the head of the first HTTP request on a peer connection. etcd labels every raft
-// request with X-Server-From (the sender's member ID); requests without it (version checks,
-// probes) come from shared transports, and Go would reuse their connection for later raft
-// traffic. So an unlabelled request is forwarded with `Connection: close`, which makes both
-// sides drop the connection after one exchange.
+// A peer connection's first request head. etcd labels every raft request with X-Server-From (sender's member
+// ID); requests without it (version checks, probes) come from shared transports whose connection Go would
+// reuse for raft, so they are forwarded with `Connection: close`: both sides drop it after one exchange.
 
 /** Bound on a request head: etcd's are a few hundred bytes; anything larger is not a peer. */
 const MAX_HEAD_BYTES = 16 * 1024;

@@ -1,8 +1,7 @@
-// An etcd member's ID as etcd computes it for a member of a new cluster (membership.NewMember
-// with no time): the first 8 bytes of SHA-1 over its sorted advertised peer URLs and the cluster
-// token, big-endian, as 16 hex digits (etcd drops leading zeros: compare padded). Known before the
-// members start, the IDs let the peer proxies name each connection's sender from its first
-// request, with no race against the members' logs.
+// An etcd member's ID as etcd computes it for a member of a new cluster (membership.NewMember with no time):
+// the first 8 bytes of SHA-1 over its sorted advertised peer URLs and the cluster token, big-endian, as 16
+// hex digits (etcd drops leading zeros: compare padded). Known before the members start, the IDs let the peer
+// proxies name each connection's sender from its first request, without racing the members' logs.
 import { createHash } from 'node:crypto';
 
 export function memberIdHex(peerUrls: string[], clusterToken: string): string {

@@ -1,12 +1,8 @@
-// The proxies in front of a run's links. A peer proxy fronts each etcd member's peer port: the
-// other members dial it (it is the member's advertised peer URL); it reads the first request head
-// of each connection, names the sender from X-Server-From, and forwards, unless the sender is cut
-// off from this member. A link proxy fronts one candidate's link to a service (its etcd member,
-// or the storage): every connection is that candidate's, and a cut silences them all. A cut is
-// silence, as on a real partition: the connection stays open and nothing passes either way (no
-// reset that would tell etcd at once; a request neither fails nor arrives, it times out). Healing
-// ends the silenced connections so the client dials again. Unlabelled peer requests (probes,
-// version checks) pass with `Connection: close`.
+// A peer proxy fronts each etcd member's peer port: it names each connection's sender from X-Server-From in
+// its first request head, and forwards unless the sender is cut off from this member. A link proxy fronts one
+// candidate's link to a service (its etcd member, or the storage): a cut silences all its connections. A cut
+// is silence, as on a real partition: the connection stays open, nothing passes (no reset to tell etcd at
+// once: a request times out). Healing ends silenced connections so the client redials.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { listenOnLoopback } from './ports';
 import { classifyPeerRequest, parseRequestHead, withConnectionClose, type RequestHead } from './httpHead';

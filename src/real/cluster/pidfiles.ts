@@ -1,8 +1,7 @@
-// Pidfiles for every process the lab starts. A stopped (SIGSTOP) child outlives a parent that
-// crashed or was killed, and etcd members never notice their parent is gone; so each run writes
-// one file per child, and the next start ends the leftovers of runs whose owner is dead. Only a
-// process a pidfile names is touched, and only when its command line still contains the run's
-// marker (its own run folder): a recycled PID belonging to someone else is left alone.
+// Pidfiles for every process the lab starts. A stopped (SIGSTOP) child outlives a parent that crashed or was
+// killed, and etcd members never notice their parent is gone; so each run writes one file per child, and the
+// next start ends the leftovers of runs whose owner is dead. Only a process a pidfile names is touched, and
+// only if its command line still contains the run's marker (its run folder): a recycled PID is left alone.
 import { mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,9 +83,8 @@ export function stillOurs(r: PidRecord): boolean {
 }
 
 /**
- * End the children of dead owners: SIGKILL (which also ends a stopped process) each one whose
- * command line still carries its marker, then remove its pidfile and its run folder. Records of a
- * live owner (another run going on now) are left alone.
+ * End the children of dead owners: SIGKILL (which also ends a stopped process) each one whose command line
+ * still carries its marker, then remove its pidfile and run folder. A live owner's are left.
  */
 export function cleanLeftovers(dir: string, selfPid = process.pid) {
   const cleaned = { killed: [] as PidRecord[], removedDirs: [] as string[] };
@@ -102,8 +100,7 @@ export function cleanLeftovers(dir: string, selfPid = process.pid) {
     if (r.runDir) dirs.add(r.runDir);
   }
   for (const d of dirs) {
-    // Only folders the lab itself names (see runDir.ts), and none a live run still uses: a
-    // corrupt or recycled record must not delete anything else.
+    // Only folders the lab names (runDir.ts), none in use: a corrupt or recycled record deletes nothing else.
     if (!/[/\\]lel-real-[^/\\]+$/.test(d) || liveDirs.has(d)) continue;
     rmSync(d, { recursive: true, force: true });
     cleaned.removedDirs.push(d);

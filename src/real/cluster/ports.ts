@@ -1,5 +1,4 @@
-// Free loopback ports for the etcd members (which must be told their ports before they start).
-// The lab's own servers listen on port 0 and keep the port the kernel gave them instead.
+// Free loopback ports for the etcd members (told before they start); the lab's servers listen on port 0.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
@@ -15,9 +14,8 @@ function ephemeralRange(): [number, number] {
 }
 
 /**
- * Distinct free ports from outside the ephemeral range, each checked by listening on it once: one
- * from that range could be handed to an outgoing connection or another server's listen(0) before
- * etcd binds it, and etcd would fail with "address already in use".
+ * Distinct free ports outside the ephemeral range, each checked by listening on it once: one from that range
+ * could go to an outgoing connection or another listen(0) before etcd binds it ("address already in use").
  */
 export async function freePorts(count: number): Promise<number[]> {
   const [low, high] = ephemeralRange();

@@ -1,8 +1,7 @@
-// A real run: a 3-member etcd cluster (member mK on host nK, behind a peer proxy), one candidate
-// process per host (cK, reaching its own member and the storage through link proxies), the
-// fenced storage, and the commands that put faults on them. Events from every part are stamped
-// in ms since the run started, folded into the run's state, kept (bounded) for the trace, and
-// passed to listeners (the CLI's printer, the bridge's event stream).
+// A real run: a 3-member etcd cluster (member mK on host nK, behind a peer proxy), one candidate process per
+// host (cK, reaching its member and the storage through link proxies), the fenced storage, and the commands
+// that put faults on them. Events from every part are stamped in ms since the start, folded into the run's
+// state, kept (bounded) for the trace, and passed to listeners (the CLI's printer, the bridge).
 import { execFileSync } from 'node:child_process';
 import type { Sample } from '../../engine';
 import type { BridgeBackend } from '../bridge/bridge';
@@ -97,7 +96,6 @@ export class RealRun implements BridgeBackend {
     );
   }
 
-  /** The etcd cluster, once the run has started. */
   get cluster(): EtcdCluster | null {
     return this.started?.cluster ?? null;
   }
@@ -167,9 +165,8 @@ export class RealRun implements BridgeBackend {
       this.etcd = cluster;
       await cluster.start();
       this.healthyAtMs = this.nowMs();
-      for (const m of cluster.members) {
+      for (const m of cluster.members)
         this.hosts.push(await CandidateProcess.create(m.node, m.clientPort, storageServer.port));
-      }
       for (const h of this.hosts) this.spawnCandidate(workspace, h);
       this.startupMs = this.nowMs();
       this.sampler = setInterval(() => this.takeSample(), this.settings.sampleEveryMs);
@@ -394,7 +391,6 @@ export class RealRun implements BridgeBackend {
     return this.workspace?.runDir ?? '';
   }
 
-  /** The PIDs of every process of this run that is still running. */
   runningPids(): number[] {
     return (this.workspace?.children.running() ?? []).flatMap((c) => c.process.pid ?? []);
   }
@@ -405,9 +401,8 @@ export class RealRun implements BridgeBackend {
   }
 
   /**
-   * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the
-   * members are killed (their data is thrown away: nothing to flush), every child is waited
-   * for, the proxies and the storage close and the run folder goes.
+   * End the run: the candidates get SIGTERM (they resign, so the trace ends cleanly), the members are killed
+   * (their data is thrown away), every child is waited for, proxies and storage close, the folder goes.
    */
   async stop(graceMs = 1500): Promise<void> {
     if (this.stopped) return;

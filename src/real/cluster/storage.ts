@@ -1,7 +1,6 @@
-// The fenced storage: the resource the leaders write to. It accepts a write iff fencing is off
-// or the write's token is at least the highest token it has seen, and reports each write in the
-// engine's write-event shape, with the engine's own invariant checks (a stale write is one
-// accepted although a newer leadership had been issued: only possible with fencing off).
+// The fenced storage the leaders write to. It accepts a write iff fencing is off or its token is at least the
+// highest seen, and reports each write in the engine's write-event shape, with the engine's own invariant
+// checks (a stale write is one accepted though a newer leadership was issued: fencing off).
 import { admitWrite, writeFindings } from '../../engine/invariants';
 import type { ViolationEvent, WriteEvent } from '../model/events';
 

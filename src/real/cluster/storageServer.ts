@@ -1,6 +1,5 @@
-// The fenced storage over HTTP on 127.0.0.1: POST /write {node, token, checkedAtMs} answers
-// {result, maxTokenSeen}; a rejected write is still a 200 (the answer names the newer token,
-// like a retryable error that tells the writer it has been deposed).
+// The fenced storage over HTTP on 127.0.0.1: POST /write {node, token, checkedAtMs} answers {result,
+// maxTokenSeen}; a rejected write is a 200 naming the newer token (retryable: the writer was deposed).
 import { createServer, type Server } from 'node:http';
 import type { RealEvent } from '../model/events';
 import { parseWriteRequest, type FencedStorage } from './storage';
@@ -34,10 +33,9 @@ export class StorageServer {
   }
 
   async listen(): Promise<number> {
-    // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped
-    // longer than that (the pause past the TTL, the lab's central fault) would send its stale
-    // write on a connection the storage had closed meanwhile: the write would die as a reset
-    // instead of reaching the storage and being rejected there, which is what the fault shows.
+    // Idle connections stay open. Node closes them after 5 s by default, and a candidate stopped longer (the
+    // pause past the TTL, the lab's central fault) would send its stale write on a connection the storage had
+    // closed: it would die as a reset instead of being rejected by the storage, as the fault shows.
     this.server.keepAliveTimeout = 0;
     this.port = await listenOnLoopback(this.server);
     return this.port;

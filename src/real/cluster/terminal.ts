@@ -1,8 +1,7 @@
-// What the two terminal front ends of a real run share (`npm run real`, cli.ts, and
-// `npm run lab:real`, bridge/labReal.ts): the run made from the command line's settings, a line
-// printer, and one way to end it. The end runs once, whoever asks first (the end of input, a
-// failed start, Ctrl-C, SIGTERM or SIGHUP): what the front end opened beside the run closes
-// first, then the run ends every child by its PID and says so if one is left (exit code 1).
+// What the two terminal front ends of a real run share (`npm run real`, cli.ts, and `npm run lab:real`,
+// bridge/labReal.ts): the run made from the command line's settings, a line printer, and one way to end it.
+// The end runs once, whoever asks first (end of input, a failed start, Ctrl-C, SIGTERM, SIGHUP): what the
+// front end opened closes first, then the run ends every child by PID and says if one is left (exit 1).
 import type { RunSettings } from '../model/settings';
 import { RealRun } from './run';
 
@@ -44,9 +43,8 @@ export function terminalRun(
       hooks.afterStop(run, print);
       return code;
     })());
-  // The children have process groups of their own (children.ts): these signals reach only this
-  // process, which ends them by PID. Node runs no exit handler when a signal ends it, hence
-  // SIGHUP too.
+  // Children have process groups of their own (children.ts): these signals reach only this process, which
+  // ends them by PID. Node runs no exit handler when a signal ends it, hence SIGHUP too.
   process.on('SIGINT', () => void end(130).then((c) => process.exit(c)));
   process.on('SIGTERM', () => void end(143).then((c) => process.exit(c)));
   process.on('SIGHUP', () => void end(129).then((c) => process.exit(c)));

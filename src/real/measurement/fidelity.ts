@@ -1,9 +1,8 @@
-// `npm run fidelity -- [options]` (fidelityArgs.ts): the simulator's predictions checked against a
-// real 3-member etcd cluster. Each fault runs N times on a real cluster started with its settings
-// and on as many simulator seeds with the same parameters; per fault it prints both distributions,
-// the ratio of the medians and whether the mechanism agrees (docs/fidelity.md). Progress goes to
-// stderr, the report to stdout. Exit status: 0 when every fault ran (the verdicts are figures to
-// read, not a test), 1 when a fault could not run, 2 on bad options.
+// `npm run fidelity -- [options]` (fidelityArgs.ts): the simulator's predictions checked against a real
+// 3-member etcd cluster. Each fault runs N times on a real cluster started with its settings and on as many
+// simulator seeds with the same parameters; per fault it prints both distributions, the ratio of the medians
+// and whether the mechanism agrees (docs/fidelity.md). Progress goes to stderr, the report to stdout. Exit
+// status: 0 when every fault ran (verdicts are figures, not a test), 1 when one could not, 2 on bad options.
 // Every algorithm's rules: this runs in Node (or a worker), with no page to load them on demand.
 import '../../engine/algorithms/all';
 import { cpus, loadavg } from 'node:os';

@@ -1,5 +1,4 @@
-// `npm run fidelity -- [options]`: its options, checked one by one; a bad one is refused with a
-// message that names it.
+// `npm run fidelity -- [options]`: its options, checked one by one; a bad one is refused by name.
 import { FAULT_IDS, type FaultId } from './fidelityReport';
 
 export interface FidelityOptions {
@@ -28,9 +27,8 @@ export const FIDELITY_USAGE = `usage: npm run fidelity -- [options]
 
 function wholeIn(flag: string, v: string | undefined, min: number, max: number): number | string {
   if (v === undefined || v.startsWith('--')) return `${flag}: needs a value (a whole number ${min}..${max})`;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
     return `${flag}: must be a whole number ${min}..${max}, not "${v}"`;
-  }
   return Number(v);
 }
 
@@ -57,9 +55,8 @@ export function parseFidelityArgs(argv: string[]): FidelityOptions | string {
       if (v === undefined || v.startsWith('--')) return `--only: needs a fault (${FAULT_IDS.join(', ')})`;
       const names = v.split(',').filter(Boolean);
       const bad = names.find((n) => !(FAULT_IDS as readonly string[]).includes(n));
-      if (bad !== undefined || names.length === 0) {
+      if (bad !== undefined || names.length === 0)
         return `--only: unknown fault "${bad ?? v}" (one of ${FAULT_IDS.join(', ')})`;
-      }
       // In the report's order, each once.
       o.only = FAULT_IDS.filter((f) => names.includes(f));
     } else if (a === '--fast') fast = true;

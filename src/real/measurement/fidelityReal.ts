@@ -1,8 +1,6 @@
-// The real cluster's side of `npm run fidelity`: each fault on a real run started with the
-// fault's settings (fidelitySetups.ts), `runs` trials one after another on the same cluster,
-// each from a settled state, measuring what the simulator's side measures (fidelitySim.ts).
-// Times are the run's own (ms since it started): etcd's log lines, the candidates' reports and
-// the commands are all stamped on that one clock.
+// The real cluster's side of `npm run fidelity`: each fault on a real run started with its settings, `runs`
+// trials back to back on one cluster, each from settled, measured as in fidelitySim.ts. Times are the run's
+// own: etcd's log lines, the candidates' reports and the commands share that clock.
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';
 import type { RealRun } from '../cluster/run';
@@ -10,9 +8,8 @@ import { keepAliveEveryMs } from '../model/settings';
 import { appSettled, eventsOf, otherBecameRaftLeader, raftSettled, sleep, within } from './waits';
 
 /**
- * Wait a random part of one period before a fault: trials run back to back, and a fault sent as
- * soon as the cluster settles would land at one point of the leader's keep-alive (or heartbeat)
- * cycle every time, measuring one phase only; real faults, and the simulator's trials, land anywhere.
+ * Wait a random part of one period before a fault: back-to-back trials sent once settled would always hit one
+ * point of the leader's keep-alive (or heartbeat) cycle; real faults, and simulated trials, land anywhere.
  */
 const atRandomPhase = (periodMs: number) => sleep(Math.floor(Math.random() * periodMs));
 
@@ -118,9 +115,8 @@ async function leaseGap(
 }
 
 /**
- * Make a member other than `not` raft's leader (etcd's MoveLeader, through the JSON gateway to
- * the current leader), so that killing the raft leader does not also kill the application
- * leader's own member: that would be another fault.
+ * Make a member other than `not` raft's leader (etcd's MoveLeader, through the JSON gateway to the current
+ * leader), so that killing the raft leader does not also kill the application leader's member: another fault.
  */
 async function moveRaftLeaderOff(run: RealRun, not: string): Promise<void> {
   const cluster = run.cluster;
@@ -146,7 +142,6 @@ async function killRaftLeaderUnderLease(run: RealRun, setup: FaultSetup): Promis
   });
 }
 
-/** Each fault's trial. */
 const TRIALS: Record<FaultId, (run: RealRun, setup: FaultSetup) => Promise<Trial>> = {
   'raft-kill-fast': raftKill,
   'raft-kill': raftKill,

@@ -1,6 +1,5 @@
-// The pure half of `npm run fidelity`: the faults it compares, the distribution of one side's
-// trials, the comparison of the real cluster's trials with the simulator's, and the printed
-// report. No processes, no clocks: the unit tests run it on numbers.
+// The pure half of `npm run fidelity`: the faults it compares, each side's distribution, real trials compared
+// with simulated ones, the printed report. No processes, no clocks: unit tests run it on numbers.
 
 export interface FaultInfo {
   id: FaultId;
@@ -113,9 +112,8 @@ export interface Comparison {
   realOutcomes: { outcome: string; count: number }[];
   simOutcomes: { outcome: string; count: number }[];
   /**
-   * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial
-   * that went the other way is shown in the counts, not hidden, but does not flip the verdict).
-   * Outcomes tied for most common are all most common: a side split evenly agrees with either.
+   * The mechanism agrees when both sides' most common outcome is the same (a noisy real trial that went the
+   * other way shows in the counts but does not flip the verdict); a tie for most common agrees with either.
    */
   mechanismAgrees: boolean;
 }

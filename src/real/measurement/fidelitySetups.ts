@@ -1,6 +1,5 @@
-// What each fault of `npm run fidelity` sets up, shared by both sides so their parameters match:
-// the real run's settings (the simulator's experiment is built from the same ones) and the
-// fault's own durations.
+// What each fault of `npm run fidelity` sets up, shared so both sides' parameters match: the real run's
+// settings (the simulator's experiment is built from them) and the fault's own durations.
 import type { FaultId } from './fidelityReport';
 import { DEFAULT_SETTINGS, TIMINGS, type RunSettings } from '../model/settings';
 
@@ -14,9 +13,8 @@ export interface FaultSetup {
   watchMs: number;
 }
 
-// A short warm-up and write period, so a trial's new leader writes (and the zombie's write
-// meets a newer token) soon after it is elected; the same on both sides. etcd's default timing and
-// a TTL of 5 s unless a fault says otherwise.
+// A short warm-up and write period, so a trial's new leader writes (and the zombie's write meets a newer
+// token) soon after its election; the same on both sides. etcd's default timing, a TTL of 5 s unless said.
 function settings(s: Partial<RunSettings> = {}): RunSettings {
   return { ...DEFAULT_SETTINGS, ...TIMINGS.default, ttlMs: 5000, warmUpMs: 200, writeEveryMs: 300, ...s };
 }
@@ -58,9 +56,8 @@ export function zombieOutcome(result: 'accepted' | 'rejected' | undefined): stri
 }
 
 /**
- * Longest gap between consecutive answered keep-alives (times in ms); 0 with fewer than two. With
- * `lostAtMs`, the session ended there: the last gap runs to the loss, and what comes after (a new
- * session's keep-alives, sent at once by one client and a period later by another) is not counted.
+ * Longest gap between answered keep-alives (0 with under two). With `lostAtMs` (the session's end) the last
+ * gap runs to it; a new session's keep-alives (one client sends at once, another a period later) don't count.
  */
 export function longestGapMs(times: number[], lostAtMs: number | null = null): number {
   const s = (lostAtMs === null ? [...times] : [...times.filter((t) => t <= lostAtMs), lostAtMs]).sort(

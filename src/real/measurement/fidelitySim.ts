@@ -1,9 +1,8 @@
-// The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's
-// parameters (for the application's faults, its twin: src/real/model/twin.ts), the fault applied
-// as a live command at a settled moment, the same quantity measured, one trial per seed. Real
-// faults land at any phase of the heartbeat or keep-alive cycle, so trial i of count puts its fault
-// i/count of the way through one such period (a fixed moment would measure one phase only).
-// Deterministic: the same seeds give the same trials.
+// The simulator's side of `npm run fidelity`: each fault as an experiment with the real run's parameters (for
+// the application's faults, its twin: src/real/model/twin.ts), applied as a live command at a settled moment,
+// the same quantity measured, one trial per seed. Real faults land at any phase of the heartbeat or
+// keep-alive cycle, so trial i of count puts its fault i/count of the way through one such period (a fixed
+// moment would measure one phase only). Deterministic: the same seeds give the same trials.
 import { Simulation, type ExperimentInput, type NodeView, type SimEvent } from '../../engine';
 import type { FaultId, Trial } from './fidelityReport';
 import { longestGapMs, OUTCOME, SETUPS, zombieOutcome, type FaultSetup } from './fidelitySetups';
@@ -72,10 +71,7 @@ interface TrialOf {
   count: number;
 }
 
-/**
- * A run of the fault's raft (or, with etcd, its twin) to the settled moment plus this trial's
- * phase, with the leader then; an error naming the seed when none is ready.
- */
+/** A run of the fault's raft (or twin) to the settled moment plus this trial's phase, with its leader. */
 function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; leader: NodeView } {
   const s = t.setup.settings;
   const sim = new Simulation((etcd ? etcdExperiment : raftExperiment)(s, seed, 600_000));
@@ -88,10 +84,7 @@ function settled(t: TrialOf, etcd = false, seed = t.seed): { sim: Simulation; le
   return { sim, leader };
 }
 
-/**
- * The raft trials' common part: a settled raft leader at this trial's phase, the fault on it,
- * and the next leader another node became within the watch (null if none).
- */
+/** Raft trials' common part: a settled leader at this trial's phase, the fault, the next leader or null. */
 function onRaftLeader(
   t: TrialOf,
   verb: 'kill' | 'isolate',
@@ -182,7 +175,6 @@ function leaseGap(
   return { value: longestGapMs(renewals, lost?.atMs ?? null), outcome: kept ? OUTCOME.kept : OUTCOME.lost };
 }
 
-/** Each fault's trial. */
 const TRIALS: Record<FaultId, (t: TrialOf) => Trial> = {
   'raft-kill-fast': raftKill,
   'raft-kill': raftKill,
@@ -195,9 +187,8 @@ const TRIALS: Record<FaultId, (t: TrialOf) => Trial> = {
   isolate,
   'heal-prevote-off': heal,
   'heal-prevote-on': heal,
-  // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft
-  // leadership off the application leader's host, so the simulated leader must talk to m2 or
-  // m3 (host nK's member is mK): a run led from n1 is drawn again.
+  // The simulator's etcd raft leader is m1 until it dies; the real run first moves raft leadership off the
+  // application leader's host, so the simulated leader must use m2 or m3: a run led from n1 is redrawn.
   'raft-kill-under-lease': (t) =>
     leaseGap(
       t,

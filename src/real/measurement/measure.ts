@@ -1,8 +1,6 @@
-// `npm run real:measure -- [--runs N] [--only a,b]`: the figures docs/real.md records, from real
-// runs on this machine: start-up, application failover after kill -9 of the holder (TTL 2 s and
-// 5 s), raft failover after kill -9 of the raft leader at 20/200 ms (pre-vote on and off), and
-// how many stale writes after a pause past the TTL the storage rejected. Each figure is N trials
-// (default 5); min / median / max are printed with the trials.
+// `npm run real:measure -- [--runs N] [--only a,b]`: docs/real.md's figures from real runs here: start-up,
+// app failover after kill -9 of the holder (TTL 2 s, 5 s), raft failover after kill -9 of its leader at
+// 20/200 ms (pre-vote on, off), and stale writes rejected after a pause past the TTL. N trials (default 5).
 import { RealRun } from '../cluster/run';
 import { TIMINGS, type RunSettings } from '../model/settings';
 import { distribution, type Distribution } from './fidelityReport';

@@ -1,10 +1,9 @@
-// `npm run fidelity:renewals`: how long a lease renewal waits across etcd's own raft failover, on
-// a bare 3-member cluster (no candidates, no proxies: etcd alone). Each member keeps one lease
-// alive through its JSON gateway, one keep-alive at a time every TTL/3 (as the lab's candidates
-// do); each trial kills the raft leader with SIGKILL at a random point of that cycle, polls the
-// others for the next leader, then prints every renewal around it: when it was sent and answered,
-// relative to the kill and to the moment the new leader was first seen. The simulator's etcd
-// models what this shows (docs/fidelity.md, "A renewal held over etcd's raft election").
+// `npm run fidelity:renewals`: how long a lease renewal waits across etcd's own raft failover, on a bare
+// 3-member cluster (no candidates, no proxies: etcd alone). Each member keeps one lease alive through its
+// JSON gateway, one keep-alive at a time every TTL/3 (as the lab's candidates do); each trial kills the raft
+// leader with SIGKILL at a random point of that cycle, polls the others for the next leader, then prints
+// every renewal around it: when sent and answered, relative to the kill and to the new leader first seen. The
+// simulator's etcd models this (docs/fidelity.md, "A renewal held over etcd's raft election").
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,4 @@
-// Waiting on a real run: for a condition of its state, for its raft members to agree on a
-// leader, for a ready application leader. Used by the real suite and the measurements.
+// Waiting on a real run: for a state, raft agreement, a ready leader (the real suite and measurements).
 import type { RealEvent } from '../model/events';
 import { hostOfMember } from '../model/fold';
 import type { RealRun } from '../cluster/run';
@@ -120,9 +119,8 @@ export async function appFailoverMs(run: RealRun): Promise<number> {
 }
 
 /**
- * SIGSTOP the application leader for pauseMs (past its TTL), and wait for its write after SIGCONT
- * (the zombie); leaderCountWhilePaused is leader_count once the next leader was elected, the
- * stopped one still believing it leads.
+ * SIGSTOP the application leader for pauseMs (past its TTL) and wait for its write after SIGCONT (the
+ * zombie); leaderCountWhilePaused is leader_count after the next election, the stopped one still leads.
  */
 export async function pausePastTtl(run: RealRun, pauseMs = 2 * run.settings.ttlMs) {
   const { leader, token } = await appSettled(run);

@@ -1,5 +1,4 @@
-// What the page can do with a real run, and what it must hide: the bridge serves this list,
-// so the page shows the controls a real cluster has and none that would be faked.
+// What the page can do with a real run: the bridge serves this list, so the page fakes no control.
 import { NOT_FOR_REAL, VERBS } from './commands';
 import type { RunSettings } from './settings';
 

@@ -1,9 +1,7 @@
-// The bridge's fixed command set, shared by the page (JSON) and the headless CLI (text lines).
-// Each verb is the engine's, with its fields, plus `part`: lab node nK is a host running etcd
-// member mK and candidate cK, and a real fault hits one process or both. Anything else is refused
-// by name, including what the engine can do and a real cluster cannot (a clock's rate, campaigning
-// on demand, switches that exist only at start). The page's commands become the bridge's here
-// (toRealCommand); the way back is fold.ts's faultOf.
+// The bridge's fixed command set, shared by the page (JSON) and the headless CLI (text lines). Each verb is
+// the engine's plus `part`: lab node nK is a host running etcd member mK and candidate cK, and a real fault
+// hits one process or both. Anything else is refused by name, including engine-only acts (a clock's rate,
+// campaigning on demand, start-only switches). toRealCommand maps page commands here; faultOf maps back.
 import type { Command } from '../../engine';
 
 export type Part = 'candidate' | 'member' | 'host';
@@ -53,7 +51,6 @@ export interface CommandError {
   field?: string;
 }
 
-/** What applying a command did. */
 export interface ApplyResult {
   ok: boolean;
   /** The host the command hit (resolved from "leader" or "raftLeader"). */
@@ -84,8 +81,7 @@ export function toRealCommand(cmd: Command): PageCommandResult {
     case 'pause':
       return ok({ do: 'pause', ...targetOf(cmd.node), ...(cmd.forMs ? { forMs: cmd.forMs } : {}) });
     case 'isolate': {
-      // A candidate is cut from its own member (all it talks to besides the storage); a member
-      // from the other members: its host is off the network.
+      // Cut a candidate from its member (its only peer but storage); a member from the rest (host offline).
       const t = targetOf(cmd.node);
       return ok({ do: 'isolate', node: t.node, part: t.part === 'member' ? 'host' : 'candidate' });
     }
@@ -122,14 +118,12 @@ function bad(field: string, message: string): CommandResult {
 
 /** Validate one command for a cluster of `nodes` hosts. Never throws. */
 export function parseRealCommand(input: unknown, nodes: number): CommandResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { ok: false, error: { error: 'not an object', message: 'a command is a JSON object with "do"' } };
-  }
   const x = input as Record<string, unknown>;
   const verb = x.do;
-  if (typeof verb === 'string' && verb in NOT_FOR_REAL) {
+  if (typeof verb === 'string' && verb in NOT_FOR_REAL)
     return { ok: false, error: { error: 'not possible for real', message: NOT_FOR_REAL[verb] } };
-  }
   if (typeof verb !== 'string' || !(VERBS as readonly string[]).includes(verb)) {
     return {
       ok: false,
@@ -137,23 +131,20 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
     };
   }
   const allowed: string[] = FIELDS[verb as keyof typeof FIELDS];
-  for (const key of Object.keys(x)) {
+  for (const key of Object.keys(x))
     if (key !== 'do' && !allowed.includes(key)) return bad(key, 'unknown field');
-  }
   const isNode = (v: unknown) =>
     typeof v === 'string' && (v === 'leader' || v === 'raftLeader' || isHost(v, nodes));
   if (allowed.includes('node') && !isNode(x.node))
     return bad('node', `must be n1..n${nodes}, "leader" or "raftLeader"`);
   if (x.part !== undefined) {
     const parts: string[] = verb === 'isolate' ? ['host', 'candidate'] : PARTS;
-    if (typeof x.part !== 'string' || !parts.includes(x.part)) {
+    if (typeof x.part !== 'string' || !parts.includes(x.part))
       return bad('part', `must be one of ${parts.join(', ')}`);
-    }
   }
   if (verb === 'pause' && x.forMs !== undefined) {
-    if (!Number.isInteger(x.forMs) || (x.forMs as number) < 1 || (x.forMs as number) > 3_600_000) {
+    if (!Number.isInteger(x.forMs) || (x.forMs as number) < 1 || (x.forMs as number) > 3_600_000)
       return bad('forMs', 'must be a whole number of ms from 1 to 3600000');
-    }
   }
   if (verb === 'partition') {
     const groups = x.groups;
@@ -162,9 +153,8 @@ export function parseRealCommand(input: unknown, nodes: number): CommandResult {
     for (const [gi, g] of groups.entries()) {
       if (!Array.isArray(g) || g.length === 0) return bad(`groups.${gi}`, 'must be a non-empty list');
       for (const [mi, m] of g.entries()) {
-        if (typeof m !== 'string' || !(m === 'storage' || isHost(m, nodes))) {
+        if (typeof m !== 'string' || !(m === 'storage' || isHost(m, nodes)))
           return bad(`groups.${gi}.${mi}`, `must be n1..n${nodes} or "storage"`);
-        }
         if (seen.has(m)) return bad(`groups.${gi}.${mi}`, `"${m}" is in more than one group`);
         seen.add(m);
       }

@@ -1,7 +1,6 @@
-// The events of a real run, in the engine's shapes where the engine has the event (campaign,
-// elected, steppedDown, ready, write, violation, fault), plus what only a real cluster has: the
-// raft roles of the etcd members (from their own logs), the candidates' etcd sessions, and the
-// processes' lives, defined here. Times are ms since the run started.
+// The events of a real run, in the engine's shapes where the engine has the event (campaign, elected,
+// steppedDown, ready, write, violation, fault), plus what only a real cluster has, defined here: the etcd
+// members' raft roles (from their logs), the candidates' sessions, the processes' lives. Times: ms.
 import type * as zm from 'zod/mini';
 import type { NodeId, SimEvent, StepDownReason } from '../../engine';
 import { z } from '../../engine/schemaKit';
@@ -11,10 +10,7 @@ const num = z.number();
 const member = z.string().check(z.regex(/^m[1-9]$/));
 const memberRole = z.enum(['follower', 'preCandidate', 'candidate', 'leader']);
 
-/**
- * The fields of the events only a real run has, beyond atMs and type: their types below derive
- * from them, and a recording read back from a file is checked by them (liveRecordFile.ts).
- */
+/** The fields of the events only a real run has: their types derive from them; files are checked by them. */
 export const REAL_FIELDS = {
   member: { member, role: memberRole, term: num },
   memberLeader: { member, leader: z.nullable(member), term: num },
@@ -49,16 +45,10 @@ export type MemberRoleEvent = RealOnly<'member'>;
 /** A member learned who leads raft, or lost its leader: "elected leader <id> at term <N>" / "lost leader". */
 export type MemberLeaderEvent = RealOnly<'memberLeader'>;
 
-/**
- * A candidate's etcd session (its lease) began, ended, or was renewed after a gap of more than
- * 1.5 keep-alive periods (a keep-alive was missed and the lease survived the pause or the cut).
- */
+/** A candidate's etcd session began, ended, or was renewed after a gap over 1.5 keep-alive periods. */
 export type SessionEvent = RealOnly<'session'>;
 
-/**
- * Not an event of the run's record: each answered keep-alive, which the run folds into the
- * leader's renewal latency (as frequent as TTL/3 per candidate, too many to keep).
- */
+/** Not in the record (too many): each answered keep-alive, folded into the leader's renewal latency. */
 export interface KeepAliveReport {
   atMs: number;
   type: 'keepAlive';
@@ -80,10 +70,7 @@ export function processEvent(
   return { atMs, type: 'process', node, part, state, ...exit };
 }
 
-/**
- * Why a candidate stopped leading. Beyond the engine's reasons: its etcd session ended (the
- * lease expired, as etcd said or as its client's own deadline said), or it resigned on SIGTERM.
- */
+/** Beyond the engine's reasons: its etcd session ended (by etcd's or its own deadline), or SIGTERM. */
 export type RealStepDownReason = StepDownReason | 'lease expired' | 'resigned';
 
 export type SteppedDownEvent = Omit<Extract<SimEvent, { type: 'steppedDown' }>, 'reason'> & {

@@ -1,10 +1,8 @@
-// The run's state, folded from its events as they come, and the one translation of a real run's
-// events into the engine's: each becomes the engine events it amounts to (apply's result), which
-// the engine's monitor (src/engine/monitor.ts) observes, so leader_count believed and observed,
-// failovers, the storage's counters and the invariants come from the same fold and checkers as a
-// simulated run's, and the page shows the same events (store/backends/liveRecording.ts). What only
-// a real cluster has stays here: each host's etcd member (raft role, term, the leader it knows),
-// its processes and the leader's keep-alive renewal latency. Pure: events in, numbers out.
+// The run's state, folded from its events, and the one translation of a real run's events into the engine's:
+// each becomes the engine events it amounts to, observed by the engine's monitor (engine/monitor.ts), so
+// leader_count, failovers, storage counters and the invariants come from the same fold and checkers as a
+// simulated run's, and the page shows the same events (liveRecording.ts). What only a real cluster has stays
+// here: each host's etcd member (role, term, leader), its processes and the leader's renewal latency. Pure.
 import { createMonitor, monitorCounts, observe, type MonitorState } from '../../engine/monitor';
 import { majorityOf } from '../../engine/algorithms/kit';
 import { leaderAmong } from '../../engine/leadership';
@@ -101,10 +99,7 @@ export class RunFold {
     return monitorCounts(this.monitor, this.monitor.lastEventAtMs).leaderCountObserved;
   }
 
-  /**
-   * Fold one event of the run; returns the engine events it amounts to, in order, which the
-   * monitor has observed: what the page shows of the run.
-   */
+  /** Fold one event; returns the engine events it amounts to, in order, as the monitor observed them. */
   apply(e: RealEvent): SimEvent[] {
     const fed: SimEvent[] = [];
     this.fold(e, (ev) => {
@@ -143,17 +138,14 @@ export class RunFold {
         return feed({ ...e, reason: stepDownReason(e.reason) });
       case 'session':
         // A leader whose lease survived (a short pause, a healed cut): nothing was lost.
-        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node) {
+        if (h && e.state === 'renewed' && this.monitor.books.pendingLoss?.from === e.node)
           feed({ atMs: e.atMs, type: 'survived', node: e.node, term: h.token });
-        }
         return;
       case 'write':
         if (e.result === 'accepted') this.accepted++;
         return feed(e);
       case 'violation':
-        // Shown as the storage reported it. The monitor counts none from it (it observes no
-        // violation event): it runs the same checker (writeFindings) over the same write event,
-        // so its checkers decide and nothing is counted twice.
+        // Shown as reported. The monitor counts none, so none twice: it runs writeFindings on the write.
         return feed(e);
       case 'member':
         if (h) Object.assign(h, { memberRole: e.role, memberTerm: e.term });
@@ -167,11 +159,10 @@ export class RunFold {
   }
 
   /**
-   * A candidate's process. Its stop comes with the command that stopped it (its fault event,
-   * the engine's pause: the observed leader_count leaves a stopped leader out); its continue is
-   * the engine's resumed, as a paused node's end of pause is; an exit while it believes it leads
-   * is the engine's kill: the leader lost, then stepped down. A stopped candidate that exits with
-   * no kill command (the run's end) is killed, to the engine: it is paused no longer.
+   * A candidate's process. Its stop comes with the command that stopped it (its fault event, the engine's
+   * pause: the observed leader_count leaves a stopped leader out); its continue is the engine's resumed; an
+   * exit while it believes it leads is the engine's kill: the leader lost, then stepped down. A stopped
+   * candidate that exits with no kill command (the run's end) is killed, to the engine: paused no longer.
    */
   private onProcess(e: Extract<RealEvent, { type: 'process' }>, feed: (ev: SimEvent) => void): void {
     const h = this.host(e.node);
@@ -201,9 +192,8 @@ export class RunFold {
   }
 
   /**
-   * A command: the engine's fault it is (a member's part aimed at the service mK, a candidate's
-   * or a host's at the node nK), then the loss of the leader it causes. The monitor takes the
-   * fencing switch and the pause from it; what happened to each process, its own events say.
+   * A command: the engine's fault it is (a member's part hits service mK, a candidate's or host's node nK),
+   * then the loss of the leader it causes. The monitor takes the fencing switch and pause from it.
    */
   private onFault(e: RealFaultEvent, feed: (ev: SimEvent) => void): void {
     const f = e.fault;
@@ -292,11 +282,7 @@ function stepDownReason(reason: string): StepDownReason {
   return reason === 'resigned' ? 'stopped' : (reason as StepDownReason);
 }
 
-/**
- * The engine's fault a real command was, on the node or service it hit: a member's part is
- * etcd member mK (a service of the twin), a candidate's or a whole host's is node nK. The
- * page's recorded commands, its replay in the simulator and the run's trace file all use it.
- */
+/** A real command as the engine's fault: a member's part hits service mK, a candidate's or host's node nK. */
 export function faultOf(f: RealFault, target: string | undefined): Fault {
   const atMs = f.atMs;
   const id = (part: Part | undefined) => {

@@ -1,8 +1,6 @@
-// Who can reach whom, as the engine's partition model has it, and what that means for the
-// proxies of a real run. Hosts in different groups cannot reach each other (their etcd members'
-// peer links are cut); the storage, when named in a group, is reachable only from that group's
-// hosts, otherwise from all; a candidate may also be cut from its own etcd member. Hosts named
-// in no group form one more group together.
+// Who can reach whom, per the engine's partition model, for a real run's proxies. Hosts in different groups
+// cannot reach each other (their members' peer links are cut); the storage, named in a group, is reachable
+// only from its hosts, else from all; a candidate may be cut from its member. Hosts in no group form another.
 
 export class NetworkPlan {
   private groups: string[][] | null = null;

@@ -1,7 +1,6 @@
-// A real run's settings, their defaults, and their checks. Timing presets are etcd's defaults
-// (heartbeat 100 ms, election timeout 1000 ms) and a fast one (20/200) for tests and quick
-// experiments; the candidates' lease settings follow the engine's rule for Kubernetes' timings
-// where a renew deadline is set (TTL > deadline > 1.2 x keep-alive period).
+// A real run's settings, defaults and checks. Timing presets are etcd's defaults (heartbeat 100 ms, election
+// timeout 1000 ms) and a fast one (20/200) for tests; the candidates' lease settings follow the engine's rule
+// for Kubernetes' timings where a renew deadline is set (TTL > deadline > 1.2 x keep-alive period).
 
 export interface RunSettings {
   nodes: number;
@@ -57,14 +56,12 @@ export function checkSettings(s: RunSettings): string[] {
   // etcd refuses an election timeout below 5 heartbeats.
   if (!whole(s.electionMs, 5 * s.heartbeatMs, 50_000))
     errors.push('electionMs: must be 5 x heartbeatMs..50000');
-  if (!whole(s.ttlMs, 1000, 3_600_000) || s.ttlMs % 1000 !== 0) {
+  if (!whole(s.ttlMs, 1000, 3_600_000) || s.ttlMs % 1000 !== 0)
     errors.push('ttlMs: must be whole seconds (etcd grants leases in seconds), 1000..3600000');
-  }
   if (s.renewDeadlineMs !== null) {
     if (!(s.renewDeadlineMs < s.ttlMs)) errors.push('renewDeadlineMs: must be less than ttlMs');
-    if (!(s.renewDeadlineMs > 1.2 * keepAliveEveryMs(s))) {
+    if (!(s.renewDeadlineMs > 1.2 * keepAliveEveryMs(s)))
       errors.push('renewDeadlineMs: must be more than 1.2 x the keep-alive period (ttlMs / 3)');
-    }
   }
   if (!whole(s.warmUpMs, 0, 600_000)) errors.push('warmUpMs: must be 0..600000');
   if (!whole(s.writeEveryMs, 10, 3_600_000)) errors.push('writeEveryMs: must be 10..3600000');

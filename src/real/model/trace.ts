@@ -1,8 +1,6 @@
-// A real run as a trace file: the engine's Trace (experiment, events, samples, summary, final)
-// plus a `real` section with what only a real run has. The experiment is the run's simulated twin
-// (twin.ts), the one the page exports too, so the simulator replays the same commands on the
-// same algorithm whichever of the two files it is given; its faults are the commands that did
-// something, in the engine's words (fold.ts's faultOf, as the page records them).
+// A real run as a trace file: the engine's Trace plus a `real` section of real-only data. The experiment is
+// the run's simulated twin (twin.ts), as the page exports, so the simulator replays the same commands and
+// algorithm from either file; its faults are the commands that did something (faultOf).
 import type { Sample, Trace } from '../../engine';
 import type { RealFault } from './commands';
 import type { RealEvent } from './events';

@@ -1,9 +1,7 @@
-// A real run as the lab's run backend: the bridge of `npm run lab:real` streams the run's events
-// (Server-Sent Events), the recording folds them into the same snapshot, events and samples the
-// simulator gives, and commands go back to the bridge with the run's token. Time runs at wall
-// speed: the moment shown follows the run's clock, never ahead of it; scrubbing goes back within
-// the recording, and playing from there catches up at wall speed. What a real cluster cannot do
-// (a clock's rate, stepping, seeking past now, replaying) is not offered.
+// A real run as a backend: the bridge of `npm run lab:real` streams its events, the recording folds them into
+// the simulator's snapshot, events and samples, and commands go back with the run's token. Time runs at wall
+// speed: the moment shown follows the run's clock, never ahead; scrubbing goes back within the recording, and
+// playing from there catches up at wall speed. No clock rates, stepping, seeking past now or replay.
 import type { KeepAliveReport, RealEvent } from '../../real/model/events';
 import type { RunSettings } from '../../real/model/settings';
 import { toRealCommand, VERBS } from '../../real/model/commands';
@@ -111,11 +109,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
     return realRecordOf(this.recording, this.capabilities.settings, this.runStartEpochMs, this.horizonMs);
   }
 
-  /**
-   * Follow the run: at its now while following it (from the start, so a page opened late shows
-   * the present, not the run's first seconds), or at wall speed from a moment scrubbed back to,
-   * never past its clock.
-   */
+  /** Follow the run at its now (a late page shows the present), or at wall speed from a scrubbed moment. */
   advanceTo(targetMs: number): void {
     const live = this.liveNowMs();
     this.recording.showAt(this.following ? live : Math.min(targetMs, live));
@@ -129,10 +123,7 @@ export class LiveBackend extends RecordingView implements LabBackend {
     this.recording.showAt(this.following ? live : Math.max(targetMs, this.recording.earliestMs));
   }
 
-  /**
-   * Send a command to the real run. It happens now, so the page shows now; its result arrives as
-   * the run's fault event, and a refusal through onProblem.
-   */
+  /** Send a command to the real run, now; its result arrives as a fault event, a refusal via onProblem. */
   apply(cmd: Parameters<LabBackend['apply']>[0]): ApplyResult {
     const real = toRealCommand(cmd);
     if (!real.ok) return { ok: false, error: real.error };

@@ -1,7 +1,5 @@
-// The lab page in real mode: `?real=http://127.0.0.1:PORT&token=...`, as `npm run lab:real` opens
-// it. The link is checked before anything is asked of it, and every way it can fail has a name
-// the page shows (never a blank page): a bridge only ever listens on this machine's loopback, and
-// its token is the one the run printed.
+// The lab page in real mode: `?real=http://127.0.0.1:PORT&token=...` (npm run lab:real). The link is checked
+// first, and each failure is named on the page: a bridge listens only on loopback, with the run's token.
 import type { BridgeCapabilities } from './liveBackend';
 
 export interface RealLink {

@@ -1,7 +1,6 @@
-// A real run's recording in a trace file: the page's Export tab adds it (as `real`) beside the
-// engine-shaped trace, and an import opens the file as the recording it is (recordingBackend.ts):
-// the same events folded again by the same fold the live page used. A re-simulation would be
-// another run. Reading never throws: each bad field comes back as a problem naming its path.
+// A real run's recording in a trace file: the Export tab adds it (as `real`) beside the engine-shaped trace,
+// and an import opens it as the recording it is (recordingBackend.ts), folded again by the live page's fold;
+// a re-simulation would be another run. Reading never throws: each bad field is a problem naming its path.
 import { INVARIANT_TITLES, type InvariantName } from '../../engine';
 import { z } from '../../engine/schemaKit';
 import { parseRealCommand } from '../../real/model/commands';
@@ -16,10 +15,7 @@ export interface RealRecord {
   startedAtEpochMs: number;
   /** How far the recording reaches: the run's clock when it was exported, in run ms. */
   untilMs: number;
-  /**
-   * Where the events held begin: 0, or later once the page had folded its oldest events into
-   * the start of its recording (it keeps MAX_RECORDED); such a file cannot be folded again.
-   */
+  /** Where events held begin: 0, or later once the page folded its oldest (MAX_RECORDED); not refoldable. */
   fromMs: number;
   /** Every event the page received, in the order the run emitted them. */
   events: RealEvent[];

@@ -1,9 +1,7 @@
-// A real run as the page records it: every event the bridge sent, and the run's state at the
-// moment shown, folded by the run's own fold (src/real/model/fold.ts), so the page counts
-// leader_count and failovers as the run does and shows the engine events its monitor counted.
-// Pure: the bridge's stream feeds receive(), showAt() folds up to a moment, and scrubbing back
-// folds again from the start of the recording (a few minutes are a few thousand events: no
-// checkpoints are needed). Samples are taken every sampleEveryMs of the run, as the engine's.
+// A real run as the page records it: every event the bridge sent, and the state at the moment shown, folded
+// by the run's fold, so the page counts leader_count and failovers as the run does and shows the engine
+// events it counted. Pure: receive() takes the stream, showAt() folds up to a moment, and scrubbing back
+// folds again from the start (minutes are thousands of events: no checkpoints). Samples every sampleEveryMs.
 import {
   boundList,
   MAX_RECENT_WRITES,
@@ -111,8 +109,7 @@ export class LiveRecording {
 
   /** An event of the run, in the order the run emitted them. */
   receive(e: RealEvent): void {
-    // The recording so far arrives in a burst when the page connects (or reconnects), after the
-    // page has shown a moment past it: that moment and its samples are folded again.
+    // On (re)connect the recording arrives in one burst, behind the moment shown: that moment folds again.
     if (e.atMs < this.view.nowMs - LATE_MS) this.late = true;
     this.raw.push(e);
     if (this.raw.length > MAX_RECORDED) this.forgetOldest();
@@ -128,10 +125,7 @@ export class LiveRecording {
     }
   }
 
-  /**
-   * Fold the oldest half into the start of the recording (scrubbing can no longer reach before
-   * it), as far as the moment shown has folded them.
-   */
+  /** Fold the oldest half into the recording's start (no longer reachable by scrubbing), as far as shown. */
   private forgetOldest(): void {
     const drop = Math.min(this.rawAt, MAX_RECORDED / 2);
     if (drop === 0) return;
@@ -145,7 +139,6 @@ export class LiveRecording {
     this.foldUntil(shownMs, this.raw.length);
   }
 
-  /** Back to the start of the recording, to fold again from there. */
   private restart(): void {
     this.view = cloneView(this.base);
     this.rawAt = 0;
@@ -193,10 +186,7 @@ export class LiveRecording {
     if (t > v.nowMs) v.nowMs = t;
   }
 
-  /**
-   * Events in the order the run emitted them, up to their time (processes stamp their own, so an
-   * event may carry a time a few ms before its predecessor's: it is folded with it).
-   */
+  /** Events as emitted, up to their time (processes stamp their own: an event a few ms early folds too). */
   private applyUntil(t: number, rawLimit: number): void {
     for (;;) {
       const e = this.rawAt < rawLimit ? this.raw[this.rawAt] : undefined;
@@ -324,9 +314,8 @@ export class LiveRecording {
   }
 
   /**
-   * Everything received, in the order received: what a file needs to fold the run again as the
-   * page did (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into
-   * the start of the recording and are no longer held.
+   * Everything received, in order: what a file needs to fold the run again as the page did
+   * (liveRecordFile.ts). `fromMs` is above 0 once the oldest events were folded into the recording's start.
    */
   held(): { fromMs: number; events: RealEvent[]; keepAlives: KeepAliveReport[] } {
     return { fromMs: this.base.nowMs, events: [...this.raw], keepAlives: [...this.keepAlives] };

@@ -1,7 +1,6 @@
-// A real run's recording opened from a trace file: the recorded events folded again by the same
-// fold the live page used (LiveRecording, over src/real/fold.ts), so the stage, chain, chart,
-// failover timeline and log show what the live page showed. A recording can be played, stepped,
-// sped up and scrubbed anywhere within it; it takes no commands: nothing runs to apply a fault to.
+// A real run's recording opened from a trace file: its events folded again by the live page's fold
+// (LiveRecording, over src/real/fold.ts), so every view shows what the live page showed. It can be played,
+// stepped, sped up and scrubbed anywhere within it; it takes no commands: nothing runs to fault.
 import type { ApplyResult, BackendCapabilities, LabBackend } from '../backend';
 import type { RealRecord } from './liveRecordFile';
 import { LiveRecording } from './liveRecording';

@@ -1,7 +1,6 @@
-// What a real run's backend reads from its recording, the same whether the run is live (the
-// bridge streams it) or was opened from a trace file: the experiment, the moment shown, its
-// snapshot, events, samples and trace, all from the LiveRecording that folds the run's events.
-// A subclass says how far the run goes (horizonMs) and how time moves (advanceTo).
+// What a real run's backend reads from its recording, live (the bridge streams it) or opened from a trace
+// file: the experiment, the moment shown, its snapshot, events, samples and trace, all from the LiveRecording
+// folding the run's events. A subclass says how far the run goes (horizonMs) and how time moves (advanceTo).
 import type { Trace } from '../../engine';
 import { SourceView, type RecordedCommand } from '../backend';
 import type { LiveRecording } from './liveRecording';

@@ -26,8 +26,7 @@ const RecordingApp = lazy(() =>
 
 export function App() {
   const real = useMemo(() => readRealLink(window.location.search), []);
-  // A real run's recording replaces whatever page imported it (it is no link to open: a
-  // recording holds the run's events, far more than a URL can carry).
+  // A real run's recording replaces the page that imported it: its events are far more than a URL carries.
   const [recording, setRecording] = useState<OpenedRecording | null>(null);
   let page;
   if (recording)
@@ -51,7 +50,6 @@ function SimApp() {
   // Read before autosave can overwrite it with this (fallback) run.
   const [saved] = useState(() => (params.badRun ? lastSession() : null));
   const store = useMemo(() => {
-    // The link's setup, commands, speed and whether it plays.
     const s = createLabStore(params);
     // A link into a game day replays it to its step first (below); then to its moment.
     if (params.atMs > 0 && !params.scenario) s.getState().seek(params.atMs);

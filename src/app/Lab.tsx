@@ -1,9 +1,7 @@
-// The whole lab for one store. Its first screen holds cause and effect together: the stage, the
-// fencing chain and the leader_count chart, with the time controls, the node, network and safety
-// controls and, in a game day, the caption beside them (on a phone, one of the three views at a
-// time with a mini leader_count line), and the failover timeline beside the chart. Everything else
-// sits in a strip of tabs below: the scenes the registry places there, the event log, the setup,
-// export and the learning material. Mounted once on the hosted page; each embed mounts one scene instead.
+// The whole lab for one store. Its first screen holds cause and effect together: the stage, the fencing
+// chain, the leader_count chart and the failover timeline, with the controls (and a game day's caption)
+// beside them; a phone shows one view at a time. Everything else sits in a strip of tabs below. Mounted
+// once on the hosted page; each embed mounts one scene instead.
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
@@ -33,10 +31,8 @@ import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
-// The tabs' panels below load apart, when their tab is first opened (a page that is only watched
-// never fetches them): export, the lab's largest control; "Find a failure", the explorer's panel
-// (the explorer itself runs in a worker of its own); setup, its form and the "seen in the wild"
-// presets with their sources.
+// These tabs' panels load when their tab is first opened, so a page that is only watched never fetches
+// them (the explorer itself runs in a worker of its own).
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
@@ -61,10 +57,7 @@ export interface LabProps {
   header?: ReactNode;
   /** Notes about the link that opened the page, under the header. */
   notices?: ReactNode;
-  /**
-   * Present mode: a step that names a view kept in a tab (the failover timeline, the event log)
-   * shows it on the first screen, in the chain's place, as a projector shows nothing below it.
-   */
+  /** Present mode: a step naming a view kept in a tab shows it in the chain's place, for a projector. */
   present?: boolean;
   /** A last tab of reading (the hosted page's "Learn"). */
   learn?: ReactNode;
@@ -107,9 +100,8 @@ export function Lab({
     setOpened((o) => (o.has(tab) ? o : new Set([...o, tab])));
   }, [tab]);
   const onOpen = (id: string) => tab === id || opened.has(id);
-  // A guided step that names a view shows it: a phone switches to that view, and a view in a
-  // tab (the failover timeline, the log) has its tab selected; then, once that is drawn, it is
-  // scrolled into view if it is off screen (present mode shows it on the first screen instead).
+  // A guided step that names a view shows it: a phone switches to it, a tab is selected, then once
+  // drawn it is scrolled into view (present mode shows it on the first screen instead).
   const root = useRef<HTMLDivElement>(null);
   // Present mode: a step naming another view keeps the stage only while it has room for its words.
   useStageRoom(
@@ -167,8 +159,8 @@ export function Lab({
   const tabs: MoreTab[] = [
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => {
       const panel = <ScenePanel scene={s} watched={watched === s.id} />;
-      // A scene few readers open loads only when its tab first opens (or a guided step selects
-      // it), so its code stays out of the page's first load; the others mount once idle.
+      // A scene few readers open loads only when its tab first opens, keeping its code out of the
+      // first load; the others mount once idle.
       const onFirstOpen = (s as SceneEntry).tabLoads === 'opened';
       return {
         id: s.id,
@@ -255,8 +247,7 @@ export function Lab({
                   <NodePanel />
                   <PartitionPanel />
                   <SafetyPanel />
-                  {/* A narrow screen shows the key with the stage instead. */}
-                  {/* A real run draws no message dots: no key to them. */}
+                  {/* A narrow screen shows the key with the stage; a real run draws no message dots. */}
                   {wide && simulated && <KeyPanel />}
                 </aside>
               </div>
@@ -283,10 +274,7 @@ function CommandError() {
   );
 }
 
-/**
- * The current guided step: the view it asks the reader to watch (outlined by CSS) and what it
- * has the space-time diagram show.
- */
+/** The current guided step: the view it asks the reader to watch and what the space-time diagram shows. */
 function useStep(guided: GuidedStore | null): Step | undefined {
   const [step, setStep] = useState<Step | undefined>();
   useEffect(() => {

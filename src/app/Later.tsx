@@ -1,10 +1,7 @@
-// Mounting the page in steps. The first commit holds what the first screen shows (the header,
-// the game days, the banner, the stage and its controls); each part below it mounts afterwards,
-// one part per task, in page order, once the browser has painted and is idle. Mounting the whole
-// lab in one commit kept a phone's main thread busy for over a second (Lighthouse: total blocking
-// time); in steps no task is long and the first screen shows sooner.
-//
-// The queue is one per page, not per lab: what it shares out is the page's one main thread.
+// Mounting the page in steps. The first commit holds the first screen; each part below mounts afterwards,
+// one per task, in page order, once the browser is idle. The whole lab in one commit kept a phone's main
+// thread busy for over a second (Lighthouse: total blocking time); in steps no task is long and the first
+// screen shows sooner. The queue is one per page, not per lab: it shares out the page's one main thread.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** True on the hosted page; off (everything at once) in tests that render a lab directly. */
@@ -56,10 +53,7 @@ export function whenSettled(run: () => void, staged = true): () => void {
   return () => settledListeners.delete(run);
 }
 
-/**
- * Mount the children at their turn. `load` fetches the code they need (a lazily loaded chunk)
- * before the turn's render, so the render does not stop at a Suspense fallback half way.
- */
+/** Mount the children at their turn, `load` fetching their chunk first so the render does not suspend. */
 export function Later({
   order,
   load,

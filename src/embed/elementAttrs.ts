@@ -1,7 +1,6 @@
-// Which of the element's attributes it keeps for itself rather than passing to the embed page:
-// the table's element-only rows (src/shared/params.ts; a unit test holds the two alike) and
-// the attributes any HTML element may carry. Kept apart from the table so that the element's
-// script stays small (about 2 KB compressed) and imports nothing (docs load it as a classic script).
+// Which attributes the element keeps rather than passing to the embed page: the table's element-only rows
+// (src/shared/params.ts; a unit test holds the two alike) and any HTML element's. Kept apart from the
+// table so the element's script stays small (2 KB compressed) and imports nothing (a classic script).
 export const OWN_ATTRS: readonly string[] = ['height', 'title'];
 
 export const GLOBAL_ATTR =
@@ -13,11 +12,9 @@ export function passedOn(name: string): boolean {
 }
 
 /**
- * Each scene's title and the height its embed reserves at 720 px, by id, and each other name of a
- * scene (scenes.ts title, embedHeightPx and aliases; a unit test holds them alike), and what a
- * step's caption adds (EMBED_CAPTION_PX). The element takes the height before its frame loads, so
- * the page around it does not move when the scene arrives, and names its frame by its scene from
- * the start, not only once the frame has loaded and said so.
+ * Each scene's title and embed height at 720 px, its aliases and what a caption adds (as scenes.ts has
+ * them; a unit test holds them alike): the element takes the height before its frame loads, so the page
+ * does not move when the scene arrives, and names its frame from the start.
  */
 export const SCENE_EMBEDS: Readonly<Record<string, readonly [title: string, heightPx: number]>> = {
   cluster: ['Cluster stage', 800],
@@ -58,10 +55,8 @@ export function reservedPx(scene: string | null, captioned: boolean): number {
 }
 
 /**
- * The frame's accessible name until the frame says its own: the scene by its title and the game
- * day by its id (its title would be the embed page's, whose index the frame loads: the element's
- * script does not carry every game day's title, which would put the heaviest documented embed
- * over its load budget).
+ * The frame's accessible name until the frame says its own: the game day by its id, as every game day's
+ * title would put the heaviest documented embed over its load budget.
  */
 export function frameTitle(scene: string | null, scenario: string | null): string {
   const day = scenario?.trim();

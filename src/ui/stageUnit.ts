@@ -1,15 +1,9 @@
-// The cluster stage's size, as its words see it. Its SVG is scaled to its box, and its font sizes
-// take a floor from its unit (CSS px per viewBox unit, inverted) in a CSS variable
-// (clusterScene.css), so what its words take on screen follows its size. The stage writes that
-// unit each time it is resized, and announces the size to the page (STAGE_RESIZED); present mode,
-// which gives up a stage too small for its words, measures it again then, and writes the unit
-// itself for a layout it tries before the stage has seen it.
+// The cluster stage's size, as its words see it: its font sizes take a floor from its unit (CSS px per
+// viewBox unit) in a CSS variable (clusterScene.css). The stage writes it on each resize and announces
+// that (STAGE_RESIZED); present mode measures again then, and writes it for layouts the stage has not seen.
 export const STAGE_RESIZED = 'lab:stage-resized';
 
-/**
- * The stage's scale as laid out now (screen px per unit of its viewBox; 0 with no size), written
- * as its unit: its words are then measured at the size they are drawn at that scale.
- */
+/** The stage's scale as laid out now (screen px per viewBox unit; 0 with no size), written as its unit. */
 export function writeStageUnit(svg: SVGSVGElement): number {
   const view = svg.viewBox.baseVal;
   const box = svg.getBoundingClientRect();

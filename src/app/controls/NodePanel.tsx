@@ -1,10 +1,7 @@
-// Controls for the selected node: kill / restart, GC-pause (short, long, chosen) / resume,
-// isolate, clock rate and force an election; and for a selected service (an API server, a store
-// member), what can be done to one: kill / restart and isolate. Every button names what it does
-// to which node or service, and shows only when the run's backend accepts that command. The
-// node's buttons come from one list (nodeActions.ts). The same panel is the menu a click on a node
-// opens on the stage (place 'menu'); while that menu is open, the panel keeps the node's status
-// and leaves its buttons to the menu.
+// Controls for the selected node or service (an API server, a store member), from one list
+// (nodeActions.ts): every button names what it does to which, and shows only when the backend accepts it.
+// The same panel is the menu a click on a node opens on the stage (place 'menu'); while that menu is
+// open, the panel keeps the node's status and leaves its buttons to the menu.
 import { useState } from 'react';
 import { useLab, useLabShallow } from '../../store/context';
 import { selectNodeIds, selectServiceIds } from '../../store/select';

@@ -1,10 +1,7 @@
-// The safety switches, beside the node and network controls: they apply at once and are
-// recorded like any other command, so a replay toggles them at the same moment. Switching
-// quorum or fencing off and breaking the cluster is the lab's main lesson, so they sit on the
-// first screen rather than in the setup. A switch is offered only where the run's algorithm has
-// the mechanism; where it has none, one line says why, in the algorithm's own description
-// (`missing` in algorithms/pages/: Redis Sentinel has no fencing token). The switches the lesson does not
-// use fold under "Advanced", each with what turning it off shows.
+// The safety switches apply at once and are recorded like any command, so a replay toggles them at the
+// same moment. Switching quorum or fencing off is the lab's main lesson, so they sit on the first screen.
+// A switch the algorithm lacks gets one line saying why (`missing` in algorithms/pages/: Redis Sentinel
+// has no fencing token). Those the lesson does not use fold under "Advanced", with what turning off shows.
 import { useLabShallow } from '../../store/context';
 import { missingSwitch, type SafetySwitch } from '../../engine';
 
@@ -79,7 +76,6 @@ export function SafetyPanel() {
   if (!can) return null;
   const row = (s: Switch) => {
     const reason = missingSwitch({ algorithm }, s.key);
-    // A switch the algorithm does not have, and why (its description's words).
     if (reason !== null || safety[s.key] === undefined)
       return (
         reason && (

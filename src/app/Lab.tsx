@@ -93,8 +93,7 @@ export function Lab({
   const wide = useWide();
   const [view, setView] = useState<PrimaryView>('stage');
   const [tab, setTab] = useState('events');
-  // The tabs whose panels load on first use (export, the explorer) stay mounted once opened: a
-  // search keeps running behind another tab, and an export's choices are kept.
+  // Tabs loaded on first use stay mounted: a search keeps running, an export keeps its choices.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
     setOpened((o) => (o.has(tab) ? o : new Set([...o, tab])));
@@ -139,8 +138,7 @@ export function Lab({
     spacetimeAsked.current = false;
     revealView(root.current.querySelector<HTMLElement>('#more-tab-spacetime'));
   }, [tab]);
-  // On the hosted page the simulation starts once the page has finished mounting, so its frames
-  // never queue behind (or lengthen) the mounting steps.
+  // The simulation starts once the page has mounted, so its frames never queue behind the mounting steps.
   useEffect(() => {
     const cancel = whenSettled(() => clock.start(), staged);
     return () => {

@@ -1,6 +1,5 @@
-// One scene, filling its frame, without page chrome: for docs. Each embed has its own store and
-// clock, so several on one page run independently. It reads the same parameters as the lab
-// (src/shared/params.ts) and shares nothing else with the lab's page code.
+// One scene filling its frame, for docs. Each embed has its own store and clock, so several on a page run
+// independently; it shares only the parameters (src/shared/params.ts) with the lab's page code.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';

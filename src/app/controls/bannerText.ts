@@ -1,9 +1,7 @@
-// What the safety banner says of a moment, a pure function of the snapshot and experiment so the claims
-// test reads the page's words at every game day's pause. Its red is exactly the engine's own invariant
-// violations; otherwise it says what leader_count says, in the chart's terms, and what storage does about a
-// second leader (fencing on or off, or why nothing checks a token: algorithms/pages/). Two counts, as on
-// the chart: believed (alive nodes that think they lead, paused ones included) and observed (what a scrape
-// sees: a paused node fails it). It never calls a moment safe that the chart pages on.
+// What the safety banner says of a moment, a pure function so the claims test reads the page's words at
+// every pause. Its red is exactly the engine's invariant violations; otherwise it says what leader_count
+// says (believed and observed, as the chart counts them) and what storage does about a second leader
+// (algorithms/pages/). It never calls a moment safe that the chart pages on.
 import {
   algorithmFor,
   INVARIANT_TITLES,

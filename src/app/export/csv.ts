@@ -1,5 +1,4 @@
-// The metric series as CSV: one row per engine sample, one column per Sample field, so a
-// spreadsheet or a notebook sees exactly what the chart plots (and the fields it does not).
+// The metric series as CSV, a row per sample and a column per Sample field: exactly what the chart plots.
 import type { Sample } from '../../engine';
 
 export const SAMPLE_COLUMNS = [
@@ -29,8 +28,7 @@ export const OPTIONAL_SAMPLE_COLUMNS = [
   'clientWaitedMs',
 ] as const satisfies readonly (keyof Sample)[];
 
-// A field added to Sample without a column here fails the typecheck instead of silently
-// missing from every export.
+// A field added to Sample without a column here fails the typecheck, not silently every export.
 type MissingColumn = Exclude<
   keyof Sample,
   (typeof SAMPLE_COLUMNS)[number] | (typeof OPTIONAL_SAMPLE_COLUMNS)[number]

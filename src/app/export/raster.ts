@@ -1,5 +1,4 @@
-// PNG from an exported SVG: the browser draws the SVG (vector) straight at the target size, so
-// text and strokes are sharp at presentation resolution rather than an upscaled screenshot.
+// PNG from an exported SVG, drawn straight at the target size: sharp, not an upscaled screenshot.
 
 export async function svgToPng(svg: string, width: number, height: number): Promise<Blob> {
   const img = new Image(width, height);

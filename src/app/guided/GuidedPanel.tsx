@@ -1,5 +1,4 @@
-// The narration panel of guided mode: the step's caption, what to watch, whether its condition
-// has been met, and Previous / Replay / Skip / Next; at the end, the run's measured summary.
+// Guided mode's narration: the step's caption, what to watch, whether it is met, the step buttons, a summary.
 import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { Step, View } from '../../scenario/types';

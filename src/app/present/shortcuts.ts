@@ -1,5 +1,4 @@
-// Keyboard shortcuts for speakers and presentation clickers (which send PageUp / PageDown).
-// One table drives both the handler and the help overlay, so they cannot disagree.
+// Keyboard shortcuts for speakers and clickers: one table drives the handler and the help, so they agree.
 import type { Command } from '../../engine';
 import type { BackendCapabilities } from '../../store/backend';
 import type { GuidedStore } from '../../store/guidedStore';

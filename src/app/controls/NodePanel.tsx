@@ -71,9 +71,7 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
         </div>
       )}
       {service ? (
-        <ServiceStatus label={service.label} id={service.id} alive={service.alive}>
-          {actions.map(button)}
-        </ServiceStatus>
+        <ServiceStatus service={service}>{actions.map(button)}</ServiceStatus>
       ) : !node ? (
         <p className="hint">
           Select a node{serviceIds.length ? ' or a service' : ''} (click it on the stage, or use these
@@ -153,14 +151,10 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
 
 /** A service's state (and its side of a partition), over its actions. */
 function ServiceStatus({
-  id,
-  label,
-  alive,
+  service: { id, label, alive },
   children,
 }: {
-  id: string;
-  label: string;
-  alive: boolean;
+  service: { id: string; label: string; alive: boolean };
   children: React.ReactNode;
 }) {
   const side = useLab((s) => {

@@ -1,7 +1,5 @@
-// The whole lab for one store. Its first screen holds cause and effect together: the stage, the fencing
-// chain, the leader_count chart and the failover timeline, with the controls (and a game day's caption)
-// beside them; a phone shows one view at a time. Everything else sits in a strip of tabs below. Mounted
-// once on the hosted page; each embed mounts one scene instead.
+// The whole lab for one store: a first screen holding cause and effect together (the views beside the
+// controls; a phone shows one view at a time), then a strip of tabs. Each embed mounts one scene instead.
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
@@ -31,8 +29,7 @@ import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
-// These tabs' panels load when their tab is first opened, so a page that is only watched never fetches
-// them (the explorer itself runs in a worker of its own).
+// These tabs' panels load when first opened: a page that is only watched never fetches them.
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
@@ -99,8 +96,7 @@ export function Lab({
     setOpened((o) => (o.has(tab) ? o : new Set([...o, tab])));
   }, [tab]);
   const onOpen = (id: string) => tab === id || opened.has(id);
-  // A guided step that names a view shows it: a phone switches to it, a tab is selected, then once
-  // drawn it is scrolled into view (present mode shows it on the first screen instead).
+  // A step naming a view shows it (a phone's view, a tab), scrolled into view once drawn (not presenting).
   const root = useRef<HTMLDivElement>(null);
   // Present mode: a step naming another view keeps the stage only while it has room for its words.
   useStageRoom(
@@ -157,8 +153,7 @@ export function Lab({
   const tabs: MoreTab[] = [
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => {
       const panel = <ScenePanel scene={s} watched={watched === s.id} />;
-      // A scene few readers open loads only when its tab first opens, keeping its code out of the
-      // first load; the others mount once idle.
+      // A scene few readers open loads when its tab first opens, out of the first load; others once idle.
       const onFirstOpen = (s as SceneEntry).tabLoads === 'opened';
       return {
         id: s.id,

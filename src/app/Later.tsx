@@ -16,7 +16,6 @@ const waiting: Step[] = [];
 const settledListeners = new Set<() => void>();
 let running = false;
 
-/** Once the browser is idle (or after timeoutMs at the latest). */
 export function whenIdle(run: () => void, timeoutMs = 300): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: timeoutMs });
   else setTimeout(run, 16);

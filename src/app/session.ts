@@ -47,10 +47,7 @@ export function saveSession(store: LabStore): void {
   }
 }
 
-/**
- * The last session as a `run` value, or null when there is none or the codec is not loaded (it is, when
- * the page reads a bad run link). A session saved by an earlier page is a run link already.
- */
+/** The last session as a `run` value (null without the codec, which a bad run link loads), or null. */
 export function lastSession(): string | null {
   let saved: string | null;
   try {
@@ -70,7 +67,6 @@ export function lastSession(): string | null {
   }
 }
 
-/** Save the session every few seconds while the page is open, and when it is hidden. */
 export function autosave(store: LabStore, everyMs = 3000): () => void {
   const timer = window.setInterval(() => saveSession(store), everyMs);
   const onHide = () => {

@@ -17,10 +17,7 @@ import { SceneBoundary } from '../ui/SceneBoundary';
 
 type Params = ReturnType<typeof readEmbedParams>;
 
-/**
- * Play a scenario up to the start of a step, as guided mode would. Its code loads only for an embed that
- * names a step: most do not, and every KB an embed fetches is a docs page's.
- */
+/** Play a scenario up to a step. Its code loads only for an embed that names one: most do not. */
 async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore | null> {
   if (!params.scenario || params.step <= 0) return null;
   const { createGuidedStore } = await import('../store/guidedStore');
@@ -58,10 +55,9 @@ function useOpened(store: LabStore, params: Params): { guided: GuidedStore | nul
 const READ_MS = 3000;
 
 /**
- * An embed has no Next button: while it plays, a step that ends stays a moment (paused, as guided mode
- * pauses for its reader), then gives way to the next, so the caption always tells the step on screen.
- * Play on an ended step goes on at once. Guided mode pauses after the status changes, so `playing` still
- * says whether it played.
+ * An embed has no Next button: while it plays, an ended step stays a moment (paused, as guided mode does),
+ * then gives way to the next, so the caption tells the step on screen; Play on it goes on at once. Guided
+ * mode pauses after the status changes, so `playing` still says whether it played.
  */
 function useFollowSteps(store: LabStore, guided: GuidedStore | null, playing: boolean): void {
   useEffect(() => {
@@ -157,7 +153,6 @@ export function EmbedApp() {
   );
 }
 
-/** The step on screen and its caption, as the run plays through the game day. */
 function StepCaption({ guided }: { guided: GuidedStore }) {
   const { step, scenario, status } = useStore(
     guided,
@@ -214,8 +209,8 @@ function MiniControls({ title, guided }: { title: string | null; guided: GuidedS
 }
 
 /**
- * Tell the host page how tall the content is, so a custom element can size its frame to fit. The content's
- * own box is measured: the document's scrollHeight is never less than the frame, so it could never shrink.
+ * Tell the host page how tall the content is, so the element can size its frame to fit: the content's own
+ * box, as the document's scrollHeight is never less than the frame, which then could never shrink.
  */
 function useReportHeight(id: string | null, title: string): React.RefObject<HTMLElement | null> {
   const main = useRef<HTMLElement>(null);

@@ -1,16 +1,13 @@
-// <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
-// One script tag from the built site defines it. Each element hosts the scene in its own frame (the
-// embed page), so several on one page run independently and the host page's styles cannot reach inside.
-// It takes the height its scene reserves before the frame loads, then the height the frame reports. A
-// change of theme is sent to the loaded frame, so the run goes on; any other change loads the scene anew.
-// Every attribute but its own and the global ones (elementAttrs.ts) becomes a parameter of the embed
-// page, read through the same table as a link: a misspelt attribute is named in the frame.
+// <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>, defined by
+// one script tag. Each hosts its scene in its own frame, so several run independently and the host's
+// styles cannot reach inside. A theme change is sent to the loaded frame, so the run goes on; any other
+// change loads the scene anew. Every attribute but its own and the global ones (elementAttrs.ts) becomes a
+// parameter of the embed page, read as a link's: a misspelt attribute is named in the frame.
 import { frameTitle, passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 const THEME_MESSAGE = 'leader-election-scene:theme';
 
-// Resolved once, while this script runs: the embed page sits beside it. As a module (not a classic
-// script) it has no currentScript.
+// Resolved once, as this script runs: the embed page sits beside it (a module has no currentScript).
 function scriptSrc(): string {
   const current = document.currentScript as HTMLScriptElement | null;
   if (current?.src) return current.src;
@@ -21,10 +18,7 @@ const base = new URL('./embed.html', scriptSrc());
 
 let counter = 0;
 
-/**
- * `theme="inherit"`: the host page's scheme where the element stands: its `color-scheme` if declared (docs
- * themes do, on their dark toggle), else its background, else the reader's system.
- */
+/** `theme="inherit"`: the host's `color-scheme` if set (docs themes do), else its background, else system. */
 function hostTheme(el: Element): 'light' | 'dark' | 'system' {
   const words = getComputedStyle(el).colorScheme.split(/\s+/);
   const dark = words.includes('dark');
@@ -40,10 +34,7 @@ function hostTheme(el: Element): 'light' | 'dark' | 'system' {
   return 'system';
 }
 
-/**
- * The frame's fixed height from the `height` attribute (pixels or a CSS length), or null to fit the scene.
- * One it cannot use is said in the console, rather than kept at a height that cuts the scene off.
- */
+/** The `height` attribute as a CSS height, or null to fit the scene (an unusable one said in the console). */
 function fixedHeight(raw: string | null, said: boolean): string | null {
   if (!raw) return null;
   const css = /^\d+(\.\d+)?$/.test(raw.trim()) ? `${raw.trim()}px` : raw;

@@ -49,15 +49,11 @@ const entry = <T>(table: Readonly<Record<string, T>>, raw: string | null): T | n
 const sceneEmbed = (scene: string | null) =>
   entry(SCENE_EMBEDS, entry(SCENE_ALIASES, scene) ?? scene) ?? SCENE_EMBEDS.cluster;
 
-/** The height an element reserves for `scene`. */
 export function reservedPx(scene: string | null, captioned: boolean): number {
   return sceneEmbed(scene)[1] + (captioned ? CAPTION_PX : 0);
 }
 
-/**
- * The frame's accessible name until the frame says its own: the game day by its id, as every game day's
- * title would put the heaviest documented embed over its load budget.
- */
+/** The frame's name until it says its own; game days by id, as titles would break the embed's load budget. */
 export function frameTitle(scene: string | null, scenario: string | null): string {
   const day = scenario?.trim();
   return `Leader Election Lab: ${sceneEmbed(scene)[0]}${day ? `, game day ${day}` : ''}`;

@@ -1,6 +1,5 @@
-// Setup: the algorithm picker resets at once; the algorithm's settings and the cluster's apply on reset
-// (the live safety switches are in SafetyPanel). Each field is checked as typed by the engine's own
-// parser, so the message under it is the one an experiment file would get.
+// Setup: the algorithm picker resets at once, the settings apply on reset. Each field is checked as typed
+// by the engine's own parser, so the message under it is the one an experiment file would get.
 import { useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,

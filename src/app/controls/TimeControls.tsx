@@ -52,9 +52,8 @@ export function TimeControls() {
   const clock = useRef<HTMLSpanElement>(null);
   const out = useRef<HTMLOutputElement>(null);
   const held = useHeldByPointer(scrub);
-  // The clock and the timeline follow the snapshot (up to ten times a second) and are written directly: a
-  // re-render rewrites both sliders' attributes (React sets an input's type and name on every update),
-  // restyling and laying them out each time.
+  // The clock and timeline follow the snapshot (up to 10 Hz), written directly: a re-render rewrites both
+  // sliders' attributes (React sets an input's type and name on every update), restyling and laying out.
   const thumbAt = useRef(-1);
   useLabUpdate((s) => {
     const now = s.snapshot.nowMs;

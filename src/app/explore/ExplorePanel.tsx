@@ -35,7 +35,6 @@ const SCHEDULES_WALL_CAP_MS = 10 * 60_000;
 
 type BudgetUnit = 'schedules' | 'seconds';
 
-/** A search's progress as it starts. */
 const STARTING = { tried: 0, elapsedMs: 0, perSecond: 0, found: null, shrink: null, stopping: false };
 
 type View =
@@ -62,7 +61,6 @@ export function setupOf(store: LabStore): Experiment {
   return { ...s.experiment, safety: safety as Experiment['safety'], faults: [] };
 }
 
-/** The switches that are off in a setup, by their labels. */
 function offSwitches(setup: Experiment): string[] {
   const safety = setup.safety as Record<string, boolean | undefined>;
   return SWITCHES.filter((s) => safety[s.key] === false).map((s) => s.label.toLowerCase());

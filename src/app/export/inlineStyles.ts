@@ -1,8 +1,7 @@
-// A scene's look lives in stylesheets and CSS variables that do not travel with a copied element: each
-// element of the copy gets its computed style written into its style attribute, so the file looks the same
-// anywhere. SVG shapes get a fixed list of paint and text properties, keeping the file small and readable
-// by vector editors. HTML (drawn only by browsers, in a foreignObject) depends on far more, so layout boxes
-// get every computed property that differs from the tag's default or from what it would inherit.
+// A copied element loses its stylesheets and CSS variables: each element of the copy gets its computed
+// style inline, so the file looks the same anywhere. SVG shapes get a fixed list of paint and text
+// properties (small, and readable by vector editors); HTML layout boxes, drawn only by browsers, get every
+// property that differs from the tag's default or from what it would inherit.
 
 const SVG_PROPS = (
   'fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray stroke-dashoffset ' +

@@ -35,10 +35,7 @@ export function wordsMeet(svg: SVGSVGElement): boolean {
   );
 }
 
-/**
- * Whether the stage's words fit it as laid out now (at the scale the stage itself only learns in its next
- * frame), or null while it is not drawn.
- */
+/** Whether the stage's words fit it as laid out now (a scale it learns only next frame); null if undrawn. */
 function stageFits(root: HTMLElement): boolean | null {
   const svg = root.querySelector<SVGSVGElement>('.area-stage .cluster-svg');
   if (!svg || svg.getClientRects().length === 0) return null;

@@ -6,10 +6,7 @@ import { wordsMeet } from '../layout/useStageRoom';
 
 const CHART = '.area-chart .metric-svg';
 
-/**
- * Hides the chart if, drawn for its box, it does not fit it. A drawing shorter than its box was made for
- * an earlier, smaller box: the next one is judged.
- */
+/** Hides the chart if, drawn for its box, it does not fit it (one shorter was drawn for a smaller box). */
 function hideIfSqueezed(root: HTMLElement, svg: SVGSVGElement): void {
   const box = svg.parentElement;
   if (!box || svg.getClientRects().length === 0) return;

@@ -1,6 +1,5 @@
-// The keyboard of any lab page (simulated, real or recorded): the speaker shortcuts the run's backend
-// offers, the help overlay, controls, full screen, present mode (Esc leaves it, keeping the run), and a
-// note when a key could not act. Keys keep their native meaning on a focused control (keyBelongsToTarget).
+// The keyboard of any lab page: the shortcuts the run's backend offers, help, controls, full screen and
+// present mode, with a note when a key could not act. Focused controls keep their keys (keyBelongsToTarget).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
@@ -26,9 +25,8 @@ export interface ViewHandlers {
 }
 
 /**
- * How long a game day's step stays on screen at least before the next-step key leaves it: two quick
- * presses (a clicker's double press) would otherwise pass a short step the audience never saw. A press in
- * that time still finishes a waiting step (Skip), landing on the step, not past it.
+ * How long a step stays on screen at least before the next-step key leaves it: a clicker's double press
+ * would otherwise pass a short step unseen. A press in that time still finishes a waiting step (Skip).
  */
 export const MIN_STEP_SHOWN_MS = 500;
 

@@ -10,10 +10,7 @@ import { RealHosts } from './RealHosts';
 import { SimCompare } from './SimCompare';
 import './real.css';
 
-/**
- * The lab on a real run, with the simulator's keys: the faults the run offers go to the real cluster
- * through its commands; what it cannot do for real (stepping, say) is neither handled nor listed.
- */
+/** The lab on a real run, with the simulator's keys for what it can do for real, through its commands. */
 export function RealLab(props: {
   store: LabStore;
   backend: RecordingView;

@@ -49,7 +49,6 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
   );
 }
 
-/** A failover's length, or '-' past the side's last. */
 const cell = (ms: number | undefined) => (ms === undefined ? '-' : formatSeconds(ms));
 
 function ComparisonView({ c }: { c: Comparison }) {

@@ -43,9 +43,8 @@ function sideOf(samples: readonly Sample[], failovers: readonly Failover[], unti
 }
 
 /**
- * Replay the real run's commands on the simulator up to untilMs, beside the real run. Who leads the
- * simulated run is its own draw, so the real leader's name maps to the simulator's leader at that moment
- * (names swap, so each real node stays one simulated node until the next swap).
+ * Replay the real run's commands on the simulator up to untilMs. Who leads the simulated run is its own
+ * draw, so the real leader's name maps to the simulated leader, each node staying put until the next swap.
  */
 export function compareWithSimulator(
   experiment: Experiment,

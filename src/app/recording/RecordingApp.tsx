@@ -8,7 +8,6 @@ import { RealLab } from '../real/RealLab';
 import { formatSeconds } from '../../store/format';
 import type { OpenedRecording } from './openRecording';
 
-/** When the run was started, in the reader's own words for a date. */
 export function runDate(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 }

@@ -6,7 +6,6 @@ import type { RecordingBackend } from '../../store/backends/recordingBackend';
 export interface OpenedRecording {
   /** Tells one import from the next, so the page builds the new one afresh. */
   id: number;
-  /** The file's name, as the reader chose it. */
   name: string;
   /** The recording, folded once already (at the moment the file was saved at). */
   backend: RecordingBackend;

@@ -1,7 +1,6 @@
-// Mounting the page in steps. The first commit holds the first screen; each part below mounts afterwards,
-// one per task, in page order, once the browser is idle. The whole lab in one commit kept a phone's main
-// thread busy for over a second (Lighthouse: total blocking time); in steps no task is long and the first
-// screen shows sooner. The queue is one per page, not per lab: it shares out the page's one main thread.
+// Mounting the page in steps: the first screen, then each part below, one per idle task, in page order.
+// The whole lab in one commit kept a phone's main thread busy for over a second (Lighthouse: total
+// blocking time). The queue is one per page, not per lab: it shares out the page's one main thread.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** True on the hosted page; off (everything at once) in tests that render a lab directly. */

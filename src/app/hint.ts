@@ -1,6 +1,5 @@
-// The line under the stage that says what to do next: a pure function of the moment shown, so it is true
-// whenever read. It names the leader, the button to press, and what to watch in a failover or split, in
-// the algorithm's own description (algorithms/pages/).
+// The line under the stage that says what to do next, a pure function of the moment shown so it is true
+// whenever read, in the algorithm's own description (algorithms/pages/).
 import {
   algorithmFor,
   formatSpan,

@@ -1,6 +1,5 @@
-// The lab page starts in steps, each its own task, so a slow phone's main thread is never held for long:
-// this module, small and without React, lets the browser paint index.html's header first, and only then
-// loads React and the lab (boot.tsx). Run at once, their evaluation delayed a slow phone's first paint.
+// The lab page starts in steps, each its own task: this module, small and without React, lets index.html's
+// header paint, then loads React and the lab (boot.tsx), whose evaluation delayed a slow phone's first paint.
 import '../ui/theme.css';
 import '../ui/base.css';
 import './layout/layout.css';

@@ -1,6 +1,5 @@
-// Which attributes the element keeps rather than passing to the embed page: the table's element-only rows
-// (src/shared/params.ts; a unit test holds the two alike) and any HTML element's. Kept apart from the
-// table so the element's script stays small (2 KB compressed) and imports nothing (a classic script).
+// The attributes the element keeps from the embed page (src/shared/params.ts's element-only rows; a unit
+// test holds them alike), kept apart so the element's script stays small (2 KB) and imports nothing.
 export const OWN_ATTRS: readonly string[] = ['height', 'title'];
 
 export const GLOBAL_ATTR =
@@ -12,9 +11,8 @@ export function passedOn(name: string): boolean {
 }
 
 /**
- * Each scene's title and embed height at 720 px, its aliases and what a caption adds (as scenes.ts has
- * them; a unit test holds them alike): the element takes the height before its frame loads, so the page
- * does not move when the scene arrives, and names its frame from the start.
+ * Each scene's title and embed height at 720 px, and its aliases (as scenes.ts has them; a unit test holds
+ * them alike): the element takes the height before its frame loads, so the page does not move.
  */
 export const SCENE_EMBEDS: Readonly<Record<string, readonly [title: string, heightPx: number]>> = {
   cluster: ['Cluster stage', 800],

@@ -1,6 +1,5 @@
-// "Seen in the wild": real systems' leader elections as presets, data like a scenario: the system, the
-// algorithm modelling it, its default timings, its fencing token (or lack of one), its lesson, a source for
-// every number, and a short game day showing the lesson. A bad file is reported by field, never applied.
+// "Seen in the wild": real systems' leader elections as data, each with its default timings, a source for
+// every number and a game day showing its lesson. A bad file is reported by field, never applied.
 import {
   SETTINGS_SECTIONS,
   parseExperiment,

@@ -1,6 +1,5 @@
-// An error boundary around one scene (or the guided panel): a view that throws takes down only itself,
-// saying what went wrong where it stood and offering to remount, while the rest keeps running. React still
-// reports the error to the console, so a crash is never silent in tests.
+// An error boundary around one scene: a view that throws takes down only itself, saying why and offering to
+// remount, while the rest runs on. React still reports the error to the console: never silent in tests.
 import { Component, type ReactNode } from 'react';
 
 interface Props {

@@ -1,6 +1,5 @@
-// The cluster stage's size, as its words see it: its font sizes take a floor from its unit (CSS px per
-// viewBox unit) in a CSS variable (clusterScene.css). The stage writes it on each resize and announces
-// that (STAGE_RESIZED); present mode measures again then, and writes it for layouts the stage has not seen.
+// The stage's unit (CSS px per viewBox unit), a CSS variable flooring its font sizes (clusterScene.css):
+// written on each resize (announced as STAGE_RESIZED), and by present mode for layouts it tries.
 export const STAGE_RESIZED = 'lab:stage-resized';
 
 /** The stage's scale as laid out now (screen px per viewBox unit; 0 with no size), written as its unit. */

@@ -1,5 +1,4 @@
-// Controls for the selected node or service (an API server, a store member), from one list
-// (nodeActions.ts): every button names what it does to which, and shows only when the backend accepts it.
+// Controls for the selected node or service (nodeActions.ts), each shown only when the backend accepts it.
 // The same panel is the menu a click on a node opens on the stage (place 'menu'); while that menu is
 // open, the panel keeps the node's status and leaves its buttons to the menu.
 import { useState } from 'react';

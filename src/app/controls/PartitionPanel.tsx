@@ -1,6 +1,5 @@
-// Partitions: drag nodes (and the storage and services) into groups, or use a preset (split as the S key
-// does). Each chip also has a group picker, for the keyboard alone. Each control shows only when the
-// backend accepts it.
+// Partitions: drag nodes, storage and services into groups (or pick a chip's group, by keyboard), or split
+// as the S key does. Each control shows only when the backend accepts it.
 import { useMemo, useState } from 'react';
 import { useLabEqual, useLabShallow } from '../../store/context';
 import {

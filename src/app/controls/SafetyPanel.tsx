@@ -1,7 +1,6 @@
-// The safety switches apply at once and are recorded like any command, so a replay toggles them at the
-// same moment. Switching quorum or fencing off is the lab's main lesson, so they sit on the first screen.
-// A switch the algorithm lacks gets one line saying why (`missing` in algorithms/pages/: Redis Sentinel
-// has no fencing token). Those the lesson does not use fold under "Advanced", with what turning off shows.
+// The safety switches, recorded like any command. Switching quorum or fencing off is the lab's main lesson,
+// so they sit on the first screen. A switch the algorithm lacks gets a line saying why (`missing` in
+// algorithms/pages/); those the lesson does not use fold under "Advanced", with what turning off shows.
 import { useLabShallow } from '../../store/context';
 import { missingSwitch, type SafetySwitch } from '../../engine';
 

@@ -1,6 +1,5 @@
-// The Export tab's embed snippets: an iframe, or the custom element with its script tag, each option a
-// parameter of the embed page (src/shared/params.ts). The frame fills its column's width (a fixed width
-// would push a phone's page sideways); its height is the one the embed reserves for its scene (scenes.ts).
+// The Export tab's embed snippets, each option an embed page parameter (src/shared/params.ts). The frame
+// fills its column's width (a fixed one would push a phone's page sideways), at its scene's reserved height.
 import type { SceneEntry } from '../../shared/scenes';
 
 export interface EmbedChoices {

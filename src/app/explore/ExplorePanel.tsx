@@ -1,7 +1,6 @@
-// "Find a failure": the failure explorer (src/explorer) for the setup on screen. It searches random fault
-// schedules in a Web Worker (the page stays responsive, and Stop is heard within a slice), then says how
-// much it searched and found nothing, or shows the shrunk schedule and opens it as a `?run=` link. The
-// setup takes the safety switches as they are now and none of the run's faults: the explorer adds its own.
+// "Find a failure": the failure explorer (src/explorer) searches random fault schedules in a Web Worker
+// (the page stays responsive, and Stop is heard within a slice) and opens what it finds as a `?run=` link.
+// The setup takes the switches as they are now and none of the run's faults: the explorer adds its own.
 import { useEffect, useId, useRef, useState } from 'react';
 import { algorithmFor, formatSeconds, INVARIANT_TITLES, type Experiment } from '../../engine';
 import type { ExploreResult, FromExplorer, ToExplorer } from '../../explorer';

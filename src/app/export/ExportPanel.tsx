@@ -1,6 +1,5 @@
-// Export: each scene as PNG, SVG or an embed snippet; the run as a trace file, the metrics as CSV and the
-// space-time window as Mermaid. All made in the page and saved through a download link: no server is
-// involved, so it works on the static and offline site too.
+// Export: scenes, embeds and the run's files, all made in the page and saved through a download link: no
+// server is involved, so it works on the static and offline site too.
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabStore } from '../../store/context';

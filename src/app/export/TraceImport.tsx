@@ -1,6 +1,5 @@
-// Open a trace file: check every field, replay it headless to confirm it is the run the file recorded,
-// then open it as a shared link opens (`?run=`). A real run's file opens as its recording, folded again
-// as the live page folded it (recordingBackend.ts). A bad file leaves the lab as it was and says why.
+// Open a trace file: check it, replay it headless to confirm it is the run it recorded, then open it as a
+// shared link (`?run=`); a real run's file opens as its recording. A bad file leaves the lab as it was.
 import { useContext, useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
 import { RecordingBackend } from '../../store/backends/recordingBackend';

@@ -1,6 +1,5 @@
-// One scene as it looks now, as a standalone SVG document at presentation size. HTML scenes are wrapped
-// in a foreignObject: browsers draw that faithfully (the PNG is made from it), but vector editors such
-// as Inkscape may not, which the panel says next to those scenes.
+// One scene as it looks now, as an SVG document. HTML scenes go in a foreignObject: browsers draw that
+// faithfully (the PNG is made from it), but vector editors such as Inkscape may not, as the panel says.
 import { withExportParts } from '../../ui/exportEvents';
 import { StyleInliner } from './inlineStyles';
 

@@ -1,6 +1,5 @@
-// A run saved as a file. The experiment, commands and moment replay it (the engine is deterministic); the
-// trace rides along for other tools and as a check that the replay is the same run. A real run's file
-// carries its recording (`real`), which opens instead. Reading never throws: each bad field is a problem.
+// A run saved as a file: the experiment, commands and moment replay it (the engine is deterministic); the
+// trace rides along for other tools and as a check. Reading never throws: each bad field is a problem.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
 import type { RunView } from '../../store/backend';
 import { isObject, readRealRecord, type RealRecord } from '../../store/backends/liveRecordFile';

@@ -1,6 +1,5 @@
-// The scenario picker: every scenario with its description (the files load as the picker first opens),
-// under its group, folded so the menu fits a screen. Choosing one opens it by deep link, so the address
-// bar always says what is on screen.
+// The scenario picker, its groups folded so the menu fits a screen. Choosing one opens it by deep link,
+// so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, scenarioTitle, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';

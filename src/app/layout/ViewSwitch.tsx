@@ -1,6 +1,5 @@
-// A phone shows one of the three views at a time: this bar picks it, and stays at the top with a mini
-// leader_count chart (both lines, and an alarm when observed would page), so the chart's story is always
-// in view. A wider screen shows all three views and no bar.
+// A phone's bar picking its one view, kept at the top with a mini leader_count chart (both lines, and an
+// alarm when observed would page), so the chart's story is always in view. Wider screens show all views.
 import { useRef } from 'react';
 import type { Sample } from '../../engine';
 import { useLabStore, useLabUpdate } from '../../store/context';

@@ -1,7 +1,6 @@
-// Present mode draws the stage whole or not at all. A step that names another view makes it as tall as it
-// needs, and the stage takes what is left, which can draw its words over each other. While the stage is
-// too small for its words, it first gets the failover timeline's place under it; where that is too little,
-// or the timeline is the step's view, the timeline takes the stage's place. layout.css lays out each room.
+// Present mode draws the stage whole or not at all: a step naming another view can leave it too small for
+// its words. Then it first gets the failover timeline's place under it; where that is too little, or the
+// timeline is the step's view, the timeline takes the stage's place. layout.css lays out each room.
 import { useEffect, useLayoutEffect, useMemo, type RefObject } from 'react';
 import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 

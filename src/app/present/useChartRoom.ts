@@ -1,6 +1,5 @@
-// Present mode draws the chart whole or not at all, as it does the stage (layout/useStageRoom.ts): while
-// the chart, drawn for the box a step leaves it, has words over each other or is taller than the box, the
-// lab's `data-chart` is `hidden` and layout.css gives its place to the views beside it.
+// Present mode draws the chart whole or not at all, as the stage (layout/useStageRoom.ts): a chart whose
+// words meet or that overflows its box is `data-chart="hidden"`, its place given to its neighbours.
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
 import { wordsMeet } from '../layout/useStageRoom';
 

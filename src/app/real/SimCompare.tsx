@@ -1,6 +1,5 @@
-// "Compare with the simulator": the run so far beside the simulator's replay of its commands
-// (simCompare.ts): both leader_counts on one chart, and each failover's length. Computed when asked, as a
-// replay of minutes of run takes a moment.
+// "Compare with the simulator": the run so far beside the simulator's replay of it (simCompare.ts).
+// Computed when asked, as a replay of minutes of run takes a moment.
 import { useState } from 'react';
 import { loadAlgorithm } from '../../engine';
 import { useLab } from '../../store/context';

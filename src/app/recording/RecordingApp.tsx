@@ -1,6 +1,5 @@
-// A real run's recording, opened from a trace file: the live real page's lab, folded from the recorded
-// events by the same fold, under a banner saying what it is and when the run was made. Time can be played
-// and scrubbed; there are no fault controls, as nothing runs now to apply a fault to.
+// A real run's recording, folded from its events by the live page's fold: time can be played and
+// scrubbed, but there are no fault controls, as nothing runs now to apply a fault to.
 import { useEffect, useMemo } from 'react';
 import { createLabStore } from '../../store/labStore';
 import { RealSettings } from '../real/RealBanner';

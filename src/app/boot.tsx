@@ -6,7 +6,6 @@ import { loadCodec, needsCodec } from '../shared/codec';
 import { SCENES } from '../shared/scenes';
 import { StagedMount } from './Later';
 
-/** Let the browser paint and handle input before the next step. */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

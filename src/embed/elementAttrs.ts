@@ -5,7 +5,6 @@ export const OWN_ATTRS: readonly string[] = ['height', 'title'];
 export const GLOBAL_ATTR =
   /^(id|class|style|slot|part|hidden|lang|dir|tabindex|is|nonce|translate|inert|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|inputmode|popover|role|on[a-z]+|data-.*|aria-.*)$/i;
 
-/** Whether an attribute of the element becomes a parameter of its frame. */
 export function passedOn(name: string): boolean {
   return !OWN_ATTRS.includes(name) && !GLOBAL_ATTR.test(name);
 }

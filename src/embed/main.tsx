@@ -15,8 +15,7 @@ function start(): void {
   );
 }
 
-// A run link's codec, or a scenario's file, loads first, as the embed reads it at start. Should either fail
-// to load, the embed still starts and says what could not be read.
+// A run link's codec, or a scenario's file, loads first; should either fail, the embed starts and says so.
 const search = window.location.search;
 void Promise.all([
   needsCodec(search) ? loadCodec().catch(() => null) : null,

@@ -3,7 +3,6 @@
 export const BEFORE_EXPORT = 'lab:before-export';
 export const AFTER_EXPORT = 'lab:after-export';
 
-/** Run `copy` with the scene's exported-only parts in place. */
 export function withExportParts<T>(scene: Element, copy: () => T): T {
   scene.dispatchEvent(new Event(BEFORE_EXPORT));
   try {

@@ -68,7 +68,6 @@ async function exportScene(
   return `${name} (${image.width} × ${image.height} px)`;
 }
 
-/** Saves a file of the run, named for this moment; returns its name. */
 function saveText(store: LabStore, what: string, ext: string, type: string, text: string): string {
   const { seed, atMs } = moment(store);
   const name = exportName(what, seed, atMs, ext);

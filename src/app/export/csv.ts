@@ -16,10 +16,7 @@ export const SAMPLE_COLUMNS = [
   'clientRedirects',
 ] as const satisfies readonly (keyof Sample)[];
 
-/**
- * Fields only some runs' samples carry (ZooKeeper's watch counts, the client view): their columns follow the
- * others when the run's samples have them, and are left out otherwise.
- */
+/** Fields only some runs' samples carry (ZooKeeper's watches, the client view): columns only if present. */
 export const OPTIONAL_SAMPLE_COLUMNS = [
   'watchNotifications',
   'watchReads',

@@ -22,9 +22,8 @@ export const ScenarioLink = ({ id }: { id: string }) => (
 );
 
 /**
- * The files that do not validate, looked for once the picker first opens (the page's start fetches only
- * its link's), one per idle moment, so checking never holds up the page. The picker lists every file from
- * the index at once, then drops any broken one and says why.
+ * The files that do not validate, checked once the picker first opens (the page's start fetches only its
+ * link's), one per idle moment so checking never holds up the page; the index lists them all meanwhile.
  */
 function useCatalogProblems(opened: boolean): CatalogProblem[] {
   const [problems, setProblems] = useState<CatalogProblem[]>([]);

@@ -9,8 +9,7 @@ type Room = 'alone' | 'hidden';
 
 /**
  * The least scale (screen px per viewBox unit) for a stage's words: at 0.5 each node's name sat on its
- * epoch; from 0.56 up, three to five nodes kept them apart. Below it the stage is too small even while its
- * words happen not to meet (squeezed flat, they are drawn at no size at all).
+ * epoch; from 0.56 up, 3-5 nodes kept them apart. Below it, even words that do not meet are too small.
  */
 const MIN_STAGE_SCALE = 0.55;
 

@@ -99,9 +99,8 @@ export const VIEW_KEYS = [
 ] as const;
 
 /**
- * The keys a presentation clicker sends (Space is its play key, and the key a speaker's hand finds). In
- * present mode they always drive the talk, as in a slide show: a click on a slider or a button must not turn
- * the clicker into that control for the rest of the talk. A slider keeps its arrow keys, pressed on purpose.
+ * A clicker's keys (Space is its play key, and the one a speaker's hand finds). In present mode they drive
+ * the talk, as in a slide show: a click on a slider or button must not make the clicker that control.
  */
 export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', ' ']);
 
@@ -109,11 +108,10 @@ export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', 
 export const ARROW_STEP_KEYS: ReadonlySet<string> = new Set(['ArrowRight', 'ArrowLeft']);
 
 /**
- * Whether a key pressed on this element belongs to it rather than to the shortcuts: a field being typed in
- * always keeps it; in present mode the clicker's keys never stay with a control, nor do the arrows with one
- * focused only by a click (a slider tabbed to keeps them, for its fine control); otherwise a control keeps
- * the keys it gives a meaning of its own. Space on a slider means nothing to it, so it still plays and
- * pauses (a speaker who just clicked the timeline expects that).
+ * Whether a key belongs to the element rather than the shortcuts: always in a field being typed in; in
+ * present mode never for the clicker's keys, nor arrows on a control focused by a click (a slider tabbed to
+ * keeps them); otherwise for the keys a control gives a meaning of its own. Space means nothing to a slider,
+ * so it still plays and pauses (as a speaker who just clicked the timeline expects).
  */
 export function keyBelongsToTarget(
   target: EventTarget | null,
@@ -142,12 +140,10 @@ function isOffered(s: Shortcut, can: BackendCapabilities, guided: boolean): bool
   return s.offered ? s.offered(can, guided) : true;
 }
 
-/** The shortcuts this run offers, for the help overlay. */
 export function offeredShortcuts(can: BackendCapabilities, guided: boolean): Shortcut[] {
   return SHORTCUTS.filter((s) => isOffered(s, can, guided));
 }
 
-/** The shortcut on this key, if the run offers it. */
 export function findShortcut(key: string, can: BackendCapabilities, guided: boolean): Shortcut | undefined {
   const k = key.length === 1 ? key.toLowerCase() : key;
   const s = SHORTCUTS.find((x) => x.keys.includes(k));

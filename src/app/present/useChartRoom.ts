@@ -27,8 +27,7 @@ export function useChartRoom(
   useEffect(() => {
     const el = root.current;
     if (!el || !active) return;
-    // Judged two frames after a resize, by when the chart has redrawn for its box, and outside the
-    // observer's callback (which must not resize what it observes).
+    // Judged two frames on, once the chart has redrawn, outside the observer's callback (no resizing there).
     let frame = 0;
     let svg: SVGSVGElement | null = null;
     const judge = () => {

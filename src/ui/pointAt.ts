@@ -1,6 +1,6 @@
 // Motion that points the reader at a change (an alert's jolt, a named view's pulse), by the Web
 // Animations API: no animation library for an embed to fetch. Reduced motion gets everything still.
-function reduced(): boolean {
+export function reduced(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

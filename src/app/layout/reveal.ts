@@ -2,6 +2,7 @@
 // must not point at nothing. Scrolled to only when off screen, without motion for a reader who asks none.
 import { sceneWatching } from '../../shared/scenes';
 import type { View } from '../../scenario/types';
+import { reduced } from '../../ui/pointAt';
 
 /** The element of the lab that shows `view`: its tab (with its panel under it), or its panel. */
 export function viewElement(lab: Element, view: View): HTMLElement | null {
@@ -32,8 +33,7 @@ export function revealView(el: HTMLElement | null): void {
   const box = el.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return; // not shown (a phone's other view)
   if (inView(box.top)) return;
-  const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  el.scrollIntoView({ block: 'start', behavior: reduced() ? 'auto' : 'smooth' });
   // While the page is still loading the scroll may stop short or the view move away: each time the page
   // changes size it is brought back (for a few seconds, and not after the reader has scrolled or typed).
   if (typeof ResizeObserver !== 'function') return;

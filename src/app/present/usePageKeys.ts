@@ -173,10 +173,8 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
   }, [lab, guided, view, present]);
   useEffect(() => {
     document.documentElement.classList.toggle('controls-hidden', controlsHidden);
-  }, [controlsHidden]);
-  useEffect(() => {
     document.documentElement.classList.toggle('present', present);
-  }, [present]);
+  }, [controlsHidden, present]);
   // A run's capabilities are fixed for its backend; a reset to another algorithm keeps them.
   const shortcuts = useMemo(() => offeredShortcuts(lab.getState().can, guided !== null), [lab, guided]);
   return { view, helpOpen, closeHelp: () => setHelpOpen(false), controlsHidden, present, keyNote, shortcuts };

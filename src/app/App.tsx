@@ -17,9 +17,8 @@ const Learn = lazy(() => loadLearn().then((m) => ({ default: m.Learn })));
 const loadHelp = () => import('./present/HelpOverlay');
 const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
 
-// Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
+// Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens it) and a recording have their own code.
 const RealApp = lazy(() => import('./real/RealApp').then((m) => ({ default: m.RealApp })));
-// So does a real run's recording, opened from a trace file (its Export tab's import).
 const RecordingApp = lazy(() =>
   import('./recording/RecordingApp').then((m) => ({ default: m.RecordingApp })),
 );

@@ -29,11 +29,10 @@ import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
-// These tabs' panels load when first opened: a page that is only watched never fetches them.
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
-/** The tabs whose panels load on first open, in order; setup and the explorer are the simulator's. */
+/** Tabs whose panels load on first open (a page only watched never fetches them); some the simulator's. */
 const LOADED_TABS = [
   { id: 'setup', title: 'Setup', what: 'the setup', Panel: SetupPanel, simulatorOnly: true },
   { id: 'export', title: 'Export', what: 'the export', Panel: ExportPanel, simulatorOnly: false },

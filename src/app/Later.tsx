@@ -1,6 +1,5 @@
-// Mounting the page in steps: the first screen, then each part below, one per idle task, in page order.
-// The whole lab in one commit kept a phone's main thread busy for over a second (Lighthouse: total
-// blocking time). The queue is one per page, not per lab: it shares out the page's one main thread.
+// Mounting the page in steps, one part per idle task: the whole lab in one commit kept a phone's main thread
+// busy for over a second (Lighthouse: total blocking time). One queue per page shares out its main thread.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** True on the hosted page; off (everything at once) in tests that render a lab directly. */

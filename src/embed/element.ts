@@ -1,8 +1,7 @@
-// <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>, defined by
-// one script tag. Each hosts its scene in its own frame, so several run independently and the host's
-// styles cannot reach inside. A theme change is sent to the loaded frame, so the run goes on; any other
-// change loads the scene anew. Every attribute but its own and the global ones (elementAttrs.ts) becomes a
-// parameter of the embed page, read as a link's: a misspelt attribute is named in the frame.
+// <leader-election-scene scene="metric-line" scenario="kill-leader">: each hosts its scene in its own frame,
+// so several run independently and the host's styles cannot reach inside. A theme change is sent to the
+// loaded frame, so the run goes on; any other change loads the scene anew. Every attribute but its own and
+// the global ones (elementAttrs.ts) is a parameter of the embed page: a misspelt one is named in the frame.
 import { frameTitle, passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 const THEME_MESSAGE = 'leader-election-scene:theme';

@@ -1,7 +1,6 @@
 // What the safety banner says of a moment, a pure function so the claims test reads the page's words at
 // every pause. Its red is exactly the engine's invariant violations; otherwise it says what leader_count
-// says (believed and observed, as the chart counts them) and what storage does about a second leader
-// (algorithms/pages/). It never calls a moment safe that the chart pages on.
+// and storage say of a second leader (algorithms/pages/), never calling safe a moment the chart pages on.
 import {
   algorithmFor,
   INVARIANT_TITLES,

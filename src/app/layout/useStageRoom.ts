@@ -1,6 +1,5 @@
-// Present mode draws the stage whole or not at all: a step naming another view can leave it too small for
-// its words. Then it first gets the failover timeline's place under it; where that is too little, or the
-// timeline is the step's view, the timeline takes the stage's place. layout.css lays out each room.
+// Present mode draws the stage whole or not at all: too small for its words, it first gets the failover
+// timeline's place; where that is too little, or the step names the timeline, it gives its own (layout.css).
 import { useEffect, useLayoutEffect, useMemo, type RefObject } from 'react';
 import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 

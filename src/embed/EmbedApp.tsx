@@ -55,9 +55,8 @@ function useOpened(store: LabStore, params: Params): { guided: GuidedStore | nul
 const READ_MS = 3000;
 
 /**
- * An embed has no Next button: while it plays, an ended step stays a moment (paused, as guided mode does),
- * then gives way to the next, so the caption tells the step on screen; Play on it goes on at once. Guided
- * mode pauses after the status changes, so `playing` still says whether it played.
+ * With no Next button, an ended step stays a moment (paused, as guided mode does), then gives way to the
+ * next; Play on it goes on at once. Guided mode pauses after the status changes: `playing` says it played.
  */
 function useFollowSteps(store: LabStore, guided: GuidedStore | null, playing: boolean): void {
   useEffect(() => {

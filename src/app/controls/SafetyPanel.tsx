@@ -1,6 +1,5 @@
-// The safety switches, recorded like any command. Switching quorum or fencing off is the lab's main lesson,
-// so they sit on the first screen. A switch the algorithm lacks gets a line saying why (`missing` in
-// algorithms/pages/); those the lesson does not use fold under "Advanced", with what turning off shows.
+// The safety switches sit on the first screen: switching quorum or fencing off is the lab's main lesson.
+// One the algorithm lacks says why (`missing` in algorithms/pages/); those the lesson skips fold away.
 import { useLabShallow } from '../../store/context';
 import { missingSwitch, type SafetySwitch } from '../../engine';
 

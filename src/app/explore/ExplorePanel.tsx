@@ -1,6 +1,5 @@
-// "Find a failure": the failure explorer (src/explorer) searches random fault schedules in a Web Worker
-// (the page stays responsive, and Stop is heard within a slice) and opens what it finds as a `?run=` link.
-// The setup takes the switches as they are now and none of the run's faults: the explorer adds its own.
+// "Find a failure": src/explorer searches fault schedules in a Web Worker (the page stays responsive, Stop
+// is heard within a slice), on the setup with its switches as they are now and none of its own faults.
 import { useEffect, useId, useRef, useState } from 'react';
 import { algorithmFor, formatSeconds, INVARIANT_TITLES, type Experiment } from '../../engine';
 import type { ExploreResult, FromExplorer, ToExplorer } from '../../explorer';

@@ -1,7 +1,6 @@
-// A copied element loses its stylesheets and CSS variables: each element of the copy gets its computed
-// style inline, so the file looks the same anywhere. SVG shapes get a fixed list of paint and text
-// properties (small, and readable by vector editors); HTML layout boxes, drawn only by browsers, get every
-// property that differs from the tag's default or from what it would inherit.
+// A copied element loses its stylesheets and variables, so the copy gets computed styles inline: SVG shapes
+// a fixed list of paint and text properties (small, and readable by vector editors); HTML layout boxes,
+// drawn only by browsers, every property that differs from the tag's default or from what it inherits.
 
 const SVG_PROPS = (
   'fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray stroke-dashoffset ' +

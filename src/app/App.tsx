@@ -17,17 +17,15 @@ const Learn = lazy(() => loadLearn().then((m) => ({ default: m.Learn })));
 const loadHelp = () => import('./present/HelpOverlay');
 const HelpOverlay = lazy(() => loadHelp().then((m) => ({ default: m.HelpOverlay })));
 
-// Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens the page) has its own code.
+// Real mode (`?real=<bridge>&token=...`, as npm run lab:real opens it) and a recording have their own code.
 const RealApp = lazy(() => import('./real/RealApp').then((m) => ({ default: m.RealApp })));
-// So does a real run's recording, opened from a trace file (its Export tab's import).
 const RecordingApp = lazy(() =>
   import('./recording/RecordingApp').then((m) => ({ default: m.RecordingApp })),
 );
 
 export function App() {
   const real = useMemo(() => readRealLink(window.location.search), []);
-  // A real run's recording replaces whatever page imported it (it is no link to open: a
-  // recording holds the run's events, far more than a URL can carry).
+  // A real run's recording replaces the page that imported it: its events are far more than a URL carries.
   const [recording, setRecording] = useState<OpenedRecording | null>(null);
   let page;
   if (recording)
@@ -51,7 +49,6 @@ function SimApp() {
   // Read before autosave can overwrite it with this (fallback) run.
   const [saved] = useState(() => (params.badRun ? lastSession() : null));
   const store = useMemo(() => {
-    // The link's setup, commands, speed and whether it plays.
     const s = createLabStore(params);
     // A link into a game day replays it to its step first (below); then to its moment.
     if (params.atMs > 0 && !params.scenario) s.getState().seek(params.atMs);

@@ -1,6 +1,5 @@
-// The page's header: the title and what the lab is for, the game days, and the page's own
-// switches (present mode, keys, theme). index.html holds a copy of it for the first paint before
-// any module has loaded: keep the two alike.
+// The page's header: title, game days and the page's switches. index.html holds a copy of it for the first
+// paint before any module has loaded: keep the two alike.
 import { ScenarioPicker } from './guided/ScenarioPicker';
 import { ThemeToggle } from './ThemeToggle';
 import { presentHref, type PageKeys } from './present/usePageKeys';

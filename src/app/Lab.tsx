@@ -1,9 +1,5 @@
-// The whole lab for one store. Its first screen holds cause and effect together: the stage, the
-// fencing chain and the leader_count chart, with the time controls, the node, network and safety
-// controls and, in a game day, the caption beside them (on a phone, one of the three views at a
-// time with a mini leader_count line), and the failover timeline beside the chart. Everything else
-// sits in a strip of tabs below: the scenes the registry places there, the event log, the setup,
-// export and the learning material. Mounted once on the hosted page; each embed mounts one scene instead.
+// The whole lab for one store: a first screen holding cause and effect together (the views beside the
+// controls; a phone shows one view at a time), then a strip of tabs. Each embed mounts one scene instead.
 import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FrameClock } from '../store/clock';
 import { LabProvider, useLab } from '../store/context';
@@ -33,14 +29,10 @@ import { useChartRoom } from './present/useChartRoom';
 import { useWide } from './layout/useWide';
 import { revealView, viewElement } from './layout/reveal';
 
-// The tabs' panels below load apart, when their tab is first opened (a page that is only watched
-// never fetches them): export, the lab's largest control; "Find a failure", the explorer's panel
-// (the explorer itself runs in a worker of its own); setup, its form and the "seen in the wild"
-// presets with their sources.
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel').then((m) => ({ default: m.ExplorePanel })));
 const SetupPanel = lazy(() => import('./controls/SetupPanel').then((m) => ({ default: m.SetupPanel })));
-/** The tabs whose panels load on first open, in order; setup and the explorer are the simulator's. */
+/** Tabs whose panels load on first open (a page only watched never fetches them); some the simulator's. */
 const LOADED_TABS = [
   { id: 'setup', title: 'Setup', what: 'the setup', Panel: SetupPanel, simulatorOnly: true },
   { id: 'export', title: 'Export', what: 'the export', Panel: ExportPanel, simulatorOnly: false },
@@ -61,10 +53,7 @@ export interface LabProps {
   header?: ReactNode;
   /** Notes about the link that opened the page, under the header. */
   notices?: ReactNode;
-  /**
-   * Present mode: a step that names a view kept in a tab (the failover timeline, the event log)
-   * shows it on the first screen, in the chain's place, as a projector shows nothing below it.
-   */
+  /** Present mode: a step naming a view kept in a tab shows it in the chain's place, for a projector. */
   present?: boolean;
   /** A last tab of reading (the hosted page's "Learn"). */
   learn?: ReactNode;
@@ -100,16 +89,13 @@ export function Lab({
   const wide = useWide();
   const [view, setView] = useState<PrimaryView>('stage');
   const [tab, setTab] = useState('events');
-  // The tabs whose panels load on first use (export, the explorer) stay mounted once opened: a
-  // search keeps running behind another tab, and an export's choices are kept.
+  // Tabs loaded on first use stay mounted: a search keeps running, an export keeps its choices.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
     setOpened((o) => (o.has(tab) ? o : new Set([...o, tab])));
   }, [tab]);
   const onOpen = (id: string) => tab === id || opened.has(id);
-  // A guided step that names a view shows it: a phone switches to that view, and a view in a
-  // tab (the failover timeline, the log) has its tab selected; then, once that is drawn, it is
-  // scrolled into view if it is off screen (present mode shows it on the first screen instead).
+  // A step naming a view shows it (a phone's view, a tab), scrolled into view once drawn (not presenting).
   const root = useRef<HTMLDivElement>(null);
   // Present mode: a step naming another view keeps the stage only while it has room for its words.
   useStageRoom(
@@ -147,8 +133,7 @@ export function Lab({
     spacetimeAsked.current = false;
     revealView(root.current.querySelector<HTMLElement>('#more-tab-spacetime'));
   }, [tab]);
-  // On the hosted page the simulation starts once the page has finished mounting, so its frames
-  // never queue behind (or lengthen) the mounting steps.
+  // The simulation starts once the page has mounted, so its frames never queue behind the mounting steps.
   useEffect(() => {
     const cancel = whenSettled(() => clock.start(), staged);
     return () => {
@@ -167,8 +152,7 @@ export function Lab({
   const tabs: MoreTab[] = [
     ...SCENES.filter((s) => s.labPlace === 'tab').map((s, i) => {
       const panel = <ScenePanel scene={s} watched={watched === s.id} />;
-      // A scene few readers open loads only when its tab first opens (or a guided step selects
-      // it), so its code stays out of the page's first load; the others mount once idle.
+      // A scene few readers open loads when its tab first opens, out of the first load; others once idle.
       const onFirstOpen = (s as SceneEntry).tabLoads === 'opened';
       return {
         id: s.id,
@@ -255,8 +239,7 @@ export function Lab({
                   <NodePanel />
                   <PartitionPanel />
                   <SafetyPanel />
-                  {/* A narrow screen shows the key with the stage instead. */}
-                  {/* A real run draws no message dots: no key to them. */}
+                  {/* A narrow screen shows the key with the stage; a real run draws no message dots. */}
                   {wide && simulated && <KeyPanel />}
                 </aside>
               </div>
@@ -283,10 +266,7 @@ function CommandError() {
   );
 }
 
-/**
- * The current guided step: the view it asks the reader to watch (outlined by CSS) and what it
- * has the space-time diagram show.
- */
+/** The current guided step: the view it asks the reader to watch and what the space-time diagram shows. */
 function useStep(guided: GuidedStore | null): Step | undefined {
   const [step, setStep] = useState<Step | undefined>();
   useEffect(() => {

@@ -1,10 +1,5 @@
-// Mounting the page in steps. The first commit holds what the first screen shows (the header,
-// the game days, the banner, the stage and its controls); each part below it mounts afterwards,
-// one part per task, in page order, once the browser has painted and is idle. Mounting the whole
-// lab in one commit kept a phone's main thread busy for over a second (Lighthouse: total blocking
-// time); in steps no task is long and the first screen shows sooner.
-//
-// The queue is one per page, not per lab: what it shares out is the page's one main thread.
+// Mounting the page in steps, one part per idle task: the whole lab in one commit kept a phone's main thread
+// busy for over a second (Lighthouse: total blocking time). One queue per page shares out its main thread.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** True on the hosted page; off (everything at once) in tests that render a lab directly. */
@@ -19,7 +14,6 @@ const waiting: Step[] = [];
 const settledListeners = new Set<() => void>();
 let running = false;
 
-/** Once the browser is idle (or after timeoutMs at the latest). */
 export function whenIdle(run: () => void, timeoutMs = 300): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: timeoutMs });
   else setTimeout(run, 16);
@@ -56,10 +50,7 @@ export function whenSettled(run: () => void, staged = true): () => void {
   return () => settledListeners.delete(run);
 }
 
-/**
- * Mount the children at their turn. `load` fetches the code they need (a lazily loaded chunk)
- * before the turn's render, so the render does not stop at a Suspense fallback half way.
- */
+/** Mount the children at their turn, `load` fetching their chunk first so the render does not suspend. */
 export function Later({
   order,
   load,

@@ -1,13 +1,11 @@
-// The lab page's second step (main.tsx is the first): React, then the lab's own code (the engine,
-// its schemas, the scenario catalog, the scenes), loaded beside it and run in a later task; the
-// first screen renders in slices (startTransition), the parts below it afterwards (Later.tsx).
+// The lab page's second step (main.tsx is the first): React, then the lab's own code, loaded beside it and
+// run in a later task; the first screen renders in slices (startTransition), the rest after (Later.tsx).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadCodec, needsCodec } from '../shared/codec';
 import { SCENES } from '../shared/scenes';
 import { StagedMount } from './Later';
 
-/** Let the browser paint and handle input before the next step. */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
@@ -15,8 +13,7 @@ function yieldToBrowser(): Promise<void> {
 export async function boot(): Promise<void> {
   // The scenes of the first screen load beside the lab's own code, not after it has rendered.
   for (const scene of SCENES) if (scene.labPlace !== 'tab') void scene.load().catch(() => undefined);
-  // A run link is read as the lab starts, so its codec loads beside the lab; otherwise only when a
-  // link is made. A game day's link loads that game day's file beside it too (and only that one).
+  // A run link's codec, or a game day link's one file, loads beside the lab, as the lab reads it at start.
   const [{ App }] = await Promise.all([
     import('./App'),
     needsCodec(window.location.search) ? loadCodec().catch(() => null) : null,

@@ -1,7 +1,5 @@
-// The one line under the stage that says what to do next. A pure function of the moment shown, so
-// it is true whenever it is read: it names the leader the stage shows, the button that does the
-// interesting thing to it, and what to watch while a failover or a split plays out, in the
-// algorithm's own description (algorithms/pages/: what a split does, whether it has a token).
+// The line under the stage that says what to do next, a pure function of the moment shown so it is true
+// whenever read, in the algorithm's own description (algorithms/pages/).
 import {
   algorithmFor,
   formatSpan,

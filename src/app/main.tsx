@@ -1,7 +1,5 @@
-// The lab page starts in steps, each its own task, so that a slow phone's main thread is never
-// held for long. index.html already shows the header; this module, small and without React, lets
-// the browser paint it first, and only then loads React and the lab (boot.tsx). Run at once, the
-// modules' evaluation (React's own is the largest) delayed the first paint on a slow phone.
+// The lab page starts in steps, each its own task: this module, small and without React, lets index.html's
+// header paint, then loads React and the lab (boot.tsx), whose evaluation delayed a slow phone's first paint.
 import '../ui/theme.css';
 import '../ui/base.css';
 import './layout/layout.css';

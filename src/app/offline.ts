@@ -1,10 +1,7 @@
-// The built site works offline: a small service worker (public/sw.js) keeps the page and its
-// files. Only production builds register it; in development it would serve stale modules.
+// The built site works offline: a service worker (public/sw.js) keeps the page and its files. Only
+// production builds register it; in development it would serve stale modules.
 
-/**
- * Register the worker beside the page, versioned by this chunk's content hash: a new build
- * registers a new version (a new cache), an unchanged build keeps the installed one.
- */
+/** Register the worker, versioned by this chunk's hash: a new build gets a new cache, the same keeps it. */
 export function registerOffline(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const chunk = new URL(import.meta.url).pathname.split('/').pop() ?? '';

@@ -1,6 +1,5 @@
-// The last session, saved locally, so a bad link (or a closed tab) never loses what a person had
-// open: the page offers it back as a run link. Saved as plain JSON every few seconds, it needs
-// neither the link codec (codec.ts: loaded only when a link is made or read) nor a deflate pass.
+// The last session, saved locally so a bad link or a closed tab never loses it: the page offers it back
+// as a run link. Saved as plain JSON, it needs neither the link codec (loaded only for links) nor deflate.
 import { parseExperiment, type Experiment } from '../engine';
 import type { GuidedStore } from '../store/guidedStore';
 import type { LabStore } from '../store/labStore';
@@ -32,10 +31,7 @@ export function linkToRun(run: SharedRun, href = window.location.href): string {
   return url.toString();
 }
 
-/**
- * The link opening a whole experiment's run at a moment (an imported file's, a failure found): it
- * opens through the same door as a shared link, so it behaves exactly like opening one.
- */
+/** The link opening a whole experiment's run at a moment, through the same door as a shared link. */
 export function runLink(
   { experiment, commands, atMs }: Pick<SharedRun, 'commands' | 'atMs'> & { experiment: Experiment },
   href?: string,
@@ -51,11 +47,7 @@ export function saveSession(store: LabStore): void {
   }
 }
 
-/**
- * The last session as a `run` value, or null when there is none or it cannot be made a link now
- * (the page reads a bad run link with the codec loaded, so it is loaded when this is asked).
- * A session saved by an earlier version of the page is a run link already, and is returned as is.
- */
+/** The last session as a `run` value (null without the codec, which a bad run link loads), or null. */
 export function lastSession(): string | null {
   let saved: string | null;
   try {
@@ -75,7 +67,6 @@ export function lastSession(): string | null {
   }
 }
 
-/** Save the session every few seconds while the page is open, and when it is hidden. */
 export function autosave(store: LabStore, everyMs = 3000): () => void {
   const timer = window.setInterval(() => saveSession(store), everyMs);
   const onHide = () => {

@@ -1,6 +1,5 @@
-// One scene, filling its frame, without page chrome: for docs. Each embed has its own store and
-// clock, so several on one page run independently. It reads the same parameters as the lab
-// (src/shared/params.ts) and shares nothing else with the lab's page code.
+// One scene filling its frame, for docs. Each embed has its own store and clock, so several on a page run
+// independently; it shares only the parameters (src/shared/params.ts) with the lab's page code.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -18,16 +17,12 @@ import { SceneBoundary } from '../ui/SceneBoundary';
 
 type Params = ReturnType<typeof readEmbedParams>;
 
-/**
- * Play a scenario up to the start of a step, as the lab's guided mode would. Its code loads only
- * for an embed that names a step: most do not, and every KB an embed fetches is a docs page's.
- */
+/** Play a scenario up to a step. Its code loads only for an embed that names one: most do not. */
 async function openAtStep(store: LabStore, params: Params): Promise<GuidedStore | null> {
   if (!params.scenario || params.step <= 0) return null;
   const { createGuidedStore } = await import('../store/guidedStore');
   const guided = createGuidedStore(store, params.scenario);
-  // Following the lab before it plays up to the step, as the lab page does (App.tsx); the embed
-  // keeps following it for as long as it shows (useFollowSteps stops it).
+  // Following the lab before it plays up to the step, as App.tsx does, for as long as the embed shows.
   guided.attach();
   guided.getState().goTo(params.step);
   return guided;
@@ -60,10 +55,8 @@ function useOpened(store: LabStore, params: Params): { guided: GuidedStore | nul
 const READ_MS = 3000;
 
 /**
- * An embed has no Next button: while it plays, a step that ends stays a moment (its outcome on
- * screen, paused, as guided mode pauses for its reader) and then gives way to the next one, so
- * the caption always tells the step on screen. Pressing play on a step that has ended goes on at
- * once. Guided mode pauses after the status changes, so `playing` still says whether it played.
+ * With no Next button, an ended step stays a moment (paused, as guided mode does), then gives way to the
+ * next; Play on it goes on at once. Guided mode pauses after the status changes: `playing` says it played.
  */
 function useFollowSteps(store: LabStore, guided: GuidedStore | null, playing: boolean): void {
   useEffect(() => {
@@ -131,8 +124,7 @@ export function EmbedApp() {
       <main
         ref={main}
         className={`embed embed-${scene.id}`}
-        // Reserved from the first frame: the frame holding it (an iframe's fixed height, or the
-        // element's, which fits what it is told) stays one height while the scene loads and runs.
+        // Reserved from the first frame: the frame holding it stays one height while the scene loads.
         style={{ minHeight: embedHeightOf(scene, store.getState().experiment, captions) }}
         aria-label={name}
       >
@@ -160,7 +152,6 @@ export function EmbedApp() {
   );
 }
 
-/** The step on screen and its caption, as the run plays through the game day. */
 function StepCaption({ guided }: { guided: GuidedStore }) {
   const { step, scenario, status } = useStore(
     guided,
@@ -217,9 +208,8 @@ function MiniControls({ title, guided }: { title: string | null; guided: GuidedS
 }
 
 /**
- * Tell the host page how tall the content is, so a custom element can size its frame to fit,
- * larger or smaller. The content's own box is measured: the document's scrollHeight is never
- * less than the frame itself, so a frame sized by it could grow but never shrink.
+ * Tell the host page how tall the content is, so the element can size its frame to fit: the content's own
+ * box, as the document's scrollHeight is never less than the frame, which then could never shrink.
  */
 function useReportHeight(id: string | null, title: string): React.RefObject<HTMLElement | null> {
   const main = useRef<HTMLElement>(null);
@@ -241,10 +231,7 @@ function useReportHeight(id: string | null, title: string): React.RefObject<HTML
   return main;
 }
 
-/**
- * The link's theme, then whatever the host element says (its `theme` attribute changed, or, with
- * `theme="inherit"`, the host page's own): applied in place, so the run goes on.
- */
+/** The link's theme, then whatever the host element says: applied in place, so the run goes on. */
 function useHostTheme(params: Params): void {
   useEffect(() => {
     applyTheme(params.theme);

@@ -1,19 +1,12 @@
-// <leader-election-scene scene="metric-line" scenario="kill-leader"></leader-election-scene>
-// One script tag from the built site defines it. Each element hosts the scene in its own frame
-// (the site's embed page), so several on one page run independently and the host page's styles
-// cannot reach inside. The element takes the height its scene reserves before the frame loads,
-// then fits the content's height (and title) the frame reports. A change of theme (the attribute,
-// or the host's own with `theme="inherit"`) is sent to the loaded frame, so the run goes on; any
-// other change loads the scene anew. Every attribute but the element's own (height, title) and
-// the global ones (elementAttrs.ts) becomes a parameter of the embed page, read through the same
-// table as a link (src/shared/params.ts): a misspelt attribute is named in the frame, as a
-// misspelt parameter would be.
+// <leader-election-scene scene="metric-line" scenario="kill-leader">: each hosts its scene in its own frame,
+// so several run independently and the host's styles cannot reach inside. A theme change is sent to the
+// loaded frame, so the run goes on; any other change loads the scene anew. Every attribute but its own and
+// the global ones (elementAttrs.ts) is a parameter of the embed page: a misspelt one is named in the frame.
 import { frameTitle, passedOn, reservedPx } from './elementAttrs';
 const HEIGHT_MESSAGE = 'leader-election-scene:height';
 const THEME_MESSAGE = 'leader-election-scene:theme';
 
-// Resolved once, while this script runs: the embed page sits beside it on the same site. The
-// script may be loaded as a classic script (currentScript is set) or as a module (it is not).
+// Resolved once, as this script runs: the embed page sits beside it (a module has no currentScript).
 function scriptSrc(): string {
   const current = document.currentScript as HTMLScriptElement | null;
   if (current?.src) return current.src;
@@ -24,11 +17,7 @@ const base = new URL('./embed.html', scriptSrc());
 
 let counter = 0;
 
-/**
- * `theme="inherit"`: the host page's scheme where the element stands. Its `color-scheme` says it
- * when the page declares one (docs themes do, on their dark toggle); else its background does;
- * else the reader's system decides, as for `theme="system"`.
- */
+/** `theme="inherit"`: the host's `color-scheme` if set (docs themes do), else its background, else system. */
 function hostTheme(el: Element): 'light' | 'dark' | 'system' {
   const words = getComputedStyle(el).colorScheme.split(/\s+/);
   const dark = words.includes('dark');
@@ -44,11 +33,7 @@ function hostTheme(el: Element): 'light' | 'dark' | 'system' {
   return 'system';
 }
 
-/**
- * The frame's fixed height from the `height` attribute (a number of pixels or a CSS length), or
- * null to fit the scene. One it cannot use is said in the console and the frame fits its scene,
- * rather than keeping a height that cuts the scene off.
- */
+/** The `height` attribute as a CSS height, or null to fit the scene (an unusable one said in the console). */
 function fixedHeight(raw: string | null, said: boolean): string | null {
   if (!raw) return null;
   const css = /^\d+(\.\d+)?$/.test(raw.trim()) ? `${raw.trim()}px` : raw;
@@ -154,7 +139,6 @@ class LeaderElectionScene extends HTMLElement {
     // Until the frame names its scene and game day (onMessage).
     if (title === null) frame.title = frameTitle(this.getAttribute('scene'), this.getAttribute('scenario'));
     if (theme !== null) url.searchParams.set('theme', theme);
-    // A new scene: the height its embed reserves, until the frame says how tall it is.
     if (!h)
       frame.style.height = `${reservedPx(this.getAttribute('scene'), Number(this.getAttribute('step')) > 1 && this.hasAttribute('scenario'))}px`;
     this.loadedKey = key;

@@ -1,23 +1,17 @@
-// Which of the element's attributes it keeps for itself rather than passing to the embed page:
-// the table's element-only rows (src/shared/params.ts; a unit test holds the two alike) and
-// the attributes any HTML element may carry. Kept apart from the table so that the element's
-// script stays small (about 2 KB compressed) and imports nothing (docs load it as a classic script).
+// The attributes the element keeps from the embed page (src/shared/params.ts's element-only rows; a unit
+// test holds them alike), kept apart so the element's script stays small (2 KB) and imports nothing.
 export const OWN_ATTRS: readonly string[] = ['height', 'title'];
 
 export const GLOBAL_ATTR =
   /^(id|class|style|slot|part|hidden|lang|dir|tabindex|is|nonce|translate|inert|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|inputmode|popover|role|on[a-z]+|data-.*|aria-.*)$/i;
 
-/** Whether an attribute of the element becomes a parameter of its frame. */
 export function passedOn(name: string): boolean {
   return !OWN_ATTRS.includes(name) && !GLOBAL_ATTR.test(name);
 }
 
 /**
- * Each scene's title and the height its embed reserves at 720 px, by id, and each other name of a
- * scene (scenes.ts title, embedHeightPx and aliases; a unit test holds them alike), and what a
- * step's caption adds (EMBED_CAPTION_PX). The element takes the height before its frame loads, so
- * the page around it does not move when the scene arrives, and names its frame by its scene from
- * the start, not only once the frame has loaded and said so.
+ * Each scene's title and embed height at 720 px, and its aliases (as scenes.ts has them; a unit test holds
+ * them alike): the element takes the height before its frame loads, so the page does not move.
  */
 export const SCENE_EMBEDS: Readonly<Record<string, readonly [title: string, heightPx: number]>> = {
   cluster: ['Cluster stage', 800],
@@ -52,17 +46,11 @@ const entry = <T>(table: Readonly<Record<string, T>>, raw: string | null): T | n
 const sceneEmbed = (scene: string | null) =>
   entry(SCENE_EMBEDS, entry(SCENE_ALIASES, scene) ?? scene) ?? SCENE_EMBEDS.cluster;
 
-/** The height an element reserves for `scene`. */
 export function reservedPx(scene: string | null, captioned: boolean): number {
   return sceneEmbed(scene)[1] + (captioned ? CAPTION_PX : 0);
 }
 
-/**
- * The frame's accessible name until the frame says its own: the scene by its title and the game
- * day by its id (its title would be the embed page's, whose index the frame loads: the element's
- * script does not carry every game day's title, which would put the heaviest documented embed
- * over its load budget).
- */
+/** The frame's name until it says its own; game days by id, as titles would break the embed's load budget. */
 export function frameTitle(scene: string | null, scenario: string | null): string {
   const day = scenario?.trim();
   return `Leader Election Lab: ${sceneEmbed(scene)[0]}${day ? `, game day ${day}` : ''}`;

@@ -15,9 +15,7 @@ function start(): void {
   );
 }
 
-// An embed of a run link reads the run as it starts, so the link codec loads first; an embed of a
-// scenario loads that scenario's file instead. Should either fail to load, the embed still starts
-// and says what could not be read.
+// A run link's codec, or a scenario's file, loads first; should either fail, the embed starts and says so.
 const search = window.location.search;
 void Promise.all([
   needsCodec(search) ? loadCodec().catch(() => null) : null,

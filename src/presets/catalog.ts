@@ -1,5 +1,5 @@
-// Every preset file under scenes/presets/ is picked up here, in file-name order: adding a
-// system means adding a data file. Files that fail validation are listed with their errors.
+// Every preset file under scenes/presets/, in file-name order (adding a system is adding a data file);
+// those failing validation are listed with their errors.
 import type { CatalogProblem } from '../scenario/catalog';
 import { parsePreset, type Preset } from './schema';
 

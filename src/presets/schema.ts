@@ -1,8 +1,5 @@
-// "Seen in the wild": real systems' leader elections as presets. A preset is data, like a
-// scenario: a system, the lab algorithm that models it, the system's own default timings as
-// experiment settings, its fencing token (or its lack of one), the one lesson it is known for, a
-// source for every number, and a short game day (a fault timeline) that shows that lesson.
-// Files live in scenes/presets/; a bad file is reported by field, never applied.
+// "Seen in the wild": real systems' leader elections as data, each with its default timings, a source for
+// every number and a game day showing its lesson. A bad file is reported by field, never applied.
 import {
   SETTINGS_SECTIONS,
   parseExperiment,
@@ -15,10 +12,7 @@ import type * as zm from 'zod/mini';
 import { z as kit, type SchemaKit } from '../engine/schemaKit';
 import { claimsSchema, errorsIn, issueErrors, scenarioSchemas } from '../scenario/schema';
 
-/**
- * The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) and the
- * scenario schemas' claims built with the same `z`.
- */
+/** The preset file's schema, built with `z` (the lab's kit on the page; zod/mini in Node) as are `claims`. */
 export function presetSchemas(z: SchemaKit, claims: ReturnType<typeof scenarioSchemas>['claimsSchema']) {
   const text = z.string().check(z.minLength(1));
 

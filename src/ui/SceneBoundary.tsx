@@ -1,7 +1,5 @@
-// An error boundary around one scene (or the guided panel). A view that throws, say on a snapshot
-// it did not expect, takes down only itself: it says what went wrong where it stood and offers to
-// remount, while the clock, the controls and the other scenes keep running. React still reports
-// the error to the console, so a crash is never silent in tests.
+// An error boundary around one scene: a view that throws takes down only itself, saying why and offering to
+// remount, while the rest runs on. React still reports the error to the console: never silent in tests.
 import { Component, type ReactNode } from 'react';
 
 interface Props {
@@ -21,8 +19,7 @@ export class SceneBoundary extends Component<Props, State> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  // The failed subtree was unmounted when the message replaced it, so clearing the error mounts
-  // the scene afresh: new state, new subscriptions, the current snapshot.
+  // The failed subtree was unmounted, so clearing the error mounts the scene afresh, at the current snapshot.
   private reset = () => this.setState({ error: null });
 
   render(): ReactNode {

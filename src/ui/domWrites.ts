@@ -1,7 +1,5 @@
-// Cheap writes for the per-frame layer, which updates the DOM directly 60 times a second.
-// Every attribute write, even of the same value, makes the browser recompute that element's
-// style or layout on the next frame; replacing a text node (textContent) relays out its line,
-// where changing the characters of the existing one does not.
+// Cheap writes for the per-frame layer: every attribute write, even of the same value, restyles its element,
+// and replacing a text node (textContent) relays out its line, where changing its characters does not.
 
 /** Set an attribute only when its value changes. */
 export function setAttr(el: Element, name: string, value: string): void {

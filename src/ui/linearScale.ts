@@ -1,7 +1,5 @@
-// A linear scale with d3-scale's arithmetic, exactly (same normalize-then-interpolate steps, so
-// the same pixels), and its tick positions from d3-array. d3-scale's scaleLinear also carries
-// a generic interpolator and tick formatting, which pull d3-interpolate, d3-color and d3-format
-// into every page and embed (about 9 KB gzip) for nothing a scene uses.
+// A linear scale with d3-scale's arithmetic exactly, ticks from d3-array. d3-scale's scaleLinear also pulls
+// d3-interpolate, d3-color and d3-format into every page and embed (about 9 KB gzip) for nothing used.
 import { ticks as d3Ticks } from 'd3';
 
 export interface LinearScale {

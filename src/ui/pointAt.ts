@@ -1,7 +1,6 @@
-// Motion that points the reader at a change: an alert arriving with a jolt, a view that a guided
-// step names drawing the eye with a short pulse, by the browser's own Web Animations API (no
-// animation library for an embed to fetch). Reduced motion gets everything still.
-function reduced(): boolean {
+// Motion that points the reader at a change (an alert's jolt, a named view's pulse), by the Web
+// Animations API: no animation library for an embed to fetch. Reduced motion gets everything still.
+export function reduced(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

@@ -1,7 +1,5 @@
-// What a scene knows of the page that hosts it: whether the reader has controls to act with
-// (the lab does; an embed has at most play and restart), and whether it is drawn compact, as one
-// of the three views on the lab's first screen, or at full size (an embed, a phone's one view).
-// Scenes word their hints and choose their layout by it.
+// What a scene knows of the page that hosts it, to word its hints and choose its layout by: whether the
+// reader has controls to act with (an embed has at most play and restart), and whether it is drawn compact.
 import { createContext, useContext, type ComponentType } from 'react';
 import type { SpacetimeFilter } from '../scenario/types';
 
@@ -10,10 +8,7 @@ export interface SceneHost {
   controls: boolean;
   /** Compact: a view sharing the first screen; full: the scene alone. */
   density: 'compact' | 'full';
-  /**
-   * The actions on the selected node, as the page's node panel lists them: with it, a click on a
-   * node opens them in a menu beside it on the stage.
-   */
+  /** The node panel's actions: with it, a click on a node opens them in a menu beside it on the stage. */
   NodeActions?: ComponentType;
   /** What the game day's step on screen has the space-time diagram show (the step's own object). */
   spacetime?: SpacetimeFilter;

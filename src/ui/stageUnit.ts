@@ -1,15 +1,8 @@
-// The cluster stage's size, as its words see it. Its SVG is scaled to its box, and its font sizes
-// take a floor from its unit (CSS px per viewBox unit, inverted) in a CSS variable
-// (clusterScene.css), so what its words take on screen follows its size. The stage writes that
-// unit each time it is resized, and announces the size to the page (STAGE_RESIZED); present mode,
-// which gives up a stage too small for its words, measures it again then, and writes the unit
-// itself for a layout it tries before the stage has seen it.
+// The stage's unit (CSS px per viewBox unit), a CSS variable flooring its font sizes (clusterScene.css):
+// written on each resize (announced as STAGE_RESIZED), and by present mode for layouts it tries.
 export const STAGE_RESIZED = 'lab:stage-resized';
 
-/**
- * The stage's scale as laid out now (screen px per unit of its viewBox; 0 with no size), written
- * as its unit: its words are then measured at the size they are drawn at that scale.
- */
+/** The stage's scale as laid out now (screen px per viewBox unit; 0 with no size), written as its unit. */
 export function writeStageUnit(svg: SVGSVGElement): number {
   const view = svg.viewBox.baseVal;
   const box = svg.getBoundingClientRect();

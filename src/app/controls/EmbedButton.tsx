@@ -1,6 +1,5 @@
-// "Embed" (in the Export tab, beside each scene): the snippets that put this scene, at this moment of this run, into a docs page
-// (an iframe, or the custom element with its one script tag), with the embed's options, each
-// with a Copy button.
+// "Embed" (in the Export tab, beside each scene): the snippets that put this scene, at this moment of this
+// run, into a docs page, with the embed's options and a Copy button each.
 import { useId, useRef, useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { embedHeightOf, type SceneEntry } from '../../shared/scenes';

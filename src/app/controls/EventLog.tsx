@@ -1,6 +1,5 @@
-// A readable event log, and a polite live region that announces leader changes. The list
-// follows the lab only while it is on screen; the announcements never stop (the announcer sits
-// outside the tabs, so a hidden tab does not silence it).
+// A readable event log, and a polite live region announcing leader changes. The list follows the lab only
+// while on screen; the announcer sits outside the tabs, so a hidden tab does not silence it.
 import { useRef } from 'react';
 import { useLab } from '../../store/context';
 import { LabGate } from '../../store/LabGate';
@@ -15,8 +14,7 @@ function EventList() {
         No events yet.
       </p>
     );
-  // The list scrolls, so it is a Tab stop (keyboard users scroll it with the arrows); it is one
-  // only while it has lines, never an empty box.
+  // The list scrolls, so it is a Tab stop (for the arrows) while it has lines, never an empty box.
   return (
     <ol className="log-list" data-testid="event-log" tabIndex={0} aria-label="Event log, newest first">
       {shown.map((e) => (

@@ -1,6 +1,5 @@
-// Behind the furthest moment the run reached, the timeline replays what already happened; a
-// command issued there starts a new future and drops the old one. This note says so while it
-// is true, before anything is lost, and offers the way back.
+// Behind the furthest moment reached, a command starts a new future and drops the old one: this note says
+// so while it is true, before anything is lost, and offers the way back.
 import { useLabShallow } from '../../store/context';
 import { formatSeconds } from '../../store/format';
 
@@ -8,8 +7,7 @@ import { formatSeconds } from '../../store/format';
 const BEHIND_MS = 100;
 
 export function ForkNote() {
-  // Whether it shows, and the words, change rarely: the selector keeps it from re-rendering (and
-  // its live region from speaking) at every snapshot.
+  // The selector keeps it from re-rendering (and its live region from speaking) at every snapshot.
   const { horizonMs, commands, seek } = useLabShallow((s) => {
     const behind = s.horizonMs - s.snapshot.nowMs >= BEHIND_MS;
     return { horizonMs: behind ? s.horizonMs : -1, commands: behind ? s.commandCount : 0, seek: s.seek };

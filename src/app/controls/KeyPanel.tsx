@@ -1,6 +1,5 @@
-// The stage's key in the lab's side column on a wide screen: there it costs the stage none of
-// its height (the first screen holds the stage, the chain and the chart at 1280 x 800). Elsewhere
-// the stage shows the same key itself (StageLegend).
+// The stage's key in the side column on a wide screen, where it costs the stage none of its height (at
+// 1280 x 800). Elsewhere the stage shows the same key itself (StageLegend).
 import { algorithmFor } from '../../engine';
 import { useLab } from '../../store/context';
 import { StageLegend } from '../../../scenes/ClusterScene/StageLegend';

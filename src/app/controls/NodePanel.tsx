@@ -1,10 +1,6 @@
-// Controls for the selected node: kill / restart, GC-pause (short, long, chosen) / resume,
-// isolate, clock rate and force an election; and for a selected service (an API server, a store
-// member), what can be done to one: kill / restart and isolate. Every button names what it does
-// to which node or service, and shows only when the run's backend accepts that command. The
-// node's buttons come from one list (nodeActions.ts). The same panel is the menu a click on a node
-// opens on the stage (place 'menu'); while that menu is open, the panel keeps the node's status
-// and leaves its buttons to the menu.
+// Controls for the selected node or service (nodeActions.ts), each shown only when the backend accepts it.
+// The same panel is the menu a click on a node opens on the stage (place 'menu'); while that menu is
+// open, the panel keeps the node's status and leaves its buttons to the menu.
 import { useState } from 'react';
 import { useLab, useLabShallow } from '../../store/context';
 import { selectNodeIds, selectServiceIds } from '../../store/select';
@@ -74,9 +70,7 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
         </div>
       )}
       {service ? (
-        <ServiceStatus label={service.label} id={service.id} alive={service.alive}>
-          {actions.map(button)}
-        </ServiceStatus>
+        <ServiceStatus service={service}>{actions.map(button)}</ServiceStatus>
       ) : !node ? (
         <p className="hint">
           Select a node{serviceIds.length ? ' or a service' : ''} (click it on the stage, or use these
@@ -156,14 +150,10 @@ export function NodePanel({ place = 'panel' }: { place?: 'panel' | 'menu' }) {
 
 /** A service's state (and its side of a partition), over its actions. */
 function ServiceStatus({
-  id,
-  label,
-  alive,
+  service: { id, label, alive },
   children,
 }: {
-  id: string;
-  label: string;
-  alive: boolean;
+  service: { id: string; label: string; alive: boolean };
   children: React.ReactNode;
 }) {
   const side = useLab((s) => {

@@ -1,7 +1,5 @@
-// Partitions: drag nodes (and the storage, and the services: an API server, a store's members)
-// into groups, or use a preset. Each chip also has a group picker, so the same thing can be done
-// with the keyboard alone. The presets split as the S key does (splitMinority), and each control
-// shows only when the run's backend accepts it.
+// Partitions: drag nodes, storage and services into groups (or pick a chip's group, by keyboard), or split
+// as the S key does. Each control shows only when the backend accepts it.
 import { useMemo, useState } from 'react';
 import { useLabEqual, useLabShallow } from '../../store/context';
 import {

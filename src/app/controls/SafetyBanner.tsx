@@ -1,5 +1,4 @@
-// The live safety banner: the words of the moment (bannerText.ts, a pure function of the snapshot
-// that the claims test reads at every game day's pause), in the tone the chart pages with.
+// The live safety banner: the words of the moment (bannerText.ts), in the tone the chart pages with.
 import { useLabEqual } from '../../store/context';
 import { bannerLine, bannerText, type BannerText } from './bannerText';
 
@@ -9,8 +8,7 @@ const sameBanner = (a: BannerText, b: BannerText) =>
 
 export function SafetyBanner() {
   const b = useLabEqual((s) => bannerText(s.snapshot, s.experiment), sameBanner);
-  // The slot keeps the banner's room on the first screen whatever it says (layout.css): words that
-  // need more lines show over the views under it while it is pointed at or focused.
+  // The slot keeps the banner's room whatever it says (layout.css): more lines show over the views below.
   return (
     <div className="banner-slot">
       <div

@@ -1,10 +1,5 @@
-// The safety switches, beside the node and network controls: they apply at once and are
-// recorded like any other command, so a replay toggles them at the same moment. Switching
-// quorum or fencing off and breaking the cluster is the lab's main lesson, so they sit on the
-// first screen rather than in the setup. A switch is offered only where the run's algorithm has
-// the mechanism; where it has none, one line says why, in the algorithm's own description
-// (`missing` in algorithms/pages/: Redis Sentinel has no fencing token). The switches the lesson does not
-// use fold under "Advanced", each with what turning it off shows.
+// The safety switches sit on the first screen: switching quorum or fencing off is the lab's main lesson.
+// One the algorithm lacks says why (`missing` in algorithms/pages/); those the lesson skips fold away.
 import { useLabShallow } from '../../store/context';
 import { missingSwitch, type SafetySwitch } from '../../engine';
 
@@ -79,7 +74,6 @@ export function SafetyPanel() {
   if (!can) return null;
   const row = (s: Switch) => {
     const reason = missingSwitch({ algorithm }, s.key);
-    // A switch the algorithm does not have, and why (its description's words).
     if (reason !== null || safety[s.key] === undefined)
       return (
         reason && (

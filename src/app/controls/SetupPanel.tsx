@@ -1,8 +1,5 @@
-// Setup: the election algorithm (a picker that resets at once, each choice saying in one line what
-// elects and whether a partition is safe: picker.ts) and its own settings, cluster size, witness
-// (Raft's), network delay, clients, warm-up and seed apply on reset (the safety switches, which
-// apply live, are in SafetyPanel on the first screen). Each field is checked as it is typed by the
-// engine's own parser, so the message under it is the one an experiment file would get.
+// Setup: the algorithm picker resets at once, the settings apply on reset. Each field is checked as typed
+// by the engine's own parser, so the message under it is the one an experiment file would get.
 import { useMemo, useState } from 'react';
 import {
   ALGORITHM_KINDS,

@@ -1,6 +1,5 @@
-// "Copy link to this moment": the URL carries the setup, the recorded commands and the moment,
-// so whoever opens it sees exactly this state. When the clipboard is unavailable the link is
-// shown in a field to copy by hand.
+// "Copy link to this moment": the URL carries the setup, commands and moment, so whoever opens it sees
+// exactly this state. Without a clipboard the link shows in a field to copy by hand.
 import { useState } from 'react';
 import { useLabStore } from '../../store/context';
 import { CODEC_MISSING, loadCodec, prefetchCodec } from '../../shared/codec';

@@ -1,6 +1,5 @@
-// Play / pause, speed on a log scale, step to the next event, and a timeline to scrub: each shown
-// only when the run's backend can do it. Scrubbing back replays deterministically from
-// checkpoints; acting after a scrub forks a new future, which ForkNote says before it happens.
+// Play / pause, speed on a log scale, step and a timeline to scrub, each shown only when the backend can.
+// Acting after a scrub back forks a new future, which ForkNote says before it happens.
 import { useEffect, useRef } from 'react';
 import { useLabShallow, useLabUpdate } from '../../store/context';
 import { setAttr, setText } from '../../ui/domWrites';
@@ -10,9 +9,8 @@ import { ShareButton } from './ShareButton';
 
 const LOG_MIN = Math.log10(MIN_SPEED);
 const LOG_MAX = Math.log10(MAX_SPEED);
-// One arrow-key step (about 12%) must survive speedFromSlider's rounding (up to 5%), or the
-// keyboard gets stuck: a 0.01 step (2.3%) rounded straight back to the same speed. A whole
-// number of steps spans the range, so End reaches exactly MAX_SPEED.
+// One arrow-key step (about 12%) must survive speedFromSlider's rounding (up to 5%): a 0.01 step (2.3%)
+// rounded straight back to the same speed. A whole number of steps spans the range, so End reaches MAX_SPEED.
 const LOG_STEP = (LOG_MAX - LOG_MIN) / 56;
 
 export function speedFromSlider(v: number): number {
@@ -21,9 +19,8 @@ export function speedFromSlider(v: number): number {
 }
 
 /**
- * Whether a pointer holds the timeline's thumb. Only then does the thumb stop following the run:
- * holding it still under a finger is what a drag needs, whereas stopping it whenever the slider
- * had focus froze it after any click, and the next arrow key jumped back to where it froze.
+ * Whether a pointer holds the timeline's thumb: only then does it stop following the run. Stopping it
+ * whenever the slider had focus froze it after any click, and the next arrow key jumped back there.
  */
 function useHeldByPointer(el: React.RefObject<HTMLInputElement | null>): React.RefObject<boolean> {
   const held = useRef(false);
@@ -55,10 +52,8 @@ export function TimeControls() {
   const clock = useRef<HTMLSpanElement>(null);
   const out = useRef<HTMLOutputElement>(null);
   const held = useHeldByPointer(scrub);
-  // The clock, and the timeline's range, thumb and spoken value, follow the snapshot (up to ten times
-  // a second, as fast as a clock's tenths can be read) and are written directly: a re-render of this
-  // group rewrites both sliders' attributes (React sets an input's type and name on every update),
-  // restyling and laying them out each time.
+  // The clock and timeline follow the snapshot (up to 10 Hz), written directly: a re-render rewrites both
+  // sliders' attributes (React sets an input's type and name on every update), restyling and laying out.
   const thumbAt = useRef(-1);
   useLabUpdate((s) => {
     const now = s.snapshot.nowMs;
@@ -66,8 +61,7 @@ export function TimeControls() {
     if (el) {
       const max = Math.max(Math.ceil(s.horizonMs / 1000) * 1000, 1000);
       setAttr(el, 'max', String(max));
-      // Moving the thumb repaints the slider: only when it moves by a thousandth of the
-      // timeline, finer than any slider is wide, and never under a dragging finger.
+      // Moving the thumb repaints the slider: only by a thousandth of the timeline, finer than any slider.
       if (!held.current && Math.abs(now - thumbAt.current) * 1000 >= max) {
         el.value = String(now);
         thumbAt.current = now;

@@ -1,12 +1,6 @@
-// What the safety banner says of a moment, as a pure function of the snapshot and the experiment,
-// so the claims test can read the same words at every game day's pause that the page shows.
-// It reads the engine's own invariant violations (the same checkers the tests and fuzzers use), so
-// what it says in red is exactly what the engine detected; otherwise it says what leader_count
-// says, in the chart's terms, and what storage does about a second leader: with fencing on or
-// off, or, where the algorithm has no token, why nothing checks one (algorithms/pages/). Two counts, as
-// on the chart: believed (alive nodes that think they lead, paused ones included) and observed
-// (what a scrape sees: a paused node fails it); the chart pages on observed 0 and on 2 or more. It
-// never calls a moment safe that the chart pages on.
+// What the safety banner says of a moment, a pure function so the claims test reads the page's words at
+// every pause. Its red is exactly the engine's invariant violations; otherwise it says what leader_count
+// and storage say of a second leader (algorithms/pages/), never calling safe a moment the chart pages on.
 import {
   algorithmFor,
   INVARIANT_TITLES,

@@ -1,8 +1,5 @@
-// The snippets the Export tab's "Embed" offers: an iframe of the embed page, or the custom element with its
-// one script tag, for one scene of one run, with the embed's options. Each option is a parameter
-// of the embed page (src/shared/params.ts). The frame fills its column's width (a fixed width
-// would push a phone's page sideways); its height is the one the embed reserves for its scene
-// (scenes.ts), tall enough at 720 px for everything the scene can show.
+// The Export tab's embed snippets, each option an embed page parameter (src/shared/params.ts). The frame
+// fills its column's width (a fixed one would push a phone's page sideways), at its scene's reserved height.
 import type { SceneEntry } from '../../shared/scenes';
 
 export interface EmbedChoices {

@@ -1,8 +1,6 @@
-// What can be done to a node, as one list: the node panel's buttons are drawn from it, and any
-// other place that offers a node's actions reads the same list. Each action names what it does to
-// which node, and a pause names how long it is against what the algorithm's others wait out
-// before replacing a silent leader ("shorter than the Lease (15 s)"), from the algorithm's own
-// description (pauseLengths): never a lease an algorithm does not have.
+// What can be done to a node, as the one list every place offering a node's actions reads. A pause names
+// its length against what the algorithm's others wait out before replacing a silent leader ("shorter than
+// the Lease (15 s)"), from the algorithm's own description: never a lease an algorithm does not have.
 import { formatSpan, pageOf, type Command, type Experiment, type Snapshot } from '../../engine';
 
 type NodeView = Snapshot['nodes'][number];
@@ -26,10 +24,7 @@ function pauseSpanMs(ms: number): number {
   return ms >= 3000 ? Math.round(ms / 1000) * 1000 : Math.max(100, Math.round(ms / 100) * 100);
 }
 
-/**
- * The node panel's pause lengths under the experiment's algorithm, measured against what the others
- * wait out (its description's expiry).
- */
+/** The node panel's pause lengths, against what the others wait out (the algorithm description's expiry). */
 export function pauseLengths(e: Experiment) {
   const x = pageOf(e).expiry(e);
   const span =

@@ -1,11 +1,5 @@
-// "Find a failure": the failure explorer (src/explorer) for the setup on screen. It searches
-// random fault schedules in a Web Worker (the page stays responsive, and Stop is heard within a
-// slice), shows how many it has tried, then either says how much it searched and found nothing
-// or shows the shrunk schedule with its caption, opens it as a normal run (a `?run=` link, as a
-// shared link or an imported trace opens) and offers that link to copy.
-//
-// The setup is the run's experiment with the safety switches as they are now (a switch turned
-// during the run counts) and without its own scripted faults: the explorer adds its own.
+// "Find a failure": src/explorer searches fault schedules in a Web Worker (the page stays responsive, Stop
+// is heard within a slice), on the setup with its switches as they are now and none of its own faults.
 import { useEffect, useId, useRef, useState } from 'react';
 import { algorithmFor, formatSeconds, INVARIANT_TITLES, type Experiment } from '../../engine';
 import type { ExploreResult, FromExplorer, ToExplorer } from '../../explorer';
@@ -39,7 +33,6 @@ const SCHEDULES_WALL_CAP_MS = 10 * 60_000;
 
 type BudgetUnit = 'schedules' | 'seconds';
 
-/** A search's progress as it starts. */
 const STARTING = { tried: 0, elapsedMs: 0, perSecond: 0, found: null, shrink: null, stopping: false };
 
 type View =
@@ -66,7 +59,6 @@ export function setupOf(store: LabStore): Experiment {
   return { ...s.experiment, safety: safety as Experiment['safety'], faults: [] };
 }
 
-/** The switches that are off in a setup, by their labels. */
 function offSwitches(setup: Experiment): string[] {
   const safety = setup.safety as Record<string, boolean | undefined>;
   return SWITCHES.filter((s) => safety[s.key] === false).map((s) => s.label.toLowerCase());

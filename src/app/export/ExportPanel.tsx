@@ -1,8 +1,5 @@
-// Export: each scene as PNG or SVG at the moment on screen, or as a snippet that embeds it in a
-// docs page; the run as a trace file that replays it, the metric series as CSV, and the space-time
-// diagram's window as a Mermaid sequence diagram: one place for everything that takes the run out
-// of the page. Everything is made in the page and saved through a
-// download link: no server is involved, so it works on the static and offline site too.
+// Export: scenes, embeds and the run's files, all made in the page and saved through a download link: no
+// server is involved, so it works on the static and offline site too.
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLabStore } from '../../store/context';
@@ -42,8 +39,7 @@ async function exportScene(
       throw new Error(`the ${scene.name} is drawn once its tab is opened: open "${owner.title}" first`);
     throw new Error(`the ${scene.name} is not on the page right now`);
   }
-  // A scene in a tab that is not selected is not laid out: show its panel for the copy (undone
-  // before the browser paints, so nobody sees it).
+  // A scene in an unselected tab is not laid out: its panel shows for the copy, undone before paint.
   const tab = el.closest<HTMLElement>('[role="tabpanel"][hidden]');
   const { seed, atMs } = moment(store);
   // A scene scrolled out of view stopped following the lab (gate.ts): bring it to this moment first.
@@ -72,7 +68,6 @@ async function exportScene(
   return `${name} (${image.width} × ${image.height} px)`;
 }
 
-/** Saves a file of the run, named for this moment; returns its name. */
 function saveText(store: LabStore, what: string, ext: string, type: string, text: string): string {
   const { seed, atMs } = moment(store);
   const name = exportName(what, seed, atMs, ext);

@@ -1,8 +1,5 @@
-// Open a trace file (chosen or dropped): check every field, replay it headless to confirm it is
-// the same run the file recorded, then open it the way a shared link opens (`?run=`). A real
-// run's file cannot be replayed: it opens as the recording it is, its events folded again as the
-// live page folded them (recordingBackend.ts). A bad file leaves the lab as it was and lists what
-// could not be read.
+// Open a trace file: check it, replay it headless to confirm it is the run it recorded, then open it as a
+// shared link (`?run=`); a real run's file opens as its recording. A bad file leaves the lab as it was.
 import { useContext, useId, useState, type DragEvent } from 'react';
 import { CODEC_MISSING, loadCodec } from '../../shared/codec';
 import { RecordingBackend } from '../../store/backends/recordingBackend';
@@ -59,8 +56,7 @@ export function TraceImport() {
     const r = readTraceFile(await file.text());
     if (!r.ok) return fail(...r.problems);
     await nextPaint(); // let "Checking" show before a long replay blocks the page
-    // The replay runs the file's algorithm, and a recording's page speaks its words (its
-    // description loads with its rules): its code may not have loaded yet.
+    // The replay runs the file's algorithm, whose code (and description) may not have loaded yet.
     try {
       await loadAlgorithm(r.run.experiment.algorithm);
     } catch {

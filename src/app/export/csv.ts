@@ -1,5 +1,4 @@
-// The metric series as CSV: one row per engine sample, one column per Sample field, so a
-// spreadsheet or a notebook sees exactly what the chart plots (and the fields it does not).
+// The metric series as CSV, a row per sample and a column per Sample field: exactly what the chart plots.
 import type { Sample } from '../../engine';
 
 export const SAMPLE_COLUMNS = [
@@ -17,10 +16,7 @@ export const SAMPLE_COLUMNS = [
   'clientRedirects',
 ] as const satisfies readonly (keyof Sample)[];
 
-/**
- * Fields only some runs' samples carry (ZooKeeper's watch counts, the client view): their columns follow the
- * others when the run's samples have them, and are left out otherwise.
- */
+/** Fields only some runs' samples carry (ZooKeeper's watches, the client view): columns only if present. */
 export const OPTIONAL_SAMPLE_COLUMNS = [
   'watchNotifications',
   'watchReads',
@@ -29,8 +25,7 @@ export const OPTIONAL_SAMPLE_COLUMNS = [
   'clientWaitedMs',
 ] as const satisfies readonly (keyof Sample)[];
 
-// A field added to Sample without a column here fails the typecheck instead of silently
-// missing from every export.
+// A field added to Sample without a column here fails the typecheck, not silently every export.
 type MissingColumn = Exclude<
   keyof Sample,
   (typeof SAMPLE_COLUMNS)[number] | (typeof OPTIONAL_SAMPLE_COLUMNS)[number]

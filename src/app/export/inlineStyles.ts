@@ -1,39 +1,13 @@
-// A scene's look lives in stylesheets and CSS variables that do not travel with a copied
-// element. Before serializing, each element of the copy gets its computed style written into
-// its style attribute, so the file looks the same opened anywhere.
-//
-// SVG shapes get a fixed list of paint and text properties: that keeps the file small and
-// readable by vector editors. HTML (which only browsers draw, inside a foreignObject) depends on
-// far more properties, so layout boxes get every computed property that differs from what the
-// browser would give that tag by default or from what it would inherit from its parent.
+// A copied element loses its stylesheets and variables, so the copy gets computed styles inline: SVG shapes
+// a fixed list of paint and text properties (small, and readable by vector editors); HTML layout boxes,
+// drawn only by browsers, every property that differs from the tag's default or from what it inherits.
 
-const SVG_PROPS = [
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'opacity',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'letter-spacing',
-  'text-anchor',
-  'dominant-baseline',
-  'paint-order',
-  'display',
-  'visibility',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-];
+const SVG_PROPS = (
+  'fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray stroke-dashoffset ' +
+  'stroke-linecap stroke-linejoin stroke-miterlimit opacity font-family font-size font-weight font-style ' +
+  'letter-spacing text-anchor dominant-baseline paint-order display visibility ' +
+  'marker-start marker-mid marker-end'
+).split(' ');
 
 /** The two listed properties SVG does not inherit, with their initial values. */
 const SVG_NOT_INHERITED: Record<string, string> = { opacity: '1', display: 'inline' };
@@ -53,10 +27,7 @@ export class StyleInliner {
   private probe: HTMLIFrameElement | null = null;
   private pixel: CanvasRenderingContext2D | null = null;
 
-  /**
-   * Copy the computed styles of `source` and its descendants onto `copy` (a deep clone).
-   * `boxes`: also copy layout (for HTML that will sit in a foreignObject).
-   */
+  /** Copy the computed styles of `source`'s tree onto its deep clone `copy`; `boxes`: layout too. */
   inline(source: Element, copy: Element, boxes: boolean): void {
     const from = [source, ...source.querySelectorAll('*')];
     const to = [copy, ...copy.querySelectorAll('*')];
@@ -105,9 +76,8 @@ export class StyleInliner {
       const p = cs[i];
       if (SKIP_HTML.test(p)) continue;
       const v = cs.getPropertyValue(p);
-      // Written when it differs from the tag's default, or from the parent's value: the second
-      // rule keeps a default-valued inherited property (say black text under white) from
-      // inheriting the parent's written value instead.
+      // Also written where it differs from the parent's: a default-valued inherited property (black
+      // text under white) would otherwise inherit the parent's written value.
       if (v === defaults.get(p) && (!parent || v === parent.getPropertyValue(p))) continue;
       target.style.setProperty(p, this.portable(v));
     }

@@ -1,10 +1,8 @@
-// PNG from an exported SVG: the browser draws the SVG (vector) straight at the target size, so
-// text and strokes are sharp at presentation resolution rather than an upscaled screenshot.
+// PNG from an exported SVG, drawn straight at the target size: sharp, not an upscaled screenshot.
 
 export async function svgToPng(svg: string, width: number, height: number): Promise<Blob> {
   const img = new Image(width, height);
-  // A data URL, not a blob URL: Chromium taints a canvas drawn from a blob-URL SVG that holds a
-  // foreignObject (the HTML scenes), and a tainted canvas cannot be saved.
+  // A data URL: Chromium taints (so cannot save) a canvas drawn from a blob-URL SVG with a foreignObject.
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   await img.decode();
   const canvas = document.createElement('canvas');

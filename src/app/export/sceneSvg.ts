@@ -1,7 +1,5 @@
-// One scene, as it looks right now, as a standalone SVG document at presentation size.
-// SVG scenes are copied as SVG (vector, readable by any SVG tool). HTML scenes are wrapped in a
-// foreignObject: browsers draw that faithfully (and it is what the PNG is made from), but vector
-// editors such as Inkscape may not, which the panel says next to those scenes.
+// One scene as it looks now, as an SVG document. HTML scenes go in a foreignObject: browsers draw that
+// faithfully (the PNG is made from it), but vector editors such as Inkscape may not, as the panel says.
 import { withExportParts } from '../../ui/exportEvents';
 import { StyleInliner } from './inlineStyles';
 
@@ -63,8 +61,7 @@ function svgCopy(
       ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height }
       : { x: 0, y: 0, w: box.width, h: box.height };
   copy.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
-  // Paint the page's background behind the scene, including any letterbox the default
-  // preserveAspectRatio (xMidYMid meet) leaves around the viewBox.
+  // The page's background, also under any letterbox preserveAspectRatio's default leaves.
   const s = Math.min(box.width / view.w, box.height / view.h);
   const fullW = box.width / s;
   const fullH = box.height / s;
@@ -92,8 +89,7 @@ function htmlWrapped(
   const area = { x: -m, y: -m, width: box.width + 2 * m, height: box.height + 2 * m };
   const viewBox = `${-m} ${-m} ${area.width} ${area.height}`;
   const svg = svgElement('svg', { xmlns: SVG_NS, viewBox }) as SVGSVGElement;
-  // The foreignObject takes the margin too: content a fraction of a pixel past the measured box
-  // (a border at the edge, after rounding) still shows.
+  // The foreignObject takes the margin too: a border a fraction of a pixel past the box still shows.
   const fo = svgElement('foreignObject', area);
   const body = document.createElementNS(XHTML_NS, 'div');
   body.setAttribute('style', `margin:0;padding:${m}px;width:${box.width}px;height:${box.height}px`);

@@ -1,8 +1,5 @@
-// A run saved as a file. The experiment, the recorded commands and the moment are what replay
-// it (the engine is deterministic); the trace up to that moment rides along for reading in other
-// tools and as a check that the replay is the same run. A real run cannot be replayed: its file
-// also carries the recording (`real`), which opens as that recording instead. Reading a file
-// never throws: each bad field comes back as a problem naming its path in the file.
+// A run saved as a file: the experiment, commands and moment replay it (the engine is deterministic); the
+// trace rides along for other tools and as a check. Reading never throws: each bad field is a problem.
 import { parseCommand, parseExperiment, type Experiment, type Trace } from '../../engine';
 import type { RunView } from '../../store/backend';
 import { isObject, readRealRecord, type RealRecord } from '../../store/backends/liveRecordFile';
@@ -81,8 +78,7 @@ export function readTraceFile(text: string): ReadResult {
   }
   const trace = readTrace(json.trace, problems);
   const real = json.real === undefined ? null : readRealRecord(json.real, problems);
-  // A real run's commands name what a real cluster has (an etcd member, m2): they are its
-  // record, not a simulated run's to check against the simulator's nodes.
+  // A real run's commands name a real cluster's members: not to be checked against simulated nodes.
   if (e.ok && !real && commands.length && !problems.length) checkNodes(e.experiment, commands, problems);
   if (problems.length || !e.ok) return { ok: false, problems };
   return {

@@ -1,5 +1,4 @@
-// The game day a lab is running, if any, for the controls that describe the run (a shared link
-// carries the game day and its step, so the receiver gets the narration too).
+// The game day a lab is running, if any, for the controls that describe the run (a shared link's step).
 import { createContext, useContext } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 

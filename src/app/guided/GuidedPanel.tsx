@@ -1,5 +1,4 @@
-// The narration panel of guided mode: the step's caption, what to watch, whether its condition
-// has been met, and Previous / Replay / Skip / Next; at the end, the run's measured summary.
+// Guided mode's narration: the step's caption, what to watch, whether it is met, the step buttons, a summary.
 import { useStore } from 'zustand';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { Step, View } from '../../scenario/types';
@@ -20,16 +19,12 @@ function viewName(view: View): string {
   return PAGE_VIEWS[view] ?? `the ${sceneWatching(view)?.name ?? view}`;
 }
 
-/**
- * `onSpacetime`: opens the space-time diagram (its tab, scrolled to), offered for a step that says
- * which of its messages matter (its `spacetime` filter, which the diagram opens on).
- */
+/** `onSpacetime`: opens the space-time diagram, for a step whose `spacetime` filter names the messages. */
 export function GuidedPanel({ guided, onSpacetime }: { guided: GuidedStore; onSpacetime?: () => void }) {
   const g = useStore(guided);
   const step = g.scenario.steps[g.step];
   const total = g.scenario.steps.length;
-  // A caption's numbers are the run's at the pause it describes (they are not known before):
-  // while the step runs they read "…", and the snapshot is read only once the lab stopped.
+  // A caption's numbers are the run's at the pause it describes: "…" until the lab stops there.
   const paused = useLab((s) => (g.status === 'waiting' ? null : s.snapshot));
   const caption = fillCaption(step.caption, paused);
   return (

@@ -1,7 +1,5 @@
-// The scenario picker: every scenario file with its one-line description (read from the files,
-// which load as the picker first opens), under its group (the lesson's five questions, the
-// algorithms, incidents seen in the wild), each group folded until opened so the menu fits a
-// screen. Choosing one opens it by deep link, so the address bar always says what is on screen.
+// The scenario picker, its groups folded so the menu fits a screen. Choosing one opens it by deep link,
+// so the address bar always says what is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { catalog, loadAllScenarios, scenarioTitle, type CatalogProblem } from '../../scenario/catalog';
 import { whenIdle } from '../Later';
@@ -10,8 +8,7 @@ import { GAME_DAY_GROUPS } from '../../scenario/groups';
 
 export function scenarioHref(id: string | null, step?: number): string {
   const q = new URLSearchParams(window.location.search);
-  // Parameters that describe the run on screen go: a scenario brings its own (and a run link
-  // would win over it).
+  // Parameters of the run on screen go: a scenario brings its own (and a run link would win over it).
   for (const k of RUN_PARAMS) q.delete(k);
   if (id) q.set('scenario', id);
   if (id && step !== undefined && step > 0) q.set('step', String(step + 1));
@@ -25,10 +22,8 @@ export const ScenarioLink = ({ id }: { id: string }) => (
 );
 
 /**
- * The files that do not validate. Looked for once the picker is first opened: every game day's
- * file loads then (the page's start fetches none but the one its link names), and is validated
- * one file per idle moment, so checking never holds up the page. The picker lists every file at
- * once, from the index, then drops any broken one and says why.
+ * The files that do not validate, checked once the picker first opens (the page's start fetches only its
+ * link's), one per idle moment so checking never holds up the page; the index lists them all meanwhile.
  */
 function useCatalogProblems(opened: boolean): CatalogProblem[] {
   const [problems, setProblems] = useState<CatalogProblem[]>([]);
@@ -59,7 +54,6 @@ export function ScenarioPicker({ current }: { current: string | null }) {
   const broken = new Set(problems.map((p) => p.file));
   const entries = catalog.index.filter((e) => !broken.has(e.file));
   const menu = useRef<HTMLDetailsElement>(null);
-  // A menu closes when the reader clicks elsewhere or presses Escape, as menus do.
   useEffect(() => {
     const close = (e: Event) => {
       const d = menu.current;

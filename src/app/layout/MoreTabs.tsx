@@ -1,7 +1,5 @@
-// The strip of tabs under the first screen: the views that do not need to be watched at the
-// same moment as the stage. Every panel stays mounted (a hidden one keeps its state, and its
-// scenes stop following the lab while hidden: LabGate), and the tabs follow the ARIA tabs
-// pattern: arrow keys move between them, Tab goes into the selected panel.
+// The strip of tabs under the first screen. Every panel stays mounted (a hidden one keeps its state; its
+// scenes stop following the lab: LabGate); the tabs follow the ARIA tabs pattern.
 import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface MoreTab {

@@ -1,6 +1,5 @@
-// A scene in its panel: an error boundary of its own, and a gate that stops it following the lab
-// while the panel is out of view (scrolled away, or a hidden tab). Its embed snippets are made in
-// the Export tab, with everything else that takes a scene out of the page.
+// A scene in its panel: an error boundary of its own, and a gate that stops it following the lab while
+// the panel is out of view (scrolled away, or a hidden tab).
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { LabGate } from '../../store/LabGate';
 import type { SceneEntry } from '../../shared/scenes';

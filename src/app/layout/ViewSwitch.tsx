@@ -1,8 +1,5 @@
-// A phone shows one of the three views at a time: this bar picks it, and stays at the top of
-// the screen with a mini leader_count chart, so the chart's story is in view whatever else is:
-// both lines, as on the chart (observed solid, believed dashed), and an alarm when the observed
-// one would page (0, or 2 or more). On a wider screen all three views are on screen and the bar
-// is absent.
+// A phone's bar picking its one view, kept at the top with a mini leader_count chart (both lines, and an
+// alarm when observed would page), so the chart's story is always in view. Wider screens show all views.
 import { useRef } from 'react';
 import type { Sample } from '../../engine';
 import { useLabStore, useLabUpdate } from '../../store/context';
@@ -61,8 +58,7 @@ function MiniLeaderCount() {
     const observed = s.snapshot.leaderCountObserved;
     if (observedValue.current) setText(observedValue.current, String(observed));
     if (believedValue.current) setText(believedValue.current, String(s.snapshot.leaderCount));
-    // The alarm is a page: it follows the observed count, as the chart's bands do, and not while
-    // the cluster elects its first leader (start-up is no outage).
+    // The alarm follows the observed count, as the chart's bands do, but not at start-up (no outage).
     const alarm = s.snapshot.startedAtMs >= 0 && observed !== 1;
     if (box.current) setAttr(box.current, 'data-alarm', alarm ? 'yes' : 'no');
     const wall = performance.now();

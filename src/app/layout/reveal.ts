@@ -1,10 +1,8 @@
-// A guided step that names a view brings it into view: the views on the first screen are where
-// the reader already looks, but one in the strip of tabs below (the znode queue, the failover
-// timeline, the event log) sits under the fold, and "Watch the znode queue" must not point at
-// nothing. Scrolled to only when it is not already on screen, and without motion for a reader
-// who asked for none.
+// A guided step that names a view in the tabs below the fold brings it into view: "Watch the znode queue"
+// must not point at nothing. Scrolled to only when off screen, without motion for a reader who asks none.
 import { sceneWatching } from '../../shared/scenes';
 import type { View } from '../../scenario/types';
+import { reduced } from '../../ui/pointAt';
 
 /** The element of the lab that shows `view`: its tab (with its panel under it), or its panel. */
 export function viewElement(lab: Element, view: View): HTMLElement | null {
@@ -35,12 +33,9 @@ export function revealView(el: HTMLElement | null): void {
   const box = el.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return; // not shown (a phone's other view)
   if (inView(box.top)) return;
-  const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
-  // While the page is still loading (a tab's panel too short to bring its tab to the top, a scene
-  // above it arriving and pushing it down), the scroll may stop short or the view move away: each
-  // time the page changes size, it is brought back (for a few seconds, and not after the reader
-  // has scrolled or pressed a key themselves).
+  el.scrollIntoView({ block: 'start', behavior: reduced() ? 'auto' : 'smooth' });
+  // While the page is still loading the scroll may stop short or the view move away: each time the page
+  // changes size it is brought back (for a few seconds, and not after the reader has scrolled or typed).
   if (typeof ResizeObserver !== 'function') return;
   const stop = () => {
     settling = null;

@@ -1,9 +1,5 @@
-// Present mode draws the stage whole or not at all. A step that names another view (the chain,
-// the chart, the banner) makes that view as tall as it needs, and the stage beside it takes what
-// is left, which can leave its words drawn over each other. This measures the stage as the step
-// lays it out and, while it is too small for its words, first gives it the failover timeline's
-// place under it; where that is still too little, or the timeline is the step's view, the timeline
-// takes the stage's place instead. layout.css lays out each room; the lab runs on behind it.
+// Present mode draws the stage whole or not at all: too small for its words, it first gets the failover
+// timeline's place; where that is too little, or the step names the timeline, it gives its own (layout.css).
 import { useEffect, useLayoutEffect, useMemo, type RefObject } from 'react';
 import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 
@@ -11,17 +7,12 @@ import { STAGE_RESIZED, writeStageUnit } from '../../ui/stageUnit';
 type Room = 'alone' | 'hidden';
 
 /**
- * The least scale (screen px per unit of the stage's viewBox) for a stage's words: at 0.5 each
- * node's name sat on its epoch; from 0.56 up, three to five nodes kept their words apart. Below
- * it the stage is too small even while its words happen not to meet (squeezed flat, they are
- * drawn at no size at all).
+ * The least scale (screen px per viewBox unit) for a stage's words: at 0.5 each node's name sat on its
+ * epoch; from 0.56 up, 3-5 nodes kept them apart. Below it, even words that do not meet are too small.
  */
 const MIN_STAGE_SCALE = 0.55;
 
-/**
- * Whether two of the stage's words are drawn over each other: their boxes, less the fifth of their
- * height a font keeps above and below its glyphs, overlap by more than half a pixel.
- */
+/** Whether two words overlap by over half a pixel, less the fifth of their height a font pads glyphs with. */
 export function wordsMeet(svg: SVGSVGElement): boolean {
   const boxes = [...svg.querySelectorAll('text')].flatMap((t) => {
     const r = t.getBoundingClientRect();
@@ -41,21 +32,14 @@ export function wordsMeet(svg: SVGSVGElement): boolean {
   );
 }
 
-/**
- * Whether the stage's words fit it as laid out now (measured at the size they are drawn at its
- * scale, which the stage itself only learns in its next frame), or null while it is not drawn
- * (loading, or hidden).
- */
+/** Whether the stage's words fit it as laid out now (a scale it learns only next frame); null if undrawn. */
 function stageFits(root: HTMLElement): boolean | null {
   const svg = root.querySelector<SVGSVGElement>('.area-stage .cluster-svg');
   if (!svg || svg.getClientRects().length === 0) return null;
   return writeStageUnit(svg) >= MIN_STAGE_SCALE && !wordsMeet(svg);
 }
 
-/**
- * Gives the stage more room, a room at a time from the one it has, while its words do not fit.
- * Each room is measured at once (reading the box lays the page out): only the last is painted.
- */
+/** Gives the stage a room more at a time while its words do not fit; only the last room is painted. */
 function fit(root: HTMLElement, rooms: readonly Room[]): void {
   for (let next = rooms.indexOf(root.dataset.stage as Room) + 1; next < rooms.length; next++) {
     if (stageFits(root) !== false) return;
@@ -64,10 +48,8 @@ function fit(root: HTMLElement, rooms: readonly Room[]): void {
 }
 
 /**
- * While `active` (present mode, on a step that does not name the stage), keeps the lab's
- * `data-stage` at the least room that draws the stage whole. The attribute is written straight to
- * the element rather than through React state: each try must be laid out and measured before
- * the next, within one frame.
+ * While `active`, keeps the lab's `data-stage` at the least room that draws the stage whole. Written
+ * straight to the element, not through React state: each try is laid out and measured within one frame.
  */
 export function useStageRoom(
   root: RefObject<HTMLElement | null>,
@@ -91,10 +73,8 @@ export function useStageRoom(
   useEffect(() => {
     const el = root.current;
     if (!el || !active) return;
-    // A new window size starts again from the step's layout; a stage resized within the step (a
-    // view beside it grew, or the stage was first drawn) may need more room. The stage reports
-    // its size from a ResizeObserver, whose targets must not be resized within its callback: the
-    // next frame takes more room.
+    // A new window size starts again from the step's layout; a stage resized within the step may need
+    // more room, taken in the next frame (a ResizeObserver's targets must not resize in its callback).
     let frame = 0;
     const onResize = () => {
       delete el.dataset.stage;

@@ -1,5 +1,4 @@
-// Whether the lab is laid out as one screen (a laptop or larger) or as a phone's one view at a
-// time. The same breakpoint as layout.css's first-screen layout.
+// Whether the lab is laid out as one screen or one view at a time: layout.css's breakpoint.
 import { useSyncExternalStore } from 'react';
 
 export const WIDE_QUERY = '(min-width: 1100px)';

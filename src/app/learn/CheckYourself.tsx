@@ -1,6 +1,5 @@
-// The seed's five "check yourself" questions. Opening one asks the reader to answer it first;
-// the answer shows only when asked for, and links to the scenario that demonstrates it, named by
-// that scenario's own title. The questions' words are the game-day picker's group titles too.
+// The five "check yourself" questions (also the game-day picker's group titles): the answer shows only
+// when asked for, linking to the scenario that demonstrates it, by its own title.
 import { useState } from 'react';
 import { ScenarioLink } from '../guided/ScenarioPicker';
 import { groupTitle } from '../../scenario/groups';

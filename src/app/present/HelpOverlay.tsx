@@ -1,5 +1,4 @@
-// The keyboard help, opened with "?": generated from the same table the handler uses, showing
-// only what the run offers (offeredShortcuts: a real run has no step, say).
+// The keyboard help ("?"), from the handler's own table: only what the run offers (offeredShortcuts).
 import { useEffect, useRef } from 'react';
 import { VIEW_KEYS, type Shortcut } from './shortcuts';
 

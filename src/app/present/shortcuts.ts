@@ -1,5 +1,4 @@
-// Keyboard shortcuts for speakers and presentation clickers (which send PageUp / PageDown).
-// One table drives both the handler and the help overlay, so they cannot disagree.
+// Keyboard shortcuts for speakers and clickers: one table drives the handler and the help, so they agree.
 import type { Command } from '../../engine';
 import type { BackendCapabilities } from '../../store/backend';
 import type { GuidedStore } from '../../store/guidedStore';
@@ -11,17 +10,11 @@ export interface Shortcut {
   label: string;
   /** The command it issues, if any: a backend that cannot run it has the key do nothing. */
   needs?: Command['do'];
-  /**
-   * Whether the run can do it at all, beyond `needs` (a real run cannot step; a guided step can
-   * always go on). Absent: always. A key it cannot serve is neither handled nor listed.
-   */
+  /** Whether the run can do it beyond `needs` (absent: always); a key it cannot is not handled or listed. */
   offered?(can: BackendCapabilities, guided: boolean): boolean;
   /** Act; returns a sentence when it could not (said to the reader, as a key has no button to grey out). */
   run(lab: LabStore, guided: GuidedStore | null): string | void;
-  /**
-   * Whether the state that sentence speaks of still holds (there is still no leader, the network
-   * is still whole): the note goes once it does not, as it would no longer be true.
-   */
+  /** Whether the state that sentence speaks of still holds: the note goes once it would no longer be true. */
   noteHolds?(lab: LabStore): boolean;
 }
 
@@ -106,11 +99,8 @@ export const VIEW_KEYS = [
 ] as const;
 
 /**
- * The keys a presentation clicker sends: PageDown / PageUp, and Space (its play key, and the key a
- * speaker's hand finds). In present mode they always drive the talk, whatever was clicked last, as
- * in a slide show: a click on the timeline, a slider, a button or a node must not turn the clicker
- * into a scrubber, a speed knob or that button for the rest of the talk. A slider keeps its fine
- * control on the arrow keys, which a presenter presses on purpose.
+ * A clicker's keys (Space is its play key, and the one a speaker's hand finds). In present mode they drive
+ * the talk, as in a slide show: a click on a slider or button must not make the clicker that control.
  */
 export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', ' ']);
 
@@ -118,14 +108,10 @@ export const CLICKER_KEYS: ReadonlySet<string> = new Set(['PageDown', 'PageUp', 
 export const ARROW_STEP_KEYS: ReadonlySet<string> = new Set(['ArrowRight', 'ArrowLeft']);
 
 /**
- * Whether a key pressed on this element belongs to the element rather than to the shortcuts: a
- * field being typed in always keeps it; in present mode the clicker's keys never stay with a
- * control, nor do the arrows with a control that has focus only because it was clicked (a slider
- * keeps them once the presenter tabs to it: asking for its fine control); otherwise a control
- * keeps the keys it gives a meaning of its own, which a shortcut must not take away: Space and
- * Enter press a button, link, summary or check box; a slider moves on its arrows, PageUp /
- * PageDown and Home / End. Space on a slider means nothing to it, so it still plays and pauses (a
- * speaker who just clicked the timeline expects that).
+ * Whether a key belongs to the element rather than the shortcuts: always in a field being typed in; in
+ * present mode never for the clicker's keys, nor arrows on a control focused by a click (a slider tabbed to
+ * keeps them); otherwise for the keys a control gives a meaning of its own. Space means nothing to a slider,
+ * so it still plays and pauses (as a speaker who just clicked the timeline expects).
  */
 export function keyBelongsToTarget(
   target: EventTarget | null,
@@ -148,21 +134,16 @@ export function keyBelongsToTarget(
   return (role === 'tab' || role === 'tablist') && moves;
 }
 
-/**
- * Whether this run offers the shortcut: the simulator offers every one; a real run (or its
- * recording) offers only what it can do for real, through its own commands (NOT_FOR_REAL).
- */
+/** Whether the run offers the shortcut: a real run or recording only what it does for real (NOT_FOR_REAL). */
 function isOffered(s: Shortcut, can: BackendCapabilities, guided: boolean): boolean {
   if (s.needs && !can.commands.includes(s.needs)) return false;
   return s.offered ? s.offered(can, guided) : true;
 }
 
-/** The shortcuts this run offers, for the help overlay. */
 export function offeredShortcuts(can: BackendCapabilities, guided: boolean): Shortcut[] {
   return SHORTCUTS.filter((s) => isOffered(s, can, guided));
 }
 
-/** The shortcut on this key, if the run offers it. */
 export function findShortcut(key: string, can: BackendCapabilities, guided: boolean): Shortcut | undefined {
   const k = key.length === 1 ? key.toLowerCase() : key;
   const s = SHORTCUTS.find((x) => x.keys.includes(k));

@@ -1,9 +1,5 @@
-// The page's keyboard, for any lab page (the simulator's, a real run's, a real run's recording):
-// the speaker shortcuts the run offers, the help overlay's and controls' state, full screen,
-// present mode (left with Esc or its button, keeping the run), and a note when a key could not act.
-// Keys keep their native meaning on a focused control that has one (keyBelongsToTarget); in present
-// mode the clicker's keys (CLICKER_KEYS) are the speaker's whatever has focus. A run's backend
-// decides which shortcuts it offers: a real run's faults go to the real cluster by its commands.
+// The keyboard of any lab page: the shortcuts the run's backend offers, help, controls, full screen and
+// present mode, with a note when a key could not act. Focused controls keep their keys (keyBelongsToTarget).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuidedStore } from '../../store/guidedStore';
 import type { LabStore } from '../../store/labStore';
@@ -29,10 +25,8 @@ export interface ViewHandlers {
 }
 
 /**
- * How long a game day's step stays on screen at least before the next-step key leaves it. Two
- * quick presses (a double press on a clicker, or a press meant to finish a step that ended on its
- * own a moment before) would otherwise pass a short step the audience never saw; a press in that
- * time still finishes the step (Skip) if it is waiting, so it lands on the step, not past it.
+ * How long a step stays on screen at least before the next-step key leaves it: a clicker's double press
+ * would otherwise pass a short step unseen. A press in that time still finishes a waiting step (Skip).
  */
 export const MIN_STEP_SHOWN_MS = 500;
 
@@ -157,9 +151,8 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
       const { noteHolds } = shortcut;
       if (why) view.notify(why, noteHolds && (() => noteHolds(lab)));
     };
-    // In present mode the clicker's keys are taken before any control sees them (a node selects
-    // itself on Space in its own handler, a slider moves on PageDown by default): on the window,
-    // in the capture phase, and stopped there. A key pressed inside the open help is the help's.
+    // In present mode the clicker's keys are taken before any control sees them (a node selects itself
+    // on Space): on the window, in the capture phase. A key pressed inside the open help is the help's.
     const onClickerKey = (e: KeyboardEvent) => {
       const clicker = CLICKER_KEYS.has(e.key) || (ARROW_STEP_KEYS.has(e.key) && byPointer(e.target));
       if (!clicker || (e.target as Element | null)?.closest?.('dialog[open]')) return;
@@ -180,10 +173,8 @@ export function usePageKeys(lab: LabStore, guided: GuidedStore | null, presentAt
   }, [lab, guided, view, present]);
   useEffect(() => {
     document.documentElement.classList.toggle('controls-hidden', controlsHidden);
-  }, [controlsHidden]);
-  useEffect(() => {
     document.documentElement.classList.toggle('present', present);
-  }, [present]);
+  }, [controlsHidden, present]);
   // A run's capabilities are fixed for its backend; a reset to another algorithm keeps them.
   const shortcuts = useMemo(() => offeredShortcuts(lab.getState().can, guided !== null), [lab, guided]);
   return { view, helpOpen, closeHelp: () => setHelpOpen(false), controlsHidden, present, keyNote, shortcuts };

@@ -1,7 +1,5 @@
-// The lab page in real mode: the same lab (stage, chain, chart, failover timeline, event log and
-// the fault controls and their keyboard shortcuts) reading a real run through the LiveBackend,
-// under a banner that says this is a real etcd cluster on this machine. The link is checked
-// first; every way it can fail is shown by name, with the way back to the simulator.
+// The lab page in real mode: the same lab on a real etcd cluster through the LiveBackend. Every way the
+// link can fail is shown by name, with the way back to the simulator.
 import { useEffect, useState } from 'react';
 import { loadAlgorithm } from '../../engine';
 import { createLabStore, type LabStore } from '../../store/labStore';

@@ -1,5 +1,5 @@
-// The banner of real mode: this is a real etcd cluster on this machine, how it was started, and
-// whether the page is following it; and what the page does not offer for real, with the reason.
+// Real mode's banner: a real etcd cluster on this machine, how it started, whether the page follows it,
+// and what the page does not offer for real, with the reason.
 import { useEffect, useState } from 'react';
 import { keepAliveEveryMs, type RunSettings } from '../../real/model/settings';
 import type { LiveBackend, LiveStatus } from '../../store/backends/liveBackend';

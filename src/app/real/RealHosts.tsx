@@ -1,6 +1,5 @@
-// The hosts of a real run, each an etcd member beside a candidate: what the stage shows of the
-// candidates (role, token) and what it cannot show of the members (their raft role and term, the
-// raft leader they follow), from their own logs.
+// The hosts of a real run, each an etcd member beside a candidate: the candidates' role and token, and
+// what the stage cannot show of the members (raft role, term and leader), from their own logs.
 import { useLab } from '../../store/context';
 import type { LiveRecording } from '../../store/backends/liveRecording';
 

@@ -1,5 +1,4 @@
-// The lab on a real run, live (RealApp.tsx) or opened from its recording (RecordingApp.tsx): the
-// same lab under the page's banner, with each host's pair and the comparison with the simulator.
+// The lab on a real run, live or recorded, under the page's banner, with its hosts and the simulator's take.
 import type { ReactNode } from 'react';
 import type { LabStore } from '../../store/labStore';
 import type { RecordingView } from '../../store/backends/recordingView';
@@ -11,11 +10,7 @@ import { RealHosts } from './RealHosts';
 import { SimCompare } from './SimCompare';
 import './real.css';
 
-/**
- * The lab on a real run, with the simulator's keys: the faults the run offers (kill, pause,
- * split, heal, fencing) go to the real cluster through its commands; what it cannot do for real
- * (stepping, say) is neither handled nor listed in the help.
- */
+/** The lab on a real run, with the simulator's keys for what it can do for real, through its commands. */
 export function RealLab(props: {
   store: LabStore;
   backend: RecordingView;

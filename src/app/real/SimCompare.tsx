@@ -1,7 +1,5 @@
-// "Compare with the simulator": the run just done beside the simulator's replay of the same
-// commands (simCompare.ts), as the real cluster's leader_count and the simulator's on one chart,
-// and each failover's length on both sides. Computed when asked (a replay of minutes of run takes
-// a moment), for the run up to now.
+// "Compare with the simulator": the run so far beside the simulator's replay of it (simCompare.ts).
+// Computed when asked, as a replay of minutes of run takes a moment.
 import { useState } from 'react';
 import { loadAlgorithm } from '../../engine';
 import { useLab } from '../../store/context';
@@ -50,7 +48,6 @@ export function SimCompare({ backend }: { backend: RealRunView }) {
   );
 }
 
-/** A failover's length, or '-' past the side's last. */
 const cell = (ms: number | undefined) => (ms === undefined ? '-' : formatSeconds(ms));
 
 function ComparisonView({ c }: { c: Comparison }) {

@@ -1,6 +1,5 @@
-// The simulator's prediction of a real run: the same commands, at the same moments, replayed on
-// the run's twin (src/real/model/twin.ts), beside what the real cluster did. Pure: the page draws
-// it (SimCompare.tsx), a unit test pins it.
+// The simulator's prediction of a real run: its commands replayed at the same moments on the run's twin
+// (src/real/model/twin.ts), beside what the real cluster did. Pure: SimCompare.tsx draws it.
 import {
   Simulation,
   type Command,
@@ -44,10 +43,8 @@ function sideOf(samples: readonly Sample[], failovers: readonly Failover[], unti
 }
 
 /**
- * Replay the real run's commands on the simulator up to untilMs, and put the two side by side.
- * A fault is replayed on the node in the same part: who leads the simulated run is its own draw,
- * so the real leader's name maps to the simulator's leader at that moment (names swap, so each
- * real node stays one simulated node until the next such swap).
+ * Replay the real run's commands on the simulator up to untilMs. Who leads the simulated run is its own
+ * draw, so the real leader's name maps to the simulated leader, each node staying put until the next swap.
  */
 export function compareWithSimulator(
   experiment: Experiment,

@@ -1,8 +1,5 @@
-// A real run's recording, opened from a trace file: the same lab as the live real page (stage,
-// chain, chart, failover timeline, event log, each host's pair), folded from the recorded events
-// by the same fold, under a banner that says what it is and when the run was made. Time can be
-// played, stepped, sped up and scrubbed within the recording; there are no fault controls, as
-// nothing runs now to apply a fault to.
+// A real run's recording, folded from its events by the live page's fold: time can be played and
+// scrubbed, but there are no fault controls, as nothing runs now to apply a fault to.
 import { useEffect, useMemo } from 'react';
 import { createLabStore } from '../../store/labStore';
 import { RealSettings } from '../real/RealBanner';
@@ -10,7 +7,6 @@ import { RealLab } from '../real/RealLab';
 import { formatSeconds } from '../../store/format';
 import type { OpenedRecording } from './openRecording';
 
-/** When the run was started, in the reader's own words for a date. */
 export function runDate(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 }
@@ -19,8 +15,7 @@ export function RecordingApp({ recording }: { recording: OpenedRecording }) {
   const { backend, name } = recording;
   const store = useMemo(() => {
     const s = createLabStore({ experiment: backend.experiment, makeBackend: () => backend, playing: false });
-    // Publish the moment it opens at, with the recording's length (the timeline's range) and
-    // the log up to it: a paused lab publishes nothing by itself.
+    // Publish the moment it opens at, its length and log: a paused lab publishes nothing by itself.
     s.getState().seek(backend.nowMs);
     return s;
   }, [backend]);

@@ -23,10 +23,7 @@ export const K = {
 } as const;
 export const TIMER = 8;
 
-/**
- * Timer slots every node has, whatever its algorithm: the leader's write loop, its warm-up and
- * the end of a pause. An algorithm's own timers take the slots from ALG_SLOT on.
- */
+/** Every node's timer slots (write loop, warm-up, end of a pause); an algorithm's own start at ALG_SLOT. */
 export const T = { write: 0, ready: 1, pause: 2 } as const;
 export const ALG_SLOT = 3;
 
@@ -48,10 +45,7 @@ export interface Message {
   kind?: StorageWrite['kind'];
   client?: number;
   maxTokenSeen?: number;
-  /**
-   * What an algorithm's message carries: the one place for its payload, declared per type in
-   * MessageBodies (each algorithm declares its own) and read through bodyOf.
-   */
+  /** An algorithm's payload, declared per type in MessageBodies and read through bodyOf. */
   body?: MessageBodies[keyof MessageBodies];
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
@@ -60,14 +54,12 @@ export interface Message {
 }
 
 /**
- * The body each type of message carries, by type. Every algorithm declares its own types' bodies
- * beside its rules (`declare module '../core' { interface MessageBodies { ... } }`), so a
- * message's payload has one convention and one type, and no reader casts an unknown.
+ * Each algorithm declares its own types' bodies beside its rules (`declare module '../core' {
+ * interface MessageBodies { ... } }`), so a payload has one type and no reader casts an unknown.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each algorithm
 export interface MessageBodies {}
 
-/** A message's body, as its type declares it. */
 export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): MessageBodies[T] {
   return m.body as MessageBodies[T];
 }
@@ -76,7 +68,6 @@ export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): Mes
 export interface ServiceSpec {
   id: string;
   kind: string;
-  /** How the views label it. */
   label: string;
 }
 
@@ -91,9 +82,8 @@ export interface Outputs {
   events: Bounded<SimEvent>;
   samples: Bounded<import('./types').Sample>;
   /**
-   * Messages delivered or dropped, in that order (so by doneAtMs): what the space-time diagram
-   * draws. Kept apart from the events, so the trace (and its golden hashes) is unchanged, and
-   * bounded like them by MAX_MESSAGE_LOG.
+   * Messages delivered or dropped, by doneAtMs (the space-time diagram): apart from the events so the
+   * trace (and its golden hashes) is unchanged; bounded by MAX_MESSAGE_LOG.
    */
   messages: Bounded<Message>;
 }
@@ -143,16 +133,12 @@ function createNode(e: Experiment, alg: CoreShape, idx: number) {
     knownLeader: -1,
     // Leader, as the kernel sees it.
     ready: false,
-    /**
-     * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
-     * sets no such limit. The write loop checks it before every write.
-     */
+    /** Own-clock renew deadline (-1: none) until which a leader may act; checked before every write. */
     actUntilLocalMs: -1,
     pendingToken: 0,
     gens: new Array<number>(ALG_SLOT + alg.timerSlots).fill(0),
     /** Events that reached the node while it was paused, in arrival order. */
     deferred: [] as QueuedEvent[],
-    /** The election algorithm's own per-node state (plain data). */
     p: alg.initNode(e, idx),
   };
 }
@@ -211,7 +197,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     clientCacheUntil: new Array<number>(clients).fill(0),
     /** When each client first sent the write it is still retrying (-1: none waiting). */
     clientWaitingSinceMs: new Array<number>(clients).fill(-1),
-    /** Messages sent, by type (clients' requests aside). */
+    /** By type, clients' requests aside. */
     sent: new Map<string, number>(),
     recentDrops: [] as Message[],
     nextSampleMs: 0,
@@ -219,7 +205,6 @@ export function createCore(e: Experiment, alg: CoreShape) {
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
     /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
     epochWord: alg.words.epoch,
-    /** The election algorithm's own cluster-wide state (plain data). */
     a: alg.initShared(e, total),
   };
 }
@@ -281,7 +266,7 @@ export function recycle(ev: QueuedEvent): void {
   if (spare.length < MAX_SPARE) spare.push(ev);
 }
 
-/** Arm node n's timer in `slot` for real time atMs; an earlier arming of the slot is cancelled. */
+/** Arm node n's timer in `slot` for real time atMs, cancelling the slot's earlier arming. */
 export function scheduleTimer(c: Core, n: NodeState, slot: number, atMs: number): void {
   schedule(c, atMs, TIMER + slot, n.idx, ++n.gens[slot]);
 }
@@ -290,17 +275,13 @@ export function cancelTimer(n: NodeState, slot: number): void {
   n.gens[slot]++;
 }
 
-/**
- * Arm a service's timer (a store expiring leases or sessions) in `slot` for atMs, handed to its
- * algorithm when due; an earlier arming of the slot is cancelled, as a node's is.
- */
+/** Arm a service's timer (a store expiring sessions) in `slot` for atMs, as scheduleTimer does a node's. */
 export function scheduleServiceTimer(c: Core, endpoint: number, slot: number, atMs: number): void {
   const gens = c.services[serviceIndex(endpoint)].gens;
   gens[slot] = (gens[slot] ?? 0) + 1;
   schedule(c, atMs, K.serviceTimer, endpoint, gens[slot], slot);
 }
 
-/** Whether a service timer's queue entry is still its slot's current arming. */
 export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: number): boolean {
   return c.services[serviceIndex(endpoint)].gens[slot] === gen;
 }
@@ -341,10 +322,8 @@ export function retainedFrom(total: number, max: number): number {
 }
 
 /**
- * Keep a bounded output list (events, samples, the message log) within `max`: past it, the older
- * half goes. The cut comes from the total alone (the same cut as "keep the newest max/2"), so a
- * list restored shorter than a straight run's falls back in step. Returns the list's new base
- * (the absolute index of its first item).
+ * Keep a bounded output list within `max`: past it, the older half goes. The cut comes from the total
+ * alone, so a list restored shorter than a straight run's falls back in step. Returns the new base.
  */
 export function boundList(list: unknown[], base: number, max: number): number {
   if (list.length <= max) return base;

@@ -1,7 +1,6 @@
-// The Simulation: owns the state, runs the event loop, applies commands, takes samples and
-// builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
-// It holds no rules: the election algorithm (algorithm.ts), the leadership kernel, the storage,
-// the clients and the faults do; this loop hands each event to the one it belongs to.
+// The Simulation: the event loop, commands, samples, snapshots and traces, the API the page, the
+// CLI, the scenarios and the tests all use. It holds no rules: it hands each event to the election
+// algorithm (algorithm.ts), the leadership kernel, the storage, the clients or the faults.
 import type { ElectionAlgorithm } from './algorithm';
 import { rulesFor } from './algorithms';
 import {
@@ -74,9 +73,8 @@ export class Simulation {
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
   /**
-   * Whether the run keeps the message log the space-time diagram draws (messageLog): off unless
-   * something will read it (LabEngine turns it on at the diagram's first read), since it is a
-   * fifth of a headless run's cost. The run itself is the same either way.
+   * Whether the run keeps the space-time diagram's message log: off until something reads it (LabEngine,
+   * at the diagram's first read), as it is a fifth of a headless run's cost. The run is the same either way.
    */
   logMessages = false;
   /** Restores so far: the message log's generation. */
@@ -129,7 +127,7 @@ export class Simulation {
     while (c.nextSampleMs <= untilMs) this.takeSample();
   }
 
-  /** Process the events of the next distinct time step; returns false when nothing is queued. */
+  /** Process the next distinct time step's events; false when nothing is queued. */
   step(): boolean {
     const at = this.nextEventAtMs();
     if (at < 0) return false;
@@ -198,9 +196,8 @@ export class Simulation {
       return;
     }
     if (ev.kind === K.clientTick) {
-      // The same queue entry comes back as the client's next tick: clients are most of the
-      // queue's traffic, and this saves an allocation per client write. Its seq is taken after
-      // the tick's own sends, exactly as a freshly scheduled tick's would be.
+      // The entry comes back as the client's next tick, saving an allocation per client write (most
+      // of the queue's traffic); its seq is taken after the tick's sends, as a fresh tick's would be.
       ev.atMs = onClientTick(c, ev.node);
       ev.seq = c.seq++;
       heapPush(c.heap, ev);
@@ -236,8 +233,7 @@ export class Simulation {
     if (m.type === 'writeRejected') {
       this.algorithm.onFenced?.(this.c, this.out, n, m.maxTokenSeen as number);
     } else if (m.type === 'clientWrite') {
-      // The engine queues clients' requests as events of their own (sendClientWrite); this
-      // entry lets a test hand one to a node as a message.
+      // Clients' requests are queued as events of their own (sendClientWrite): this lets a test send one.
       this.clientWrite(n, m.client as number);
     } else {
       this.algorithm.onMessage(this.c, this.out, n, m);
@@ -289,7 +285,7 @@ export class Simulation {
     return this.out.events.list;
   }
 
-  /** Absolute count of events emitted so far (including any dropped by the bound). */
+  /** Events emitted so far, those dropped by the bound included. */
   get eventsTotal(): number {
     return totalOf(this.out.events);
   }
@@ -304,10 +300,7 @@ export class Simulation {
     return this.out.samples.list;
   }
 
-  /**
-   * The message log as it stands, read-only (MessageLog, with its generation): views make their
-   * records from it (the space-time diagram's messageLog.ts), so the engine carries no code for them.
-   */
+  /** The message log, read-only: views make their records from it (messageLog.ts), not the engine. */
   get messageLog(): MessageLog {
     return { ...this.out.messages, generation: this.restores };
   }
@@ -442,12 +435,9 @@ export class Simulation {
   }
 
   /**
-   * Restore a checkpoint taken from this simulation's own past. Outputs are append-only, so
-   * restoring truncates them to the checkpoint's lengths instead of copying them.
-   *
-   * `later` is an optional record of outputs() taken further along the same run: it lets a
-   * checkpoint ahead of the current moment be restored too, taking its events and samples
-   * from the record instead of simulating up to it (how the page jumps forward quickly).
+   * Restore a checkpoint of this simulation's own past, truncating the append-only outputs. `later`,
+   * outputs() taken further along the same run, lets a checkpoint ahead of now be restored from that
+   * record instead of simulating up to it (how the page jumps forward quickly).
    */
   restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;

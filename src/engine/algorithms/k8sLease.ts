@@ -48,7 +48,6 @@ export function requestTimeoutMs(renewDeadlineMs: number): number {
 /** Operations the API server may have waiting on the store at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 64;
 const SERVICES = ALGORITHM_INFO['k8s-lease'].services;
-/** Every replica talks to the one API server. */
 const apiOf = (c: Core) => shared(c).api;
 
 const KT = timerSlots('next', 'request', 'round');
@@ -61,16 +60,12 @@ type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate
 const initK8sNode = (_e: unknown, idx: number) => ({
   phase: 'acquiring' as Phase,
   /**
-   * Its identity in the Lease: the node's name and a fresh suffix at every start, as
-   * kube-controller-manager appends a UUID to its hostname, so a restarted process is a new
-   * holder that waits out the lease like anyone else.
+   * Its identity in the Lease: name and a fresh suffix at every start (kube-controller-manager's
+   * hostname_UUID), so a restarted process is a new holder that waits out the lease like anyone else.
    */
   identity: `n${idx + 1}_1`,
   starts: 1,
-  /**
-   * The process is on its way out once its release is done (or has failed): for good (a graceful
-   * stop), or to be started again as a new process (it stopped leading: OnStoppedLeading exits).
-   */
+  /** Exiting once its release is over: for good, or to restart as a new process (OnStoppedLeading). */
   exiting: null as 'stop' | 'restart' | null,
   /** The record as this replica last saw it, and when (own clock) it last saw it change. */
   observed: null as LeaseRecord | null,
@@ -101,7 +96,6 @@ declare module '../core' {
   }
 }
 
-/** A request to the API server on the Lease. */
 interface LeaseOp {
   op: 'get' | 'update' | 'create';
   record: LeaseRecord | null;
@@ -132,8 +126,7 @@ function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: L
   p.requestId = m.id;
   m.round = m.id;
   m.body = record;
-  // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
-  // deadline (the poll's context) may cut it shorter: onRoundDeadline.
+  // Within a renew round the round's own deadline (the poll's context) may cut it shorter: onRoundDeadline.
   armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
@@ -203,7 +196,6 @@ function newRecord(c: Core, n: NodeState, kept?: LeaseRecord): LeaseRecord {
   };
 }
 
-/** Start a tryAcquireOrRenew. */
 function startTry(c: Core, n: NodeState): void {
   const p = st(n);
   p.tryNowLocalMs = localNow(c, n);
@@ -275,10 +267,9 @@ function finishExit(c: Core, n: NodeState): void {
 }
 
 /**
- * A new process on the node: a new identity (kube-controller-manager's hostname_UUID), nothing
- * observed yet, and its acquire loop starting at once. The Lease may still name its previous
- * process: to client-go that is another holder, whose lease it waits out from its own first
- * observation, and taking it adds one to leaderTransitions: a new token.
+ * A new process: a new identity, nothing observed, its acquire loop starting at once. A Lease still
+ * naming its previous process is another holder's to client-go: it waits that out from its own first
+ * observation, and taking it adds one to leaderTransitions (a new token).
  */
 function startProcess(c: Core, n: NodeState): void {
   const p = st(n);
@@ -380,7 +371,6 @@ function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord):
   onNext(c, n);
 }
 
-/** Back to acquiring, with no try and no renew round under way. */
 function idle(n: NodeState): void {
   const p = st(n);
   p.phase = 'acquiring';

@@ -57,28 +57,22 @@ const MAX_DESYNC_MS = 1000;
 const REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
 /** A sentinel's "the primary is down" answer counts for ODOWN for 5 ask periods. */
 const DOWN_REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
-/**
- * SENTINEL_PUBLISH_PERIOD x 4: how long a server must report a role that contradicts the
- * configuration before a sentinel reconfigures it (the old primary coming back is told to
- * replicate the new one after this wait).
- */
+/** SENTINEL_PUBLISH_PERIOD x 4: how long a server reports a wrong role before a sentinel reconfigures it. */
 export const RECONF_WAIT_MS = 4 * HELLO_PERIOD_MS;
 const MAX_PROMOTIONS = 256;
 
-/** The sentinels' endpoints (services 1..3; storage is service 0). */
-// Pacemaker's cluster managers stand where Redis's sentinels do: info.ts lists them first in both
-// (tests/unit/engine/registry.test.ts holds it).
+// The sentinels are services 1..3 (storage is 0). Pacemaker's cluster managers stand where they do:
+// info.ts lists them first in both (tests/unit/engine/registry.test.ts holds it).
 const SENTINELS = serviceEndpoints(ALGORITHM_INFO['redis-sentinel'].services, 'sentinel');
-/** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
+/** Pacemaker's fence device (service 4), reached by the observers over the network. */
 const FENCE_DEVICE = serviceEndpoints(ALGORITHM_INFO.pacemaker.services, 'fenceDevice')[0];
 const TICK_SLOT = 0;
 /** A sentinel's next look at an ODOWN primary, where it may start a failover. */
 const START_SLOT = 1;
 
-/** A replica's timer slot: its REPLCONF ACK. */
 const RT = { ack: ALG_SLOT } as const;
 
-/** A Redis server's state at boot: n1 is the primary, the others replicate it. */
+/** At boot n1 is the primary, the others replicate it. */
 const initRedisNode = (e: Experiment, idx: number) => ({
   /** The server it replicates, or -1 when it is a primary. */
   primaryOf: idx === 0 ? -1 : 0,
@@ -97,7 +91,6 @@ type Report = Pick<RedisNode, 'primaryOf' | 'lineage' | 'offset'> & { role: 'pri
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
-/** A sentinel's state at boot: n1 is the primary, in epoch 0. */
 const initSentinel = (nodes: number) => ({
   /** The configuration it believes: the primary and the epoch that made it so. */
   primary: 0,
@@ -124,7 +117,7 @@ const initSentinel = (nodes: number) => ({
   ticks: 0,
   /** When its next look at an ODOWN primary is due (-1: none pending). */
   startAtMs: -1,
-  /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
+  /** Fence requests that timed out unconfirmed (each retried: no promotion meanwhile). */
   fenceTimeouts: 0,
 });
 
@@ -189,7 +182,6 @@ function sendBody(c: Core, from: number, to: number, type: Message['type'], term
   send(c, from, to, type, term).body = body;
 }
 
-/** A sentinel's message to each of the others, in their order. */
 function toOtherSentinels(c: Core, s: number, type: Message['type'], term: number, body: Body): void {
   for (let o = 0; o < SENTINELS.length; o++)
     if (o !== s) sendBody(c, SENTINELS[s], SENTINELS[o], type, term, body);
@@ -488,10 +480,7 @@ function requestFence(c: Core, s: number): void {
   sendBody(c, SENTINELS[s], FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
 }
 
-/**
- * The fence device powers the target off (over its own out-of-band path: IPMI, a PDU), then
- * confirms. A node already down is confirmed off all the same.
- */
+/** The fence device powers the target off (out of band: IPMI, a PDU), then confirms, even if it was down. */
 function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void {
   const n = c.nodes[target];
   if (n.alive) {
@@ -527,10 +516,7 @@ function promote(c: Core, s: number): void {
   replicaOf(c, s, chosen, -1, me.failoverEpoch);
 }
 
-/**
- * A server whose reported role contradicts the configuration for RECONF_WAIT_MS is set right: an
- * old primary that comes back is told to replicate the new one (+convert-to-slave).
- */
+/** A server reporting a wrong role for RECONF_WAIT_MS is set right (an old primary: +convert-to-slave). */
 function fixRoles(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   for (let i = 0; i < c.nodes.length; i++) {

@@ -1,6 +1,5 @@
-// One quorum-replicated coordination store, the service three algorithms run against: the etcd
-// behind Kubernetes' API server, etcd's own election service, and the ZooKeeper ensemble. What
-// they share lives here, once:
+// One quorum-replicated coordination store, which three algorithms run against (the etcd behind
+// Kubernetes' API server, etcd's own election service, the ZooKeeper ensemble), with what they share:
 //  - operations: a coordinator (a member, or the API server in front of the members) proposes an
 //    operation to the members and commits it once a majority has it (storeOp / storeAck);
 //  - reachability: whether an endpoint reaches a majority of the members;
@@ -31,7 +30,6 @@ import type { QueueEntryView, QueueView } from '../types';
 /** An operation a coordinator proposed, waiting for a majority of the members to have it. */
 export interface StoreOp<B> {
   id: number;
-  /** The node that asked. */
   client: number;
   /** The endpoint coordinating it: the member the client talks to, or the API server. */
   via: number;
@@ -62,7 +60,7 @@ export interface StoreEntry {
   token: number;
 }
 
-/** What an algorithm's store does that the shared one does not: applying its own operations. */
+/** What an algorithm's store does its own way: applying its operations. */
 export interface StoreRules<B> {
   /** A client's request reached one of the store's endpoints (a member, or the API server in front). */
   request(c: Core, out: Outputs, endpoint: number, m: Message): void;
@@ -77,11 +75,7 @@ export interface StoreRules<B> {
 /** The store's timers, as service-timer slots on its first member. */
 export const STORE_SLOT = { expiry: 0, election: 1, held: 2 } as const;
 
-/**
- * etcd's own raft timing (`--heartbeat-interval`, `--election-timeout`): a surviving member last
- * heard its leader up to a heartbeat before it died, and campaigns after a randomized [1, 2) x
- * the election timeout.
- */
+/** etcd's own raft timing (`--heartbeat-interval`, `--election-timeout`): see checkLeader. */
 export const STORE_HEARTBEAT_MS = 100;
 export const STORE_ELECTION_TIMEOUT_MS = 1000;
 
@@ -95,7 +89,7 @@ export function createStore<B>(
   return {
     /** The members' endpoints (from the algorithm's services, never literals). */
     members,
-    /** Operations proposed and not yet committed, oldest first: at most `maxPending`. */
+    /** Proposed, not yet committed, oldest first. */
     pending: [] as StoreOp<B>[],
     maxPending,
     /**
@@ -113,7 +107,6 @@ export function createStore<B>(
   };
 }
 
-/** The store, with operations of body B (createStore's fields). */
 export type QuorumStore<B> = ReturnType<typeof createStore<B>>;
 
 // ---------------------------------------------------------------- operations
@@ -168,10 +161,9 @@ export function hasMajority(c: Core, s: QuorumStore<unknown>): boolean {
 }
 
 /**
- * A service was killed, restarted or cut off, or the network changed: operations coordinated by
- * a dead endpoint are forgotten, the store's raft notices a lost leader, and, for the failover
- * timeline, a leader whose store cannot commit, or who cannot reach its own endpoint, is lost.
- * `working` is whether the store can commit for the leader; `endpointOf` the endpoint a node talks to.
+ * A service or the network changed: operations a dead endpoint coordinated are forgotten, the store's
+ * raft notices a lost leader, and a leader whose store cannot commit (`working` false) or who cannot
+ * reach its endpoint (`endpointOf`) is lost, for the failover timeline.
  */
 export function onStoreChange<B>(
   c: Core,
@@ -251,7 +243,7 @@ export function dropSession(s: QuorumStore<unknown>, id: number): void {
   s.sessions = s.sessions.filter((x) => x.id !== id);
 }
 
-/** Arm the expiry check for the session that runs out first (one timer: re-arming replaces it). */
+/** Arm the one expiry timer for the session that runs out first. */
 export function armExpiry(c: Core, s: QuorumStore<unknown>): void {
   if (s.sessions.length === 0) return;
   scheduleStoreTimer(c, s, STORE_SLOT.expiry, Math.max(c.nowMs, nextExpiry(s)));
@@ -291,7 +283,7 @@ export function scheduleStoreTimer(c: Core, s: QuorumStore<unknown>, slot: numbe
   scheduleServiceTimer(c, s.members[0], slot, atMs);
 }
 
-/** The algorithm's service hooks: the store's own messages and timers to it, clients' requests to the rules. */
+/** The algorithm's service hooks: store messages and timers here, clients' requests to the rules. */
 export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: StoreRules<B>) {
   return {
     onServiceMessage(c: Core, out: Outputs, endpoint: number, m: Message): void {
@@ -311,11 +303,7 @@ export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: Store
 
 // ---------------------------------------------------------------- entries and their watches
 
-/**
- * Delete the entries matching `gone` (those of a session that ended, or one key): if any went,
- * the store takes a new revision, then each watcher is told, from the endpoint it talks to, and
- * the watches are spent.
- */
+/** Delete the entries matching `gone`: if any went, a new revision, and their watchers told once. */
 export function deleteEntries(
   c: Core,
   s: QuorumStore<unknown>,

@@ -1,9 +1,7 @@
-// The experiment: the engine's public input format. Every field is optional; parsing fills in
-// the defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its
-// path, so the CLI, the page's URL loader and the file importer all speak the same errors.
-// The schemas are written against zod/mini's API (experimentSchemas) and run on the lab's own
-// validator (schemaKit.ts), so the page and every embed validate without loading zod; Node builds
-// them with zod too, for the published JSON Schema, and a test compares the two on every input.
+// The experiment: the engine's public input format. Every field is optional; parsing fills in the
+// defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its path, so
+// the CLI, the page's URL loader and the file importer speak the same errors. The schemas run on
+// the lab's own validator (schemaKit.ts explains why) and, in Node, on zod for the JSON Schema.
 import type * as zm from 'zod/mini';
 import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
 import { z as kit, type SchemaKit } from './schemaKit';
@@ -16,9 +14,8 @@ function fieldKinds(z: SchemaKit) {
   return { int, intOr, boolOr };
 }
 
-// Settings that only some algorithms have. They are absent from the schema's defaults: parsing
-// fills in those the chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
-// Built with `z`: the lab's kit on the page, zod/mini in Node.
+// Settings only some algorithms have, absent from the schema's defaults: parsing fills in those the
+// chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
 export function settingsSchemas(z: SchemaKit) {
   const { intOr, boolOr } = fieldKinds(z);
   return {
@@ -205,10 +202,7 @@ export type BullySettings = zm.output<Settings['bullySchema']>;
 export type RingSettings = zm.output<Settings['ringSchema']>;
 export type SentinelSettings = zm.output<Settings['sentinelSchema']>;
 
-/**
- * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
- * uses (ElectionAlgorithm.settings); parsing fills those in and names the others as errors.
- */
+/** The settings only some algorithms have (ElectionAlgorithm.settings lists its own), with their defaults. */
 export const ALGORITHM_SETTINGS = {
   witness: (): boolean => false,
   raft: () => SETTINGS.raftSchema.parse({}),
@@ -419,7 +413,7 @@ export function parseExperiment(input: unknown): ParseResult {
   return { ok: true, experiment: e };
 }
 
-/** Parse or throw an Error listing every bad field (for tests and scripts). */
+/** Parse or throw an Error listing every bad field. */
 export function normalizeExperiment(input: unknown): Experiment {
   const r = parseExperiment(input);
   if (!r.ok) throw new Error('invalid experiment: ' + formatErrors(r.errors));

@@ -1,7 +1,5 @@
-// Faults and live commands: one function that the experiment's fault timeline, the page's
-// buttons, scripted scenarios and the tests all call. Kill, restart, pause (with what a paused
-// node defers and how it resumes), partition, heal, isolate and clock rate are the same for every
-// algorithm; each algorithm is told what happened to its node through its hooks.
+// Faults and live commands: one function for the fault timeline, the page's buttons, scenarios and
+// tests. Each fault is the same for every algorithm, which is told through its hooks.
 import type { ElectionAlgorithm } from './algorithm';
 import type { Command, Fault } from './experiment';
 import {
@@ -23,7 +21,7 @@ import { heal, setGroups } from './network';
 import { causesFailover, noteFault } from './ledger';
 import { sendWrite } from './storage';
 
-/** What a paused node runs when it resumes: an event that was deferred while it was paused. */
+/** Runs an event a paused node deferred, when it resumes. */
 export type RunDeferred = (n: NodeState, ev: QueuedEvent) => void;
 
 export function applyCommand(
@@ -86,7 +84,7 @@ export function applyCommand(
   }
 }
 
-/** The fault's event: `target` is what it was aimed at, `skipped` that it did nothing then. */
+/** The fault's event: `skipped` if it did nothing. */
 function emitFault(c: Core, out: Outputs, cmd: Command, live: boolean, skipped: boolean, target?: string) {
   const fault = { atMs: c.nowMs, ...cmd } as Fault;
   emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target, ...(skipped ? { skipped } : {}), live });
@@ -137,7 +135,7 @@ function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void
   bringDown(c, n);
 }
 
-/** The node's process ends: nothing runs on it any more (its algorithm cleaned its own state). */
+/** The node's process ends (its algorithm has cleaned its own state). */
 export function bringDown(c: Core, n: NodeState): void {
   n.alive = false;
   n.paused = false;

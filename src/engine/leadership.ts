@@ -1,8 +1,7 @@
-// The leadership kernel: what every election algorithm reports to, and what all of them share.
-// An algorithm decides *who* leads; it calls acquire() when a node takes office with a token,
-// release() when it leaves with a reason, and renewed() when it renews. The kernel keeps
-// leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and
-// the leader's write loop, the same for every algorithm.
+// The leadership kernel every election algorithm reports to: it decides *who* leads and calls
+// acquire() when a node takes office with a token, release() when it leaves, and renewed() when it
+// renews. The kernel keeps leader_count, the failover ledger, the DNS-like leader record, the claim
+// write, warm-up and the leader's write loop, the same for every algorithm.
 import {
   T,
   cancelTimer,
@@ -40,13 +39,11 @@ export function leaderAmong<T extends { alive: boolean; role: Role; term: number
   return top;
 }
 
-/** The snapshot's leader: its id and epoch, by leaderAmong. */
 export function leaderOf(nodes: readonly NodeView[]): Snapshot['leader'] {
   const l = leaderAmong(nodes);
   return l ? { id: l.id, epoch: l.term } : null;
 }
 
-/** Who leads now (leaderAmong). */
 export function currentLeader(c: Core): NodeState | null {
   return leaderAmong(c.nodes);
 }
@@ -63,7 +60,7 @@ export function updateLeaderCount(c: Core): void {
   countLeaders(c.books, c.nowMs, believed, observed);
 }
 
-/** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */
+/** Whether a leader's own-clock renew deadline (if its algorithm sets one) has not passed. */
 export function mayAct(c: Core, n: NodeState): boolean {
   return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);
 }
@@ -87,13 +84,9 @@ export function campaigned(
 }
 
 /**
- * Node n takes office with `token`. `votes` are the votes it won with (checked against the
- * majority), or null for an algorithm that does not vote. Ends with the claim write: a new
- * leader's first act is to claim the storage with its token, so a zombie's write that arrives
- * afterwards is fenced even before the new leader's first regular write. The algorithm then
- * starts its own leader duties and calls beginWarmUp. `holder` is the identity it holds office
- * under, where that is not the node's name (a Kubernetes replica's process): a transition is a
- * change of holder.
+ * Node n takes office with `token`; `votes` it won with (null: no vote), `holder` its identity if not
+ * its name (a Kubernetes process). Ends with the claim write, so a zombie's write that arrives later
+ * is fenced even before the new leader's first regular write. The algorithm then calls beginWarmUp.
  */
 export function acquire(
   c: Core,
@@ -130,10 +123,7 @@ export function beginWarmUp(c: Core, n: NodeState): void {
   scheduleTimer(c, n, T.ready, c.nowMs + c.e.warmUpMs);
 }
 
-/**
- * Node n leaves office. Returns false (and does nothing) when it was not leading; the algorithm
- * then does its own part (timers, what it waits for next).
- */
+/** Node n leaves office (false, doing nothing, if it was not leading); the algorithm does its own part. */
 export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): boolean {
   if (n.role !== 'leader') return false;
   markLoss(c, out, n, reason);

@@ -25,7 +25,6 @@ export const COUNTER_NAMES = [
 export type CounterName = (typeof COUNTER_NAMES)[number];
 export type Counters = Record<CounterName, number>;
 
-/** A client view with nothing in it yet. */
 export const noClientWrites = (): ClientView => ({
   errors: 0,
   served: 0,
@@ -47,7 +46,6 @@ export function createLedger(countsLostWrites = false) {
      */
     observedCount: 0,
     observedSinceMs: 0,
-    /** Leaderships taken (the first election included). */
     elections: 0,
     /** When the first leader was elected: start-up, before it, is no outage (-1 until then). */
     startedAtMs: -1,
@@ -65,17 +63,13 @@ export function createLedger(countsLostWrites = false) {
     /** The first campaign since the last election: where a failover with no loss and no fault begins. */
     firstCampaignMs: -1,
     violations: [] as Violation[],
-    /**
-     * Acknowledged writes discarded when an old primary resynchronised from a newer one (Redis
-     * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
-     */
+    /** Writes lost when an old primary resynchronised (Summary.writesLost); null where none can be. */
     writesLost: countsLostWrites ? 0 : null,
     /** What the clients saw (the client view), from a run's first client write on; null before. */
     clients: null as ClientView | null,
   };
 }
 
-/** The leadership books (createLedger's fields). */
 export type Ledger = ReturnType<typeof createLedger>;
 
 /** A resynchronisation discarded `lost` acknowledged writes (the `resynced` event). */
@@ -188,7 +182,6 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
 export const WON_BESIDE_A_LEADER = 'won while another node still believed it led';
 const WON_WITH_NO_LEADER = 'won with no leader in office';
 
-/** Who already won this epoch, if anyone. */
 export function previousLeaderOf(l: Ledger, term: number): string | undefined {
   return l.leaderOfTerm.get(term);
 }
@@ -233,7 +226,7 @@ export function noteViolation(
   if (l.violations.length < MAX_VIOLATIONS) l.violations.push({ atMs, invariant, detail, allowedBy });
 }
 
-/** Copies of the ledgers (for a summary or a snapshot that outlives the run's next step). */
+/** Copies, for a summary or a snapshot that outlives the run's next step. */
 export function failoversOf(l: Ledger): Failover[] {
   return l.failovers.map((f) => ({ ...f }));
 }

@@ -53,7 +53,6 @@ const initRaftNode = () => ({
   // Volatile.
   /** Own-clock time its election clock was last reset (etcd's electionElapsed = 0). */
   lastResetLocalMs: 0,
-  /** Drawn in [et, 2et) on every reset. */
   randomizedTimeoutMs: 0,
   /** Real time of the pending election timer, or -1 (deadlines only move later between resets). */
   electionTimerAtMs: -1,
@@ -65,7 +64,6 @@ const initRaftNode = () => ({
   // Leader.
   /** Heard from each voter since the last CheckQuorum (the leader counts itself). */
   recentActive: [] as boolean[],
-  /** Own-clock time of the next CheckQuorum. */
   nextCheckLocalMs: 0,
   round: 0,
   rounds: [] as Round[],
@@ -218,7 +216,7 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
   }
   campaigned(c, out, n, term, kind === 'pre', transfer);
   p.granted = [n.idx];
-  // One body for every voter: the candidate's last log entry, and whether this is a transfer.
+  // One body for every voter.
   const ask: VoteAsk = { logTerm: p.logTerm, logIndex: p.logIndex, transfer };
   const type = kind === 'pre' ? 'preVote' : 'requestVote';
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, type, term).body = ask;
@@ -267,7 +265,7 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
   const round: Round = { round: ++p.round, sentRealMs: c.nowMs, acks: [n.idx] };
-  // One body for the round's every heartbeat: the leader's last log entry.
+  // One body for every heartbeat of the round.
   const log: LogEntry = { logTerm: p.logTerm, logIndex: p.logIndex };
   p.rounds.push(round);
   if (p.rounds.length > MAX_ROUNDS) p.rounds.shift();
@@ -436,7 +434,6 @@ export const raft: ElectionAlgorithm = {
     reset(c, out, n, n.term);
   },
   onClockRate: (c, n) => {
-    // Timers measured by the node's own clock move with it.
     const p = st(n);
     if (n.role === 'leader') {
       armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);

@@ -18,7 +18,6 @@ export type LeaseId = number | string;
 /** A key as the recipe names it: the simulator names it by its lease, etcd by its full name. 0: none. */
 export type KeyId = number | string;
 
-/** What a candidate asks of etcd. */
 export type EtcdOp =
   | { op: 'grant' }
   | { op: 'keepAlive'; lease: LeaseId }
@@ -28,7 +27,6 @@ export type EtcdOp =
   | { op: 'delete'; key: KeyId }
   | { op: 'revoke'; lease: LeaseId };
 
-/** What etcd answers. */
 export interface EtcdReply {
   op: EtcdOp['op'];
   /** grant: the new lease; keepAlive: the lease's TTL left (<= 0: it is gone). */
@@ -62,7 +60,6 @@ export const initCandidate = () => ({
   watching: 0 as KeyId,
   /** The store revision it last ranged at: a newer one means a deletion it may have missed. */
   rangedAtRev: 0,
-  /** The request in flight. */
   requestId: -1,
   /** Own-clock time the last keep-alive was answered with the lease alive, and the real time. */
   lastKeepAliveLocalMs: 0,
@@ -84,14 +81,12 @@ export interface CandidateIO {
   request(op: EtcdOp): number;
   /** Send a keep-alive for the lease (its answer comes back through onKeepAliveReply). */
   keepAlive(lease: LeaseId): void;
-  /** Arm a timer for when the node's own clock reads atLocalMs. */
   setTimer(slot: CandidateTimer, atLocalMs: number): void;
   cancelTimer(slot: CandidateTimer): void;
-  /** It campaigns: its key is about to be created. */
+  /** Its key is about to be created. */
   campaigned(): void;
   /** It leads, with its key's create revision as the token. */
   acquired(token: number): void;
-  /** It stopped leading. */
   released(reason: StepDownReason): void;
   /** A keep-alive was answered while it leads. */
   renewed(): void;
@@ -119,7 +114,6 @@ function request(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO, op
   io.setTimer('request', io.localNowMs() + requestTimeoutMs(s));
 }
 
-/** Start a session: grant a lease. */
 export function newSession(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   p.phase = 'granting';
   p.lease = 0;
@@ -134,7 +128,6 @@ function rangeNow(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): 
   request(p, s, io, { op: 'range', below: p.myRev });
 }
 
-/** etcd answered the request `requestId`. */
 export function onReply(
   p: EtcdCandidate,
   s: EtcdCandidateSettings,
@@ -188,7 +181,6 @@ export function onWatchEvent(p: EtcdCandidate, s: EtcdCandidateSettings, io: Can
   if (p.phase === 'watching' && key === p.watching) rangeNow(p, s, io);
 }
 
-/** The keep-alive timer: one more keep-alive, and the next a period later. */
 export function onKeepAliveTimer(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0) return;
   io.keepAlive(p.lease);
@@ -196,7 +188,6 @@ export function onKeepAliveTimer(p: EtcdCandidate, s: EtcdCandidateSettings, io:
   io.setTimer('keepAlive', io.localNowMs() + keepAliveEveryMs(s));
 }
 
-/** A keep-alive was answered. */
 export function onKeepAliveReply(
   p: EtcdCandidate,
   s: EtcdCandidateSettings,
@@ -222,7 +213,6 @@ export function armSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, i
   io.setTimer('sessionDeadline', p.lastKeepAliveLocalMs + sessionDeadlineMs(s));
 }
 
-/** The session deadline timer fired. */
 export function onSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0 || !io.reached(p.lastKeepAliveLocalMs + sessionDeadlineMs(s))) return;
   sessionLost(p, s, io, s.renewDeadlineMs > 0 ? 'renew deadline passed' : 'lease expired');
@@ -236,9 +226,7 @@ function sessionLost(
   reason: 'lease expired' | 'renew deadline passed',
 ): void {
   if (p.phase === 'leading') io.released(reason);
-  io.cancelTimer('keepAlive');
-  io.cancelTimer('sessionDeadline');
-  io.cancelTimer('request');
+  for (const t of ['keepAlive', 'sessionDeadline', 'request'] as const) io.cancelTimer(t);
   p.lease = 0;
   // A fresh session after a retry interval (the application's loop).
   p.phase = 'idle';
@@ -263,7 +251,7 @@ export function onRequestTimeout(p: EtcdCandidate, s: EtcdCandidateSettings, io:
   }
 }
 
-/** The retry timer: an idle candidate (no session) starts one. */
+/** The retry timer: an idle candidate starts a session. */
 export function onRetry(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.phase === 'idle') newSession(p, s, io);
 }
@@ -291,7 +279,6 @@ export function onKilled(p: EtcdCandidate): void {
   p.watching = 0;
 }
 
-/** The node's clock changed rate: re-arm what it measures on it. */
 export function onClockChanged(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0) return;
   armSessionDeadline(p, s, io);

@@ -24,7 +24,7 @@ export function onClientTick(c: Core, client: number): number {
   return c.nowMs + c.e.workload.clientWriteEveryMs;
 }
 
-/** A client's write reaches node n; returns whether n accepted it. */
+/** A client's write reaches node n; whether n accepted it. */
 export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): boolean {
   let result: ClientWrite['result'] = c.safety.followersReject ? 'redirected' : 'divergent';
   // A leader past the point where it may act refuses (Redis's min-replicas-to-write: NOREPLICAS).

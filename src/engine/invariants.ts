@@ -1,8 +1,6 @@
-// The safety invariants, as pure functions over the engine's ledgers and one transition. The
-// engine calls them on every election, vote, term change and storage write; the property tests,
-// the fuzzers, the monitor (monitor.ts) and the page's safety banner all read the violations
-// they produce. These hold for every algorithm; Raft's own (votes, terms) are checked here too,
-// by the Raft rules only.
+// The safety invariants, as pure functions over the engine's ledgers and one transition, called on
+// every election, vote, term change and storage write (Raft's own votes and terms by Raft only);
+// the property tests, the fuzzers, the monitor and the page's safety banner read what they find.
 import type { InvariantName, Violation } from './types';
 
 export interface ElectionCheck {
@@ -12,9 +10,8 @@ export interface ElectionCheck {
   votes: string[] | null;
   majority: number;
   voterCount: number;
-  /** Who already won this term, if anyone. */
   previousLeaderOfTerm: string | undefined;
-  /** What the algorithm calls an epoch, for the details. */
+  /** What the algorithm calls an epoch (checkLeaderOfTerm). */
   word?: string;
 }
 

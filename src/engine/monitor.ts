@@ -46,7 +46,6 @@ export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm
   };
 }
 
-/** The monitor's state (createMonitor's fields). */
 export type MonitorState = ReturnType<typeof createMonitor>;
 
 function violate(s: MonitorState, atMs: number, invariant: InvariantName, detail: string): void {

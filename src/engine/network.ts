@@ -73,11 +73,7 @@ export function canReach(c: Core, a: number, b: number): boolean {
   return ga === gb;
 }
 
-/**
- * Send a message of the given type; it is delivered after the network's delay. Returns the
- * message so the caller can fill in the fields its type carries (it is delivered later in
- * simulated time, so filling it in after queueing is safe).
- */
+/** Send a message after the network's delay; the caller fills in its type's fields (it arrives later). */
 export function send(
   c: Core,
   from: number,

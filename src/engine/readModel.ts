@@ -18,13 +18,11 @@ export function clientsNow(v: ClientView, nowMs: number): ClientsNow {
   return recent(v.lastServedAtMs) ? 'served' : recent(v.lastErrorAtMs) ? 'unavailable' : 'idle';
 }
 
-/** A coordination store's watch counts: only where it has any (etcd, ZooKeeper). */
 export interface WatchCounts {
   notifications: number;
   reads: number;
 }
 
-/** What a sample needs beyond the ledger. */
 export interface SampleParts {
   leaderCountObserved: number;
   maxTerm: number;
@@ -62,7 +60,6 @@ export function sampleOf(l: Ledger, atMs: number, p: SampleParts): Sample {
   return s;
 }
 
-/** What a summary needs beyond the ledger. */
 export interface SummaryParts {
   eventsDropped: number;
   watch: WatchCounts;

@@ -16,7 +16,6 @@ import type { BullySettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
-/** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
 const initBullyNode = () => ({

@@ -10,10 +10,8 @@ import { release } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
 
-/** The two timer slots both use: the coordinator's heartbeat, the others' watch. */
 export const CT = { heartbeat: ALG_SLOT, watch: ALG_SLOT + 1 } as const;
 
-/** What a node remembers of the coordinator. */
 export interface Watcher {
   /** Own-clock time it last heard the coordinator (or, at boot, when it started waiting). */
   lastHeardLocalMs: number;

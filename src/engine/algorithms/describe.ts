@@ -1,12 +1,9 @@
 // What the page says of an algorithm: the shape of its description, the words descriptions share,
-// and the readings the page makes of the run's. Each algorithm's description is part of its rules
-// (ElectionAlgorithm.page, written in pages/), so it loads in the algorithm's own chunk: a page or
-// an embed fetches the words of the algorithm it runs and no other's. The registry's loaders are
-// keyed by AlgorithmKind (index.ts) and `page` is not optional, so a kind without its description
-// does not compile, and nothing on the page falls back to another algorithm's words. A description
-// is read once its algorithm has loaded, as its rules are: the page awaits them before its lab
-// starts (loadLinkScenario), and a change of algorithm applies once they have loaded (the store's
-// reset). What the picker says of every algorithm before any has loaded is picker.ts's.
+// and the page's readings of them. Each description is part of its algorithm's rules
+// (ElectionAlgorithm.page, in pages/), so a page or an embed fetches only the words of the
+// algorithm it runs; `page` is not optional, so a kind without one does not compile and nothing
+// falls back to another's words. It is read once the rules have loaded (loadLinkScenario, the
+// store's reset); what the picker says before any has loaded is picker.ts's.
 import { rulesFor } from './index';
 import type { Experiment } from '../experiment';
 
@@ -38,7 +35,6 @@ export interface Expiry {
   what: string;
   /** How the leader keeps it: "renews its lease every 2 s". */
   keep: string;
-  /** Its span (ms). */
   ms: number;
   /** Its name alone, in its system's words: "Lease", "election timeout", "session TTL". */
   name: string;
@@ -106,7 +102,7 @@ export function raftOnly(title: string): Partial<Record<SafetySwitch, string>> {
 export const SPLIT_WITH_QUORUM = 'only a side with a majority can elect';
 export const SPLIT_WITHOUT_QUORUM = 'with no quorum, each side can elect its own';
 
-/** What the page says of the experiment's algorithm, which has loaded (loadAlgorithm). */
+/** What the page says of the experiment's algorithm, once loaded (loadAlgorithm). */
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return rulesFor(e.algorithm).page;
 }
@@ -121,7 +117,7 @@ export function missingSwitch(e: Pick<Experiment, 'algorithm'>, key: SafetySwitc
   return pageOf(e).missing[key] ?? null;
 }
 
-/** The experiment's renewal limit under its algorithm, or null (the chart's renewal panel). */
+/** The experiment's renewal limit, or null (the chart's renewal panel). */
 export function renewLimitOf(e: Experiment): RenewLimit | null {
   return pageOf(e).renewLimit(e);
 }

@@ -77,7 +77,7 @@ const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request',
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
 
-/** The member a candidate talks to: host nK runs member mK beside it. */
+/** Host nK runs member mK beside it. */
 const memberOf = (c: Core, n: NodeState): number => store(c).members[n.idx % store(c).members.length];
 
 // ---------------------------------------------------------------- what etcd does on the store
@@ -141,7 +141,7 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   return reply;
 }
 
-/** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
+/** Delete a lease's key: a new revision, and each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
   deleteEntries(c, store(c), (k) => k.key === lease, notifyDeleted);
 }
@@ -152,7 +152,6 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {
-  /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
   request: (c, out, member, m) => {
     const s = store(c);
     const body = bodyOf(m, 'etcdRequest');
@@ -239,7 +238,7 @@ const io: CandidateIO = {
   exited: () => bringDown(bound.c, bound.n),
 };
 
-/** Step the node's candidate: bind the IO to this node, then run one of the machine's inputs. */
+/** Bind the IO to this node, for one of the candidate machine's inputs. */
 function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
   bound.c = c;
   bound.out = out;
@@ -253,10 +252,8 @@ export const etcdElection: ElectionAlgorithm = {
   timerSlots: 4,
   initNode: () => candidate.initCandidate(),
   initShared: initEtcdShared,
-  boot: (c, _out, n) => {
-    // Candidates start a little apart.
-    scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
-  },
+  // Candidates start a little apart.
+  boot: (c, _out, n) => scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300)),
   onTimer: (c, out, n, slot) => {
     const p = st(n);
     const io = step(c, out, n);

@@ -19,7 +19,7 @@ export function stateViews<P, A extends { settings: unknown }>() {
   return { st: (n: NodeState) => n.p as P, shared, cfg: (c: Core): A['settings'] => shared(c).settings };
 }
 
-/** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */
+/** An algorithm's settings: parseExperiment fills in all it lists, so a missing one is a bug upstream. */
 export function settingsFor<K extends SettingsSection>(e: Experiment, key: K): NonNullable<Experiment[K]> {
   const settings = e[key];
   if (!settings) throw new Error(`a ${e.algorithm ?? 'raft'} experiment without its ${key} settings`);
@@ -31,7 +31,6 @@ export function majorityOf(n: number): number {
   return Math.floor(n / 2) + 1;
 }
 
-/** Whether `count` of `n` is a strict majority. */
 export function isMajority(count: number, n: number): boolean {
   return count >= majorityOf(n);
 }
@@ -58,7 +57,6 @@ export function timerSlots<N extends string>(...names: N[]): Record<N, number> {
   return Object.fromEntries(names.map((name, i) => [name, ALG_SLOT + i])) as Record<N, number>;
 }
 
-/** Cancel node n's timers in these slots. */
 export function cancelTimers(n: NodeState, ...slots: number[]): void {
   for (const slot of slots) cancelTimer(n, slot);
 }

@@ -19,7 +19,6 @@ import type { RingSettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
-/** The Ring's timer slots: the coordinator watch's two, a hop's acknowledgement, the round, the hold. */
 const RT = { ...CT, ack: CT.watch + 1, round: CT.watch + 2, hold: CT.watch + 3 } as const;
 
 type RingMessage = 'ringElection' | 'ringCoordinator';
@@ -32,7 +31,6 @@ declare module '../core' {
   }
 }
 
-/** A message to pass round the ring. */
 interface Pass {
   type: RingMessage;
   ids: number[];
@@ -44,7 +42,7 @@ interface Held extends Pass {
   readyAtLocalMs: number;
 }
 
-/** A message handed to the successor and not yet acknowledged. */
+/** Handed to the successor and not yet acknowledged. */
 interface Hop extends Pass {
   to: number;
   msgId: number;

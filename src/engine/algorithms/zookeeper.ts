@@ -86,11 +86,10 @@ type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 's
 const initZkNode = (_e: unknown, idx: number) => ({
   phase: 'idle' as Phase,
   session: 0,
-  /** The server it talks to, as an index into the ensemble: it moves on when one is silent. */
+  /** Its server's index in the ensemble: it moves on when one is silent. */
   server: idx,
   seq: 0,
   czxid: 0,
-  /** The znode it watches, or 0. */
   watching: 0,
   requestId: -1,
   /** Own-clock time it last heard its server; silence for 2/3 of the timeout means disconnected. */
@@ -98,7 +97,7 @@ const initZkNode = (_e: unknown, idx: number) => ({
   lastHeardRealMs: -1,
   pingSentRealMs: 0,
   renewLatencyMs: 0,
-  /** Reads left to count as a watch's consequence (the getChildren a notification triggers). */
+  /** The next getChildren counts as a read a watch notification triggered. */
   notified: false,
 });
 
@@ -126,14 +125,12 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
   switch (body.op) {
     case 'connect':
-      // A new session, or a reconnection: an expired session is refused (the client learns it now).
-      if (body.session === 0) r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
-      else {
-        r.session = body.session;
-        r.ok = findSession(s, body.session) !== undefined;
-      }
-      break;
     case 'ping':
+      if (body.op === 'connect' && body.session === 0) {
+        r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
+        break;
+      }
+      // A reconnection or a ping: an expired session is refused (the client learns it now).
       r.session = body.session;
       r.ok = findSession(s, body.session) !== undefined;
       break;
@@ -169,7 +166,6 @@ function endSession(c: Core, session: number): void {
   deleteEntries(c, store(c), (z) => z.session === session, notifyDeleted);
 }
 
-/** A watcher hears of a deletion from the server it talks to. */
 function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
   const m = send(c, serverOf(c, c.nodes[watcher]), watcher, 'zkWatch', 0);
   m.body = { op: 'watch', session: 0, ok: false, seq: z.key, czxid: 0, children: [] } satisfies ZkReply;
@@ -195,7 +191,6 @@ const ZK_RULES: StoreRules<ZkOp> = {
 
 // ---------------------------------------------------------------- a candidate
 
-/** The server a candidate talks to: the next one in the ensemble each time it moves on. */
 const serverOf = (c: Core, n: NodeState): number => store(c).members[st(n).server % store(c).members.length];
 
 function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing' = 'zkRequest'): void {
@@ -332,7 +327,6 @@ function onReadTimeout(c: Core, n: NodeState): void {
   armIn(c, n, ZT.readTimeout, readTimeoutMs(c));
 }
 
-/** No session, no znode, nothing watched: where a candidate starts. */
 function forget(p: ZkNode): void {
   p.phase = 'idle';
   p.session = 0;

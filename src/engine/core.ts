@@ -35,9 +35,8 @@ export interface Message {
   term: number;
   sentAtMs: number;
   deliverAtMs: number;
-  // What the views draw of any message, and what the kernel itself reads: a reply's verdict (a
-  // vote granted or refused, the API server's answer), which request or round it answers, and
-  // the storage's fields (the token a write carries, its kind, its client, a refusal's newer token).
+  // What the views draw and the kernel reads: a reply's verdict, the request or round it answers, and
+  // storage's fields (a write's token, kind and client, a refusal's newer token).
   granted?: boolean;
   status?: 'ok' | 'conflict' | 'notFound';
   round?: number;
@@ -94,16 +93,12 @@ export const totalOf = (b: Bounded<unknown>): number => b.base + b.list.length;
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
-/**
- * How far back the message log reaches: the space-time diagram draws the last minute. Older
- * messages go in batches (every MESSAGE_LOG_TRIM_EVERY pushes), so the log holds 75 s and a little more.
- */
+/** The diagram draws the last minute; older messages go every MESSAGE_LOG_TRIM_EVERY pushes. */
 export const MESSAGE_LOG_KEEP_MS = 75_000;
 const MESSAGE_LOG_TRIM_EVERY = 1024;
 /** A bound on the count too, whatever the rate (between half of this and all of it). */
 export const MAX_MESSAGE_LOG = 40_000;
 
-/** What createCore asks of the election algorithm: its timers and its plain-data state. */
 export interface CoreShape {
   timerSlots: number;
   readonly services?: readonly ServiceSpec[];
@@ -158,10 +153,8 @@ export function createCore(e: Experiment, alg: CoreShape) {
     heap: [] as QueuedEvent[],
     nodes,
     /**
-     * The endpoints that are not nodes, as endpoints -1, -2...: storage, and the services the
-     * algorithm runs against (an API server, the members of a coordination store). `kind` is
-     * 'storage' or one its algorithm names ('apiServer'...); `group` their partition group (-1:
-     * every group reaches it); `gens` their timers' generations by slot, as a node's.
+     * Endpoints -1, -2...: storage, and the algorithm's services (an API server, store members).
+     * `group` is their partition group (-1: every group reaches it); `gens` as a node's.
      */
     services: [{ id: 'storage', kind: 'storage' }, ...(alg.services ?? [])].map(({ id, kind }) => ({
       id,
@@ -185,10 +178,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     partition: null as string[][] | null,
     /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] as WriteEvent[] },
-    /**
-     * The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). A
-     * run with clients has a client view from its first sample on.
-     */
+    /** The leadership books (ledger.ts); a run with clients has a client view from its first sample on. */
     books: { ...createLedger(alg.losesWrites === true), clients: clients > 0 ? noClientWrites() : null },
     /** Watch notifications a coordination store sent, and the reads they made candidates do. */
     watchCounts: { notifications: 0, reads: 0 },
@@ -209,7 +199,6 @@ export function createCore(e: Experiment, alg: CoreShape) {
   };
 }
 
-/** The engine's whole mutable state (createCore's fields). */
 export type Core = ReturnType<typeof createCore>;
 
 export function localNow(c: Core, n: NodeState): number {
@@ -223,20 +212,17 @@ export function realAtLocal(c: Core, n: NodeState, localMs: number): number {
 }
 
 /**
- * Whether node n's own clock has reached localMs. Decided in real milliseconds, through the same
- * rounding as realAtLocal, so a timer scheduled for a deadline always finds it due when it fires:
- * comparing the float clock reading instead can fall short by 1e-11 at a clock rate other than 1
- * and re-arm the timer at the same millisecond forever.
+ * Whether node n's own clock has reached localMs, decided in real ms through realAtLocal's rounding
+ * so a timer for a deadline finds it due when it fires: the float reading can fall short by 1e-11 at
+ * a rate other than 1 and re-arm the timer at the same millisecond forever.
  */
 export function due(c: Core, n: NodeState, localMs: number): boolean {
   return realAtLocal(c, n, localMs) <= c.nowMs;
 }
 
 /**
- * Queue entries that have run and that nothing refers to any more, for schedule to fill in again:
- * most of a run's allocations were these, each living a few milliseconds of simulated time.
- * Shared by every simulation in the process, which is safe because an entry joins only once its
- * own run has let go of it (recycle), and bounded like every list here.
+ * Spent queue entries for schedule to fill in again: most of a run's allocations were these. Shared
+ * by every simulation in the process, safe as an entry joins only once its run let go of it (recycle).
  */
 const spare: QueuedEvent[] = [];
 const MAX_SPARE = 4096;
@@ -286,10 +272,7 @@ export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: n
   return c.services[serviceIndex(endpoint)].gens[slot] === gen;
 }
 
-/**
- * The endpoints of an algorithm's services of one kind (AlgorithmInfo.services): services take
- * endpoint ids after storage's -1 (network.ts STORAGE), in the order their algorithm lists them.
- */
+/** The endpoints of an algorithm's services of one kind: -2, -3... in AlgorithmInfo.services' order. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
   return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [-(i + 2)] : []));
 }
@@ -311,9 +294,8 @@ export function idxOf(c: Core, id: string): number {
 }
 
 /**
- * Where the retained part of a bounded output starts once `total` items were produced: emit and
- * takeSample drop the older half whenever a list grows past its bound `max`, so this is a pure
- * function of the total. Restoring a checkpoint uses it to keep the window a straight run keeps.
+ * Where a bounded output's retained part starts after `total` items (boundList drops the older half
+ * past `max`): a pure function of the total, so a restored checkpoint keeps a straight run's window.
  */
 export function retainedFrom(total: number, max: number): number {
   if (total <= max) return 0;
@@ -333,9 +315,8 @@ export function boundList(list: unknown[], base: number, max: number): number {
 }
 
 /**
- * The messages in flight, by id: every delivery still queued, and those waiting at a paused node.
- * Read from the queue when a snapshot asks rather than kept in a map of their own, which cost a
- * map insertion and deletion per message on the engine's hottest path.
+ * The messages in flight, by id (queued, or waiting at a paused node): read from the queue on demand,
+ * as a map of their own cost an insertion and deletion per message on the engine's hottest path.
  */
 export function inflightMessages(c: Core): Message[] {
   const out: Message[] = [];

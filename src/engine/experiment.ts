@@ -179,20 +179,15 @@ type Settings = typeof SETTINGS;
 export type Experiment = zm.output<typeof experimentSchema>;
 export type RaftSettings = zm.output<Settings['raftSchema']>;
 
-/**
- * Raft timings with names: etcd's defaults (its --heartbeat-interval and --election-timeout), and
- * a slower preset for teaching, where a message can be watched crossing the stage at 1x.
- */
+/** etcd's Raft defaults (--heartbeat-interval, --election-timeout), and a slower one to watch at 1x. */
 export const RAFT_PRESETS = {
   etcd: { heartbeatMs: 100, electionTimeoutMs: 1000 },
   teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
 } as const satisfies Record<string, RaftSettings>;
 
 /**
- * Warm-up with names, as the lesson gives them: a cold leader warms its caches and recovers its
- * state before it serves (the top of the lesson's "1-10 s"); a pre-warmed standby, already caught
- * up and holding a warm cache, serves as it takes office. Any other warmUpMs is a duration of
- * one's own.
+ * Warm-up as the lesson names it: a cold leader warms its caches and recovers its state before it
+ * serves (the top of its "1-10 s"); a pre-warmed standby serves as it takes office.
  */
 export const WARM_UP_PRESETS = {
   cold: 10_000,
@@ -295,9 +290,8 @@ const getPath = (o: Bag, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Bag)[k] : undefined), o);
 
 /**
- * Fill in the settings the experiment's algorithm uses, and name every setting it was given that
- * means nothing under that algorithm. Keys keep the schema's order, so a Raft experiment written
- * before algorithms existed comes out exactly as it always did.
+ * Fill in the settings the algorithm uses and name those given that mean nothing under it. Keys keep
+ * the schema's order, so a Raft experiment written before algorithms existed comes out as it did.
  */
 function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[]): Experiment {
   const alg = algorithmFor(e.algorithm);
@@ -324,10 +318,7 @@ function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[
   return { ...inOrder(filled, KEY_ORDER), safety: inOrder(safety, SAFETY_ORDER) } as unknown as Experiment;
 }
 
-/**
- * What a command (or a fault) sets that means nothing under the experiment's algorithm: Raft's
- * switches and leadership transfer under an algorithm without them. `prefix` starts each field.
- */
+/** What a command (or fault) sets that means nothing under the algorithm; `prefix` starts each field. */
 export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, prefix = ''): FieldError[] {
   const alg = algorithmFor(e.algorithm);
   const errors: FieldError[] = [];

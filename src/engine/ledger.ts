@@ -1,9 +1,7 @@
-// The leadership books, kept once: leader_count and the time without a leader, the leaderships and
-// their transitions, the epoch ledger behind "at most one leader per epoch", the highest token
-// issued, the failover ledger (lost, detected, elected, ready) and the violations. The engine's
-// kernel (leadership.ts, storage.ts, clients.ts) keeps one Ledger as the run happens; the monitor
-// (monitor.ts) keeps another from the events alone, so a recorded real run gets the same books.
-// Both change them only through these functions. Every list has its bound, named here.
+// The leadership books, kept once: leader_count, time without a leader, leaderships, the epoch
+// ledger, the highest token, failovers and violations. The engine's kernel keeps one Ledger as the
+// run happens; the monitor keeps another from the events alone, so a recorded real run gets the
+// same books. Both change them only through these functions. Every list has its bound, named here.
 import type { ClientView, Failover, InvariantName, Violation } from './types';
 
 export const MAX_FAILOVERS = 500;
@@ -40,10 +38,7 @@ export function createLedger(countsLostWrites = false) {
     counters: Object.fromEntries(COUNTER_NAMES.map((name) => [name, 0])) as Counters,
     /** leader_count believed: nodes that think they lead (paused ones included). */
     leaderCount: 0,
-    /**
-     * leader_count observed: what a dashboard scraping every node sees (a paused node fails its
-     * scrape), since when. Time without a leader is time it reads 0, the dashboard's page.
-     */
+    /** leader_count observed, as a dashboard sees it (a paused node fails), since when. */
     observedCount: 0,
     observedSinceMs: 0,
     elections: 0,
@@ -93,9 +88,8 @@ export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedM
 }
 
 /**
- * leader_count, believed and observed, at atMs: the peak follows the believed count; the time
- * without a leader is the time the observed count reads 0 after start-up (the first election):
- * what the dashboard pages on, and not the cluster electing its first leader.
+ * leader_count, believed and observed, at atMs: the peak follows the believed count; the time without
+ * a leader is the time the observed count reads 0 after start-up (what the dashboard pages on).
  */
 export function countLeaders(l: Ledger, atMs: number, believed: number, observed: number): void {
   l.leaderCount = believed;
@@ -138,9 +132,8 @@ export function noteFault(l: Ledger, atMs: number): void {
 }
 
 /**
- * `node` took office in epoch `term` as `holder`: the epoch ledger, the highest token, the
- * transitions (a change of holder) and, after the first election, the failover it ends. Check the
- * epoch (checkLeaderOfTerm against previousLeaderOf) before noting it.
+ * `node` took office in epoch `term` as `holder`, ending a failover after the first election. Check
+ * the epoch (checkLeaderOfTerm against previousLeaderOf) before noting it.
  */
 export function noteElected(l: Ledger, atMs: number, node: string, term: number, holder: string): void {
   l.leaderOfTerm.set(term, node);

@@ -74,10 +74,7 @@ export interface Sample extends Omit<Counters, 'maxLeaderCount'> {
   atMs: number;
   /** leader_count believed: alive nodes that think they lead, paused ones included (the hazard). */
   leaderCount: number;
-  /**
-   * leader_count observed: what a monitor scraping every node's is-leader gauge would see. A paused
-   * node fails its scrape and is not counted (the scraper, like the clients, reaches every node).
-   */
+  /** leader_count observed: what scraping every node's is-leader gauge sees (a paused node fails it). */
   leaderCountObserved: number;
   maxTerm: number;
   maxTokenSeen: number;
@@ -233,17 +230,12 @@ export interface QueueView {
   watch: 'predecessor' | 'leader';
   /** Lowest number first: the first one leads. */
   entries: QueueEntryView[];
-  /** Watch notifications sent so far. */
   watchNotifications: number;
   /** The reads those notifications triggered, where the recipe counts them (null: not counted). */
   watchReads: number | null;
 }
 
-/**
- * The clients' side of the run (the client view): writes that failed (a dead node, a leader not
- * yet ready or past its deadline, a redirect) and writes served, with the time each served write
- * had waited since its client first sent it (its retries included).
- */
+/** The client view: writes failed, and writes served with the time each waited since its first try. */
 export interface ClientView {
   errors: number;
   served: number;

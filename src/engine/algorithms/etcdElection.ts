@@ -1,13 +1,9 @@
-// Leader election with etcd's election API, as its Go client runs it (client/v3/concurrency:
-// session.go, election.go, key.go): each candidate holds a session, a lease with a TTL kept alive
-// about every TTL/3; Campaign creates `prefix/<lease id>` bound to the lease if it does not exist,
-// then waits until every key under the prefix with a lower create revision is gone, watching the
-// last one before its own (waitDeletes); the lowest create revision leads, and it is the fencing
-// token. Resign deletes the key. A lease whose keep-alives stop expires on the etcd side, and its
-// key goes with it. The three etcd members are services; every operation commits once a majority
-// of them answer, while they have a raft leader: when the leader member dies or is cut off from
-// the others, nothing commits until the rest elect a new one after etcd's election timeout, and the
-// new leader extends every lease by that timeout (lessor.Promote), as etcd does.
+// Leader election with etcd's election API: the candidate (candidates/etcdCandidate.ts, as the Go
+// client runs it) on the engine's core, against three etcd members. A lease whose keep-alives stop
+// expires on the etcd side, and its key goes with it. Every operation commits once a majority of the
+// members answer, while they have a raft leader: when it dies or is cut off, nothing commits until
+// the rest elect a new one after etcd's election timeout, and the new leader extends every lease by
+// that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
@@ -180,11 +176,9 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
   /**
-   * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
-   * TTL, plus an election timeout. A renewal that waited through the election goes on one election
-   * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
-   * finds none (the moment of the election) it waits a whole election timeout before it looks again
-   * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
+   * lessor.Promote: every lease starts over from its TTL plus an election timeout. A renewal that
+   * waited through the election goes on an election timeout later: a member forwarding renewals
+   * (LeaseRenew) that finds no leader waits that long before it looks again (waitLeader).
    */
   promoted: (c) => {
     const s = store(c);
@@ -202,10 +196,8 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
 // ---------------------------------------------------------------- the candidate's runtime
 
 /**
- * The candidate (candidates/etcdCandidate.ts) runs here through the engine's core: a request is a
- * message to the node's member, a timer a node timer on its own clock, and acquiring and
- * releasing go to the leadership kernel. One IO object serves every call: `bound` says which
- * node of which run the machine is stepping (nothing is allocated per event).
+ * The candidate's IO on the engine: a request is a message to the node's member, a timer a node timer
+ * on its own clock. One IO object serves every call; `bound` says which node of which run it steps.
  */
 const bound: { c: Core; out: Outputs; n: NodeState } = { c: null!, out: null!, n: null! };
 

@@ -38,10 +38,7 @@ import type { LeaseRecord } from '../types';
 
 /** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
 export const JITTER_FACTOR = 1.2;
-/**
- * The leader-election client's request timeout: RenewDeadline / 2, at least a second, as
- * kube-controller-manager builds its lock (resourcelock.NewFromKubeconfig, since Kubernetes 1.20).
- */
+/** The client's request timeout, as kube-controller-manager builds its lock (NewFromKubeconfig, 1.20+). */
 export function requestTimeoutMs(renewDeadlineMs: number): number {
   return Math.max(1000, Math.floor(renewDeadlineMs / 2));
 }
@@ -52,7 +49,6 @@ const apiOf = (c: Core) => shared(c).api;
 
 const KT = timerSlots('next', 'request', 'round');
 
-/** Where a replica's loop is. */
 type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
@@ -131,8 +127,7 @@ function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: L
 }
 
 const K8S_RULES: StoreRules<LeaseOp> = {
-  // The API server: the replicas talk to it only (leaseGet, leaseUpdate, leaseCreate), and every
-  // operation on the Lease needs a majority of the store's members.
+  // The replicas talk only to the API server, which needs a majority of the store for every operation.
   request: (c, _out, _api, m) => {
     const a = shared(c);
     const body: LeaseOp = {

@@ -307,8 +307,8 @@ function roundHeard(c: Core, out: Outputs, n: NodeState, r: Round): void {
   const p = st(n);
   if (r.sentRealMs > p.lastRenewRealMs) p.lastRenewRealMs = r.sentRealMs;
   p.renewLatencyMs = c.nowMs - r.sentRealMs;
-  // Rounds are kept oldest first: this one and every older one are settled (in place: twenty
-  // rounds a second at the RaftScope timing, each a new array otherwise).
+  // Rounds are oldest first: this and every older one are settled (in place: twenty a second at the
+  // RaftScope timing, each a new array otherwise).
   const rounds = p.rounds;
   let settled = 0;
   while (settled < rounds.length && rounds[settled].round <= r.round) settled++;
@@ -445,8 +445,7 @@ export const raft: ElectionAlgorithm = {
     }
   },
   onNetworkChange: (c, out) => {
-    // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
-    // knows it yet or not.
+    // For the failover timeline: a leader cut off from a majority has lost, whether it knows or not.
     const leader = currentLeader(c);
     if (leader && c.groupOf) {
       const g = c.groupOf;

@@ -310,8 +310,7 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
     case 'replicate': {
       if (m.from !== p.primaryOf || n.role === 'leader') return;
       if (body.full || body.lineage !== p.lineage) {
-        // A full resynchronisation: the replica's data set is replaced by the primary's. What it
-        // had that the primary never had is gone.
+        // A full resync: the replica's data set becomes the primary's, and what only it had is gone.
         const lost = Math.max(0, p.offset - commonPrefix(shared(c).promotions, p, body));
         noteWritesLost(c.books, lost);
         emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
@@ -361,9 +360,9 @@ export function objectivelyDown(c: Core, s: number): boolean {
 }
 
 /**
- * ODOWN seen: the sentinel acts on it at its next timer tick. Sentinel varies its timer's rate on
- * every call (sentinelTimer) so that sentinels that see ODOWN together do not all ask for votes at
- * once and split them; the lab draws that moment within the next second.
+ * ODOWN seen: the sentinel acts at its next tick. Sentinel varies its timer's rate on every call
+ * (sentinelTimer) so that sentinels seeing ODOWN together do not split the votes; the lab draws
+ * that moment within the next second.
  */
 function considerFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
@@ -401,10 +400,7 @@ function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
   me.leaderEpoch = me.currentEpoch;
 }
 
-/**
- * A new configuration: its servers are watched afresh, as sentinel.c recreates their records on
- * +switch-master, so a server's contradicting role counts from when it is first reported.
- */
+/** Servers are watched afresh, as sentinel.c recreates their records on +switch-master. */
 function switchPrimary(c: Core, me: SentinelState, primary: number, epoch: number): void {
   me.primary = primary;
   me.configEpoch = epoch;
@@ -443,9 +439,8 @@ function stepFailover(c: Core, s: number): void {
   if (me.failover === 'waitPromotion') {
     const r = me.reported[me.promoted];
     if (r && r.role === 'primary' && r.lineage === me.failoverEpoch) {
-      // +switch-master: the new configuration, told to the other replicas and, by hello, to the
-      // other sentinels. The old primary is not among the replicas: if it is seen again, the
-      // role it claims is set right after the wait (fixRoles).
+      // +switch-master, told to the other replicas and, by hello, the other sentinels. The old
+      // primary is not among them: if seen again, its role is set right after the wait (fixRoles).
       const old = me.primary;
       switchPrimary(c, me, me.promoted, me.failoverEpoch);
       for (const n of c.nodes) {
@@ -494,10 +489,7 @@ function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void
   sendBody(c, FENCE_DEVICE, m.from, 'fenced', m.term, { op: 'fenced', target });
 }
 
-/**
- * `SENTINEL FAILOVER`: the first live sentinel fails the primary over now, as if it were down,
- * without asking the others to agree; the new configuration still reaches them by hello.
- */
+/** `SENTINEL FAILOVER`: the first live sentinel fails over now, unasked; the others hear by hello. */
 function forceFailover(c: Core, out: Outputs): void {
   const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
   if (s < 0) return;
@@ -632,9 +624,8 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onKill: (_c, n) => void st(n).ackLocalMs.fill(-1),
   onRestart: (c, out, n) => {
-    // A restarted server loads its data set and its configuration from disk: a primary comes back
-    // a primary, a replica goes on replicating. The sentinels set it right if that contradicts
-    // their configuration.
+    // A restarted server loads its data set and configuration from disk: a primary comes back a
+    // primary, a replica replicates on. The sentinels set it right if that contradicts theirs.
     if (st(n).primaryOf >= 0) return sendAck(c, n);
     resumePrimary(c, out, n);
   },
@@ -660,11 +651,9 @@ export const redisSentinel: ElectionAlgorithm = {
 
 /**
  * Pacemaker with STONITH (ClusterLabs, "Pacemaker Explained": `stonith-enabled`, `stonith-timeout`):
- * the same primary and replicas, and the same observers agreeing that the primary is lost, with one
- * more step before the promotion: the fence device must confirm the old primary powered off. A
- * hung primary is switched off rather than left to wake up and write; when no confirmation comes
- * (the device is down or cut off), nothing is promoted and the cluster waits, without a primary,
- * rather than risk two.
+ * Redis's model with one more step before a promotion: the fence device must confirm the old primary
+ * powered off, rather than leave a hung one to wake up and write. With no confirmation (the device
+ * down or cut off) nothing is promoted: the cluster waits without a primary rather than risk two.
  */
 export const pacemaker: ElectionAlgorithm = {
   ...redisSentinel,

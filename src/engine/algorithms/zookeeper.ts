@@ -175,8 +175,7 @@ const ZK_RULES: StoreRules<ZkOp> = {
   request: (c, out, server, m) => {
     const s = store(c);
     const body = bodyOf(m, 'zkRequest');
-    // A server outside a majority serves no client (it has no leader; read-only mode is off by
-    // default): the request goes unanswered, and the client's silence timer runs.
+    // A server outside a majority serves no client (no leader; read-only mode is off by default).
     if (!reachesMajority(c, s, server)) return;
     // Any word from the client keeps its session alive on the ensemble.
     if ('session' in body) touchSession(c, s, body.session);
@@ -216,7 +215,7 @@ const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
   stopping: (p) => ({ op: 'close', session: p.session }),
 };
 
-/** Enter a phase that waits on the ensemble and make its request (again, when the answer was late). */
+/** Enter a phase that waits on the ensemble and make its request. */
 function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
   p.phase = phase;

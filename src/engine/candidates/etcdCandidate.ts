@@ -1,10 +1,7 @@
 // A candidate of etcd's election, as etcd's Go client runs it (client/v3/concurrency: session.go,
-// election.go), written once as a state machine with no I/O. The simulator's etcd-election nodes
-// run it through the engine's core (messages to their member, node timers on their own clock);
-// the real candidate process runs the same code through etcd's JSON gateway and real timers. Its
-// inputs are a reply, a keep-alive's answer, a watch event and a timer; what it does goes out
-// through the runtime's CandidateIO: requests, keep-alives, timers, and what the leadership kernel
-// must hear (a campaign, leadership acquired and released, a renewal).
+// election.go), written once as a state machine with no I/O: the simulator runs it through the
+// engine's core, the real candidate process through etcd's JSON gateway and real timers. Its inputs
+// are a reply, a keep-alive's answer, a watch event and a timer; its outputs go through CandidateIO.
 //  - session: a lease with a TTL, kept alive every TTL/3; it ends when a keep-alive finds the lease
 //    gone, or when none was answered for a whole TTL (or the application's renew deadline);
 //  - campaign: create `prefix/<lease>` bound to the lease, then wait until every key with a lower
@@ -205,10 +202,7 @@ export function onKeepAliveReply(
   if (p.phase === 'watching' && r.storeRev > p.rangedAtRev) rangeNow(p, s, io);
 }
 
-/**
- * The session ends when no keep-alive was answered for a whole TTL (as the Go client's keep-alive
- * loop decides), or sooner with an application-level renew deadline.
- */
+/** The session ends a TTL after the last keep-alive (the Go client's rule), or at a renew deadline. */
 export function armSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   io.setTimer('sessionDeadline', p.lastKeepAliveLocalMs + sessionDeadlineMs(s));
 }

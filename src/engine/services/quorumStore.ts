@@ -6,12 +6,10 @@
 //  - its own raft leader, where the store elects one (etcd): nothing commits while it has none;
 //  - sessions (etcd's leases, ZooKeeper's sessions) that expire when the store stops hearing from
 //    their owner, on one cancellable timer;
-//  - entries bound to a session (etcd's keys, ZooKeeper's ephemeral znodes), deleted with it, and
-//    the watches that tell a waiting candidate of a deletion: the election queue the znode queue
-//    scene draws.
-// Each algorithm keeps only what its source does differently (a Lease object with its
-// resourceVersion; keys with create revisions and held renewals; znodes with sequence numbers and
-// reads served locally), handed to the store as a StoreRules table of plain functions.
+//  - entries bound to a session (etcd's keys, ephemeral znodes), deleted with it, and the watches
+//    that tell a waiting candidate of a deletion: the election queue the znode queue scene draws.
+// Each algorithm's own ways (a Lease's resourceVersion, held renewals, reads served locally) are
+// handed to the store as a StoreRules table of plain functions.
 import {
   nodeName,
   scheduleServiceTimer,
@@ -87,7 +85,6 @@ export function createStore<B>(
   { withLeader = false, maxPending = MAX_PENDING_OPS, revision = 0 } = {},
 ) {
   return {
-    /** The members' endpoints (from the algorithm's services, never literals). */
     members,
     /** Proposed, not yet committed, oldest first. */
     pending: [] as StoreOp<B>[],
@@ -111,14 +108,13 @@ export type QuorumStore<B> = ReturnType<typeof createStore<B>>;
 
 // ---------------------------------------------------------------- operations
 
-/** A coordinator proposes an operation: it goes to every member that does not have it yet. */
+/** A coordinator proposes an operation to every member that does not have it yet. */
 export function propose<B>(c: Core, s: QuorumStore<B>, op: StoreOp<B>): void {
   if (s.pending.length >= s.maxPending) s.pending.shift();
   s.pending.push(op);
   for (const m of s.members) if (!op.acks.includes(m)) send(c, op.via, m, 'storeOp', op.id);
 }
 
-/** A member's acknowledgement reached the coordinator: the operation commits if it can now. */
 function onStoreAck<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>, m: Message): void {
   const op = s.pending.find((x) => x.id === m.term);
   if (!op || op.acks.includes(m.from)) return;
@@ -185,9 +181,8 @@ export function onStoreChange<B>(
 // ---------------------------------------------------------------- the store's own raft leader
 
 /**
- * The raft leader died or was cut off from the others: they stop committing and, once an election
- * timeout has passed without hearing from it, elect another (pre-vote and CheckQuorum: a leader
- * that still reaches a majority keeps its place).
+ * The raft leader died or was cut off: the others stop committing and elect another after an election
+ * timeout (pre-vote and CheckQuorum: a leader that still reaches a majority keeps its place).
  */
 function checkLeader(c: Core, s: QuorumStore<unknown>): void {
   if (s.leader === null || s.leader === 0 || reachesMajority(c, s, s.leader)) return;
@@ -255,10 +250,7 @@ function nextExpiry(s: QuorumStore<unknown>): number {
   return next;
 }
 
-/**
- * The store expires the sessions whose owners it stopped hearing from, if it can commit (a
- * majority, and its raft leader where it has one); otherwise they wait, and it looks again.
- */
+/** Expire the sessions whose owners went unheard, if the store can commit; else look again later. */
 function onExpiry<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>): void {
   if (s.leader !== 0 && hasMajority(c, s)) {
     for (const x of [...s.sessions]) {
@@ -278,7 +270,7 @@ export function renewAllSessions(c: Core, s: QuorumStore<unknown>, extraMs = 0):
 
 // ---------------------------------------------------------------- timers
 
-/** Arm one of the store's timer slots (STORE_SLOT), kept on its first member. */
+/** Arm one of the store's STORE_SLOT timers, kept on its first member. */
 export function scheduleStoreTimer(c: Core, s: QuorumStore<unknown>, slot: number, atMs: number): void {
   scheduleServiceTimer(c, s.members[0], slot, atMs);
 }

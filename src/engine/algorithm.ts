@@ -22,11 +22,10 @@ export const MESSAGE_FAMILIES = [
   'reject',
 ] as const;
 
-/** How the views draw and name a kind of message. */
+/** How the views draw and name a kind of message: `family` is its colour on the stage and legend. */
 export interface MessageKindInfo {
   type: MessageType;
   label: string;
-  /** Colour family on the stage and in the legend. */
   family: (typeof MESSAGE_FAMILIES)[number];
   /** Counted as election traffic ("Bully is chatty" is this count per election). */
   election: boolean;
@@ -41,7 +40,7 @@ export interface AlgorithmWords {
 
 /** What the lab knows of an algorithm without its rules (algorithms/info.ts): the page's first load. */
 export interface AlgorithmInfo {
-  /** Its name in experiments and URLs (the registry's key: algorithms/index.ts). */
+  /** Its name in experiments and URLs. */
   readonly kind: string;
   readonly title: string;
   /** How one leader is chosen, in a line: the chain's first step's title, and the picker's. */
@@ -52,7 +51,6 @@ export interface AlgorithmInfo {
   readonly hasQuorum: boolean;
   /** Its own settings ("lease", "safety.preVote"...): parsing fills them in, and errs on any other's. */
   readonly settings: readonly SettingPath[];
-  /** Services besides storage that it runs against (an API server, store members). */
   readonly services?: readonly ServiceSpec[];
   /** Invariants it does not promise (Bully and the Ring: one leader per epoch), reported as allowed. */
   readonly unsafeBy?: readonly InvariantName[];
@@ -83,7 +81,7 @@ export interface ElectionAlgorithm
   onRestart(c: Core, out: Outputs, n: NodeState): void;
   /** A graceful stop: give up what it holds as its source does, then bringDown. Absent: a stop is a kill. */
   onStop?(c: Core, out: Outputs, n: NodeState): void;
-  /** The node's clock rate changed: re-arm what it measures on its own clock. */
+  /** Re-arm what it measures on its own clock, whose rate changed. */
   onClockRate(c: Core, n: NodeState): void;
   /** Reachability changed (a partition, heal, isolation, a service killed or restarted): once per fault. */
   onNetworkChange(c: Core, out: Outputs): void;

@@ -1,9 +1,6 @@
-// The monitor: a fold over the event stream, and nothing else. From what a run reports (who was
-// elected, who stepped down, which writes storage accepted) it computes leader_count, the
-// failovers, the counters and the invariants that hold for every algorithm: at most one leader
-// per epoch, storage's highest token never decreases, and with fencing on no write below it is
-// accepted. It reads no engine state, so a run recorded from a real cluster goes through the same
-// fold and the same checkers (invariants.ts) as a simulated one.
+// The monitor: a fold over the event stream. From what a run reports it computes leader_count, the
+// failovers, the counters and the invariants that hold for every algorithm. It reads no engine
+// state, so a run recorded from a real cluster gets the same fold and checkers as a simulated one.
 import { algorithmFor } from './algorithms';
 import type { Experiment } from './experiment';
 import { allowedBy, checkLeaderOfTerm, writeFindings } from './invariants';

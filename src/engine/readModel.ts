@@ -1,8 +1,6 @@
-// The read model: a run's sample, summary and snapshot, built in one place from its leadership
-// ledger and what its backend knows of its parts. The simulator (sim.ts) calls these with its
-// kernel's ledger; a real run, live or recorded, with its monitor's (real/model/fold.ts,
-// store/backends/liveRecording.ts). So a counter, a failover or a violation reads the same on
-// every backend, and a field added here is added for all of them.
+// The read model: a run's sample, summary and snapshot, built from its ledger and what its backend
+// knows: the simulator's kernel ledger, or a real run's monitor (real/model/fold.ts,
+// store/backends/liveRecording.ts). So every backend reads the same, and a field added here is added for all.
 import { leaderOf } from './leadership';
 import { countersAt, failoversOf, msWithoutLeaderAt, violationsOf, type Ledger } from './ledger';
 import type { ClientView, Sample, Snapshot, Summary } from './types';

@@ -104,7 +104,7 @@ export class Simulation {
     return this.c.nowMs;
   }
 
-  /** The time of the next queued event, or -1 when the queue is empty. */
+  /** The next queued event's time, or -1. */
   nextEventAtMs(): number {
     return this.c.heap.length ? this.c.heap[0].atMs : -1;
   }
@@ -290,7 +290,7 @@ export class Simulation {
     return totalOf(this.out.events);
   }
 
-  /** Events with absolute index >= from (as many as are still retained). */
+  /** Events with absolute index >= from (those still retained). */
   eventsSince(from: number): SimEvent[] {
     const { list, base } = this.out.events;
     return list.slice(Math.max(0, from - base));
@@ -460,9 +460,8 @@ export class Simulation {
 }
 
 /**
- * A bounded output as it stood when `total` items had been produced, cut from a list that holds
- * items from `base` on (the same run's, now or later): the window a straight run would have kept,
- * or, when older items are already gone, as much of it as is left. The total is always right.
+ * A bounded output as it stood after `total` items, cut from the same run's list (now or later): the
+ * window a straight run would have kept, or as much of it as is left. The total is always right.
  */
 function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own: boolean): Bounded<T> {
   const start = Math.max(base, retainedFrom(total, max));

@@ -1,6 +1,5 @@
-// The protected storage, a service every algorithm shares: one register holding the highest
-// token it has accepted. With fencing on it accepts a write if and only if its token is at least
-// that high, and answers a lower one with a retryable error that names the newer token.
+// The protected storage every algorithm shares: one register holding the highest token accepted.
+// With fencing on it refuses a lower token with a retryable error naming the newer one.
 import {
   MAX_RECENT_WRITES,
   emit,

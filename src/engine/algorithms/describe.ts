@@ -7,8 +7,7 @@
 import { rulesFor } from './index';
 import type { Experiment } from '../experiment';
 
-/** The chain's first step: how one leader is chosen, in the algorithm's words. Its title is the
- * algorithm's info's (`elects`), which the picker shows too. */
+/** The chain's first step: how one leader is chosen (its title is the info's `elects`). */
 export interface ElectStep {
   short: string;
   /** What elects, in one line (Raft's is drawn from its votes instead: empty). */
@@ -26,7 +25,6 @@ export interface HoldStep {
   round?: string;
 }
 
-/** A safety switch of the lab (Experiment['safety']). */
 export type SafetySwitch = keyof Experiment['safety'];
 
 /** What runs out when the leader goes quiet: the others replace it after that. */
@@ -42,10 +40,7 @@ export interface Expiry {
   maxMs: number;
 }
 
-/**
- * The line the renewal latency chart draws: the renewal latency, as the engine measures it (a
- * round's time, or how overdue the next renewal is), at which the leader stops acting by itself.
- */
+/** The renewal latency chart's line: the latency at which the leader stops acting by itself. */
 export interface RenewLimit {
   ms: number;
   /** What the line is, in its system's words, with the setting's own value. */
@@ -58,15 +53,9 @@ export interface AlgorithmPage {
   expiry(e: Experiment): Expiry;
   /** Null where the leader never stops by itself for want of renewals. */
   renewLimit(e: Experiment): RenewLimit | null;
-  /**
-   * What a leader does when storage refuses its write, after "storage refuses n1's write, naming
-   * token 1;" (the engine's onFenced): most elections never hear of it, and the leader acts on.
-   */
+  /** What a leader does after "storage refuses n1's write, naming token 1;" (onFenced): most act on. */
   fenced: string;
-  /**
-   * Why each safety switch it does not offer is missing: the system has no such mechanism (Redis
-   * Sentinel has no token, so no Fencing). A switch absent here is offered under it.
-   */
+  /** Why each switch it does not offer is missing (Redis has no token, so no Fencing); others are offered. */
   missing: Partial<Record<SafetySwitch, string>>;
   /** What a network split does while one leader leads: the hint under the stage says it. */
   split: string;
@@ -85,7 +74,6 @@ export function expiryOf(ms: number, what: string, keep: string, name = what, ma
   return { ms, what: `${formatSpan(ms)} ${what}`, keep, name, maxMs };
 }
 
-/** A hold step without the lease dial. */
 export function held(title: string, short: string, text: string): HoldStep {
   return { title, short, text, ring: false };
 }

@@ -102,7 +102,7 @@ const initK8sShared = (e: Experiment) => ({
   /** The Lease object as the store holds it (null until created). */
   lease: null as LeaseRecord | null,
   resourceVersion: 0,
-  /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
+  /** The etcd behind the API server. */
   store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });
@@ -336,9 +336,8 @@ function onNext(c: Core, n: NodeState): void {
 }
 
 /**
- * The round's poll ticks every RetryPeriod from the round's start (PollUntilContextTimeout: a
- * ticker, not a sliding timer): the first tick after a try began. A try that outlasts a tick (a
- * request timing out) finds it waiting and the next try starts as soon as it returns.
+ * The first tick after a try began of the round's poll, a ticker every RetryPeriod from the round's
+ * start (PollUntilContextTimeout): a try that outlasts a tick is followed by the next at once.
  */
 function nextTick(c: Core, p: K8sNode, tryLocalMs: number): number {
   const every = cfg(c).retryPeriodMs;
@@ -374,10 +373,9 @@ function idle(n: NodeState): void {
 }
 
 /**
- * The process exits (`how`), after releasing the Lease if it held it and ReleaseOnCancel says so:
- * it stopped leading (OnStoppedLeading: kube-controller-manager exits, klog.FlushAndExit, and is
- * started again: a new process, a new holder), or its context was cancelled (a graceful stop:
- * the leader writes an empty holder so that the next replica need not wait out the lease).
+ * The process exits, after releasing a Lease it held if ReleaseOnCancel says so (an empty holder: the
+ * next need not wait): it stopped leading (OnStoppedLeading: kube-controller-manager exits,
+ * klog.FlushAndExit, and is started again as a new holder), or its context was cancelled (a stop).
  */
 function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
@@ -399,7 +397,7 @@ export const k8sLease: ElectionAlgorithm = {
   initNode: initK8sNode,
   initShared: initK8sShared,
   boot: (c, _out, n) => {
-    // Replicas start a little apart, each trying to acquire at once.
+    // Replicas start a little apart.
     scheduleNext(c, n, nextInt(c.rngTimer, 0, cfg(c).retryPeriodMs));
   },
   onTimer: (c, out, n, slot) => {

@@ -89,10 +89,7 @@ export function createStore<B>(
     /** Proposed, not yet committed, oldest first. */
     pending: [] as StoreOp<B>[],
     maxPending,
-    /**
-     * The member leading the store's own raft (0 while the others elect one), or null where the
-     * lab does not model the store's leader (ZooKeeper's Zab, the API server's etcd).
-     */
+    /** The store's raft leader (0 while electing one); null where not modelled (Zab, the API's etcd). */
     leader: withLeader ? members[0] : null,
     sessionSeq: 0,
     sessions: [] as StoreSession[],
@@ -143,7 +140,7 @@ export function retryPending<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules:
 
 // ---------------------------------------------------------------- reachability
 
-/** Whether an endpoint (a member, or the API server) is alive and reaches a majority of the members. */
+/** Whether an endpoint (a member, the API server) is alive and reaches a majority of the members. */
 export function reachesMajority(c: Core, s: QuorumStore<unknown>, from: number): boolean {
   if (!c.services[serviceIndex(from)].alive) return false;
   let reached = 0;

@@ -73,10 +73,7 @@ export function settingsSchemas(z: SchemaKit) {
   };
 }
 
-/**
- * The experiment's schemas, built with `z` (the lab's kit on the page; zod/mini in Node) for the
- * algorithms `kinds` (ALGORITHM_KINDS: a parameter, as their names' type depends on these schemas).
- */
+/** The experiment's schemas, built with `z`; `kinds` is a parameter as its type depends on these schemas. */
 export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonly [K, ...K[]]) {
   const { int, intOr, boolOr } = fieldKinds(z);
   const settings = settingsSchemas(z);
@@ -346,7 +343,6 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   return errors;
 }
 
-/** Parse and validate an experiment; never throws. */
 export function parseExperiment(input: unknown): ParseResult {
   const parsed = experimentSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };

@@ -90,10 +90,7 @@ function emitFault(c: Core, out: Outputs, cmd: Command, live: boolean, skipped: 
   emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target, ...(skipped ? { skipped } : {}), live });
 }
 
-/**
- * A fault aimed at a service (an API server, a store member): it can be killed, restarted and cut
- * off like a node. Storage is never killed here: the lab's storage is the thing being protected.
- */
+/** A fault aimed at a service: killed, restarted or cut off like a node (storage, the protected, never). */
 function serviceFault(
   c: Core,
   out: Outputs,
@@ -160,8 +157,7 @@ function pause(c: Core, out: Outputs, n: NodeState, forMs: number | undefined): 
 
 /** A stop-the-world pause: nothing runs on the node; what reaches it waits, in order. */
 export function defer(n: NodeState, ev: QueuedEvent): void {
-  // Past the bound the node loses it, as a process whose buffers are full would: a message
-  // is then no longer in flight anywhere.
+  // Past the bound the node loses it, as a process with full buffers would.
   if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
 }
 
@@ -185,10 +181,7 @@ export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {
 
 const WRITE_SEND = TIMER + T.write;
 
-/**
- * Cut one endpoint (a node or a service) off from everyone, keeping the partition among the rest;
- * the endpoints isolated before (singleton groups that isolations made) stay isolated.
- */
+/** Cut one endpoint off from everyone, keeping the partition among the rest (earlier isolations stay). */
 function isolate(c: Core, id: string): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((x) => x !== id))

@@ -17,10 +17,7 @@ export interface ElectionCheck {
 
 type Found = { invariant: InvariantName; detail: string };
 
-/**
- * At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by
- * design. `word` is what the algorithm calls an epoch (term, epoch).
- */
+/** At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by design. */
 export function checkLeaderOfTerm(
   node: string,
   term: number,
@@ -72,10 +69,9 @@ export function checkVote(
 }
 
 /**
- * A write's findings, or null when nothing is wrong; `fencing` is the token check: on, off, or
- * undefined where the algorithm has none (Redis Sentinel). The storage checks every write
- * (thousands per simulated second with many clients), and almost every one is fine: its fields
- * come as arguments, so the common case allocates nothing, neither the check nor a findings array.
+ * A write's findings, or null; `fencing` is undefined where the algorithm has no token check. Storage
+ * checks thousands of writes a simulated second, almost all fine: the fields come as arguments, so
+ * the common case allocates nothing.
  */
 export function writeFindings(
   node: string,
@@ -115,10 +111,7 @@ export const ALLOWED_WHEN_OFF: Record<'quorum' | 'fencing', InvariantName[]> = {
   fencing: ['staleWriteAccepted'],
 };
 
-/**
- * What allowed this violation: a safety switch that was off, the election algorithm itself (one
- * with no quorum breaks `unsafeByAlgorithm` by design), or nothing: then it is a bug.
- */
+/** What allowed it: a switch that was off, the algorithm itself (unsafeByAlgorithm), or null: a bug. */
 export function allowedBy(
   invariant: InvariantName,
   safety: { quorum?: boolean; fencing?: boolean },
@@ -149,9 +142,8 @@ export interface FencedRegister {
 }
 
 /**
- * The storage's rule, the one the lab teaches, for the simulated storage and the real one alike:
- * with fencing on, a write is accepted if and only if its token is at least the highest seen.
- * Counts the write and raises the highest token seen; returns whether it was accepted.
+ * The storage's rule the lab teaches, simulated and real: with fencing on, a write is accepted iff its
+ * token is at least the highest seen. Counts the write and raises the highest seen; whether accepted.
  */
 export function admitWrite(s: FencedRegister, fencing: boolean | undefined, token: number): boolean {
   const accepted = !fencing || token >= s.maxTokenSeen;

@@ -1,7 +1,7 @@
-// The leadership kernel every election algorithm reports to: it decides *who* leads and calls
-// acquire() when a node takes office with a token, release() when it leaves, and renewed() when it
-// renews. The kernel keeps leader_count, the failover ledger, the DNS-like leader record, the claim
-// write, warm-up and the leader's write loop, the same for every algorithm.
+// The leadership kernel: an algorithm decides *who* leads and calls acquire() when a node takes
+// office with a token, release() when it leaves, and renewed() when it renews. The kernel keeps
+// leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and the
+// leader's write loop, the same for every algorithm.
 import {
   T,
   cancelTimer,
@@ -66,9 +66,8 @@ export function mayAct(c: Core, n: NodeState): boolean {
 }
 
 /**
- * A campaign (asking for votes or pre-votes, or calling an election) by node n, or by an observer
- * outside the nodes, named, that elects among itself who promotes one (a Redis sentinel starting
- * a failover): the first campaign after a loss is when the loss was detected.
+ * A campaign by node n, or by a named observer outside the nodes (a Redis sentinel starting a
+ * failover): the first campaign after a loss is when the loss was detected.
  */
 export function campaigned(
   c: Core,

@@ -84,7 +84,6 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
   beginWarmUp(c, n);
 }
 
-/** No election under way: no OK awaited, none heard, no step pending. */
 function endElection(p: BullyNode): void {
   p.electing = false;
   p.gotOk = false;
@@ -132,10 +131,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-/**
- * Remember the highest epoch seen. A coordinator keeps its own: its epoch is the token its
- * writes carry for as long as it leads.
- */
+/** Remember the highest epoch seen, but a coordinator keeps its own: the token its writes carry. */
 function adoptEpoch(n: NodeState, epoch: number): void {
   if (n.role !== 'leader' && epoch > n.term) n.term = epoch;
 }

@@ -1,13 +1,10 @@
-// The Ring algorithm (Chang and Roberts, CACM 1979; LeLann 1977), in the form the lesson
-// describes: the nodes sit on a logical ring n1 -> n2 -> ... -> nN -> n1. A node that stops
-// hearing the coordinator starts an ELECTION message that travels the ring collecting ids; each
-// hop is acknowledged, and a successor that does not acknowledge in time is skipped. When the
-// message comes back to a node already on its list, the highest id on it is announced COORDINATOR
-// around the ring. A node that dies while it holds the message stalls the election until the
-// starter's round times out and it starts again, routing round the dead node (each node holds
-// a message for hopMs, the time it takes to handle it, before it passes it on). As in
-// Chang-Roberts, an election started by a lower id dies at a node already carrying a higher
-// starter's. There is no quorum: under a partition each side's ring elects its own highest node.
+// The Ring algorithm (Chang and Roberts, CACM 1979; LeLann 1977), as the lesson describes it: on a
+// logical ring n1 -> ... -> nN -> n1, a node that stops hearing the coordinator starts an ELECTION
+// that travels the ring collecting ids; each hop is acknowledged, and a silent successor skipped.
+// Back at a node already on its list, the highest id is announced COORDINATOR around the ring. A
+// node that dies holding the message (each holds one for hopMs, to handle it) stalls the election
+// until the starter's round times out and it starts again round the dead node. As in Chang-Roberts,
+// a lower starter's election dies where a higher one's passed. No quorum: each side elects its own.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';

@@ -70,7 +70,6 @@ export interface ZkReply {
 
 const initZkShared = (e: Experiment) => ({
   settings: settingsFor(e, 'zookeeper'),
-  /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
   store: createStore<ZkOp>(serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer')),
   seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */

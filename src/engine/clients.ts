@@ -40,10 +40,7 @@ export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, cli
 
 type ClientWrite = Extract<SimEvent, { type: 'clientWrite' }>;
 
-/**
- * The client hears its answer. A served write ends the client's wait and says how long it was; a
- * second attempt of a write already served (one held at a paused leader) is not a write of its own.
- */
+/** The client hears its answer: a served write ends its wait (a second try of one served does not count). */
 function answer(c: Core, out: Outputs, ev: ClientWrite): void {
   const since = c.clientWaitingSinceMs[ev.client];
   // A follower that accepts (no "reject, not route") answers success too: the client cannot tell.

@@ -49,7 +49,7 @@ function violate(s: MonitorState, atMs: number, invariant: InvariantName, detail
   noteViolation(s.books, atMs, invariant, detail, allowedBy(invariant, s.safety, s.unsafeByAlgorithm));
 }
 
-/** Fold one event into the monitor's state (events must come in the order they happened). */
+/** Fold one event into the monitor's state (in the order they happened). */
 export function observe(s: MonitorState, ev: SimEvent): void {
   const at = ev.atMs;
   s.lastEventAtMs = at;
@@ -63,13 +63,11 @@ export function observe(s: MonitorState, ev: SimEvent): void {
         if (f.fencing !== undefined) s.safety.fencing = f.fencing;
       } else if (f.do === 'pause' && ev.target) s.paused.add(ev.target);
       else if ((f.do === 'resume' || f.do === 'kill') && ev.target) s.paused.delete(ev.target);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'resumed':
       s.paused.delete(ev.node);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     case 'campaign':
       noteCampaign(s.books, at);
       return;
@@ -78,14 +76,12 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       if (twice) violate(s, at, twice.invariant, twice.detail);
       noteElected(s.books, at, ev.node, ev.term, ev.holder ?? ev.node);
       s.leaders.push({ node: ev.node, term: ev.term });
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'steppedDown': {
       const i = s.leaders.findIndex((l) => l.node === ev.node);
       if (i >= 0) s.leaders.splice(i, 1);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'lost':
       noteLost(s.books, at, ev.node, ev.cause);

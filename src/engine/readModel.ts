@@ -78,7 +78,7 @@ export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
   };
 }
 
-/** What snapshotOf works out (from the ledger; the leader from the nodes): the backend gives the rest. */
+/** What snapshotOf works out itself; the backend gives the rest. */
 type FromLedger = 'leaderCount' | 'leader' | 'startedAtMs' | 'highestTokenIssued' | 'counters';
 export type SnapshotParts = Omit<Snapshot, FromLedger | 'violations' | 'failovers' | 'writesLost'>;
 

@@ -185,8 +185,7 @@ export class Simulation {
     }
     if (ev.kind === K.fault) {
       const { atMs: _at, ...cmd } = ev.msg as Command & { atMs: number };
-      applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
-      return;
+      return applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
     }
     if (ev.kind === K.serviceTimer) {
       // A store's timer belongs to the store as a whole (its algorithm checks what a majority can do).
@@ -209,15 +208,13 @@ export class Simulation {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
       if (n.paused) return this.defer(n, ev);
-      this.clientWrite(n, ev.gen);
-      return;
+      return this.clientWrite(n, ev.gen);
     }
     if (!n.alive) return;
     if (ev.kind === TIMER + T.pause) {
       if (ev.gen !== n.gens[T.pause] || !n.paused) return;
       emit(c, this.out, { atMs: c.nowMs, type: 'resumed', node: n.id, pausedMs: c.nowMs - n.pausedAtMs });
-      resume(c, n, this.runDeferred);
-      return;
+      return resume(c, n, this.runDeferred);
     }
     if (n.paused) return this.defer(n, ev);
     this.runTimer(n, ev);

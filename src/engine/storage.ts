@@ -46,8 +46,7 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   );
   const stale = found !== null && found.some((f) => f.invariant === 'staleWriteAccepted');
   if (stale) c.books.counters.staleWritesAccepted++;
-  // One object serves as both the trace's event and the storage's recent-writes entry (the
-  // snapshot copies it without its type): one allocation per write instead of two.
+  // One object is both the trace's event and a recent-writes entry: one allocation per write, not two.
   const w: WriteEvent = {
     type: 'write',
     atMs: c.nowMs,

@@ -1,7 +1,6 @@
-// What every algorithm module starts from, written once: typed views of its plain-data state (a
-// node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
-// majority arithmetic and the renewal latency the chart draws. Every algorithm module takes only
-// types from experiment.ts: it imports the algorithm registry, which imports the modules.
+// What every algorithm module starts from: typed views of its plain-data state, its settings, the
+// majority arithmetic and the renewal latency the chart draws. Algorithm modules take only types
+// from experiment.ts: it imports the algorithm registry, which imports the modules.
 import {
   ALG_SLOT,
   cancelTimer,
@@ -36,9 +35,8 @@ export function isMajority(count: number, n: number): boolean {
 }
 
 /**
- * The leader's renewal latency at atMs, for the chart: the last renewal's latency, or how long a
- * renewal under way has waited (pendingSinceMs, -1 when none), or how overdue the next one is
- * (everyMs after the last answered one, at lastRenewAtMs; -1 when none yet), whichever is larger.
+ * The leader's renewal latency at atMs: the largest of the last renewal's latency, how long one under
+ * way has waited (pendingSinceMs, -1: none), and how overdue the next is (lastRenewAtMs + everyMs).
  */
 export function renewalLatency(
   lastLatencyMs: number,

@@ -446,8 +446,7 @@ function stepFailover(c: Core, s: number): void {
       for (const n of c.nodes) {
         if (n.idx !== me.primary && n.idx !== old) replicaOf(c, s, n.idx, me.primary, me.configEpoch);
       }
-      abortFailover(me);
-      return;
+      return abortFailover(me);
     }
     if (c.nowMs - me.stateSinceMs > settings.failoverTimeoutMs) abortFailover(me);
   }

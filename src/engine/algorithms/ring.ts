@@ -78,10 +78,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.hop || p.held.length === 0) return;
   const next = p.held[0];
-  if (!due(c, n, next.readyAtLocalMs)) {
-    armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
-    return;
-  }
+  if (!due(c, n, next.readyAtLocalMs)) return armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
   p.held.shift();
   forward(c, out, n, next, n.idx);
 }

@@ -199,10 +199,8 @@ function checkLeader(c: Core, s: QuorumStore<unknown>): void {
 function onLeaderElection<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>): void {
   if (s.leader !== 0) return;
   const next = s.members.find((m) => reachesMajority(c, s, m));
-  if (next === undefined) {
-    scheduleStoreTimer(c, s, STORE_SLOT.election, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
-    return;
-  }
+  if (next === undefined)
+    return scheduleStoreTimer(c, s, STORE_SLOT.election, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
   s.leader = next;
   rules.promoted?.(c, out);
   // What waited for a leader commits now.

@@ -69,10 +69,7 @@ export interface ElectionAlgorithm
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
   onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void;
   onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void;
-  /**
-   * Storage rejected this node's write: a newer token exists. Absent where the election never hears
-   * of storage's verdicts (the application does): its page's `fenced` says how the leader acts on.
-   */
+  /** Storage refused this node's write. Absent where the election never hears of it (see page `fenced`). */
   onFenced?(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
   /** The leader accepted a write, for an algorithm whose servers hold the data (Redis streams it on). */
   onWrite?(c: Core, n: NodeState): void;

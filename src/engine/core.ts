@@ -109,7 +109,6 @@ export interface CoreShape {
   initShared(e: Experiment, nodeCount: number): unknown;
 }
 
-/** A node as it starts: a follower in epoch 0, with its algorithm's state (initNode) in `p`. */
 function createNode(e: Experiment, alg: CoreShape, idx: number) {
   const witness = idx === e.nodes;
   return {
@@ -138,7 +137,6 @@ function createNode(e: Experiment, alg: CoreShape, idx: number) {
   };
 }
 
-/** A node's state (createNode's fields), its algorithm's own as P. */
 export type NodeState<P = unknown> = Omit<ReturnType<typeof createNode>, 'p'> & { p: P };
 
 export function createCore(e: Experiment, alg: CoreShape) {
@@ -152,10 +150,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     msgSeq: 0,
     heap: [] as QueuedEvent[],
     nodes,
-    /**
-     * Endpoints -1, -2...: storage, and the algorithm's services (an API server, store members).
-     * `group` is their partition group (-1: every group reaches it); `gens` as a node's.
-     */
+    /** Endpoints -1, -2...: storage and the algorithm's services; `group` -1: every group reaches it. */
     services: [{ id: 'storage', kind: 'storage' }, ...(alg.services ?? [])].map(({ id, kind }) => ({
       id,
       kind,
@@ -246,7 +241,7 @@ export function schedule(
   heapPush(c.heap, ev);
 }
 
-/** A queue entry that has run and is kept nowhere (not deferred, not queued again) may be reused. */
+/** A spent queue entry kept nowhere (not deferred, not queued again) may be reused. */
 export function recycle(ev: QueuedEvent): void {
   ev.msg = null;
   if (spare.length < MAX_SPARE) spare.push(ev);
@@ -303,10 +298,7 @@ export function retainedFrom(total: number, max: number): number {
   return (Math.floor((total - max - 1) / step) + 1) * step;
 }
 
-/**
- * Keep a bounded output list within `max`: past it, the older half goes. The cut comes from the total
- * alone, so a list restored shorter than a straight run's falls back in step. Returns the new base.
- */
+/** Drop a bounded list's older half past `max`, at retainedFrom's cut; returns its new base. */
 export function boundList(list: unknown[], base: number, max: number): number {
   if (list.length <= max) return base;
   const keepFrom = retainedFrom(base + list.length, max);
@@ -333,7 +325,7 @@ export function emit(c: Core, out: Outputs, ev: SimEvent): void {
   out.events.base = boundList(out.events.list, out.events.base, c.e.limits.maxEvents);
 }
 
-/** A message was delivered or dropped now: log it (clients' requests are not messages, see network.ts). */
+/** Log a message delivered or dropped now (clients' requests are not messages: network.ts). */
 export function logMessage(c: Core, out: Outputs, m: Message): void {
   if (m.type === 'clientWrite') return;
   m.doneAtMs = c.nowMs;

@@ -236,10 +236,7 @@ export interface FieldError {
 
 type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
 
-/**
- * Kubernetes' leader-election validation (client-go NewLeaderElector):
- * LeaseDuration > RenewDeadline > JitterFactor(1.2) x RetryPeriod > 0.
- */
+/** client-go NewLeaderElector's: LeaseDuration > RenewDeadline > JitterFactor(1.2) x RetryPeriod > 0 */
 export function validateLeaseTiming(lease: {
   durationMs: number;
   renewDeadlineMs: number;

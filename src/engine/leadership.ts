@@ -65,10 +65,7 @@ export function mayAct(c: Core, n: NodeState): boolean {
   return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);
 }
 
-/**
- * A campaign by node n, or by a named observer outside the nodes (a Redis sentinel starting a
- * failover): the first campaign after a loss is when the loss was detected.
- */
+/** A campaign by node n or a named observer (a sentinel): the first after a loss is when it was detected. */
 export function campaigned(
   c: Core,
   out: Outputs,

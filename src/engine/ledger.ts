@@ -131,10 +131,7 @@ export function noteFault(l: Ledger, atMs: number): void {
   if (l.faultAtMs < 0) l.faultAtMs = atMs;
 }
 
-/**
- * `node` took office in epoch `term` as `holder`, ending a failover after the first election. Check
- * the epoch (checkLeaderOfTerm against previousLeaderOf) before noting it.
- */
+/** `node` took office in epoch `term` as `holder`; check the epoch (checkLeaderOfTerm) before noting it. */
 export function noteElected(l: Ledger, atMs: number, node: string, term: number, holder: string): void {
   l.leaderOfTerm.set(term, node);
   if (l.leaderOfTerm.size > MAX_EPOCHS) l.leaderOfTerm.delete(l.leaderOfTerm.keys().next().value as number);

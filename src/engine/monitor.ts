@@ -69,8 +69,7 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       s.paused.delete(ev.node);
       return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     case 'campaign':
-      noteCampaign(s.books, at);
-      return;
+      return noteCampaign(s.books, at);
     case 'elected': {
       const twice = checkLeaderOfTerm(ev.node, ev.term, previousLeaderOf(s.books, ev.term), s.epochWord);
       if (twice) violate(s, at, twice.invariant, twice.detail);
@@ -84,14 +83,11 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'lost':
-      noteLost(s.books, at, ev.node, ev.cause);
-      return;
+      return noteLost(s.books, at, ev.node, ev.cause);
     case 'survived':
-      noteSurvived(s.books, ev.node);
-      return;
+      return void noteSurvived(s.books, ev.node);
     case 'ready':
-      noteReady(s.books, ev.node, ev.term, at);
-      return;
+      return noteReady(s.books, ev.node, ev.term, at);
     case 'write': {
       const accepted = ev.result === 'accepted';
       if (!accepted) s.books.counters.fencingRejections++;
@@ -110,11 +106,9 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       return;
     }
     case 'resynced':
-      noteWritesLost(s.books, ev.lost);
-      return;
+      return noteWritesLost(s.books, ev.lost);
     case 'clientWrite':
-      noteClientWrite(s.books, at, ev.result, ev.waitedMs);
-      return;
+      return noteClientWrite(s.books, at, ev.result, ev.waitedMs);
     default:
       return;
   }

@@ -103,10 +103,7 @@ export function sendClientWrite(c: Core, to: number, client: number): void {
   schedule(c, c.nowMs + delay, K.clientWrite, to, client);
 }
 
-/**
- * Place the endpoints into groups (unnamed nodes form one more; an unnamed service reaches all).
- * `isolated` names endpoints cut off from everyone; a plain partition clears them.
- */
+/** Group the endpoints (unnamed nodes form one more; unnamed services reach all); `isolated`: cut off. */
 export function setGroups(
   c: Core,
   groups: string[][],

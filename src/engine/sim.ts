@@ -83,10 +83,7 @@ export class Simulation {
   /** Whether the event being dispatched was kept (deferred, or queued again), so not recycled. */
   private kept = false;
 
-  /**
-   * `prepare` may change the initial state before anything runs: tests use it to start from the
-   * state a source's own test table describes (terms, votes, logs).
-   */
+  /** `prepare` may change the initial state: tests start from a source's test table (terms, votes, logs). */
   constructor(input: ExperimentInput | Experiment, prepare?: (core: Core) => void) {
     this.experiment = normalizeExperiment(input);
     const e = this.experiment;
@@ -421,7 +418,7 @@ export class Simulation {
     };
   }
 
-  /** The outputs so far: copies of the lists (the events and samples in them are shared). */
+  /** Copies of the output lists (their items are shared). */
   outputs(): Outputs {
     const copy = <T>(b: Bounded<T>): Bounded<T> => ({ list: b.list.slice(), base: b.base });
     return {
@@ -446,8 +443,7 @@ export class Simulation {
     const own = from === out;
     out.events = windowAt(from.events, cp.eventsTotal, limits.maxEvents, own);
     out.samples = windowAt(from.samples, cp.samplesTotal, limits.maxSamples, own);
-    // The log of a record that does not reach the checkpoint keeps what it has: the diagram then
-    // starts later (messageLogFromMs), the run itself is unaffected.
+    // A record's log short of the checkpoint keeps what it has: the diagram starts later (messageLogFromMs).
     const messagesTotal = Math.min(cp.messagesTotal, totalOf(from.messages));
     out.messages = windowAt(from.messages, messagesTotal, MAX_MESSAGE_LOG, own);
     this.restores++;

@@ -59,10 +59,7 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
       st(n).lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, spreadMs) - cfg(c).timeoutMs;
       arm(c, n);
     },
-    /**
-     * A node's view: a follower's deadline is its pending election step (own clock, -1 for none)
-     * or else the watch; the coordinator shows none. `votes` are the ids its election has gathered.
-     */
+    /** A follower's deadline: its pending election step (-1: none) or the watch; `votes`: ids gathered. */
     view(c: Core, n: NodeState, stepLocalMs: number, votes: string[]): AlgorithmNodeView {
       const p = st(n);
       const atLocalMs = stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + cfg(c).timeoutMs;

@@ -107,7 +107,7 @@ const store = (c: Core) => shared(c).store;
 
 // ---------------------------------------------------------------- the ensemble
 
-/** Writes (and session changes) commit once a majority of the servers have them; reads are local. */
+/** Writes (and session changes) commit on a majority of the servers; reads are local. */
 function isWrite(body: ZkOp): boolean {
   return body.op === 'create' || body.op === 'close' || body.op === 'connect';
 }
@@ -160,7 +160,6 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   return r;
 }
 
-/** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
 function endSession(c: Core, session: number): void {
   deleteEntries(c, store(c), (z) => z.session === session, notifyDeleted);
 }
@@ -205,7 +204,7 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
 const readTimeoutMs = (c: Core): number => Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
 const pingEveryMs = (c: Core): number => Math.floor(cfg(c).sessionTimeoutMs / 3);
 
-/** The request each phase that waits on the ensemble makes, from the candidate's state. */
+/** The request each phase that waits on the ensemble makes. */
 const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
   connecting: (p) => ({ op: 'connect', session: p.session }),
   creating: (p) => ({ op: 'create', session: p.session }),

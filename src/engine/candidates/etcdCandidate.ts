@@ -42,7 +42,7 @@ export interface EtcdCandidateSettings {
   renewDeadlineMs: number;
 }
 
-/** The candidate's timers (each runtime keeps one per slot: arming a slot again replaces it). */
+/** The candidate's timers (one per slot: arming a slot again replaces it). */
 export type CandidateTimer = 'keepAlive' | 'sessionDeadline' | 'request' | 'retry';
 
 export type Phase = 'granting' | 'creating' | 'ranging' | 'watching' | 'leading' | 'stopping' | 'idle';
@@ -67,7 +67,7 @@ export const initCandidate = () => ({
 
 export type EtcdCandidate = ReturnType<typeof initCandidate>;
 
-/** What a runtime does for the candidate: its I/O, its clock, its timers, and the kernel's part. */
+/** What a runtime does for the candidate: I/O, clock, timers and the kernel's part. */
 export interface CandidateIO {
   /** The real time, and the node's own clock (the same for a real process). */
   nowMs(): number;

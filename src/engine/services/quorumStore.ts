@@ -177,10 +177,7 @@ export function onStoreChange<B>(
 
 // ---------------------------------------------------------------- the store's own raft leader
 
-/**
- * The raft leader died or was cut off: the others stop committing and elect another after an election
- * timeout (pre-vote and CheckQuorum: a leader that still reaches a majority keeps its place).
- */
+/** The raft leader died or was cut off: the rest elect another (pre-vote, CheckQuorum) after a timeout. */
 function checkLeader(c: Core, s: QuorumStore<unknown>): void {
   if (s.leader === null || s.leader === 0 || reachesMajority(c, s, s.leader)) return;
   s.leader = 0;

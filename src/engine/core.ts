@@ -80,10 +80,7 @@ export interface Bounded<T> {
 export interface Outputs {
   events: Bounded<SimEvent>;
   samples: Bounded<import('./types').Sample>;
-  /**
-   * Messages delivered or dropped, by doneAtMs (the space-time diagram): apart from the events so the
-   * trace (and its golden hashes) is unchanged; bounded by MAX_MESSAGE_LOG.
-   */
+  /** Messages delivered or dropped, by doneAtMs: apart from the events, so the trace's hashes stay. */
   messages: Bounded<Message>;
 }
 
@@ -306,10 +303,7 @@ export function boundList(list: unknown[], base: number, max: number): number {
   return keepFrom;
 }
 
-/**
- * The messages in flight, by id (queued, or waiting at a paused node): read from the queue on demand,
- * as a map of their own cost an insertion and deletion per message on the engine's hottest path.
- */
+/** In-flight messages by id, read from the queue: a map of their own cost two operations a message. */
 export function inflightMessages(c: Core): Message[] {
   const out: Message[] = [];
   const add = (ev: QueuedEvent) => {

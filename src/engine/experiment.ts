@@ -182,10 +182,7 @@ export const RAFT_PRESETS = {
   teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
 } as const satisfies Record<string, RaftSettings>;
 
-/**
- * Warm-up as the lesson names it: a cold leader warms its caches and recovers its state before it
- * serves (the top of its "1-10 s"); a pre-warmed standby serves as it takes office.
- */
+/** Warm-up as the lesson names it: a cold leader's (the top of its "1-10 s"), a pre-warmed standby's. */
 export const WARM_UP_PRESETS = {
   cold: 10_000,
   prewarmed: 0,

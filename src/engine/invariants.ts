@@ -141,10 +141,7 @@ export interface FencedRegister {
   rejected: number;
 }
 
-/**
- * The storage's rule the lab teaches, simulated and real: with fencing on, a write is accepted iff its
- * token is at least the highest seen. Counts the write and raises the highest seen; whether accepted.
- */
+/** The storage rule the lab teaches, simulated and real: fencing on, accept iff token >= highest seen. */
 export function admitWrite(s: FencedRegister, fencing: boolean | undefined, token: number): boolean {
   const accepted = !fencing || token >= s.maxTokenSeen;
   if (accepted) {

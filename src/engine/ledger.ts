@@ -87,10 +87,7 @@ export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedM
   }
 }
 
-/**
- * leader_count, believed and observed, at atMs: the peak follows the believed count; the time without
- * a leader is the time the observed count reads 0 after start-up (what the dashboard pages on).
- */
+/** leader_count at atMs: the peak follows the believed; time without a leader, observed 0 after start-up. */
 export function countLeaders(l: Ledger, atMs: number, believed: number, observed: number): void {
   l.leaderCount = believed;
   if (believed > l.counters.maxLeaderCount) l.counters.maxLeaderCount = believed;
@@ -192,10 +189,7 @@ export function noteSurvived(l: Ledger, node: string): boolean {
   return true;
 }
 
-/**
- * The failover that brought this leader to office is over once it is ready. Not always the last
- * one: without a quorum a second side can elect while the first side's leader warms up.
- */
+/** Its failover ends once it is ready: not always the last one (without a quorum, two sides elect). */
 export function noteReady(l: Ledger, node: string, term: number, atMs: number): void {
   for (let i = l.failovers.length - 1; i >= 0; i--) {
     const f = l.failovers[i];

@@ -7,10 +7,7 @@ import { K, schedule, type Core, type Message } from './core';
 
 export const STORAGE = -1;
 
-/**
- * A message with every field, in one order, whatever its type: the hot paths that read messages see
- * a single object shape and stay fast, instead of a dozen shapes grown field by field.
- */
+/** Every field, in one order, whatever the type: hot paths then see one object shape and stay fast. */
 function blankMessage(): Message {
   return {
     id: 0,

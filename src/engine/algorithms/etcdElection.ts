@@ -152,8 +152,7 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
     const s = store(c);
     const body = bodyOf(m, 'etcdRequest');
     const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
-    // A client's keep-alives share one stream, which its member serves in order: one sent after
-    // the election still waits behind a renewal held over it.
+    // A client's keep-alives share one stream served in order: a later one waits behind a held renewal.
     if (body.op === 'keepAlive') {
       const ahead = s.pending.find(
         (x) =>
@@ -195,10 +194,7 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
 
 // ---------------------------------------------------------------- the candidate's runtime
 
-/**
- * The candidate's IO on the engine: a request is a message to the node's member, a timer a node timer
- * on its own clock. One IO object serves every call; `bound` says which node of which run it steps.
- */
+/** The candidate's IO on the engine: one object serves every call, `bound` naming the node and run. */
 const bound: { c: Core; out: Outputs; n: NodeState } = { c: null!, out: null!, n: null! };
 
 const io: CandidateIO = {

@@ -98,8 +98,7 @@ export const ALGORITHM_INFO = {
     elects: 'Sentinels promote one primary',
     words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
     messages: REDIS_MESSAGES,
-    // The sentinels vote by majority, but the servers do not: an old primary cut off from them
-    // keeps its role until it hears from them again.
+    // Sentinels vote by majority, servers do not: a cut-off old primary keeps its role until told.
     hasQuorum: false,
     // No fencing token: nothing checks the epoch, so the lab's storage takes an old primary's
     // writes (stale writes, allowed by the algorithm itself) and there is no Fencing switch.

@@ -325,8 +325,7 @@ function onNext(c: Core, n: NodeState): void {
   // A release still in flight (ReleaseOnCancel) holds the connection: try again a period later.
   if (p.step !== null) return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
   if (p.phase === 'leading' && p.roundDeadlineLocalMs < 0) {
-    // A new renew round (wait.PollUntilContextTimeout, immediate): tries RetryPeriod apart until
-    // one succeeds or RenewDeadline passes.
+    // A new round (PollUntilContextTimeout, immediate): tries until one succeeds or RenewDeadline passes.
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
     p.roundDeadlineLocalMs = armIn(c, n, KT.round, cfg(c).renewDeadlineMs);

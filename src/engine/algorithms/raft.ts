@@ -307,8 +307,7 @@ function roundHeard(c: Core, out: Outputs, n: NodeState, r: Round): void {
   const p = st(n);
   if (r.sentRealMs > p.lastRenewRealMs) p.lastRenewRealMs = r.sentRealMs;
   p.renewLatencyMs = c.nowMs - r.sentRealMs;
-  // Rounds are oldest first: this and every older one are settled (in place: twenty a second at the
-  // RaftScope timing, each a new array otherwise).
+  // Rounds are oldest first: this and older ones settle in place (not a new array twenty times a second).
   const rounds = p.rounds;
   let settled = 0;
   while (settled < rounds.length && rounds[settled].round <= r.round) settled++;

@@ -428,8 +428,7 @@ function stepFailover(c: Core, s: number): void {
     return;
   }
   if (me.failover === 'waitFence') {
-    // No confirmation: the old primary may still be running, so nothing is promoted. Pacemaker
-    // retries the fencing and the resources stay stopped meanwhile.
+    // No confirmation: the old primary may run, so nothing is promoted; Pacemaker retries the fencing.
     if (c.nowMs - me.stateSinceMs > shared(c).stonithTimeoutMs) {
       me.fenceTimeouts++;
       requestFence(c, s);

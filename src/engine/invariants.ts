@@ -69,9 +69,8 @@ export function checkVote(
 }
 
 /**
- * A write's findings, or null; `fencing` is undefined where the algorithm has no token check. Storage
- * checks thousands of writes a simulated second, almost all fine: the fields come as arguments, so
- * the common case allocates nothing.
+ * A write's findings, or null (`fencing` undefined: no token check). Storage checks thousands of
+ * writes a simulated second, almost all fine: fields as arguments, the common case allocates nothing.
  */
 export function writeFindings(
   node: string,

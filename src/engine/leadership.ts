@@ -27,9 +27,8 @@ import {
 import type { NodeView, Role, Snapshot, StepDownReason } from './types';
 
 /**
- * Who leads, the lab's one rule for it: the alive node that believes it leads in the highest
- * epoch, paused or not; of two in the same epoch (only without a quorum), the first in node
- * order. The kernel aims "leader" faults with it, and the snapshot's `leader` is it.
+ * Who leads, the lab's one rule: the alive node believing it leads in the highest epoch, paused or
+ * not, the first in node order on a tie (no quorum). "leader" faults and the snapshot use it.
  */
 export function leaderAmong<T extends { alive: boolean; role: Role; term: number }>(
   nodes: readonly T[],

@@ -429,9 +429,8 @@ export class Simulation {
   }
 
   /**
-   * Restore a checkpoint of this simulation's own past, truncating the append-only outputs. `later`,
-   * outputs() taken further along the same run, lets a checkpoint ahead of now be restored from that
-   * record instead of simulating up to it (how the page jumps forward quickly).
+   * Restore a checkpoint of this run's past, truncating the outputs; `later`, outputs() from further
+   * on, lets one ahead of now be restored without simulating up to it (the page's quick jumps).
    */
   restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;

@@ -119,10 +119,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       }
       // A lower node leads. A coordinator reminds it who is higher; anyone else higher, alive
       // and reachable bullies its way in with an election of its own.
-      if (n.role === 'leader') {
-        send(c, n.idx, m.from, 'coordinator', n.term);
-        return;
-      }
+      if (n.role === 'leader') return void send(c, n.idx, m.from, 'coordinator', n.term);
       adoptEpoch(n, m.term);
       if (!p.electing && !p.gotOk) startElection(c, out, n);
       return;

@@ -262,9 +262,8 @@ function finishExit(c: Core, n: NodeState): void {
 }
 
 /**
- * A new process: a new identity, nothing observed, its acquire loop starting at once. A Lease still
- * naming its previous process is another holder's to client-go: it waits that out from its own first
- * observation, and taking it adds one to leaderTransitions (a new token).
+ * A new process: a new identity, nothing observed, acquiring at once. To client-go a Lease naming its
+ * previous process is another holder's: waited out, and taking it adds a transition (a new token).
  */
 function startProcess(c: Core, n: NodeState): void {
   const p = st(n);
@@ -372,9 +371,8 @@ function idle(n: NodeState): void {
 }
 
 /**
- * The process exits, after releasing a Lease it held if ReleaseOnCancel says so (an empty holder: the
- * next need not wait): it stopped leading (OnStoppedLeading: kube-controller-manager exits,
- * klog.FlushAndExit, and is started again as a new holder), or its context was cancelled (a stop).
+ * The process exits, first releasing a held Lease under ReleaseOnCancel: it stopped leading
+ * (OnStoppedLeading: klog.FlushAndExit, restarted as a new holder), or its context was cancelled.
  */
 function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);

@@ -6,9 +6,8 @@ import { algorithmFor, type AlgorithmKind } from './index';
 export interface AlgorithmChoice {
   summary: string;
   /**
-   * What a partition does to it: safe when, with the system's own mechanisms (Redis has no token
-   * to check), storage never takes writes from an old leader once a new one's have landed
-   * (tests/unit/partition-claims.test.ts splits every algorithm and checks this).
+   * Safe under a partition when, by the system's own means, storage never takes an old leader's write
+   * after a new one's (tests/unit/partition-claims.test.ts checks every algorithm).
    */
   partition: { safe: boolean; why: string };
 }

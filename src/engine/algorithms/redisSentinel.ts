@@ -360,9 +360,8 @@ export function objectivelyDown(c: Core, s: number): boolean {
 }
 
 /**
- * ODOWN seen: the sentinel acts at its next tick. Sentinel varies its timer's rate on every call
- * (sentinelTimer) so that sentinels seeing ODOWN together do not split the votes; the lab draws
- * that moment within the next second.
+ * ODOWN seen: the sentinel acts at its next tick, which sentinelTimer varies so that sentinels seeing
+ * it together do not split the votes; the lab draws that moment within the next second.
  */
 function considerFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];

@@ -253,8 +253,7 @@ export function onRetry(p: EtcdCandidate, s: EtcdCandidateSettings, io: Candidat
 /** Resign: a leader stops; the lease is revoked (its key goes with it); then the process exits. */
 export function resign(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.phase === 'leading') io.released('stopped');
-  io.cancelTimer('keepAlive');
-  io.cancelTimer('sessionDeadline');
+  for (const t of ['keepAlive', 'sessionDeadline'] as const) io.cancelTimer(t);
   if (p.lease === 0) return finishStop(p, io);
   p.phase = 'stopping';
   request(p, s, io, { op: 'revoke', lease: p.lease });

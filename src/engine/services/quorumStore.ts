@@ -154,9 +154,8 @@ export function hasMajority(c: Core, s: QuorumStore<unknown>): boolean {
 }
 
 /**
- * A service or the network changed: operations a dead endpoint coordinated are forgotten, the store's
- * raft notices a lost leader, and a leader whose store cannot commit (`working` false) or who cannot
- * reach its endpoint (`endpointOf`) is lost, for the failover timeline.
+ * A service or the network changed: a dead endpoint's operations are forgotten, the raft notices a
+ * lost leader, and a leader whose store cannot commit (`working`) or reach (`endpointOf`) is lost.
  */
 export function onStoreChange<B>(
   c: Core,

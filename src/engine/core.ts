@@ -52,10 +52,7 @@ export interface Message {
   doneAtMs?: number;
 }
 
-/**
- * Each algorithm declares its own types' bodies beside its rules (`declare module '../core' {
- * interface MessageBodies { ... } }`), so a payload has one type and no reader casts an unknown.
- */
+/** Each algorithm declares its bodies beside its rules (`declare module '../core'`): one type, no casts. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each algorithm
 export interface MessageBodies {}
 

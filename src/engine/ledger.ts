@@ -173,7 +173,6 @@ export function previousLeaderOf(l: Ledger, term: number): string | undefined {
   return l.leaderOfTerm.get(term);
 }
 
-/** The leader of the moment was lost: a failover begins. */
 export function noteLost(l: Ledger, atMs: number, from: string, cause: string): void {
   l.pendingLoss = { atMs, from, cause };
   l.detectedAtMs = -1;

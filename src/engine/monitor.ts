@@ -23,7 +23,6 @@ import {
 } from './ledger';
 import type { InvariantName, SimEvent } from './types';
 
-/** leader_count, believed and observed, and the run's counters. */
 export type MonitorCounts = Counters & { leaderCount: number; leaderCountObserved: number };
 
 export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>) {

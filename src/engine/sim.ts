@@ -468,7 +468,6 @@ function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own
 
 const emptyList = <T>(): Bounded<T> => ({ list: [], base: 0 });
 
-/** Run an experiment to its untilMs and return the trace. */
 export function runExperiment(input: ExperimentInput | Experiment): Trace {
   const sim = new Simulation(input);
   sim.runUntil(sim.experiment.untilMs);

@@ -9,10 +9,10 @@
 //    clock), give up while someone else holds it and observedTime + LeaseDuration is still ahead,
 //    else update it (leaderTransitions + 1 when the holder changes);
 //  - renew: rounds RetryPeriod apart, each trying on a RetryPeriod ticker until one succeeds or
-//    RenewDeadline has passed since the round began; a failed round ends leadership, and the
-//    controller exits: its next process is a new holder (a new identity);
-//  - every request times out after RenewDeadline / 2 (resourcelock.NewFromKubeconfig), so a round
-//    has room for a second try after a lost request;
+//    RenewDeadline has passed; a failed round ends leadership and the controller exits (its next
+//    process is a new holder);
+//  - a request times out after RenewDeadline / 2 (resourcelock.NewFromKubeconfig), leaving a round
+//    room for a second try;
 //  - ReleaseOnCancel: a leader that stops writes an empty holder so the next need not wait.
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
@@ -36,7 +36,6 @@ import {
 } from '../services/quorumStore';
 import type { LeaseRecord } from '../types';
 
-/** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
 export const JITTER_FACTOR = 1.2;
 /** The client's request timeout, as kube-controller-manager builds its lock (NewFromKubeconfig, 1.20+). */
 export function requestTimeoutMs(renewDeadlineMs: number): number {

@@ -1,12 +1,11 @@
-// ZooKeeper's leader-election recipe (zookeeper-docs recipes.md, "Leader Election"), with the
-// session rules of the programmer's guide: each candidate holds a session with the ensemble (three
-// servers, a majority needed for every write) kept alive by pings about every third of its
-// timeout; it creates an EPHEMERAL_SEQUENTIAL znode under /election; the lowest sequence number
-// leads; every other candidate watches its predecessor (`exists` with a watch), or, with the
-// `leader` watch setting, the leader's znode, and wakes the whole herd on every change. A session
-// the ensemble does not hear from for its timeout expires, and its znode is deleted; the client
-// learns of that only when it hears from the ensemble again, so a paused leader can believe it
-// leads after its znode is gone. The token is the leader znode's czxid.
+// ZooKeeper's leader-election recipe (zookeeper-docs recipes.md, "Leader Election") with the
+// programmer's guide's session rules: a candidate's session with the ensemble (three servers, a
+// majority for every write) is kept alive by pings about every third of its timeout; it creates an
+// EPHEMERAL_SEQUENTIAL znode under /election, the lowest leads, and every other watches its
+// predecessor (`exists` with a watch) or, with the `leader` setting, the leader's znode, waking the
+// whole herd on every change. A session unheard for its timeout expires with its znode; the client
+// learns it only on hearing from the ensemble again, so a paused leader can believe it leads after
+// its znode is gone. The token is the leader znode's czxid.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
@@ -213,7 +212,6 @@ const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
   stopping: (p) => ({ op: 'close', session: p.session }),
 };
 
-/** Enter a phase that waits on the ensemble and make its request. */
 function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
   p.phase = phase;

@@ -150,7 +150,6 @@ export class Simulation {
     let maxTerm = 0;
     for (const n of c.nodes) if (n.term > maxTerm) maxTerm = n.term;
     const s = sampleOf(c.books, at, {
-      // The ledger's observed leader_count, kept as leaders come, go, pause and resume.
       leaderCountObserved: c.books.observedCount,
       maxTerm,
       maxTokenSeen: c.storage.maxTokenSeen,

@@ -72,7 +72,6 @@ const START_SLOT = 1;
 
 const RT = { ack: ALG_SLOT } as const;
 
-/** At boot n1 is the primary, the others replicate it. */
 const initRedisNode = (e: Experiment, idx: number) => ({
   /** The server it replicates, or -1 when it is a primary. */
   primaryOf: idx === 0 ? -1 : 0,

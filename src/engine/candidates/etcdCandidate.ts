@@ -4,9 +4,8 @@
 // are a reply, a keep-alive's answer, a watch event and a timer; its outputs go through CandidateIO.
 //  - session: a lease with a TTL, kept alive every TTL/3; it ends when a keep-alive finds the lease
 //    gone, or when none was answered for a whole TTL (or the application's renew deadline);
-//  - campaign: create `prefix/<lease>` bound to the lease, then wait until every key with a lower
-//    create revision is gone, watching the predecessor (waitDeletes); the lowest leads, with its
-//    create revision as the fencing token;
+//  - campaign: create `prefix/<lease>` bound to the lease, wait until every lower create revision is
+//    gone, watching the predecessor (waitDeletes); the lowest leads, its revision the fencing token;
 //  - resign: revoke the lease (its key goes with it), then exit.
 import type { StepDownReason } from '../types';
 
@@ -202,7 +201,6 @@ export function onKeepAliveReply(
   if (p.phase === 'watching' && r.storeRev > p.rangedAtRev) rangeNow(p, s, io);
 }
 
-/** The session ends a TTL after the last keep-alive (the Go client's rule), or at a renew deadline. */
 export function armSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   io.setTimer('sessionDeadline', p.lastKeepAliveLocalMs + sessionDeadlineMs(s));
 }

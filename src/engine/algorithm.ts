@@ -1,7 +1,6 @@
 // The election-algorithm seam: a table of plain functions over the engine state (no classes, no
-// per-call allocation). An algorithm decides who leads and tells the leadership kernel
-// (leadership.ts); the rest of the engine is the same for every algorithm. Its plain data lives in
-// NodeState.p and Core.a, so a checkpoint is still one structured clone.
+// per-call allocation). An algorithm decides who leads and tells the kernel (leadership.ts); the rest
+// is shared. Its plain data lives in NodeState.p and Core.a, so a checkpoint stays one clone.
 import type { AlgorithmPage } from './algorithms/describe';
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';

@@ -1,7 +1,6 @@
-// The engine's whole mutable state, as one plain object (so a checkpoint is one structured
-// clone), and the small helpers every rule uses: node clocks, scheduling, timers, recording.
-// Nothing here knows an election algorithm: each keeps its own plain data in `NodeState.p` and
-// `Core.a`, and the kernel (leadership.ts), storage, clients and faults share the rest.
+// The engine's whole mutable state as one plain object (a checkpoint is one structured clone), and
+// the helpers every rule uses: clocks, scheduling, timers, recording. It knows no election
+// algorithm: each keeps its own plain data in `NodeState.p` and `Core.a`.
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';

@@ -1,7 +1,6 @@
-// The experiment: the engine's public input format. Every field is optional; parsing fills in the
-// defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its path, so
-// the CLI, the page's URL loader and the file importer speak the same errors. The schemas run on
-// the lab's own validator (schemaKit.ts explains why) and, in Node, on zod for the JSON Schema.
+// The experiment, the engine's public input: every field is optional; parsing fills in defaults
+// (Kubernetes' 15 s / 10 s / 2 s lease) and names each bad field by path, the same for the CLI, URL
+// loader and importer. Schemas run on the lab's validator (schemaKit.ts) and, in Node, on zod.
 import type * as zm from 'zod/mini';
 import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
 import { z as kit, type SchemaKit } from './schemaKit';

@@ -1,6 +1,5 @@
-// The Simulation: the event loop, commands, samples, snapshots and traces, the API the page, the
-// CLI, the scenarios and the tests all use. It holds no rules: it hands each event to the election
-// algorithm (algorithm.ts), the leadership kernel, the storage, the clients or the faults.
+// The Simulation: event loop, commands, samples, snapshots and traces for the page, CLI, scenarios and
+// tests. It holds no rules: each event goes to the algorithm, the kernel, storage, clients or faults.
 import type { ElectionAlgorithm } from './algorithm';
 import { rulesFor } from './algorithms';
 import {

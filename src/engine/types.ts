@@ -1,6 +1,5 @@
-// Plain-data shapes shared by the engine, the page and the CLI: events, samples, the summary,
-// the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
-// JSON, structured clone and a URL round trip.
+// Plain-data shapes shared by the engine, the page and the CLI (events, samples, summary, trace,
+// snapshot): no classes, Infinity or functions, so all of it survives JSON, structured clone and a URL.
 import type { Experiment, Fault } from './experiment';
 import type { Message } from './core';
 import type { FencedRegister, INVARIANT_TITLES } from './invariants';

@@ -1,9 +1,8 @@
-// What the page says of an algorithm: the shape of its description, the words descriptions share,
-// and the page's readings of them. Each description is part of its algorithm's rules
-// (ElectionAlgorithm.page, in pages/), so a page or an embed fetches only the words of the
-// algorithm it runs; `page` is not optional, so a kind without one does not compile and nothing
-// falls back to another's words. It is read once the rules have loaded (loadLinkScenario, the
-// store's reset); what the picker says before any has loaded is picker.ts's.
+// What the page says of an algorithm: the shape of its description, shared words and readings. Each
+// description is part of its algorithm's rules (ElectionAlgorithm.page, in pages/), so a page or an
+// embed fetches only its own algorithm's words; `page` is required, so nothing falls back to
+// another's. It is read once the rules have loaded (loadLinkScenario, the store's reset); what the
+// picker says before any has loaded is picker.ts's.
 import { rulesFor } from './index';
 import type { Experiment } from '../experiment';
 

@@ -1,7 +1,6 @@
-// The registry of election algorithms. What every part of the lab reads (names, words, settings,
-// services) is in info.ts and always here; an algorithm's rules are a module a run loads before it
-// starts (loadAlgorithm), so a page pays only for the algorithms it runs, the default (Raft)
-// included. Node (tests, the command line) loads every one at once (all.ts).
+// The registry of election algorithms: what every part of the lab reads is in info.ts; an
+// algorithm's rules are a module a run loads first (loadAlgorithm), so a page pays only for those it
+// runs, Raft included. Node (tests, the command line) loads every one at once (all.ts).
 import type { AlgorithmInfo, ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 

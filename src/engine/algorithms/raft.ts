@@ -1,9 +1,8 @@
 // Raft's leader election as etcd's raft library runs it (etcd-io/raft, raft.go): a randomized
 // election timeout in [et, 2et) drawn on every reset, heartbeats, one persisted vote per term, a
-// vote reply that carries the voter's term when it refuses, a majority of the configured voters,
-// the log up-to-date check, and PreVote and CheckQuorum as switches. Time is in milliseconds on
-// each node's own clock rather than in ticks. The leader's privileged writes carry its term; Raft
-// itself never hears of storage's verdicts (the application does).
+// refusing vote reply carrying the voter's term, a majority of the configured voters, the log
+// up-to-date check, and PreVote and CheckQuorum as switches, in ms on each node's own clock rather
+// than ticks. The leader's writes carry its term; Raft never hears storage's verdicts (the app does).
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { raftPage } from './pages/raft';

@@ -1,7 +1,6 @@
 // The leadership books, kept once: leader_count, time without a leader, leaderships, the epoch
-// ledger, the highest token, failovers and violations. The engine's kernel keeps one Ledger as the
-// run happens; the monitor keeps another from the events alone, so a recorded real run gets the
-// same books. Both change them only through these functions. Every list has its bound, named here.
+// ledger, the highest token, failovers and violations. The kernel keeps one as the run happens, the
+// monitor another from events alone (a real run's); both only through these functions, all bounded.
 import type { ClientView, Failover, InvariantName, Violation } from './types';
 
 export const MAX_FAILOVERS = 500;

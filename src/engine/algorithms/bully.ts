@@ -1,10 +1,9 @@
 // The Bully algorithm (Garcia-Molina, "Elections in a Distributed Computing System", IEEE
 // Transactions on Computers, 1982), as textbooks teach it: a node that stops hearing the
-// coordinator sends ELECTION to every higher id; a live higher node answers OK and holds its own
-// election; a node that gets no OK within a timeout announces COORDINATOR to all; a higher node
-// that comes back takes over. There is no quorum: under a partition each side elects its own
-// highest reachable node. A coordinator's epoch (its fencing token) is one more than the highest
-// epoch it has seen, so two sides can issue the same epoch, and storage's `>=` accepts both.
+// coordinator sends ELECTION to every higher id; a live higher node answers OK and holds its own;
+// one with no OK in time announces COORDINATOR to all; a higher node coming back takes over. No
+// quorum: each side of a partition elects its own. A coordinator's epoch (its token) is one more than
+// the highest it has seen, so two sides can issue the same one, and storage's `>=` accepts both.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';

@@ -1,9 +1,8 @@
-// Leader election with etcd's election API: the candidate (candidates/etcdCandidate.ts, as the Go
-// client runs it) on the engine's core, against three etcd members. A lease whose keep-alives stop
-// expires on the etcd side, and its key goes with it. Every operation commits once a majority of the
-// members answer, while they have a raft leader: when it dies or is cut off, nothing commits until
-// the rest elect a new one after etcd's election timeout, and the new leader extends every lease by
-// that timeout (lessor.Promote), as etcd does.
+// Leader election with etcd's election API: the candidate (candidates/etcdCandidate.ts) on the
+// engine's core, against three etcd members; an expired lease's key goes with it. Every operation
+// commits on a majority of the members while they have a raft leader: when it dies or is cut off,
+// nothing commits until the rest elect one after etcd's election timeout, and the new leader
+// extends every lease by that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';

@@ -7,10 +7,9 @@
 // and asks for votes (one vote per sentinel per epoch, first come); with votes from a majority of
 // the sentinels and at least `quorum`, it promotes the replica with the largest replication offset
 // (REPLICAOF NO ONE) and points the others at it. The epoch is the configuration's version, not a
-// token anyone checks: an isolated old primary keeps accepting writes, and when it comes back the
-// sentinels turn it into a replica, which drops every write the new primary never had. Redis's
-// `min-replicas-to-write` bounds that loss: a primary with fewer replicas than that acknowledging
-// within `min-replicas-max-lag` refuses writes.
+// token anyone checks: an isolated old primary keeps taking writes and, once back, is made a replica
+// that drops every write the new primary never had. `min-replicas-to-write` bounds that loss: a
+// primary with fewer replicas acknowledging within `min-replicas-max-lag` refuses writes.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { pacemakerPage, redisSentinelPage } from './pages/redisSentinel';

@@ -4,8 +4,7 @@
 //    operation to the members and commits it once a majority has it (storeOp / storeAck);
 //  - reachability: whether an endpoint reaches a majority of the members;
 //  - its own raft leader, where the store elects one (etcd): nothing commits while it has none;
-//  - sessions (etcd's leases, ZooKeeper's sessions) that expire when the store stops hearing from
-//    their owner, on one cancellable timer;
+//  - sessions (etcd's leases, ZooKeeper's) expiring when their owner goes unheard, on one timer;
 //  - entries bound to a session (etcd's keys, ephemeral znodes), deleted with it, and the watches
 //    that tell a waiting candidate of a deletion: the election queue the znode queue scene draws.
 // Each algorithm's own ways (a Lease's resourceVersion, held renewals, reads served locally) are

@@ -1,14 +1,12 @@
-// The election-algorithm seam: a table of plain functions over the engine state, in the style of
-// the rest of the engine (no classes, no per-call allocation). An algorithm decides who leads and
-// tells the leadership kernel (leadership.ts); the kernel, the storage, the clients, the faults and
-// the simulation loop are the same for every algorithm. Each algorithm keeps its own plain data in
-// NodeState.p and Core.a, so a checkpoint is still one structured clone.
+// The election-algorithm seam: a table of plain functions over the engine state (no classes, no
+// per-call allocation). An algorithm decides who leads and tells the kernel (leadership.ts); the rest
+// is shared. Its plain data lives in NodeState.p and Core.a, so a checkpoint stays one clone.
 import type { AlgorithmPage } from './algorithms/describe';
 import type { Core, CoreShape, Message, NodeState, Outputs, ServiceSpec } from './core';
 import type { SettingPath } from './experiment';
 import type { InvariantName, MessageType, NodeView, QueueView } from './types';
 
-/** The parts of a node's view in the snapshot that its algorithm fills in (the optional ones may be left out). */
+/** The parts of a node's snapshot view that its algorithm fills in. */
 export type AlgorithmNodeView = Pick<NodeView, 'deadlineAtMs' | 'lastRenewAtMs'> &
   Partial<Pick<NodeView, 'votedFor' | 'votes' | 'preVoting'>>;
 
@@ -23,29 +21,25 @@ export const MESSAGE_FAMILIES = [
   'reject',
 ] as const;
 
-/** How the views draw and name a kind of message. */
+/** How the views draw and name a kind of message: `family` is its colour on the stage and legend. */
 export interface MessageKindInfo {
   type: MessageType;
   label: string;
-  /** Colour family on the stage and in the legend. */
   family: (typeof MESSAGE_FAMILIES)[number];
   /** Counted as election traffic ("Bully is chatty" is this count per election). */
   election: boolean;
 }
 
-/** The words views use for this algorithm's concepts. */
+/** What views call a leadership's number (term, epoch), the leader (coordinator) and taking office. */
 export interface AlgorithmWords {
-  /** What a leadership's number is called: term, epoch. */
   epoch: string;
-  /** What the leader is called: leader, coordinator. */
   leader: string;
-  /** What taking office is called: election. */
   election: string;
 }
 
 /** What the lab knows of an algorithm without its rules (algorithms/info.ts): the page's first load. */
 export interface AlgorithmInfo {
-  /** Its name in experiments and URLs (the registry's key: algorithms/index.ts). */
+  /** Its name in experiments and URLs. */
   readonly kind: string;
   readonly title: string;
   /** How one leader is chosen, in a line: the chain's first step's title, and the picker's. */
@@ -54,27 +48,14 @@ export interface AlgorithmInfo {
   readonly messages: readonly MessageKindInfo[];
   /** Whether only a majority can elect (the guarantee that makes split brain impossible). */
   readonly hasQuorum: boolean;
-  /**
-   * The algorithm-specific settings it uses ("lease", "safety.preVote", "bully"...): parsing fills
-   * them in, and any other algorithm's setting given with this one is a named error rather than
-   * being silently ignored.
-   */
+  /** Its own settings ("lease", "safety.preVote"...): parsing fills them in, and errs on any other's. */
   readonly settings: readonly SettingPath[];
-  /** Services besides storage that it runs against (an API server, store members). */
   readonly services?: readonly ServiceSpec[];
   /** Invariants it does not promise (Bully and the Ring: one leader per epoch), reported as allowed. */
   readonly unsafeBy?: readonly InvariantName[];
-  /**
-   * Its coordination service's watch notifications, and the reads they trigger, are counted per
-   * sample (Sample.watchNotifications, watchReads) for the chart's watch panel: ZooKeeper's recipe,
-   * whose watch setting (predecessor or leader) they compare.
-   */
+  /** Samples count watch notifications and their reads, comparing ZooKeeper's watch settings (the chart). */
   readonly watchCounts?: boolean;
-  /**
-   * An old primary's acknowledged writes can be discarded when it resynchronises from a newer one
-   * (Redis Sentinel's and Pacemaker's servers): the ledger counts them (Summary.writesLost,
-   * Snapshot.writesLost) from the `resynced` events.
-   */
+  /** An old primary's writes can be lost on a resync (Redis, Pacemaker): Summary.writesLost counts them. */
   readonly losesWrites?: boolean;
 }
 
@@ -83,42 +64,27 @@ export interface ElectionAlgorithm
   extends AlgorithmInfo, Omit<CoreShape, 'services' | 'unsafeBy' | 'losesWrites' | 'words'> {
   /** What the page says of it (describe.ts), loaded with its rules: a run's page reads only its own. */
   page: AlgorithmPage;
-  /** Arm a node's first timers at the start of the run. */
   boot(c: Core, out: Outputs, n: NodeState): void;
   /** One of the algorithm's timers fired (slot >= ALG_SLOT; stale generations are already filtered). */
   onTimer(c: Core, out: Outputs, n: NodeState, slot: number): void;
   onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void;
-  /**
-   * Storage rejected this node's write: a newer token exists. Absent where the election never hears
-   * of storage's verdicts (the application does): its page's `fenced` says how the leader acts on.
-   */
+  /** Storage refused this node's write. Absent where the election never hears of it (see page `fenced`). */
   onFenced?(c: Core, out: Outputs, n: NodeState, newerToken: number): void;
-  /**
-   * The node, as leader, accepted a write (its own, a client's or a manual one): for an algorithm
-   * whose servers hold the data (Redis's primary streams it to its replicas).
-   */
+  /** The leader accepted a write, for an algorithm whose servers hold the data (Redis streams it on). */
   onWrite?(c: Core, n: NodeState): void;
   /** The node was killed (the kernel has already released its leadership and cancelled its timers). */
   onKill(c: Core, n: NodeState): void;
   onRestart(c: Core, out: Outputs, n: NodeState): void;
-  /**
-   * A graceful stop (SIGTERM): the node gives up what it holds the way its source does (a Lease
-   * released, a key resigned), then exits (faults.ts bringDown). Without it, a stop is a kill.
-   */
+  /** A graceful stop: give up what it holds as its source does, then bringDown. Absent: a stop is a kill. */
   onStop?(c: Core, out: Outputs, n: NodeState): void;
-  /** The node's clock rate changed: re-arm what it measures on its own clock. */
+  /** Re-arm what it measures on its own clock, whose rate changed. */
   onClockRate(c: Core, n: NodeState): void;
-  /**
-   * What reaches what changed, once per fault: a partition, a heal, an isolation, or a service
-   * killed or restarted (the failover timeline may mark the leader lost; a store forgets what a
-   * dead coordinator was waiting on).
-   */
+  /** Reachability changed (a partition, heal, isolation, a service killed or restarted): once per fault. */
   onNetworkChange(c: Core, out: Outputs): void;
   /** Start a campaign now (the `campaign` command); `transfer` skips Raft's stickiness. */
   campaign(c: Core, out: Outputs, n: NodeState, transfer: boolean): void;
   /** A message reached one of its services (its endpoint: -2, -3...). */
   onServiceMessage?(c: Core, out: Outputs, endpoint: number, m: Message): void;
-  /** A service's timer fired (scheduleServiceTimer). */
   onServiceTimer?(c: Core, out: Outputs, endpoint: number, slot: number): void;
   /** The leader's renewal latency at atMs, for the signals the pattern card asks to watch. */
   renewalLatencyMs(c: Core, leader: NodeState, atMs: number): number;

@@ -1,9 +1,7 @@
-// The client population: clients resolve the leader like DNS (one record naming the most
-// recently elected leader, cached per client) and send each write to the node they cached.
-// "Reject, not route": a non-leader answers with an explicit error and a redirect hint.
-// A client retries its write at each tick until a leader serves it (the lesson's "retry with
-// backoff ... and tolerate the window", without the backoff): a served write's latency is the
-// time since the client first sent it, so the writes caught in a failover carry its length.
+// The clients resolve the leader like DNS (one record naming the latest leader, cached per client)
+// and send each write to the node they cached; a non-leader rejects it with a redirect hint. A
+// client retries at each tick until a leader serves it (the lesson's "retry with backoff ... and
+// tolerate the window", without the backoff), so writes caught in a failover carry its length.
 import { emit, type Core, type NodeState, type Outputs } from './core';
 import { noteClientWrite } from './ledger';
 import type { SimEvent } from './types';
@@ -13,7 +11,6 @@ import { sendWrite } from './storage';
 
 export function onClientTick(c: Core, client: number): number {
   if (c.clientLeader[client] < 0 || c.clientCacheUntil[client] <= c.nowMs) {
-    // Resolve like DNS: the record names the most recently elected leader and is cached.
     c.clientLeader[client] = c.dnsLeader;
     c.clientCacheUntil[client] = c.nowMs + c.e.workload.clientLeaderCacheMs;
   }
@@ -24,7 +21,7 @@ export function onClientTick(c: Core, client: number): number {
   return c.nowMs + c.e.workload.clientWriteEveryMs;
 }
 
-/** A client's write reaches node n; returns whether n accepted it. */
+/** A client's write reaches node n; whether n accepted it. */
 export function onClientWrite(c: Core, out: Outputs, n: NodeState, client: number): boolean {
   let result: ClientWrite['result'] = c.safety.followersReject ? 'redirected' : 'divergent';
   // A leader past the point where it may act refuses (Redis's min-replicas-to-write: NOREPLICAS).
@@ -43,10 +40,7 @@ export function onClientWriteToDeadNode(c: Core, out: Outputs, n: NodeState, cli
 
 type ClientWrite = Extract<SimEvent, { type: 'clientWrite' }>;
 
-/**
- * The client hears its answer. A served write ends the client's wait and says how long it was; a
- * second attempt of a write already served (one held at a paused leader) is not a write of its own.
- */
+/** The client hears its answer: a served write ends its wait (a second try of one served does not count). */
 function answer(c: Core, out: Outputs, ev: ClientWrite): void {
   const since = c.clientWaitingSinceMs[ev.client];
   // A follower that accepts (no "reject, not route") answers success too: the client cannot tell.

@@ -1,7 +1,6 @@
-// The engine's whole mutable state, as one plain object (so a checkpoint is one structured
-// clone), and the small helpers every rule uses: node clocks, scheduling, timers, recording.
-// Nothing here knows an election algorithm: each keeps its own plain data in `NodeState.p` and
-// `Core.a`, and the kernel (leadership.ts), storage, clients and faults share the rest.
+// The engine's whole mutable state as one plain object (a checkpoint is one structured clone), and
+// the helpers every rule uses: clocks, scheduling, timers, recording. It knows no election
+// algorithm: each keeps its own plain data in `NodeState.p` and `Core.a`.
 import type { Experiment } from './experiment';
 import { majorityOf } from './algorithms/kit';
 import { allowedBy } from './invariants';
@@ -23,10 +22,7 @@ export const K = {
 } as const;
 export const TIMER = 8;
 
-/**
- * Timer slots every node has, whatever its algorithm: the leader's write loop, its warm-up and
- * the end of a pause. An algorithm's own timers take the slots from ALG_SLOT on.
- */
+/** Every node's timer slots (write loop, warm-up, end of a pause); an algorithm's own start at ALG_SLOT. */
 export const T = { write: 0, ready: 1, pause: 2 } as const;
 export const ALG_SLOT = 3;
 
@@ -38,9 +34,8 @@ export interface Message {
   term: number;
   sentAtMs: number;
   deliverAtMs: number;
-  // What the views draw of any message, and what the kernel itself reads: a reply's verdict (a
-  // vote granted or refused, the API server's answer), which request or round it answers, and
-  // the storage's fields (the token a write carries, its kind, its client, a refusal's newer token).
+  // What the views draw and the kernel reads: a reply's verdict, the request or round it answers, and
+  // storage's fields (a write's token, kind and client, a refusal's newer token).
   granted?: boolean;
   status?: 'ok' | 'conflict' | 'notFound';
   round?: number;
@@ -48,10 +43,7 @@ export interface Message {
   kind?: StorageWrite['kind'];
   client?: number;
   maxTokenSeen?: number;
-  /**
-   * What an algorithm's message carries: the one place for its payload, declared per type in
-   * MessageBodies (each algorithm declares its own) and read through bodyOf.
-   */
+  /** An algorithm's payload, declared per type in MessageBodies and read through bodyOf. */
   body?: MessageBodies[keyof MessageBodies];
   /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
@@ -59,15 +51,10 @@ export interface Message {
   doneAtMs?: number;
 }
 
-/**
- * The body each type of message carries, by type. Every algorithm declares its own types' bodies
- * beside its rules (`declare module '../core' { interface MessageBodies { ... } }`), so a
- * message's payload has one convention and one type, and no reader casts an unknown.
- */
+/** Each algorithm declares its bodies beside its rules (`declare module '../core'`): one type, no casts. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each algorithm
 export interface MessageBodies {}
 
-/** A message's body, as its type declares it. */
 export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): MessageBodies[T] {
   return m.body as MessageBodies[T];
 }
@@ -76,7 +63,6 @@ export function bodyOf<T extends keyof MessageBodies>(m: Message, _type: T): Mes
 export interface ServiceSpec {
   id: string;
   kind: string;
-  /** How the views label it. */
   label: string;
 }
 
@@ -90,11 +76,7 @@ export interface Bounded<T> {
 export interface Outputs {
   events: Bounded<SimEvent>;
   samples: Bounded<import('./types').Sample>;
-  /**
-   * Messages delivered or dropped, in that order (so by doneAtMs): what the space-time diagram
-   * draws. Kept apart from the events, so the trace (and its golden hashes) is unchanged, and
-   * bounded like them by MAX_MESSAGE_LOG.
-   */
+  /** Messages delivered or dropped, by doneAtMs: apart from the events, so the trace's hashes stay. */
   messages: Bounded<Message>;
 }
 
@@ -104,16 +86,12 @@ export const totalOf = (b: Bounded<unknown>): number => b.base + b.list.length;
 export const MAX_RECENT_WRITES = 12;
 export const MAX_RECENT_DROPS = 24;
 export const MAX_DEFERRED = 20_000;
-/**
- * How far back the message log reaches: the space-time diagram draws the last minute. Older
- * messages go in batches (every MESSAGE_LOG_TRIM_EVERY pushes), so the log holds 75 s and a little more.
- */
+/** The diagram draws the last minute; older messages go every MESSAGE_LOG_TRIM_EVERY pushes. */
 export const MESSAGE_LOG_KEEP_MS = 75_000;
 const MESSAGE_LOG_TRIM_EVERY = 1024;
 /** A bound on the count too, whatever the rate (between half of this and all of it). */
 export const MAX_MESSAGE_LOG = 40_000;
 
-/** What createCore asks of the election algorithm: its timers and its plain-data state. */
 export interface CoreShape {
   timerSlots: number;
   readonly services?: readonly ServiceSpec[];
@@ -124,7 +102,6 @@ export interface CoreShape {
   initShared(e: Experiment, nodeCount: number): unknown;
 }
 
-/** A node as it starts: a follower in epoch 0, with its algorithm's state (initNode) in `p`. */
 function createNode(e: Experiment, alg: CoreShape, idx: number) {
   const witness = idx === e.nodes;
   return {
@@ -143,21 +120,16 @@ function createNode(e: Experiment, alg: CoreShape, idx: number) {
     knownLeader: -1,
     // Leader, as the kernel sees it.
     ready: false,
-    /**
-     * Until when, by its own clock, a leader may act (its renew deadline); -1 when its algorithm
-     * sets no such limit. The write loop checks it before every write.
-     */
+    /** Own-clock renew deadline (-1: none) until which a leader may act; checked before every write. */
     actUntilLocalMs: -1,
     pendingToken: 0,
     gens: new Array<number>(ALG_SLOT + alg.timerSlots).fill(0),
     /** Events that reached the node while it was paused, in arrival order. */
     deferred: [] as QueuedEvent[],
-    /** The election algorithm's own per-node state (plain data). */
     p: alg.initNode(e, idx),
   };
 }
 
-/** A node's state (createNode's fields), its algorithm's own as P. */
 export type NodeState<P = unknown> = Omit<ReturnType<typeof createNode>, 'p'> & { p: P };
 
 export function createCore(e: Experiment, alg: CoreShape) {
@@ -171,12 +143,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     msgSeq: 0,
     heap: [] as QueuedEvent[],
     nodes,
-    /**
-     * The endpoints that are not nodes, as endpoints -1, -2...: storage, and the services the
-     * algorithm runs against (an API server, the members of a coordination store). `kind` is
-     * 'storage' or one its algorithm names ('apiServer'...); `group` their partition group (-1:
-     * every group reaches it); `gens` their timers' generations by slot, as a node's.
-     */
+    /** Endpoints -1, -2...: storage and the algorithm's services; `group` -1: every group reaches it. */
     services: [{ id: 'storage', kind: 'storage' }, ...(alg.services ?? [])].map(({ id, kind }) => ({
       id,
       kind,
@@ -199,10 +166,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     partition: null as string[][] | null,
     /** recent holds the last few write events; the snapshot shows them as StorageWrites. */
     storage: { maxTokenSeen: 0, accepted: 0, rejected: 0, recent: [] as WriteEvent[] },
-    /**
-     * The leadership books: leader_count, leaderships, epochs, failovers, violations (ledger.ts). A
-     * run with clients has a client view from its first sample on.
-     */
+    /** The leadership books (ledger.ts); a run with clients has a client view from its first sample on. */
     books: { ...createLedger(alg.losesWrites === true), clients: clients > 0 ? noClientWrites() : null },
     /** Watch notifications a coordination store sent, and the reads they made candidates do. */
     watchCounts: { notifications: 0, reads: 0 },
@@ -211,7 +175,7 @@ export function createCore(e: Experiment, alg: CoreShape) {
     clientCacheUntil: new Array<number>(clients).fill(0),
     /** When each client first sent the write it is still retrying (-1: none waiting). */
     clientWaitingSinceMs: new Array<number>(clients).fill(-1),
-    /** Messages sent, by type (clients' requests aside). */
+    /** By type, clients' requests aside. */
     sent: new Map<string, number>(),
     recentDrops: [] as Message[],
     nextSampleMs: 0,
@@ -219,12 +183,10 @@ export function createCore(e: Experiment, alg: CoreShape) {
     unsafeByAlgorithm: [...(alg.unsafeBy ?? [])],
     /** What the algorithm calls an epoch (term, epoch), for the violations' details. */
     epochWord: alg.words.epoch,
-    /** The election algorithm's own cluster-wide state (plain data). */
     a: alg.initShared(e, total),
   };
 }
 
-/** The engine's whole mutable state (createCore's fields). */
 export type Core = ReturnType<typeof createCore>;
 
 export function localNow(c: Core, n: NodeState): number {
@@ -238,20 +200,17 @@ export function realAtLocal(c: Core, n: NodeState, localMs: number): number {
 }
 
 /**
- * Whether node n's own clock has reached localMs. Decided in real milliseconds, through the same
- * rounding as realAtLocal, so a timer scheduled for a deadline always finds it due when it fires:
- * comparing the float clock reading instead can fall short by 1e-11 at a clock rate other than 1
- * and re-arm the timer at the same millisecond forever.
+ * Whether node n's own clock has reached localMs, decided in real ms through realAtLocal's rounding
+ * so a timer for a deadline finds it due when it fires: the float reading can fall short by 1e-11 at
+ * a rate other than 1 and re-arm the timer at the same millisecond forever.
  */
 export function due(c: Core, n: NodeState, localMs: number): boolean {
   return realAtLocal(c, n, localMs) <= c.nowMs;
 }
 
 /**
- * Queue entries that have run and that nothing refers to any more, for schedule to fill in again:
- * most of a run's allocations were these, each living a few milliseconds of simulated time.
- * Shared by every simulation in the process, which is safe because an entry joins only once its
- * own run has let go of it (recycle), and bounded like every list here.
+ * Spent queue entries for schedule to fill in again: most of a run's allocations were these. Shared
+ * by every simulation in the process, safe as an entry joins only once its run let go of it (recycle).
  */
 const spare: QueuedEvent[] = [];
 const MAX_SPARE = 4096;
@@ -275,13 +234,13 @@ export function schedule(
   heapPush(c.heap, ev);
 }
 
-/** A queue entry that has run and is kept nowhere (not deferred, not queued again) may be reused. */
+/** A spent queue entry kept nowhere (not deferred, not queued again) may be reused. */
 export function recycle(ev: QueuedEvent): void {
   ev.msg = null;
   if (spare.length < MAX_SPARE) spare.push(ev);
 }
 
-/** Arm node n's timer in `slot` for real time atMs; an earlier arming of the slot is cancelled. */
+/** Arm node n's timer in `slot` for real time atMs, cancelling the slot's earlier arming. */
 export function scheduleTimer(c: Core, n: NodeState, slot: number, atMs: number): void {
   schedule(c, atMs, TIMER + slot, n.idx, ++n.gens[slot]);
 }
@@ -290,25 +249,18 @@ export function cancelTimer(n: NodeState, slot: number): void {
   n.gens[slot]++;
 }
 
-/**
- * Arm a service's timer (a store expiring leases or sessions) in `slot` for atMs, handed to its
- * algorithm when due; an earlier arming of the slot is cancelled, as a node's is.
- */
+/** Arm a service's timer (a store expiring sessions) in `slot` for atMs, as scheduleTimer does a node's. */
 export function scheduleServiceTimer(c: Core, endpoint: number, slot: number, atMs: number): void {
   const gens = c.services[serviceIndex(endpoint)].gens;
   gens[slot] = (gens[slot] ?? 0) + 1;
   schedule(c, atMs, K.serviceTimer, endpoint, gens[slot], slot);
 }
 
-/** Whether a service timer's queue entry is still its slot's current arming. */
 export function serviceTimerLive(c: Core, endpoint: number, slot: number, gen: number): boolean {
   return c.services[serviceIndex(endpoint)].gens[slot] === gen;
 }
 
-/**
- * The endpoints of an algorithm's services of one kind (AlgorithmInfo.services): services take
- * endpoint ids after storage's -1 (network.ts STORAGE), in the order their algorithm lists them.
- */
+/** The endpoints of an algorithm's services of one kind: -2, -3... in AlgorithmInfo.services' order. */
 export function serviceEndpoints(specs: readonly ServiceSpec[] | undefined, kind: string): number[] {
   return (specs ?? []).flatMap((s, i) => (s.kind === kind ? [-(i + 2)] : []));
 }
@@ -330,9 +282,8 @@ export function idxOf(c: Core, id: string): number {
 }
 
 /**
- * Where the retained part of a bounded output starts once `total` items were produced: emit and
- * takeSample drop the older half whenever a list grows past its bound `max`, so this is a pure
- * function of the total. Restoring a checkpoint uses it to keep the window a straight run keeps.
+ * Where a bounded output's retained part starts after `total` items (boundList drops the older half
+ * past `max`): a pure function of the total, so a restored checkpoint keeps a straight run's window.
  */
 export function retainedFrom(total: number, max: number): number {
   if (total <= max) return 0;
@@ -340,12 +291,7 @@ export function retainedFrom(total: number, max: number): number {
   return (Math.floor((total - max - 1) / step) + 1) * step;
 }
 
-/**
- * Keep a bounded output list (events, samples, the message log) within `max`: past it, the older
- * half goes. The cut comes from the total alone (the same cut as "keep the newest max/2"), so a
- * list restored shorter than a straight run's falls back in step. Returns the list's new base
- * (the absolute index of its first item).
- */
+/** Drop a bounded list's older half past `max`, at retainedFrom's cut; returns its new base. */
 export function boundList(list: unknown[], base: number, max: number): number {
   if (list.length <= max) return base;
   const keepFrom = retainedFrom(base + list.length, max);
@@ -353,11 +299,7 @@ export function boundList(list: unknown[], base: number, max: number): number {
   return keepFrom;
 }
 
-/**
- * The messages in flight, by id: every delivery still queued, and those waiting at a paused node.
- * Read from the queue when a snapshot asks rather than kept in a map of their own, which cost a
- * map insertion and deletion per message on the engine's hottest path.
- */
+/** In-flight messages by id, read from the queue: a map of their own cost two operations a message. */
 export function inflightMessages(c: Core): Message[] {
   const out: Message[] = [];
   const add = (ev: QueuedEvent) => {
@@ -373,7 +315,7 @@ export function emit(c: Core, out: Outputs, ev: SimEvent): void {
   out.events.base = boundList(out.events.list, out.events.base, c.e.limits.maxEvents);
 }
 
-/** A message was delivered or dropped now: log it (clients' requests are not messages, see network.ts). */
+/** Log a message delivered or dropped now (clients' requests are not messages: network.ts). */
 export function logMessage(c: Core, out: Outputs, m: Message): void {
   if (m.type === 'clientWrite') return;
   m.doneAtMs = c.nowMs;

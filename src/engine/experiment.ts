@@ -1,9 +1,6 @@
-// The experiment: the engine's public input format. Every field is optional; parsing fills in
-// the defaults (Kubernetes' 15 s / 10 s / 2 s lease timing) and reports each bad field by its
-// path, so the CLI, the page's URL loader and the file importer all speak the same errors.
-// The schemas are written against zod/mini's API (experimentSchemas) and run on the lab's own
-// validator (schemaKit.ts), so the page and every embed validate without loading zod; Node builds
-// them with zod too, for the published JSON Schema, and a test compares the two on every input.
+// The experiment, the engine's public input: every field is optional; parsing fills in defaults
+// (Kubernetes' 15 s / 10 s / 2 s lease) and names each bad field by path, the same for the CLI, URL
+// loader and importer. Schemas run on the lab's validator (schemaKit.ts) and, in Node, on zod.
 import type * as zm from 'zod/mini';
 import { ALGORITHM_KINDS, algorithmFor } from './algorithms';
 import { z as kit, type SchemaKit } from './schemaKit';
@@ -16,9 +13,8 @@ function fieldKinds(z: SchemaKit) {
   return { int, intOr, boolOr };
 }
 
-// Settings that only some algorithms have. They are absent from the schema's defaults: parsing
-// fills in those the chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
-// Built with `z`: the lab's kit on the page, zod/mini in Node.
+// Settings only some algorithms have, absent from the schema's defaults: parsing fills in those the
+// chosen algorithm uses (ALGORITHM_SETTINGS) and rejects the others by name.
 export function settingsSchemas(z: SchemaKit) {
   const { intOr, boolOr } = fieldKinds(z);
   return {
@@ -76,10 +72,7 @@ export function settingsSchemas(z: SchemaKit) {
   };
 }
 
-/**
- * The experiment's schemas, built with `z` (the lab's kit on the page; zod/mini in Node) for the
- * algorithms `kinds` (ALGORITHM_KINDS: a parameter, as their names' type depends on these schemas).
- */
+/** The experiment's schemas, built with `z`; `kinds` is a parameter as its type depends on these schemas. */
 export function experimentSchemas<K extends string>(z: SchemaKit, kinds: readonly [K, ...K[]]) {
   const { int, intOr, boolOr } = fieldKinds(z);
   const settings = settingsSchemas(z);
@@ -182,21 +175,13 @@ type Settings = typeof SETTINGS;
 export type Experiment = zm.output<typeof experimentSchema>;
 export type RaftSettings = zm.output<Settings['raftSchema']>;
 
-/**
- * Raft timings with names: etcd's defaults (its --heartbeat-interval and --election-timeout), and
- * a slower preset for teaching, where a message can be watched crossing the stage at 1x.
- */
+/** etcd's Raft defaults (--heartbeat-interval, --election-timeout), and a slower one to watch at 1x. */
 export const RAFT_PRESETS = {
   etcd: { heartbeatMs: 100, electionTimeoutMs: 1000 },
   teaching: { heartbeatMs: 1000, electionTimeoutMs: 5000 },
 } as const satisfies Record<string, RaftSettings>;
 
-/**
- * Warm-up with names, as the lesson gives them: a cold leader warms its caches and recovers its
- * state before it serves (the top of the lesson's "1-10 s"); a pre-warmed standby, already caught
- * up and holding a warm cache, serves as it takes office. Any other warmUpMs is a duration of
- * one's own.
- */
+/** Warm-up as the lesson names it: a cold leader's (the top of its "1-10 s"), a pre-warmed standby's. */
 export const WARM_UP_PRESETS = {
   cold: 10_000,
   prewarmed: 0,
@@ -205,10 +190,7 @@ export type BullySettings = zm.output<Settings['bullySchema']>;
 export type RingSettings = zm.output<Settings['ringSchema']>;
 export type SentinelSettings = zm.output<Settings['sentinelSchema']>;
 
-/**
- * The settings only some algorithms have, with their defaults. An algorithm lists the ones it
- * uses (ElectionAlgorithm.settings); parsing fills those in and names the others as errors.
- */
+/** The settings only some algorithms have (ElectionAlgorithm.settings lists its own), with their defaults. */
 export const ALGORITHM_SETTINGS = {
   witness: (): boolean => false,
   raft: () => SETTINGS.raftSchema.parse({}),
@@ -250,10 +232,7 @@ export interface FieldError {
 
 type ParseResult = { ok: true; experiment: Experiment } | { ok: false; errors: FieldError[] };
 
-/**
- * Kubernetes' leader-election validation (client-go NewLeaderElector):
- * LeaseDuration > RenewDeadline > JitterFactor(1.2) x RetryPeriod > 0.
- */
+/** client-go NewLeaderElector's: LeaseDuration > RenewDeadline > JitterFactor(1.2) x RetryPeriod > 0 */
 export function validateLeaseTiming(lease: {
   durationMs: number;
   renewDeadlineMs: number;
@@ -301,9 +280,8 @@ const getPath = (o: Bag, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Bag)[k] : undefined), o);
 
 /**
- * Fill in the settings the experiment's algorithm uses, and name every setting it was given that
- * means nothing under that algorithm. Keys keep the schema's order, so a Raft experiment written
- * before algorithms existed comes out exactly as it always did.
+ * Fill in the settings the algorithm uses and name those given that mean nothing under it. Keys keep
+ * the schema's order, so a Raft experiment written before algorithms existed comes out as it did.
  */
 function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[]): Experiment {
   const alg = algorithmFor(e.algorithm);
@@ -330,10 +308,7 @@ function applyAlgorithmSettings(raw: unknown, e: Experiment, errors: FieldError[
   return { ...inOrder(filled, KEY_ORDER), safety: inOrder(safety, SAFETY_ORDER) } as unknown as Experiment;
 }
 
-/**
- * What a command (or a fault) sets that means nothing under the experiment's algorithm: Raft's
- * switches and leadership transfer under an algorithm without them. `prefix` starts each field.
- */
+/** What a command (or fault) sets that means nothing under the algorithm; `prefix` starts each field. */
 export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, prefix = ''): FieldError[] {
   const alg = algorithmFor(e.algorithm);
   const errors: FieldError[] = [];
@@ -361,7 +336,6 @@ export function commandProblems(e: Pick<Experiment, 'algorithm'>, cmd: Command, 
   return errors;
 }
 
-/** Parse and validate an experiment; never throws. */
 export function parseExperiment(input: unknown): ParseResult {
   const parsed = experimentSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
@@ -419,7 +393,7 @@ export function parseExperiment(input: unknown): ParseResult {
   return { ok: true, experiment: e };
 }
 
-/** Parse or throw an Error listing every bad field (for tests and scripts). */
+/** Parse or throw an Error listing every bad field. */
 export function normalizeExperiment(input: unknown): Experiment {
   const r = parseExperiment(input);
   if (!r.ok) throw new Error('invalid experiment: ' + formatErrors(r.errors));

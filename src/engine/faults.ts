@@ -1,7 +1,5 @@
-// Faults and live commands: one function that the experiment's fault timeline, the page's
-// buttons, scripted scenarios and the tests all call. Kill, restart, pause (with what a paused
-// node defers and how it resumes), partition, heal, isolate and clock rate are the same for every
-// algorithm; each algorithm is told what happened to its node through its hooks.
+// Faults and live commands: one function for the fault timeline, the page's buttons, scenarios and
+// tests. Each fault is the same for every algorithm, which is told through its hooks.
 import type { ElectionAlgorithm } from './algorithm';
 import type { Command, Fault } from './experiment';
 import {
@@ -23,7 +21,7 @@ import { heal, setGroups } from './network';
 import { causesFailover, noteFault } from './ledger';
 import { sendWrite } from './storage';
 
-/** What a paused node runs when it resumes: an event that was deferred while it was paused. */
+/** Runs an event a paused node deferred, when it resumes. */
 export type RunDeferred = (n: NodeState, ev: QueuedEvent) => void;
 
 export function applyCommand(
@@ -86,16 +84,13 @@ export function applyCommand(
   }
 }
 
-/** The fault's event: `target` is what it was aimed at, `skipped` that it did nothing then. */
+/** The fault's event: `skipped` if it did nothing. */
 function emitFault(c: Core, out: Outputs, cmd: Command, live: boolean, skipped: boolean, target?: string) {
   const fault = { atMs: c.nowMs, ...cmd } as Fault;
   emit(c, out, { atMs: c.nowMs, type: 'fault', fault, target, ...(skipped ? { skipped } : {}), live });
 }
 
-/**
- * A fault aimed at a service (an API server, a store member): it can be killed, restarted and cut
- * off like a node. Storage is never killed here: the lab's storage is the thing being protected.
- */
+/** A fault aimed at a service: killed, restarted or cut off like a node (storage, the protected, never). */
 function serviceFault(
   c: Core,
   out: Outputs,
@@ -137,7 +132,7 @@ function kill(c: Core, out: Outputs, n: NodeState, alg: ElectionAlgorithm): void
   bringDown(c, n);
 }
 
-/** The node's process ends: nothing runs on it any more (its algorithm cleaned its own state). */
+/** The node's process ends (its algorithm has cleaned its own state). */
 export function bringDown(c: Core, n: NodeState): void {
   n.alive = false;
   n.paused = false;
@@ -162,8 +157,7 @@ function pause(c: Core, out: Outputs, n: NodeState, forMs: number | undefined): 
 
 /** A stop-the-world pause: nothing runs on the node; what reaches it waits, in order. */
 export function defer(n: NodeState, ev: QueuedEvent): void {
-  // Past the bound the node loses it, as a process whose buffers are full would: a message
-  // is then no longer in flight anywhere.
+  // Past the bound the node loses it, as a process with full buffers would.
   if (n.deferred.length < MAX_DEFERRED) n.deferred.push(ev);
 }
 
@@ -187,10 +181,7 @@ export function resume(c: Core, n: NodeState, runDeferred: RunDeferred): void {
 
 const WRITE_SEND = TIMER + T.write;
 
-/**
- * Cut one endpoint (a node or a service) off from everyone, keeping the partition among the rest;
- * the endpoints isolated before (singleton groups that isolations made) stay isolated.
- */
+/** Cut one endpoint off from everyone, keeping the partition among the rest (earlier isolations stay). */
 function isolate(c: Core, id: string): void {
   const groups = (c.partition ?? [c.nodes.map((p) => p.id)])
     .map((g) => g.filter((x) => x !== id))

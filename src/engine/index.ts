@@ -42,9 +42,8 @@ export {
   type SafetySwitch,
   type RenewLimit,
 } from './algorithms/describe';
-export type { AlgorithmInfo, AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
+export type { AlgorithmWords, ElectionAlgorithm, MessageKindInfo } from './algorithm';
 export { MESSAGE_FAMILIES } from './algorithm';
-export type { ServiceSpec } from './core';
 export { boundList, MAX_RECENT_WRITES } from './core';
 export { INVARIANT_TITLES } from './invariants';
 export type * from './types';

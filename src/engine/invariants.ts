@@ -1,8 +1,6 @@
-// The safety invariants, as pure functions over the engine's ledgers and one transition. The
-// engine calls them on every election, vote, term change and storage write; the property tests,
-// the fuzzers, the monitor (monitor.ts) and the page's safety banner all read the violations
-// they produce. These hold for every algorithm; Raft's own (votes, terms) are checked here too,
-// by the Raft rules only.
+// The safety invariants, as pure functions over the engine's ledgers and one transition, called on
+// every election, vote, term change and storage write (Raft's own votes and terms by Raft only);
+// the property tests, the fuzzers, the monitor and the page's safety banner read what they find.
 import type { InvariantName, Violation } from './types';
 
 export interface ElectionCheck {
@@ -12,18 +10,14 @@ export interface ElectionCheck {
   votes: string[] | null;
   majority: number;
   voterCount: number;
-  /** Who already won this term, if anyone. */
   previousLeaderOfTerm: string | undefined;
-  /** What the algorithm calls an epoch, for the details. */
+  /** What the algorithm calls an epoch (checkLeaderOfTerm). */
   word?: string;
 }
 
 type Found = { invariant: InvariantName; detail: string };
 
-/**
- * At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by
- * design. `word` is what the algorithm calls an epoch (term, epoch).
- */
+/** At most one leader per epoch: every algorithm promises this, or (without a quorum) breaks it by design. */
 export function checkLeaderOfTerm(
   node: string,
   term: number,
@@ -75,10 +69,8 @@ export function checkVote(
 }
 
 /**
- * A write's findings, or null when nothing is wrong; `fencing` is the token check: on, off, or
- * undefined where the algorithm has none (Redis Sentinel). The storage checks every write
- * (thousands per simulated second with many clients), and almost every one is fine: its fields
- * come as arguments, so the common case allocates nothing, neither the check nor a findings array.
+ * A write's findings, or null (`fencing` undefined: no token check). Storage checks thousands of
+ * writes a simulated second, almost all fine: fields as arguments, the common case allocates nothing.
  */
 export function writeFindings(
   node: string,
@@ -118,10 +110,7 @@ export const ALLOWED_WHEN_OFF: Record<'quorum' | 'fencing', InvariantName[]> = {
   fencing: ['staleWriteAccepted'],
 };
 
-/**
- * What allowed this violation: a safety switch that was off, the election algorithm itself (one
- * with no quorum breaks `unsafeByAlgorithm` by design), or nothing: then it is a bug.
- */
+/** What allowed it: a switch that was off, the algorithm itself (unsafeByAlgorithm), or null: a bug. */
 export function allowedBy(
   invariant: InvariantName,
   safety: { quorum?: boolean; fencing?: boolean },
@@ -151,11 +140,7 @@ export interface FencedRegister {
   rejected: number;
 }
 
-/**
- * The storage's rule, the one the lab teaches, for the simulated storage and the real one alike:
- * with fencing on, a write is accepted if and only if its token is at least the highest seen.
- * Counts the write and raises the highest token seen; returns whether it was accepted.
- */
+/** The storage rule the lab teaches, simulated and real: fencing on, accept iff token >= highest seen. */
 export function admitWrite(s: FencedRegister, fencing: boolean | undefined, token: number): boolean {
   const accepted = !fencing || token >= s.maxTokenSeen;
   if (accepted) {

@@ -1,8 +1,7 @@
-// The leadership kernel: what every election algorithm reports to, and what all of them share.
-// An algorithm decides *who* leads; it calls acquire() when a node takes office with a token,
-// release() when it leaves with a reason, and renewed() when it renews. The kernel keeps
-// leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and
-// the leader's write loop, the same for every algorithm.
+// The leadership kernel: an algorithm decides *who* leads and calls acquire() when a node takes
+// office with a token, release() when it leaves, and renewed() when it renews. The kernel keeps
+// leader_count, the failover ledger, the DNS-like leader record, the claim write, warm-up and the
+// leader's write loop, the same for every algorithm.
 import {
   T,
   cancelTimer,
@@ -28,9 +27,8 @@ import {
 import type { NodeView, Role, Snapshot, StepDownReason } from './types';
 
 /**
- * Who leads, the lab's one rule for it: the alive node that believes it leads in the highest
- * epoch, paused or not; of two in the same epoch (only without a quorum), the first in node
- * order. The kernel aims "leader" faults with it, and the snapshot's `leader` is it.
+ * Who leads, the lab's one rule: the alive node believing it leads in the highest epoch, paused or
+ * not, the first in node order on a tie (no quorum). "leader" faults and the snapshot use it.
  */
 export function leaderAmong<T extends { alive: boolean; role: Role; term: number }>(
   nodes: readonly T[],
@@ -40,13 +38,11 @@ export function leaderAmong<T extends { alive: boolean; role: Role; term: number
   return top;
 }
 
-/** The snapshot's leader: its id and epoch, by leaderAmong. */
 export function leaderOf(nodes: readonly NodeView[]): Snapshot['leader'] {
   const l = leaderAmong(nodes);
   return l ? { id: l.id, epoch: l.term } : null;
 }
 
-/** Who leads now (leaderAmong). */
 export function currentLeader(c: Core): NodeState | null {
   return leaderAmong(c.nodes);
 }
@@ -63,16 +59,12 @@ export function updateLeaderCount(c: Core): void {
   countLeaders(c.books, c.nowMs, believed, observed);
 }
 
-/** Whether a leader may still act by its own clock: its renew deadline, if its algorithm sets one, has not passed. */
+/** Whether a leader's own-clock renew deadline (if its algorithm sets one) has not passed. */
 export function mayAct(c: Core, n: NodeState): boolean {
   return n.actUntilLocalMs < 0 || !due(c, n, n.actUntilLocalMs);
 }
 
-/**
- * A campaign (asking for votes or pre-votes, or calling an election) by node n, or by an observer
- * outside the nodes, named, that elects among itself who promotes one (a Redis sentinel starting
- * a failover): the first campaign after a loss is when the loss was detected.
- */
+/** A campaign by node n or a named observer (a sentinel): the first after a loss is when it was detected. */
 export function campaigned(
   c: Core,
   out: Outputs,
@@ -87,13 +79,9 @@ export function campaigned(
 }
 
 /**
- * Node n takes office with `token`. `votes` are the votes it won with (checked against the
- * majority), or null for an algorithm that does not vote. Ends with the claim write: a new
- * leader's first act is to claim the storage with its token, so a zombie's write that arrives
- * afterwards is fenced even before the new leader's first regular write. The algorithm then
- * starts its own leader duties and calls beginWarmUp. `holder` is the identity it holds office
- * under, where that is not the node's name (a Kubernetes replica's process): a transition is a
- * change of holder.
+ * Node n takes office with `token`; `votes` it won with (null: no vote), `holder` its identity if not
+ * its name (a Kubernetes process). Ends with the claim write, so a zombie's write that arrives later
+ * is fenced even before the new leader's first regular write. The algorithm then calls beginWarmUp.
  */
 export function acquire(
   c: Core,
@@ -130,10 +118,7 @@ export function beginWarmUp(c: Core, n: NodeState): void {
   scheduleTimer(c, n, T.ready, c.nowMs + c.e.warmUpMs);
 }
 
-/**
- * Node n leaves office. Returns false (and does nothing) when it was not leading; the algorithm
- * then does its own part (timers, what it waits for next).
- */
+/** Node n leaves office (false, doing nothing, if it was not leading); the algorithm does its own part. */
 export function release(c: Core, out: Outputs, n: NodeState, reason: StepDownReason): boolean {
   if (n.role !== 'leader') return false;
   markLoss(c, out, n, reason);

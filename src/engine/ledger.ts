@@ -1,9 +1,6 @@
-// The leadership books, kept once: leader_count and the time without a leader, the leaderships and
-// their transitions, the epoch ledger behind "at most one leader per epoch", the highest token
-// issued, the failover ledger (lost, detected, elected, ready) and the violations. The engine's
-// kernel (leadership.ts, storage.ts, clients.ts) keeps one Ledger as the run happens; the monitor
-// (monitor.ts) keeps another from the events alone, so a recorded real run gets the same books.
-// Both change them only through these functions. Every list has its bound, named here.
+// The leadership books, kept once: leader_count, time without a leader, leaderships, the epoch
+// ledger, the highest token, failovers and violations. The kernel keeps one as the run happens, the
+// monitor another from events alone (a real run's); both only through these functions, all bounded.
 import type { ClientView, Failover, InvariantName, Violation } from './types';
 
 export const MAX_FAILOVERS = 500;
@@ -25,7 +22,6 @@ export const COUNTER_NAMES = [
 export type CounterName = (typeof COUNTER_NAMES)[number];
 export type Counters = Record<CounterName, number>;
 
-/** A client view with nothing in it yet. */
 export const noClientWrites = (): ClientView => ({
   errors: 0,
   served: 0,
@@ -41,13 +37,9 @@ export function createLedger(countsLostWrites = false) {
     counters: Object.fromEntries(COUNTER_NAMES.map((name) => [name, 0])) as Counters,
     /** leader_count believed: nodes that think they lead (paused ones included). */
     leaderCount: 0,
-    /**
-     * leader_count observed: what a dashboard scraping every node sees (a paused node fails its
-     * scrape), since when. Time without a leader is time it reads 0, the dashboard's page.
-     */
+    /** leader_count observed, as a dashboard sees it (a paused node fails), since when. */
     observedCount: 0,
     observedSinceMs: 0,
-    /** Leaderships taken (the first election included). */
     elections: 0,
     /** When the first leader was elected: start-up, before it, is no outage (-1 until then). */
     startedAtMs: -1,
@@ -65,17 +57,13 @@ export function createLedger(countsLostWrites = false) {
     /** The first campaign since the last election: where a failover with no loss and no fault begins. */
     firstCampaignMs: -1,
     violations: [] as Violation[],
-    /**
-     * Acknowledged writes discarded when an old primary resynchronised from a newer one (Redis
-     * Sentinel's, which has no token to stop them); null where the algorithm cannot lose any.
-     */
+    /** Writes lost when an old primary resynchronised (Summary.writesLost); null where none can be. */
     writesLost: countsLostWrites ? 0 : null,
     /** What the clients saw (the client view), from a run's first client write on; null before. */
     clients: null as ClientView | null,
   };
 }
 
-/** The leadership books (createLedger's fields). */
 export type Ledger = ReturnType<typeof createLedger>;
 
 /** A resynchronisation discarded `lost` acknowledged writes (the `resynced` event). */
@@ -98,11 +86,7 @@ export function noteClientWrite(l: Ledger, atMs: number, result: string, waitedM
   }
 }
 
-/**
- * leader_count, believed and observed, at atMs: the peak follows the believed count; the time
- * without a leader is the time the observed count reads 0 after start-up (the first election):
- * what the dashboard pages on, and not the cluster electing its first leader.
- */
+/** leader_count at atMs: the peak follows the believed; time without a leader, observed 0 after start-up. */
 export function countLeaders(l: Ledger, atMs: number, believed: number, observed: number): void {
   l.leaderCount = believed;
   if (believed > l.counters.maxLeaderCount) l.counters.maxLeaderCount = believed;
@@ -143,11 +127,7 @@ export function noteFault(l: Ledger, atMs: number): void {
   if (l.faultAtMs < 0) l.faultAtMs = atMs;
 }
 
-/**
- * `node` took office in epoch `term` as `holder`: the epoch ledger, the highest token, the
- * transitions (a change of holder) and, after the first election, the failover it ends. Check the
- * epoch (checkLeaderOfTerm against previousLeaderOf) before noting it.
- */
+/** `node` took office in epoch `term` as `holder`; check the epoch (checkLeaderOfTerm) before noting it. */
 export function noteElected(l: Ledger, atMs: number, node: string, term: number, holder: string): void {
   l.leaderOfTerm.set(term, node);
   if (l.leaderOfTerm.size > MAX_EPOCHS) l.leaderOfTerm.delete(l.leaderOfTerm.keys().next().value as number);
@@ -188,12 +168,10 @@ export function noteElected(l: Ledger, atMs: number, node: string, term: number,
 export const WON_BESIDE_A_LEADER = 'won while another node still believed it led';
 const WON_WITH_NO_LEADER = 'won with no leader in office';
 
-/** Who already won this epoch, if anyone. */
 export function previousLeaderOf(l: Ledger, term: number): string | undefined {
   return l.leaderOfTerm.get(term);
 }
 
-/** The leader of the moment was lost: a failover begins. */
 export function noteLost(l: Ledger, atMs: number, from: string, cause: string): void {
   l.pendingLoss = { atMs, from, cause };
   l.detectedAtMs = -1;
@@ -209,10 +187,7 @@ export function noteSurvived(l: Ledger, node: string): boolean {
   return true;
 }
 
-/**
- * The failover that brought this leader to office is over once it is ready. Not always the last
- * one: without a quorum a second side can elect while the first side's leader warms up.
- */
+/** Its failover ends once it is ready: not always the last one (without a quorum, two sides elect). */
 export function noteReady(l: Ledger, node: string, term: number, atMs: number): void {
   for (let i = l.failovers.length - 1; i >= 0; i--) {
     const f = l.failovers[i];
@@ -233,7 +208,7 @@ export function noteViolation(
   if (l.violations.length < MAX_VIOLATIONS) l.violations.push({ atMs, invariant, detail, allowedBy });
 }
 
-/** Copies of the ledgers (for a summary or a snapshot that outlives the run's next step). */
+/** Copies, for a summary or a snapshot that outlives the run's next step. */
 export function failoversOf(l: Ledger): Failover[] {
   return l.failovers.map((f) => ({ ...f }));
 }

@@ -1,9 +1,6 @@
-// The monitor: a fold over the event stream, and nothing else. From what a run reports (who was
-// elected, who stepped down, which writes storage accepted) it computes leader_count, the
-// failovers, the counters and the invariants that hold for every algorithm: at most one leader
-// per epoch, storage's highest token never decreases, and with fencing on no write below it is
-// accepted. It reads no engine state, so a run recorded from a real cluster goes through the same
-// fold and the same checkers (invariants.ts) as a simulated one.
+// The monitor: a fold over the event stream. From what a run reports it computes leader_count, the
+// failovers, the counters and the invariants that hold for every algorithm. It reads no engine
+// state, so a run recorded from a real cluster gets the same fold and checkers as a simulated one.
 import { algorithmFor } from './algorithms';
 import type { Experiment } from './experiment';
 import { allowedBy, checkLeaderOfTerm, writeFindings } from './invariants';
@@ -26,7 +23,6 @@ import {
 } from './ledger';
 import type { InvariantName, SimEvent } from './types';
 
-/** leader_count, believed and observed, and the run's counters. */
 export type MonitorCounts = Counters & { leaderCount: number; leaderCountObserved: number };
 
 export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm'>) {
@@ -46,14 +42,13 @@ export function createMonitor(experiment: Pick<Experiment, 'safety' | 'algorithm
   };
 }
 
-/** The monitor's state (createMonitor's fields). */
 export type MonitorState = ReturnType<typeof createMonitor>;
 
 function violate(s: MonitorState, atMs: number, invariant: InvariantName, detail: string): void {
   noteViolation(s.books, atMs, invariant, detail, allowedBy(invariant, s.safety, s.unsafeByAlgorithm));
 }
 
-/** Fold one event into the monitor's state (events must come in the order they happened). */
+/** Fold one event into the monitor's state (in the order they happened). */
 export function observe(s: MonitorState, ev: SimEvent): void {
   const at = ev.atMs;
   s.lastEventAtMs = at;
@@ -67,39 +62,31 @@ export function observe(s: MonitorState, ev: SimEvent): void {
         if (f.fencing !== undefined) s.safety.fencing = f.fencing;
       } else if (f.do === 'pause' && ev.target) s.paused.add(ev.target);
       else if ((f.do === 'resume' || f.do === 'kill') && ev.target) s.paused.delete(ev.target);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'resumed':
       s.paused.delete(ev.node);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     case 'campaign':
-      noteCampaign(s.books, at);
-      return;
+      return noteCampaign(s.books, at);
     case 'elected': {
       const twice = checkLeaderOfTerm(ev.node, ev.term, previousLeaderOf(s.books, ev.term), s.epochWord);
       if (twice) violate(s, at, twice.invariant, twice.detail);
       noteElected(s.books, at, ev.node, ev.term, ev.holder ?? ev.node);
       s.leaders.push({ node: ev.node, term: ev.term });
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'steppedDown': {
       const i = s.leaders.findIndex((l) => l.node === ev.node);
       if (i >= 0) s.leaders.splice(i, 1);
-      countLeaders(s.books, at, s.leaders.length, observedCount(s));
-      return;
+      return countLeaders(s.books, at, s.leaders.length, observedCount(s));
     }
     case 'lost':
-      noteLost(s.books, at, ev.node, ev.cause);
-      return;
+      return noteLost(s.books, at, ev.node, ev.cause);
     case 'survived':
-      noteSurvived(s.books, ev.node);
-      return;
+      return void noteSurvived(s.books, ev.node);
     case 'ready':
-      noteReady(s.books, ev.node, ev.term, at);
-      return;
+      return noteReady(s.books, ev.node, ev.term, at);
     case 'write': {
       const accepted = ev.result === 'accepted';
       if (!accepted) s.books.counters.fencingRejections++;
@@ -118,11 +105,9 @@ export function observe(s: MonitorState, ev: SimEvent): void {
       return;
     }
     case 'resynced':
-      noteWritesLost(s.books, ev.lost);
-      return;
+      return noteWritesLost(s.books, ev.lost);
     case 'clientWrite':
-      noteClientWrite(s.books, at, ev.result, ev.waitedMs);
-      return;
+      return noteClientWrite(s.books, at, ev.result, ev.waitedMs);
     default:
       return;
   }

@@ -1,18 +1,13 @@
-// The network: who can reach whom under the current partition, and sending. Endpoints are the
-// nodes (ids 0, 1, ...) and the services (storage is -1; later services take -2, -3, ...). A
-// service outside every group of a partition is reachable from all of them, except from an
-// isolated endpoint's own group: isolating a node cuts it off from its API server or store too.
-// Storage stays reachable unless placed in a group: it is what a zombie's writes must reach.
+// The network: who can reach whom under the current partition, and sending. Endpoints are the nodes
+// (0, 1, ...) and the services (storage -1, then -2, -3, ...). A service in no group of a partition
+// is reachable from all of them, except an isolated endpoint's: isolating a node cuts it off from its
+// API server or store too. Storage stays reachable unless grouped: a zombie's writes must reach it.
 import { nextInt, type RngState } from './rng';
 import { K, schedule, type Core, type Message } from './core';
 
 export const STORAGE = -1;
 
-/**
- * A message with every field, in one order, whatever its type: the hot paths that read messages
- * (dispatch, the algorithms, the storage) then see a single object shape and stay fast, instead
- * of a dozen shapes grown field by field.
- */
+/** Every field, in one order, whatever the type: hot paths then see one object shape and stay fast. */
 function blankMessage(): Message {
   return {
     id: 0,
@@ -36,14 +31,12 @@ function blankMessage(): Message {
 }
 
 /**
- * Messages delivered and kept nowhere (no message log reads them), for send to fill in again:
- * after the queue's entries, a run's most frequent allocation. Shared by every simulation in the
- * process, which is safe because a message joins only once its receiver has handled it.
+ * Delivered messages kept nowhere, for send to fill in again (after queue entries, a run's most
+ * frequent allocation). Shared by every simulation: a message joins only once it was handled.
  */
 const spareMessages: Message[] = [];
 const MAX_SPARE_MESSAGES = 4096;
 
-/** A delivered message nothing refers to any more (its receiver kept no reference) may be reused. */
 export function recycleMessage(m: Message): void {
   if (spareMessages.length >= MAX_SPARE_MESSAGES) return;
   m.granted = undefined;
@@ -73,11 +66,7 @@ export function canReach(c: Core, a: number, b: number): boolean {
   return ga === gb;
 }
 
-/**
- * Send a message of the given type; it is delivered after the network's delay. Returns the
- * message so the caller can fill in the fields its type carries (it is delivered later in
- * simulated time, so filling it in after queueing is safe).
- */
+/** Send a message after the network's delay; the caller fills in its type's fields (it arrives later). */
 export function send(
   c: Core,
   from: number,
@@ -101,11 +90,9 @@ export function send(
 }
 
 /**
- * A client's write request to node `to`. It is queued as an event of its own (the client in the
- * gen field) rather than as a Message: clients send thousands of these per simulated second,
- * and none is drawn on the stage. It still takes a message id, so the ids of the messages that
- * are drawn stay the same. Clients' traffic draws its delays from a stream of its own, so adding
- * clients leaves the nodes' message delays as they were.
+ * A client's write to node `to`, queued as an event (the client in `gen`), not a Message: clients send
+ * thousands a simulated second, none drawn. It still takes a message id, so drawn messages keep
+ * theirs, and its delays come from a stream of its own, so adding clients leaves the nodes' alone.
  */
 export function sendClientWrite(c: Core, to: number, client: number): void {
   const delay = nextInt(c.rngClientNet, c.e.network.delayMsMin, c.e.network.delayMsMax);
@@ -113,11 +100,7 @@ export function sendClientWrite(c: Core, to: number, client: number): void {
   schedule(c, c.nowMs + delay, K.clientWrite, to, client);
 }
 
-/**
- * Place the endpoints into groups (nodes not named form one more group); a service named in none
- * reaches all. `isolated` names endpoints cut off from everyone (their groups are isolations);
- * a plain partition clears them.
- */
+/** Group the endpoints (unnamed nodes form one more; unnamed services reach all); `isolated`: cut off. */
 export function setGroups(
   c: Core,
   groups: string[][],

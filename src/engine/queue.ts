@@ -1,6 +1,5 @@
-// The event queue: a binary min-heap ordered by (atMs, seq). seq is a global counter, so events
-// due at the same millisecond always run in the order they were scheduled: ties never depend on
-// the heap's shape, and the same inputs give the same run.
+// The event queue: a binary min-heap by (atMs, seq). seq is a global counter, so events due at the
+// same millisecond run in scheduling order: ties never depend on the heap's shape, runs replay.
 
 export interface QueuedEvent {
   atMs: number;

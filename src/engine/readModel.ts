@@ -1,8 +1,6 @@
-// The read model: a run's sample, summary and snapshot, built in one place from its leadership
-// ledger and what its backend knows of its parts. The simulator (sim.ts) calls these with its
-// kernel's ledger; a real run, live or recorded, with its monitor's (real/model/fold.ts,
-// store/backends/liveRecording.ts). So a counter, a failover or a violation reads the same on
-// every backend, and a field added here is added for all of them.
+// The read model: a run's sample, summary and snapshot, built from its ledger and what its backend
+// knows: the simulator's kernel ledger, or a real run's monitor (real/model/fold.ts,
+// store/backends/liveRecording.ts). So every backend reads the same, and a field added here is added for all.
 import { leaderOf } from './leadership';
 import { countersAt, failoversOf, msWithoutLeaderAt, violationsOf, type Ledger } from './ledger';
 import type { ClientView, Sample, Snapshot, Summary } from './types';
@@ -18,13 +16,11 @@ export function clientsNow(v: ClientView, nowMs: number): ClientsNow {
   return recent(v.lastServedAtMs) ? 'served' : recent(v.lastErrorAtMs) ? 'unavailable' : 'idle';
 }
 
-/** A coordination store's watch counts: only where it has any (etcd, ZooKeeper). */
 export interface WatchCounts {
   notifications: number;
   reads: number;
 }
 
-/** What a sample needs beyond the ledger. */
 export interface SampleParts {
   leaderCountObserved: number;
   maxTerm: number;
@@ -62,7 +58,6 @@ export function sampleOf(l: Ledger, atMs: number, p: SampleParts): Sample {
   return s;
 }
 
-/** What a summary needs beyond the ledger. */
 export interface SummaryParts {
   eventsDropped: number;
   watch: WatchCounts;
@@ -83,7 +78,7 @@ export function summaryOf(l: Ledger, atMs: number, p: SummaryParts): Summary {
   };
 }
 
-/** What snapshotOf works out (from the ledger; the leader from the nodes): the backend gives the rest. */
+/** What snapshotOf works out itself; the backend gives the rest. */
 type FromLedger = 'leaderCount' | 'leader' | 'startedAtMs' | 'highestTokenIssued' | 'counters';
 export type SnapshotParts = Omit<Snapshot, FromLedger | 'violations' | 'failovers' | 'writesLost'>;
 

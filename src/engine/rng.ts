@@ -1,6 +1,5 @@
-// One seeded PRNG (sfc32) for the whole simulation. Subsystems fork their own stream from the
-// experiment seed so that, for example, adding clients does not change the network's delays.
-// The state is four plain numbers, so a checkpoint is a structured clone of plain data.
+// One seeded PRNG (sfc32). Subsystems fork their own stream from the seed so that, say, adding
+// clients leaves the network's delays alone; its state is four plain numbers (a checkpoint clones it).
 
 export type RngState = [number, number, number, number];
 

@@ -1,11 +1,8 @@
-// The lab's own validator, with zod/mini's API for the calls its schemas make (the experiment
-// here in the engine, scenario files, presets). The page and every embed validate with it rather
-// than with zod, which would be the largest part of their engine: the same issues, paths and
-// English messages (zodErrors.ts) and the same output, key order included, as zod gives for these
-// schemas. Each schema is written once, as a function of the kit (experimentSchemas(z) and the
-// like); Node also builds them with zod itself, for the published JSON Schema
-// (scripts/gen-schema.ts), and tests/unit/schemaKit.test.ts parses the same inputs with both and
-// compares every result.
+// The lab's own validator, with zod/mini's API for the calls its schemas make: the page and every
+// embed use it, as zod would be the largest part of their engine. It gives zod's issues, paths,
+// English messages (zodErrors.ts) and output, key order included. Each schema is a function of the
+// kit (experimentSchemas(z)); Node also builds them with zod for the JSON Schema
+// (scripts/gen-schema.ts), and tests/unit/schemaKit.test.ts compares both on the same inputs.
 import type * as zm from 'zod/mini';
 import { schemaMessage } from './zodErrors';
 
@@ -413,5 +410,4 @@ const kit = {
   }),
 };
 
-/** The kit, typed as the zod/mini calls it stands in for. */
 export const z = kit as unknown as SchemaKit;

@@ -1,7 +1,5 @@
-// The Simulation: owns the state, runs the event loop, applies commands, takes samples and
-// builds snapshots and traces. The page, the CLI, the scenarios and the tests all use this API.
-// It holds no rules: the election algorithm (algorithm.ts), the leadership kernel, the storage,
-// the clients and the faults do; this loop hands each event to the one it belongs to.
+// The Simulation: event loop, commands, samples, snapshots and traces for the page, CLI, scenarios and
+// tests. It holds no rules: each event goes to the algorithm, the kernel, storage, clients or faults.
 import type { ElectionAlgorithm } from './algorithm';
 import { rulesFor } from './algorithms';
 import {
@@ -74,9 +72,8 @@ export class Simulation {
   /** Events processed so far (for benchmarks). */
   eventsProcessed = 0;
   /**
-   * Whether the run keeps the message log the space-time diagram draws (messageLog): off unless
-   * something will read it (LabEngine turns it on at the diagram's first read), since it is a
-   * fifth of a headless run's cost. The run itself is the same either way.
+   * Whether the run keeps the space-time diagram's message log: off until something reads it (LabEngine,
+   * at the diagram's first read), as it is a fifth of a headless run's cost. The run is the same either way.
    */
   logMessages = false;
   /** Restores so far: the message log's generation. */
@@ -85,10 +82,7 @@ export class Simulation {
   /** Whether the event being dispatched was kept (deferred, or queued again), so not recycled. */
   private kept = false;
 
-  /**
-   * `prepare` may change the initial state before anything runs: tests use it to start from the
-   * state a source's own test table describes (terms, votes, logs).
-   */
+  /** `prepare` may change the initial state: tests start from a source's test table (terms, votes, logs). */
   constructor(input: ExperimentInput | Experiment, prepare?: (core: Core) => void) {
     this.experiment = normalizeExperiment(input);
     const e = this.experiment;
@@ -106,7 +100,7 @@ export class Simulation {
     return this.c.nowMs;
   }
 
-  /** The time of the next queued event, or -1 when the queue is empty. */
+  /** The next queued event's time, or -1. */
   nextEventAtMs(): number {
     return this.c.heap.length ? this.c.heap[0].atMs : -1;
   }
@@ -129,7 +123,7 @@ export class Simulation {
     while (c.nextSampleMs <= untilMs) this.takeSample();
   }
 
-  /** Process the events of the next distinct time step; returns false when nothing is queued. */
+  /** Process the next distinct time step's events; false when nothing is queued. */
   step(): boolean {
     const at = this.nextEventAtMs();
     if (at < 0) return false;
@@ -155,7 +149,6 @@ export class Simulation {
     let maxTerm = 0;
     for (const n of c.nodes) if (n.term > maxTerm) maxTerm = n.term;
     const s = sampleOf(c.books, at, {
-      // The ledger's observed leader_count, kept as leaders come, go, pause and resume.
       leaderCountObserved: c.books.observedCount,
       maxTerm,
       maxTokenSeen: c.storage.maxTokenSeen,
@@ -187,8 +180,7 @@ export class Simulation {
     }
     if (ev.kind === K.fault) {
       const { atMs: _at, ...cmd } = ev.msg as Command & { atMs: number };
-      applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
-      return;
+      return applyCommand(c, this.out, cmd as Command, false, this.algorithm, this.runDeferred);
     }
     if (ev.kind === K.serviceTimer) {
       // A store's timer belongs to the store as a whole (its algorithm checks what a majority can do).
@@ -198,9 +190,8 @@ export class Simulation {
       return;
     }
     if (ev.kind === K.clientTick) {
-      // The same queue entry comes back as the client's next tick: clients are most of the
-      // queue's traffic, and this saves an allocation per client write. Its seq is taken after
-      // the tick's own sends, exactly as a freshly scheduled tick's would be.
+      // The entry comes back as the client's next tick, saving an allocation per client write (most
+      // of the queue's traffic); its seq is taken after the tick's sends, as a fresh tick's would be.
       ev.atMs = onClientTick(c, ev.node);
       ev.seq = c.seq++;
       heapPush(c.heap, ev);
@@ -212,15 +203,13 @@ export class Simulation {
       // Clients reach any node whatever the partition (they are outside the cluster).
       if (!n.alive) return onClientWriteToDeadNode(c, this.out, n, ev.gen);
       if (n.paused) return this.defer(n, ev);
-      this.clientWrite(n, ev.gen);
-      return;
+      return this.clientWrite(n, ev.gen);
     }
     if (!n.alive) return;
     if (ev.kind === TIMER + T.pause) {
       if (ev.gen !== n.gens[T.pause] || !n.paused) return;
       emit(c, this.out, { atMs: c.nowMs, type: 'resumed', node: n.id, pausedMs: c.nowMs - n.pausedAtMs });
-      resume(c, n, this.runDeferred);
-      return;
+      return resume(c, n, this.runDeferred);
     }
     if (n.paused) return this.defer(n, ev);
     this.runTimer(n, ev);
@@ -236,8 +225,7 @@ export class Simulation {
     if (m.type === 'writeRejected') {
       this.algorithm.onFenced?.(this.c, this.out, n, m.maxTokenSeen as number);
     } else if (m.type === 'clientWrite') {
-      // The engine queues clients' requests as events of their own (sendClientWrite); this
-      // entry lets a test hand one to a node as a message.
+      // Clients' requests are queued as events of their own (sendClientWrite): this lets a test send one.
       this.clientWrite(n, m.client as number);
     } else {
       this.algorithm.onMessage(this.c, this.out, n, m);
@@ -289,12 +277,12 @@ export class Simulation {
     return this.out.events.list;
   }
 
-  /** Absolute count of events emitted so far (including any dropped by the bound). */
+  /** Events emitted so far, those dropped by the bound included. */
   get eventsTotal(): number {
     return totalOf(this.out.events);
   }
 
-  /** Events with absolute index >= from (as many as are still retained). */
+  /** Events with absolute index >= from (those still retained). */
   eventsSince(from: number): SimEvent[] {
     const { list, base } = this.out.events;
     return list.slice(Math.max(0, from - base));
@@ -304,10 +292,7 @@ export class Simulation {
     return this.out.samples.list;
   }
 
-  /**
-   * The message log as it stands, read-only (MessageLog, with its generation): views make their
-   * records from it (the space-time diagram's messageLog.ts), so the engine carries no code for them.
-   */
+  /** The message log, read-only: views make their records from it (messageLog.ts), not the engine. */
   get messageLog(): MessageLog {
     return { ...this.out.messages, generation: this.restores };
   }
@@ -431,7 +416,7 @@ export class Simulation {
     };
   }
 
-  /** The outputs so far: copies of the lists (the events and samples in them are shared). */
+  /** Copies of the output lists (their items are shared). */
   outputs(): Outputs {
     const copy = <T>(b: Bounded<T>): Bounded<T> => ({ list: b.list.slice(), base: b.base });
     return {
@@ -442,12 +427,8 @@ export class Simulation {
   }
 
   /**
-   * Restore a checkpoint taken from this simulation's own past. Outputs are append-only, so
-   * restoring truncates them to the checkpoint's lengths instead of copying them.
-   *
-   * `later` is an optional record of outputs() taken further along the same run: it lets a
-   * checkpoint ahead of the current moment be restored too, taking its events and samples
-   * from the record instead of simulating up to it (how the page jumps forward quickly).
+   * Restore a checkpoint of this run's past, truncating the outputs; `later`, outputs() from further
+   * on, lets one ahead of now be restored without simulating up to it (the page's quick jumps).
    */
   restore(cp: Checkpoint, later?: Outputs): void {
     const out = this.out;
@@ -459,8 +440,7 @@ export class Simulation {
     const own = from === out;
     out.events = windowAt(from.events, cp.eventsTotal, limits.maxEvents, own);
     out.samples = windowAt(from.samples, cp.samplesTotal, limits.maxSamples, own);
-    // The log of a record that does not reach the checkpoint keeps what it has: the diagram then
-    // starts later (messageLogFromMs), the run itself is unaffected.
+    // A record's log short of the checkpoint keeps what it has: the diagram starts later (messageLogFromMs).
     const messagesTotal = Math.min(cp.messagesTotal, totalOf(from.messages));
     out.messages = windowAt(from.messages, messagesTotal, MAX_MESSAGE_LOG, own);
     this.restores++;
@@ -470,9 +450,8 @@ export class Simulation {
 }
 
 /**
- * A bounded output as it stood when `total` items had been produced, cut from a list that holds
- * items from `base` on (the same run's, now or later): the window a straight run would have kept,
- * or, when older items are already gone, as much of it as is left. The total is always right.
+ * A bounded output as it stood after `total` items, cut from the same run's list (now or later): the
+ * window a straight run would have kept, or as much of it as is left. The total is always right.
  */
 function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own: boolean): Bounded<T> {
   const start = Math.max(base, retainedFrom(total, max));
@@ -487,7 +466,6 @@ function windowAt<T>({ list, base }: Bounded<T>, total: number, max: number, own
 
 const emptyList = <T>(): Bounded<T> => ({ list: [], base: 0 });
 
-/** Run an experiment to its untilMs and return the trace. */
 export function runExperiment(input: ExperimentInput | Experiment): Trace {
   const sim = new Simulation(input);
   sim.runUntil(sim.experiment.untilMs);

@@ -1,6 +1,5 @@
-// The protected storage, a service every algorithm shares: one register holding the highest
-// token it has accepted. With fencing on it accepts a write if and only if its token is at least
-// that high, and answers a lower one with a retryable error that names the newer token.
+// The protected storage every algorithm shares: one register holding the highest token accepted.
+// With fencing on it refuses a lower token with a retryable error naming the newer one.
 import {
   MAX_RECENT_WRITES,
   emit,
@@ -47,8 +46,7 @@ export function onStorageWrite(c: Core, out: Outputs, m: Message): void {
   );
   const stale = found !== null && found.some((f) => f.invariant === 'staleWriteAccepted');
   if (stale) c.books.counters.staleWritesAccepted++;
-  // One object serves as both the trace's event and the storage's recent-writes entry (the
-  // snapshot copies it without its type): one allocation per write instead of two.
+  // One object is both the trace's event and a recent-writes entry: one allocation per write, not two.
   const w: WriteEvent = {
     type: 'write',
     atMs: c.nowMs,

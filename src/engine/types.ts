@@ -1,6 +1,5 @@
-// Plain-data shapes shared by the engine, the page and the CLI: events, samples, the summary,
-// the trace and the snapshot. No class instances, no Infinity, no functions: all of it survives
-// JSON, structured clone and a URL round trip.
+// Plain-data shapes shared by the engine, the page and the CLI (events, samples, summary, trace,
+// snapshot): no classes, Infinity or functions, so all of it survives JSON, structured clone and a URL.
 import type { Experiment, Fault } from './experiment';
 import type { Message } from './core';
 import type { FencedRegister, INVARIANT_TITLES } from './invariants';
@@ -19,10 +18,7 @@ export type SimEvent =
       node: NodeId;
       term: number;
       votes: NodeId[];
-      /**
-       * The holder's identity where it is not the node's name: a Kubernetes replica's process
-       * (`n2_3`), a new holder at every start. A transition is a change of holder.
-       */
+      /** The holder if not the node's name (a Kubernetes process, `n2_3`): a transition changes it. */
       holder?: string;
     }
   | { atMs: number; type: 'steppedDown'; node: NodeId; term: number; reason: StepDownReason }
@@ -44,10 +40,7 @@ export type SimEvent =
   | { atMs: number; type: 'survived'; node: NodeId; term: number }
   /** A timed pause ended: the node runs again, and what reached it meanwhile runs now. */
   | { atMs: number; type: 'resumed'; node: NodeId; pausedMs: number }
-  /**
-   * A server replaced its data set with a primary's (a full resynchronisation): `lost` writes it
-   * had accepted were not in that primary's history and are gone (Redis Sentinel's old primary).
-   */
+  /** A full resync (Redis Sentinel's old primary): `lost` accepted writes the primary never had. */
   | { atMs: number; type: 'resynced'; node: NodeId; from: NodeId; lost: number }
   | { atMs: number; type: 'violation'; invariant: InvariantName; detail: string };
 
@@ -71,10 +64,7 @@ export interface Violation {
   atMs: number;
   invariant: InvariantName;
   detail: string;
-  /**
-   * What allowed this hazard: a safety switch that was off, or the election algorithm itself
-   * (one without a quorum); null means a bug in safe mode.
-   */
+  /** What allowed this hazard: a switch that was off, or the algorithm itself; null is a bug in safe mode. */
   allowedBy: 'quorum' | 'fencing' | 'algorithm' | null;
 }
 
@@ -83,25 +73,16 @@ export interface Sample extends Omit<Counters, 'maxLeaderCount'> {
   atMs: number;
   /** leader_count believed: alive nodes that think they lead, paused ones included (the hazard). */
   leaderCount: number;
-  /**
-   * leader_count observed: what a monitor scraping every node's is-leader gauge would see. A paused
-   * node fails its scrape and is not counted (the scraper, like the clients, reaches every node).
-   */
+  /** leader_count observed: what scraping every node's is-leader gauge sees (a paused node fails it). */
   leaderCountObserved: number;
   maxTerm: number;
   maxTokenSeen: number;
   /** The acting leader's renewal latency: age of its oldest unacknowledged round, else the last round's. */
   renewalLatencyMs: number;
-  /**
-   * Watch notifications sent so far, and the reads they triggered (the chart's watch panel): only
-   * under AlgorithmInfo.watchCounts, so every other run's samples are as they were.
-   */
+  /** Watch notifications so far and the reads they triggered: only under AlgorithmInfo.watchCounts. */
   watchNotifications?: number;
   watchReads?: number;
-  /**
-   * The client view's totals so far (ClientView), from a run's first client write on: the chart's
-   * client panel derives errors per second and the mean latency of served writes from them.
-   */
+  /** ClientView's totals so far, from the first client write on (the chart's client panel). */
   clientErrors?: number;
   clientServed?: number;
   clientWaitedMs?: number;
@@ -115,7 +96,6 @@ export interface Failover {
   readyAtMs: number;
   node: NodeId;
   term: number;
-  /** Who was lost and how. */
   from: NodeId | null;
   cause: string;
 }
@@ -132,11 +112,7 @@ export interface Summary extends Counters {
   watchReads: number;
   /** Messages of the algorithm's election kinds sent (votes, pre-votes, ELECTION, OK, COORDINATOR...). */
   electionMessages: number;
-  /**
-   * Writes a server had accepted that vanished when it resynchronised from a primary that never
-   * had them (Redis Sentinel's old primary, demoted on heal). Present only under an algorithm
-   * whose servers hold the data and can lose it that way.
-   */
+  /** Accepted writes lost in resynchronisations (the `resynced` events): only where servers hold the data. */
   writesLost?: number;
 }
 
@@ -151,7 +127,6 @@ export interface NodeView {
   /** When the current pause began (-1 when not paused). */
   pausedAtMs: number;
   clockRate: number;
-  /** The node's own clock reading, in ms. */
   localNowMs: number;
   knownLeader: NodeId | null;
   ready: boolean;
@@ -188,14 +163,12 @@ interface MessageFacts {
   sentAtMs: number;
   granted?: boolean;
   token?: number;
-  /** The API server's answer to a Lease request. */
   status?: 'ok' | 'conflict' | 'notFound';
 }
 
 /** A message in flight, as the snapshot shows it. */
 export interface MessageView extends MessageFacts {
   deliverAtMs: number;
-  /** Set once the message was dropped by a partition or a dead receiver. */
   droppedAtMs?: number;
 }
 
@@ -231,10 +204,7 @@ export interface StorageWrite {
   kind: 'claim' | 'leader' | 'client' | 'manual';
 }
 
-/**
- * One candidate in a coordination-service election queue: ZooKeeper's EPHEMERAL_SEQUENTIAL znode
- * under /election, or etcd's key under the election prefix (ordered by its create revision).
- */
+/** One candidate in an election queue: ZooKeeper's EPHEMERAL_SEQUENTIAL znode, or etcd's key. */
 export interface QueueEntryView {
   /** Its place number: the znode's sequence number, or the key's create revision. */
   number: number;
@@ -257,19 +227,14 @@ export interface QueueView {
   numberName: string;
   /** Who a waiting candidate watches: its predecessor (the recipe) or the leader (the herd effect). */
   watch: 'predecessor' | 'leader';
-  /** Entries lowest number first: the first one leads. */
+  /** Lowest number first: the first one leads. */
   entries: QueueEntryView[];
-  /** Watch notifications sent so far. */
   watchNotifications: number;
   /** The reads those notifications triggered, where the recipe counts them (null: not counted). */
   watchReads: number | null;
 }
 
-/**
- * The clients' side of the run (the client view): writes that failed (a dead node, a leader not
- * yet ready or past its deadline, a redirect) and writes served, with the time each served write
- * had waited since its client first sent it (its retries included).
- */
+/** The client view: writes failed, and writes served with the time each waited since its first try. */
 export interface ClientView {
   errors: number;
   served: number;
@@ -298,10 +263,7 @@ export interface Snapshot {
   leaderCountObserved: number;
   /** The leader the lab follows, by leaderAmong (leadership.ts); null when no node believes it leads. */
   leader: { id: NodeId; epoch: number } | null;
-  /**
-   * When the first leader was elected, or -1 while the cluster is still electing it: start-up,
-   * before then, is its own phase, not an outage (no time without a leader, no page, no failover).
-   */
+  /** When the first leader was elected (-1: not yet): start-up, before it, is no outage. */
   startedAtMs: number;
   /** Services besides storage the algorithm runs against (an API server, store members). */
   services: { id: string; kind: string; label: string; alive: boolean }[];

@@ -1,7 +1,5 @@
-// The schema's messages in English, for the issue kinds the lab's schemas can raise: the same
-// sentences zod's English locale writes ("Invalid input: expected number, received string"),
-// without its table of string formats the lab never uses, which every page that reads a link
-// would otherwise load.
+// zod's English messages ("Invalid input: expected number, received string") for the issues the
+// lab's schemas raise, without the locale's table of string formats every page would otherwise load.
 import type * as z from 'zod/mini';
 
 /** A value's kind as the messages name it: null, array, NaN and Infinity apart from typeof. */

@@ -1,6 +1,5 @@
-// Every algorithm's rules at once, for Node (tests, the command line, benchmarks) and the
-// explorer's worker, which may run any of them and have no page to wait for. Keyed by kind: an
-// algorithm described in info.ts and missing here does not compile.
+// Every algorithm's rules at once, for Node (tests, the command line, benchmarks) and the explorer's
+// worker, which may run any and have no page to wait for. A kind missing here does not compile.
 import type { ElectionAlgorithm } from '../algorithm';
 import { bully } from './bully';
 import { etcdElection } from './etcdElection';

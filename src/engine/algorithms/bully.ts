@@ -1,10 +1,9 @@
 // The Bully algorithm (Garcia-Molina, "Elections in a Distributed Computing System", IEEE
 // Transactions on Computers, 1982), as textbooks teach it: a node that stops hearing the
-// coordinator sends ELECTION to every higher id; a live higher node answers OK and holds its own
-// election; a node that gets no OK within a timeout announces COORDINATOR to all; a higher node
-// that comes back takes over. There is no quorum: under a partition each side elects its own
-// highest reachable node. A coordinator's epoch (its fencing token) is one more than the highest
-// epoch it has seen, so two sides can issue the same epoch, and storage's `>=` accepts both.
+// coordinator sends ELECTION to every higher id; a live higher node answers OK and holds its own;
+// one with no OK in time announces COORDINATOR to all; a higher node coming back takes over. No
+// quorum: each side of a partition elects its own. A coordinator's epoch (its token) is one more than
+// the highest it has seen, so two sides can issue the same one, and storage's `>=` accepts both.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { bullyPage } from './pages/coordinator';
@@ -16,7 +15,6 @@ import type { BullySettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
-/** Bully's timer slots: the coordinator watch's two, and its election step. */
 const BT = { ...CT, election: CT.watch + 1 } as const;
 
 const initBullyNode = () => ({
@@ -85,7 +83,6 @@ function becomeCoordinator(c: Core, out: Outputs, n: NodeState): void {
   beginWarmUp(c, n);
 }
 
-/** No election under way: no OK awaited, none heard, no step pending. */
 function endElection(p: BullyNode): void {
   p.electing = false;
   p.gotOk = false;
@@ -121,10 +118,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
       }
       // A lower node leads. A coordinator reminds it who is higher; anyone else higher, alive
       // and reachable bullies its way in with an election of its own.
-      if (n.role === 'leader') {
-        send(c, n.idx, m.from, 'coordinator', n.term);
-        return;
-      }
+      if (n.role === 'leader') return void send(c, n.idx, m.from, 'coordinator', n.term);
       adoptEpoch(n, m.term);
       if (!p.electing && !p.gotOk) startElection(c, out, n);
       return;
@@ -133,10 +127,7 @@ function onMessage(c: Core, out: Outputs, n: NodeState, m: Message): void {
   }
 }
 
-/**
- * Remember the highest epoch seen. A coordinator keeps its own: its epoch is the token its
- * writes carry for as long as it leads.
- */
+/** Remember the highest epoch seen, but a coordinator keeps its own: the token its writes carry. */
 function adoptEpoch(n: NodeState, epoch: number): void {
   if (n.role !== 'leader' && epoch > n.term) n.term = epoch;
 }

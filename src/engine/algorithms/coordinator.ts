@@ -1,7 +1,6 @@
-// What Bully and the Ring share, as the textbooks give both: a coordinator that tells everyone
-// it is alive every heartbeat, the others watching for its silence, and a coordinator that
-// storage fences stepping down to call an election. Neither has a quorum: both elect the highest
-// id they can reach.
+// What Bully and the Ring share, as the textbooks give both: a coordinator's heartbeat, the others
+// watching for its silence, and a fenced coordinator stepping down to call an election. Neither has
+// a quorum: both elect the highest id they can reach.
 import type { AlgorithmNodeView, ElectionAlgorithm } from '../algorithm';
 import { ALG_SLOT, localNow, realAtLocal } from '../core';
 import type { Core, NodeState, Outputs } from '../core';
@@ -10,10 +9,8 @@ import { release } from '../leadership';
 import { send } from '../network';
 import { nextInt } from '../rng';
 
-/** The two timer slots both use: the coordinator's heartbeat, the others' watch. */
 export const CT = { heartbeat: ALG_SLOT, watch: ALG_SLOT + 1 } as const;
 
-/** What a node remembers of the coordinator. */
 export interface Watcher {
   /** Own-clock time it last heard the coordinator (or, at boot, when it started waiting). */
   lastHeardLocalMs: number;
@@ -62,10 +59,7 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
       st(n).lastHeardLocalMs = 150 + nextInt(c.rngTimer, 0, spreadMs) - cfg(c).timeoutMs;
       arm(c, n);
     },
-    /**
-     * A node's view: a follower's deadline is its pending election step (own clock, -1 for none)
-     * or else the watch; the coordinator shows none. `votes` are the ids its election has gathered.
-     */
+    /** A follower's deadline: its pending election step (-1: none) or the watch; `votes`: ids gathered. */
     view(c: Core, n: NodeState, stepLocalMs: number, votes: string[]): AlgorithmNodeView {
       const p = st(n);
       const atLocalMs = stepLocalMs >= 0 ? stepLocalMs : p.lastHeardLocalMs + cfg(c).timeoutMs;
@@ -78,11 +72,10 @@ export function coordinatorWatch(st: (n: NodeState) => Watcher, cfg: (c: Core) =
 type Start = (c: Core, out: Outputs, n: NodeState) => void;
 
 /**
- * The rules Bully and the Ring share, around their own `startElection`: a restarted node, or one
- * asked to campaign, calls an election (a coordinator already leads); a coordinator that storage
- * fences steps down and calls one (epochs come only from the nodes' own messages, so on its side of
- * a partition it may win again with the very epoch the other side already uses); the network
- * changing tells them nothing (no quorum to lose); and there is no lease to renew.
+ * The rules Bully and the Ring share around their own `startElection`: a restarted node, or one asked
+ * to campaign, calls an election; a fenced coordinator steps down and calls one (epochs come only from
+ * the nodes' messages, so on its side of a partition it may win again with the other side's epoch);
+ * the network changing tells them nothing (no quorum to lose); there is no lease to renew.
  */
 export function coordinatorRules(startElection: Start) {
   return {

@@ -1,17 +1,12 @@
-// What the page says of an algorithm: the shape of its description, the words descriptions share,
-// and the readings the page makes of the run's. Each algorithm's description is part of its rules
-// (ElectionAlgorithm.page, written in pages/), so it loads in the algorithm's own chunk: a page or
-// an embed fetches the words of the algorithm it runs and no other's. The registry's loaders are
-// keyed by AlgorithmKind (index.ts) and `page` is not optional, so a kind without its description
-// does not compile, and nothing on the page falls back to another algorithm's words. A description
-// is read once its algorithm has loaded, as its rules are: the page awaits them before its lab
-// starts (loadLinkScenario), and a change of algorithm applies once they have loaded (the store's
-// reset). What the picker says of every algorithm before any has loaded is picker.ts's.
+// What the page says of an algorithm: the shape of its description, shared words and readings. Each
+// description is part of its algorithm's rules (ElectionAlgorithm.page, in pages/), so a page or an
+// embed fetches only its own algorithm's words; `page` is required, so nothing falls back to
+// another's. It is read once the rules have loaded (loadLinkScenario, the store's reset); what the
+// picker says before any has loaded is picker.ts's.
 import { rulesFor } from './index';
 import type { Experiment } from '../experiment';
 
-/** The chain's first step: how one leader is chosen, in the algorithm's words. Its title is the
- * algorithm's info's (`elects`), which the picker shows too. */
+/** The chain's first step: how one leader is chosen (its title is the info's `elects`). */
 export interface ElectStep {
   short: string;
   /** What elects, in one line (Raft's is drawn from its votes instead: empty). */
@@ -29,7 +24,6 @@ export interface HoldStep {
   round?: string;
 }
 
-/** A safety switch of the lab (Experiment['safety']). */
 export type SafetySwitch = keyof Experiment['safety'];
 
 /** What runs out when the leader goes quiet: the others replace it after that. */
@@ -38,7 +32,6 @@ export interface Expiry {
   what: string;
   /** How the leader keeps it: "renews its lease every 2 s". */
   keep: string;
-  /** Its span (ms). */
   ms: number;
   /** Its name alone, in its system's words: "Lease", "election timeout", "session TTL". */
   name: string;
@@ -46,10 +39,7 @@ export interface Expiry {
   maxMs: number;
 }
 
-/**
- * The line the renewal latency chart draws: the renewal latency, as the engine measures it (a
- * round's time, or how overdue the next renewal is), at which the leader stops acting by itself.
- */
+/** The renewal latency chart's line: the latency at which the leader stops acting by itself. */
 export interface RenewLimit {
   ms: number;
   /** What the line is, in its system's words, with the setting's own value. */
@@ -62,15 +52,9 @@ export interface AlgorithmPage {
   expiry(e: Experiment): Expiry;
   /** Null where the leader never stops by itself for want of renewals. */
   renewLimit(e: Experiment): RenewLimit | null;
-  /**
-   * What a leader does when storage refuses its write, after "storage refuses n1's write, naming
-   * token 1;" (the engine's onFenced): most elections never hear of it, and the leader acts on.
-   */
+  /** What a leader does after "storage refuses n1's write, naming token 1;" (onFenced): most act on. */
   fenced: string;
-  /**
-   * Why each safety switch it does not offer is missing: the system has no such mechanism (Redis
-   * Sentinel has no token, so no Fencing). A switch absent here is offered under it.
-   */
+  /** Why each switch it does not offer is missing (Redis has no token, so no Fencing); others are offered. */
   missing: Partial<Record<SafetySwitch, string>>;
   /** What a network split does while one leader leads: the hint under the stage says it. */
   split: string;
@@ -89,7 +73,6 @@ export function expiryOf(ms: number, what: string, keep: string, name = what, ma
   return { ms, what: `${formatSpan(ms)} ${what}`, keep, name, maxMs };
 }
 
-/** A hold step without the lease dial. */
 export function held(title: string, short: string, text: string): HoldStep {
   return { title, short, text, ring: false };
 }
@@ -106,7 +89,7 @@ export function raftOnly(title: string): Partial<Record<SafetySwitch, string>> {
 export const SPLIT_WITH_QUORUM = 'only a side with a majority can elect';
 export const SPLIT_WITHOUT_QUORUM = 'with no quorum, each side can elect its own';
 
-/** What the page says of the experiment's algorithm, which has loaded (loadAlgorithm). */
+/** What the page says of the experiment's algorithm, once loaded (loadAlgorithm). */
 export function pageOf(e: Pick<Experiment, 'algorithm'>): AlgorithmPage {
   return rulesFor(e.algorithm).page;
 }
@@ -121,7 +104,7 @@ export function missingSwitch(e: Pick<Experiment, 'algorithm'>, key: SafetySwitc
   return pageOf(e).missing[key] ?? null;
 }
 
-/** The experiment's renewal limit under its algorithm, or null (the chart's renewal panel). */
+/** The experiment's renewal limit, or null (the chart's renewal panel). */
 export function renewLimitOf(e: Experiment): RenewLimit | null {
   return pageOf(e).renewLimit(e);
 }

@@ -1,13 +1,8 @@
-// Leader election with etcd's election API, as its Go client runs it (client/v3/concurrency:
-// session.go, election.go, key.go): each candidate holds a session, a lease with a TTL kept alive
-// about every TTL/3; Campaign creates `prefix/<lease id>` bound to the lease if it does not exist,
-// then waits until every key under the prefix with a lower create revision is gone, watching the
-// last one before its own (waitDeletes); the lowest create revision leads, and it is the fencing
-// token. Resign deletes the key. A lease whose keep-alives stop expires on the etcd side, and its
-// key goes with it. The three etcd members are services; every operation commits once a majority
-// of them answer, while they have a raft leader: when the leader member dies or is cut off from
-// the others, nothing commits until the rest elect a new one after etcd's election timeout, and the
-// new leader extends every lease by that timeout (lessor.Promote), as etcd does.
+// Leader election with etcd's election API: the candidate (candidates/etcdCandidate.ts) on the
+// engine's core, against three etcd members; an expired lease's key goes with it. Every operation
+// commits on a majority of the members while they have a raft leader: when it dies or is cut off,
+// nothing commits until the rest elect one after etcd's election timeout, and the new leader
+// extends every lease by that timeout (lessor.Promote), as etcd does.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { etcdElectionPage } from './pages/etcdElection';
@@ -77,7 +72,7 @@ const ET = timerSlots<CandidateTimer>('keepAlive', 'sessionDeadline', 'request',
 const { st, shared, cfg } = stateViews<EtcdCandidate, EtcdShared>();
 const store = (c: Core) => shared(c).store;
 
-/** The member a candidate talks to: host nK runs member mK beside it. */
+/** Host nK runs member mK beside it. */
 const memberOf = (c: Core, n: NodeState): number => store(c).members[n.idx % store(c).members.length];
 
 // ---------------------------------------------------------------- what etcd does on the store
@@ -141,7 +136,7 @@ function apply(c: Core, body: EtcdOp, client: number): EtcdReply {
   return reply;
 }
 
-/** Delete a key (its lease's), a new revision; each watcher hears of it from its own member. */
+/** Delete a lease's key: a new revision, and each watcher hears of it from its own member. */
 function deleteKey(c: Core, lease: number): void {
   deleteEntries(c, store(c), (k) => k.key === lease, notifyDeleted);
 }
@@ -152,13 +147,11 @@ function notifyDeleted(c: Core, watcher: number, k: StoreEntry): void {
 }
 
 const ETCD_RULES: StoreRules<EtcdOp> = {
-  /** A member got a candidate's request: it puts the operation to the others and waits for a majority. */
   request: (c, out, member, m) => {
     const s = store(c);
     const body = bodyOf(m, 'etcdRequest');
     const op: StoreOp<EtcdOp> = { id: m.id, client: m.from, via: member, body, acks: [member] };
-    // A client's keep-alives share one stream, which its member serves in order: one sent after
-    // the election still waits behind a renewal held over it.
+    // A client's keep-alives share one stream served in order: a later one waits behind a held renewal.
     if (body.op === 'keepAlive') {
       const ahead = s.pending.find(
         (x) =>
@@ -181,11 +174,9 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
   // An expired lease's key goes with it.
   expired: (c, _out, lease) => deleteKey(c, lease),
   /**
-   * The members elected a raft leader. lessor.Promote: every lease's time left starts over from its
-   * TTL, plus an election timeout. A renewal that waited through the election goes on one election
-   * timeout later: a member forwards renewals to its leader in a loop (LeaseRenew), and once it
-   * finds none (the moment of the election) it waits a whole election timeout before it looks again
-   * (waitLeader). A renewal that arrives after the election goes straight to the new leader.
+   * lessor.Promote: every lease starts over from its TTL plus an election timeout. A renewal that
+   * waited through the election goes on an election timeout later: a member forwarding renewals
+   * (LeaseRenew) that finds no leader waits that long before it looks again (waitLeader).
    */
   promoted: (c) => {
     const s = store(c);
@@ -202,12 +193,7 @@ const ETCD_RULES: StoreRules<EtcdOp> = {
 
 // ---------------------------------------------------------------- the candidate's runtime
 
-/**
- * The candidate (candidates/etcdCandidate.ts) runs here through the engine's core: a request is a
- * message to the node's member, a timer a node timer on its own clock, and acquiring and
- * releasing go to the leadership kernel. One IO object serves every call: `bound` says which
- * node of which run the machine is stepping (nothing is allocated per event).
- */
+/** The candidate's IO on the engine: one object serves every call, `bound` naming the node and run. */
 const bound: { c: Core; out: Outputs; n: NodeState } = { c: null!, out: null!, n: null! };
 
 const io: CandidateIO = {
@@ -239,7 +225,7 @@ const io: CandidateIO = {
   exited: () => bringDown(bound.c, bound.n),
 };
 
-/** Step the node's candidate: bind the IO to this node, then run one of the machine's inputs. */
+/** Bind the IO to this node, for one of the candidate machine's inputs. */
 function step(c: Core, out: Outputs, n: NodeState): CandidateIO {
   bound.c = c;
   bound.out = out;
@@ -253,10 +239,8 @@ export const etcdElection: ElectionAlgorithm = {
   timerSlots: 4,
   initNode: () => candidate.initCandidate(),
   initShared: initEtcdShared,
-  boot: (c, _out, n) => {
-    // Candidates start a little apart.
-    scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300));
-  },
+  // Candidates start a little apart.
+  boot: (c, _out, n) => scheduleTimer(c, n, ET.retry, nextInt(c.rngTimer, 0, 300)),
   onTimer: (c, out, n, slot) => {
     const p = st(n);
     const io = step(c, out, n);

@@ -1,9 +1,6 @@
-// The registry of election algorithms: the one place an algorithm is registered. What every part
-// of the lab reads (names, words, settings, services) is in info.ts and always here; an
-// algorithm's rules are a module of their own that a run loads before it starts (loadAlgorithm),
-// so a page pays only for the algorithms it runs, the default (Raft) included: a page or an embed
-// that runs another never fetches Raft's. Node (tests, the command line) loads every one at once
-// (all.ts).
+// The registry of election algorithms: what every part of the lab reads is in info.ts; an
+// algorithm's rules are a module a run loads first (loadAlgorithm), so a page pays only for those it
+// runs, Raft included. Node (tests, the command line) loads every one at once (all.ts).
 import type { AlgorithmInfo, ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 
@@ -16,12 +13,10 @@ export const ALGORITHM_KINDS = Object.keys(ALGORITHMS) as [AlgorithmKind, ...Alg
 
 export const DEFAULT_ALGORITHM: AlgorithmKind = 'raft';
 
-/** What the lab knows of an algorithm without running it. */
 export function algorithmFor(kind: AlgorithmKind | undefined): AlgorithmInfo {
   return ALGORITHMS[kind ?? DEFAULT_ALGORITHM];
 }
 
-/** Each algorithm's rules, as a chunk of their own. */
 const LOADERS: Record<AlgorithmKind, () => Promise<ElectionAlgorithm>> = {
   raft: () => import('./raft').then((m) => m.raft),
   'k8s-lease': () => import('./k8sLease').then((m) => m.k8sLease),
@@ -40,7 +35,6 @@ export function registerAlgorithm(alg: ElectionAlgorithm): void {
   LOADED.set(alg.kind, alg);
 }
 
-/** Whether a run of this algorithm can start now. */
 export function algorithmLoaded(kind: AlgorithmKind | undefined): boolean {
   return LOADED.has(kind ?? DEFAULT_ALGORITHM);
 }
@@ -51,8 +45,7 @@ export async function loadAlgorithm(kind: AlgorithmKind | undefined): Promise<vo
   if (!LOADED.has(k)) registerAlgorithm(await LOADERS[k]());
 }
 
-/** The rules a simulation runs. Only for an algorithm that is loaded: a run that starts before its
- * algorithm has loaded is a defect of the page, said in so many words. */
+/** The rules a simulation runs: a run before its algorithm has loaded is the page's defect, said so. */
 export function rulesFor(kind: AlgorithmKind | undefined): ElectionAlgorithm {
   const k = kind ?? DEFAULT_ALGORITHM;
   const alg = LOADED.get(k);

@@ -1,7 +1,6 @@
-// What every part of the lab knows of an algorithm without running it: its name, how it elects in
-// a line, its words, message kinds, settings and services. The page loads this with its first
-// screen; an algorithm's rules and description (the modules beside this one) load only when a run
-// uses it (index.ts loadAlgorithm), and what only the Setup picker says (picker.ts) with the picker.
+// What every part of the lab knows of an algorithm without running it, loaded with the page's first
+// screen; its rules and description load only when a run uses it (loadAlgorithm), and what only the
+// Setup picker says (picker.ts) with the picker.
 import type { AlgorithmInfo } from '../algorithm';
 import type { ServiceSpec } from '../core';
 import type { Experiment } from '../experiment';
@@ -99,8 +98,7 @@ export const ALGORITHM_INFO = {
     elects: 'Sentinels promote one primary',
     words: { epoch: 'epoch', leader: 'primary', election: 'failover' },
     messages: REDIS_MESSAGES,
-    // The sentinels vote by majority, but the servers do not: an old primary cut off from them
-    // keeps its role until it hears from them again.
+    // Sentinels vote by majority, servers do not: a cut-off old primary keeps its role until told.
     hasQuorum: false,
     // No fencing token: nothing checks the epoch, so the lab's storage takes an old primary's
     // writes (stale writes, allowed by the algorithm itself) and there is no Fencing switch.
@@ -167,14 +165,10 @@ export const ALGORITHM_INFO = {
 /** Checked apart from the table, so that the message kinds can be read from it (MessageType). */
 ALGORITHM_INFO satisfies Record<string, AlgorithmInfo>;
 
-/** The kinds of message the algorithms send, from their tables above. */
 export type AlgorithmMessageType =
   (typeof ALGORITHM_INFO)[keyof typeof ALGORITHM_INFO]['messages'][number]['type'];
 
-/**
- * Whether the experiment's samples count watch notifications and the reads they trigger (its
- * algorithm's watchCounts): the chart draws its watch panel only then.
- */
+/** Whether the experiment's samples count watches (AlgorithmInfo.watchCounts): the chart's watch panel. */
 export function watchCountsOf(e: Experiment): boolean {
   return (ALGORITHM_INFO as Record<string, AlgorithmInfo>)[e.algorithm ?? 'raft']?.watchCounts === true;
 }

@@ -9,10 +9,10 @@
 //    clock), give up while someone else holds it and observedTime + LeaseDuration is still ahead,
 //    else update it (leaderTransitions + 1 when the holder changes);
 //  - renew: rounds RetryPeriod apart, each trying on a RetryPeriod ticker until one succeeds or
-//    RenewDeadline has passed since the round began; a failed round ends leadership, and the
-//    controller exits: its next process is a new holder (a new identity);
-//  - every request times out after RenewDeadline / 2 (resourcelock.NewFromKubeconfig), so a round
-//    has room for a second try after a lost request;
+//    RenewDeadline has passed; a failed round ends leadership and the controller exits (its next
+//    process is a new holder);
+//  - a request times out after RenewDeadline / 2 (resourcelock.NewFromKubeconfig), leaving a round
+//    room for a second try;
 //  - ReleaseOnCancel: a leader that stops writes an empty holder so the next need not wait.
 // The token is the record's leaderTransitions, checked by the lab's fenced storage.
 import type { ElectionAlgorithm } from '../algorithm';
@@ -36,24 +36,18 @@ import {
 } from '../services/quorumStore';
 import type { LeaseRecord } from '../types';
 
-/** client-go's JitterFactor: an acquire try every RetryPeriod x [1, 1 + 1.2). */
 export const JITTER_FACTOR = 1.2;
-/**
- * The leader-election client's request timeout: RenewDeadline / 2, at least a second, as
- * kube-controller-manager builds its lock (resourcelock.NewFromKubeconfig, since Kubernetes 1.20).
- */
+/** The client's request timeout, as kube-controller-manager builds its lock (NewFromKubeconfig, 1.20+). */
 export function requestTimeoutMs(renewDeadlineMs: number): number {
   return Math.max(1000, Math.floor(renewDeadlineMs / 2));
 }
 /** Operations the API server may have waiting on the store at once (a bound, like every queue here). */
 const MAX_PENDING_OPS = 64;
 const SERVICES = ALGORITHM_INFO['k8s-lease'].services;
-/** Every replica talks to the one API server. */
 const apiOf = (c: Core) => shared(c).api;
 
 const KT = timerSlots('next', 'request', 'round');
 
-/** Where a replica's loop is. */
 type Phase = 'acquiring' | 'leading';
 /** The step of the try (or release) in flight. */
 type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate' | null;
@@ -61,16 +55,12 @@ type Step = 'fast' | 'get' | 'update' | 'create' | 'releaseGet' | 'releaseUpdate
 const initK8sNode = (_e: unknown, idx: number) => ({
   phase: 'acquiring' as Phase,
   /**
-   * Its identity in the Lease: the node's name and a fresh suffix at every start, as
-   * kube-controller-manager appends a UUID to its hostname, so a restarted process is a new
-   * holder that waits out the lease like anyone else.
+   * Its identity in the Lease: name and a fresh suffix at every start (kube-controller-manager's
+   * hostname_UUID), so a restarted process is a new holder that waits out the lease like anyone else.
    */
   identity: `n${idx + 1}_1`,
   starts: 1,
-  /**
-   * The process is on its way out once its release is done (or has failed): for good (a graceful
-   * stop), or to be started again as a new process (it stopped leading: OnStoppedLeading exits).
-   */
+  /** Exiting once its release is over: for good, or to restart as a new process (OnStoppedLeading). */
   exiting: null as 'stop' | 'restart' | null,
   /** The record as this replica last saw it, and when (own clock) it last saw it change. */
   observed: null as LeaseRecord | null,
@@ -101,7 +91,6 @@ declare module '../core' {
   }
 }
 
-/** A request to the API server on the Lease. */
 interface LeaseOp {
   op: 'get' | 'update' | 'create';
   record: LeaseRecord | null;
@@ -112,7 +101,7 @@ const initK8sShared = (e: Experiment) => ({
   /** The Lease object as the store holds it (null until created). */
   lease: null as LeaseRecord | null,
   resourceVersion: 0,
-  /** The etcd behind the API server: every operation on the Lease commits on a majority of it. */
+  /** The etcd behind the API server. */
   store: createStore<LeaseOp>(serviceEndpoints(SERVICES, 'storeMember'), { maxPending: MAX_PENDING_OPS }),
   api: serviceEndpoints(SERVICES, 'apiServer')[0],
 });
@@ -132,14 +121,12 @@ function request(c: Core, n: NodeState, op: LeaseOp['op'], step: Step, record: L
   p.requestId = m.id;
   m.round = m.id;
   m.body = record;
-  // The leader-election client's timeout (RenewDeadline / 2); within a renew round the round's own
-  // deadline (the poll's context) may cut it shorter: onRoundDeadline.
+  // Within a renew round the round's own deadline (the poll's context) may cut it shorter: onRoundDeadline.
   armIn(c, n, KT.request, requestTimeoutMs(cfg(c).renewDeadlineMs));
 }
 
 const K8S_RULES: StoreRules<LeaseOp> = {
-  // The API server: the replicas talk to it only (leaseGet, leaseUpdate, leaseCreate), and every
-  // operation on the Lease needs a majority of the store's members.
+  // The replicas talk only to the API server, which needs a majority of the store for every operation.
   request: (c, _out, _api, m) => {
     const a = shared(c);
     const body: LeaseOp = {
@@ -203,7 +190,6 @@ function newRecord(c: Core, n: NodeState, kept?: LeaseRecord): LeaseRecord {
   };
 }
 
-/** Start a tryAcquireOrRenew. */
 function startTry(c: Core, n: NodeState): void {
   const p = st(n);
   p.tryNowLocalMs = localNow(c, n);
@@ -275,10 +261,8 @@ function finishExit(c: Core, n: NodeState): void {
 }
 
 /**
- * A new process on the node: a new identity (kube-controller-manager's hostname_UUID), nothing
- * observed yet, and its acquire loop starting at once. The Lease may still name its previous
- * process: to client-go that is another holder, whose lease it waits out from its own first
- * observation, and taking it adds one to leaderTransitions: a new token.
+ * A new process: a new identity, nothing observed, acquiring at once. To client-go a Lease naming its
+ * previous process is another holder's: waited out, and taking it adds a transition (a new token).
  */
 function startProcess(c: Core, n: NodeState): void {
   const p = st(n);
@@ -339,8 +323,7 @@ function onNext(c: Core, n: NodeState): void {
   // A release still in flight (ReleaseOnCancel) holds the connection: try again a period later.
   if (p.step !== null) return scheduleNext(c, n, localNow(c, n) + cfg(c).retryPeriodMs);
   if (p.phase === 'leading' && p.roundDeadlineLocalMs < 0) {
-    // A new renew round (wait.PollUntilContextTimeout, immediate): tries RetryPeriod apart until
-    // one succeeds or RenewDeadline passes.
+    // A new round (PollUntilContextTimeout, immediate): tries until one succeeds or RenewDeadline passes.
     p.roundStartLocalMs = localNow(c, n);
     p.roundStartRealMs = c.nowMs;
     p.roundDeadlineLocalMs = armIn(c, n, KT.round, cfg(c).renewDeadlineMs);
@@ -350,9 +333,8 @@ function onNext(c: Core, n: NodeState): void {
 }
 
 /**
- * The round's poll ticks every RetryPeriod from the round's start (PollUntilContextTimeout: a
- * ticker, not a sliding timer): the first tick after a try began. A try that outlasts a tick (a
- * request timing out) finds it waiting and the next try starts as soon as it returns.
+ * The first tick after a try began of the round's poll, a ticker every RetryPeriod from the round's
+ * start (PollUntilContextTimeout): a try that outlasts a tick is followed by the next at once.
  */
 function nextTick(c: Core, p: K8sNode, tryLocalMs: number): number {
   const every = cfg(c).retryPeriodMs;
@@ -380,7 +362,6 @@ function startLeading(c: Core, out: Outputs, n: NodeState, record: LeaseRecord):
   onNext(c, n);
 }
 
-/** Back to acquiring, with no try and no renew round under way. */
 function idle(n: NodeState): void {
   const p = st(n);
   p.phase = 'acquiring';
@@ -389,10 +370,8 @@ function idle(n: NodeState): void {
 }
 
 /**
- * The process exits (`how`), after releasing the Lease if it held it and ReleaseOnCancel says so:
- * it stopped leading (OnStoppedLeading: kube-controller-manager exits, klog.FlushAndExit, and is
- * started again: a new process, a new holder), or its context was cancelled (a graceful stop:
- * the leader writes an empty holder so that the next replica need not wait out the lease).
+ * The process exits, first releasing a held Lease under ReleaseOnCancel: it stopped leading
+ * (OnStoppedLeading: klog.FlushAndExit, restarted as a new holder), or its context was cancelled.
  */
 function exitProcess(c: Core, out: Outputs, n: NodeState, how: 'stop' | 'restart'): void {
   const p = st(n);
@@ -414,7 +393,7 @@ export const k8sLease: ElectionAlgorithm = {
   initNode: initK8sNode,
   initShared: initK8sShared,
   boot: (c, _out, n) => {
-    // Replicas start a little apart, each trying to acquire at once.
+    // Replicas start a little apart.
     scheduleNext(c, n, nextInt(c.rngTimer, 0, cfg(c).retryPeriodMs));
   },
   onTimer: (c, out, n, slot) => {

@@ -1,7 +1,6 @@
-// What every algorithm module starts from, written once: typed views of its plain-data state (a
-// node's in NodeState.p, the cluster's in Core.a), its settings from a parsed experiment, the
-// majority arithmetic and the renewal latency the chart draws. Every algorithm module takes only
-// types from experiment.ts: it imports the algorithm registry, which imports the modules.
+// What every algorithm module starts from: typed views of its plain-data state, its settings, the
+// majority arithmetic and the renewal latency the chart draws. Algorithm modules take only types
+// from experiment.ts: it imports the algorithm registry, which imports the modules.
 import {
   ALG_SLOT,
   cancelTimer,
@@ -19,7 +18,7 @@ export function stateViews<P, A extends { settings: unknown }>() {
   return { st: (n: NodeState) => n.p as P, shared, cfg: (c: Core): A['settings'] => shared(c).settings };
 }
 
-/** An algorithm's settings: parseExperiment fills in every setting an algorithm lists, so a missing one is a bug upstream. */
+/** An algorithm's settings: parseExperiment fills in all it lists, so a missing one is a bug upstream. */
 export function settingsFor<K extends SettingsSection>(e: Experiment, key: K): NonNullable<Experiment[K]> {
   const settings = e[key];
   if (!settings) throw new Error(`a ${e.algorithm ?? 'raft'} experiment without its ${key} settings`);
@@ -31,15 +30,13 @@ export function majorityOf(n: number): number {
   return Math.floor(n / 2) + 1;
 }
 
-/** Whether `count` of `n` is a strict majority. */
 export function isMajority(count: number, n: number): boolean {
   return count >= majorityOf(n);
 }
 
 /**
- * The leader's renewal latency at atMs, for the chart: the last renewal's latency, or how long a
- * renewal under way has waited (pendingSinceMs, -1 when none), or how overdue the next one is
- * (everyMs after the last answered one, at lastRenewAtMs; -1 when none yet), whichever is larger.
+ * The leader's renewal latency at atMs: the largest of the last renewal's latency, how long one under
+ * way has waited (pendingSinceMs, -1: none), and how overdue the next is (lastRenewAtMs + everyMs).
  */
 export function renewalLatency(
   lastLatencyMs: number,
@@ -58,7 +55,6 @@ export function timerSlots<N extends string>(...names: N[]): Record<N, number> {
   return Object.fromEntries(names.map((name, i) => [name, ALG_SLOT + i])) as Record<N, number>;
 }
 
-/** Cancel node n's timers in these slots. */
 export function cancelTimers(n: NodeState, ...slots: number[]): void {
   for (const slot of slots) cancelTimer(n, slot);
 }

@@ -1,17 +1,13 @@
-// What the Setup picker says of every algorithm, before any has loaded: what it is, and whether a
-// partition is safe under it. Only the picker reads this, so it loads with the picker (the Setup
-// panel's chunk), not with every page and embed. Keyed by AlgorithmKind: a kind missing here does
-// not compile.
+// What the Setup picker says of every algorithm before any has loaded. Only the picker reads this, so
+// it loads with the Setup panel's chunk, not every page and embed. A kind missing here does not compile.
 import { algorithmFor, type AlgorithmKind } from './index';
 
 /** What the picker says of an algorithm beside its name and how it elects (info.ts). */
 export interface AlgorithmChoice {
-  /** One sentence: what it is and where it comes from. */
   summary: string;
   /**
-   * What a partition does to it: safe when, with the system's own mechanisms (Redis has no token
-   * to check), storage never takes writes from an old leader once a new one's have landed
-   * (tests/unit/partition-claims.test.ts splits every algorithm and checks this).
+   * Safe under a partition when, by the system's own means, storage never takes an old leader's write
+   * after a new one's (tests/unit/partition-claims.test.ts checks every algorithm).
    */
   partition: { safe: boolean; why: string };
 }

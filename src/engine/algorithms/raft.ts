@@ -1,9 +1,8 @@
 // Raft's leader election as etcd's raft library runs it (etcd-io/raft, raft.go): a randomized
 // election timeout in [et, 2et) drawn on every reset, heartbeats, one persisted vote per term, a
-// vote reply that carries the voter's term when it refuses, a majority of the configured voters,
-// the log up-to-date check, and PreVote and CheckQuorum as switches. Time is in milliseconds on
-// each node's own clock rather than in ticks. The leader's privileged writes carry its term; Raft
-// itself never hears of storage's verdicts (the application does).
+// refusing vote reply carrying the voter's term, a majority of the configured voters, the log
+// up-to-date check, and PreVote and CheckQuorum as switches, in ms on each node's own clock rather
+// than ticks. The leader's writes carry its term; Raft never hears storage's verdicts (the app does).
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { raftPage } from './pages/raft';
@@ -53,7 +52,6 @@ const initRaftNode = () => ({
   // Volatile.
   /** Own-clock time its election clock was last reset (etcd's electionElapsed = 0). */
   lastResetLocalMs: 0,
-  /** Drawn in [et, 2et) on every reset. */
   randomizedTimeoutMs: 0,
   /** Real time of the pending election timer, or -1 (deadlines only move later between resets). */
   electionTimerAtMs: -1,
@@ -65,7 +63,6 @@ const initRaftNode = () => ({
   // Leader.
   /** Heard from each voter since the last CheckQuorum (the leader counts itself). */
   recentActive: [] as boolean[],
-  /** Own-clock time of the next CheckQuorum. */
   nextCheckLocalMs: 0,
   round: 0,
   rounds: [] as Round[],
@@ -218,7 +215,7 @@ function campaign(c: Core, out: Outputs, n: NodeState, kind: 'pre' | 'real', tra
   }
   campaigned(c, out, n, term, kind === 'pre', transfer);
   p.granted = [n.idx];
-  // One body for every voter: the candidate's last log entry, and whether this is a transfer.
+  // One body for every voter.
   const ask: VoteAsk = { logTerm: p.logTerm, logIndex: p.logIndex, transfer };
   const type = kind === 'pre' ? 'preVote' : 'requestVote';
   for (const q of c.nodes) if (q !== n) send(c, n.idx, q.idx, type, term).body = ask;
@@ -267,7 +264,7 @@ function onHeartbeatTimer(c: Core, out: Outputs, n: NodeState): void {
   if (n.role !== 'leader') return;
   const p = st(n);
   const round: Round = { round: ++p.round, sentRealMs: c.nowMs, acks: [n.idx] };
-  // One body for the round's every heartbeat: the leader's last log entry.
+  // One body for every heartbeat of the round.
   const log: LogEntry = { logTerm: p.logTerm, logIndex: p.logIndex };
   p.rounds.push(round);
   if (p.rounds.length > MAX_ROUNDS) p.rounds.shift();
@@ -309,8 +306,7 @@ function roundHeard(c: Core, out: Outputs, n: NodeState, r: Round): void {
   const p = st(n);
   if (r.sentRealMs > p.lastRenewRealMs) p.lastRenewRealMs = r.sentRealMs;
   p.renewLatencyMs = c.nowMs - r.sentRealMs;
-  // Rounds are kept oldest first: this one and every older one are settled (in place: twenty
-  // rounds a second at the RaftScope timing, each a new array otherwise).
+  // Rounds are oldest first: this and older ones settle in place (not a new array twenty times a second).
   const rounds = p.rounds;
   let settled = 0;
   while (settled < rounds.length && rounds[settled].round <= r.round) settled++;
@@ -436,7 +432,6 @@ export const raft: ElectionAlgorithm = {
     reset(c, out, n, n.term);
   },
   onClockRate: (c, n) => {
-    // Timers measured by the node's own clock move with it.
     const p = st(n);
     if (n.role === 'leader') {
       armIn(c, n, RT.heartbeat, cfg(c).heartbeatMs);
@@ -448,8 +443,7 @@ export const raft: ElectionAlgorithm = {
     }
   },
   onNetworkChange: (c, out) => {
-    // For the failover timeline: a leader cut off from a majority has lost the cluster, whether it
-    // knows it yet or not.
+    // For the failover timeline: a leader cut off from a majority has lost, whether it knows or not.
     const leader = currentLeader(c);
     if (leader && c.groupOf) {
       const g = c.groupOf;

@@ -7,10 +7,9 @@
 // and asks for votes (one vote per sentinel per epoch, first come); with votes from a majority of
 // the sentinels and at least `quorum`, it promotes the replica with the largest replication offset
 // (REPLICAOF NO ONE) and points the others at it. The epoch is the configuration's version, not a
-// token anyone checks: an isolated old primary keeps accepting writes, and when it comes back the
-// sentinels turn it into a replica, which drops every write the new primary never had. Redis's
-// `min-replicas-to-write` bounds that loss: a primary with fewer replicas than that acknowledging
-// within `min-replicas-max-lag` refuses writes.
+// token anyone checks: an isolated old primary keeps taking writes and, once back, is made a replica
+// that drops every write the new primary never had. `min-replicas-to-write` bounds that loss: a
+// primary with fewer replicas acknowledging within `min-replicas-max-lag` refuses writes.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { pacemakerPage, redisSentinelPage } from './pages/redisSentinel';
@@ -57,28 +56,21 @@ const MAX_DESYNC_MS = 1000;
 const REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
 /** A sentinel's "the primary is down" answer counts for ODOWN for 5 ask periods. */
 const DOWN_REPLY_VALIDITY_MS = 5 * PING_PERIOD_MS;
-/**
- * SENTINEL_PUBLISH_PERIOD x 4: how long a server must report a role that contradicts the
- * configuration before a sentinel reconfigures it (the old primary coming back is told to
- * replicate the new one after this wait).
- */
+/** SENTINEL_PUBLISH_PERIOD x 4: how long a server reports a wrong role before a sentinel reconfigures it. */
 export const RECONF_WAIT_MS = 4 * HELLO_PERIOD_MS;
 const MAX_PROMOTIONS = 256;
 
-/** The sentinels' endpoints (services 1..3; storage is service 0). */
-// Pacemaker's cluster managers stand where Redis's sentinels do: info.ts lists them first in both
-// (tests/unit/engine/registry.test.ts holds it).
+// The sentinels are services 1..3 (storage is 0). Pacemaker's cluster managers stand where they do:
+// info.ts lists them first in both (tests/unit/engine/registry.test.ts holds it).
 const SENTINELS = serviceEndpoints(ALGORITHM_INFO['redis-sentinel'].services, 'sentinel');
-/** The pacemaker kind's fence device (service 4), reached by the observers over the network. */
+/** Pacemaker's fence device (service 4), reached by the observers over the network. */
 const FENCE_DEVICE = serviceEndpoints(ALGORITHM_INFO.pacemaker.services, 'fenceDevice')[0];
 const TICK_SLOT = 0;
 /** A sentinel's next look at an ODOWN primary, where it may start a failover. */
 const START_SLOT = 1;
 
-/** A replica's timer slot: its REPLCONF ACK. */
 const RT = { ack: ALG_SLOT } as const;
 
-/** A Redis server's state at boot: n1 is the primary, the others replicate it. */
 const initRedisNode = (e: Experiment, idx: number) => ({
   /** The server it replicates, or -1 when it is a primary. */
   primaryOf: idx === 0 ? -1 : 0,
@@ -97,7 +89,6 @@ type Report = Pick<RedisNode, 'primaryOf' | 'lineage' | 'offset'> & { role: 'pri
 
 export type SentinelFailover = 'none' | 'waitStart' | 'waitFence' | 'waitPromotion';
 
-/** A sentinel's state at boot: n1 is the primary, in epoch 0. */
 const initSentinel = (nodes: number) => ({
   /** The configuration it believes: the primary and the epoch that made it so. */
   primary: 0,
@@ -124,7 +115,7 @@ const initSentinel = (nodes: number) => ({
   ticks: 0,
   /** When its next look at an ODOWN primary is due (-1: none pending). */
   startAtMs: -1,
-  /** Its fence requests that timed out unconfirmed (each one retried: no promotion meanwhile). */
+  /** Fence requests that timed out unconfirmed (each retried: no promotion meanwhile). */
   fenceTimeouts: 0,
 });
 
@@ -189,7 +180,6 @@ function sendBody(c: Core, from: number, to: number, type: Message['type'], term
   send(c, from, to, type, term).body = body;
 }
 
-/** A sentinel's message to each of the others, in their order. */
 function toOtherSentinels(c: Core, s: number, type: Message['type'], term: number, body: Body): void {
   for (let o = 0; o < SENTINELS.length; o++)
     if (o !== s) sendBody(c, SENTINELS[s], SENTINELS[o], type, term, body);
@@ -318,8 +308,7 @@ function onServerMessage(c: Core, out: Outputs, n: NodeState, m: Message): void 
     case 'replicate': {
       if (m.from !== p.primaryOf || n.role === 'leader') return;
       if (body.full || body.lineage !== p.lineage) {
-        // A full resynchronisation: the replica's data set is replaced by the primary's. What it
-        // had that the primary never had is gone.
+        // A full resync: the replica's data set becomes the primary's, and what only it had is gone.
         const lost = Math.max(0, p.offset - commonPrefix(shared(c).promotions, p, body));
         noteWritesLost(c.books, lost);
         emit(c, out, { atMs: c.nowMs, type: 'resynced', node: n.id, from: c.nodes[m.from].id, lost });
@@ -369,9 +358,8 @@ export function objectivelyDown(c: Core, s: number): boolean {
 }
 
 /**
- * ODOWN seen: the sentinel acts on it at its next timer tick. Sentinel varies its timer's rate on
- * every call (sentinelTimer) so that sentinels that see ODOWN together do not all ask for votes at
- * once and split them; the lab draws that moment within the next second.
+ * ODOWN seen: the sentinel acts at its next tick, which sentinelTimer varies so that sentinels seeing
+ * it together do not split the votes; the lab draws that moment within the next second.
  */
 function considerFailover(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
@@ -409,10 +397,7 @@ function newEpoch(c: Core, out: Outputs, s: number, forced: boolean): void {
   me.leaderEpoch = me.currentEpoch;
 }
 
-/**
- * A new configuration: its servers are watched afresh, as sentinel.c recreates their records on
- * +switch-master, so a server's contradicting role counts from when it is first reported.
- */
+/** Servers are watched afresh, as sentinel.c recreates their records on +switch-master. */
 function switchPrimary(c: Core, me: SentinelState, primary: number, epoch: number): void {
   me.primary = primary;
   me.configEpoch = epoch;
@@ -440,8 +425,7 @@ function stepFailover(c: Core, s: number): void {
     return;
   }
   if (me.failover === 'waitFence') {
-    // No confirmation: the old primary may still be running, so nothing is promoted. Pacemaker
-    // retries the fencing and the resources stay stopped meanwhile.
+    // No confirmation: the old primary may run, so nothing is promoted; Pacemaker retries the fencing.
     if (c.nowMs - me.stateSinceMs > shared(c).stonithTimeoutMs) {
       me.fenceTimeouts++;
       requestFence(c, s);
@@ -451,16 +435,14 @@ function stepFailover(c: Core, s: number): void {
   if (me.failover === 'waitPromotion') {
     const r = me.reported[me.promoted];
     if (r && r.role === 'primary' && r.lineage === me.failoverEpoch) {
-      // +switch-master: the new configuration, told to the other replicas and, by hello, to the
-      // other sentinels. The old primary is not among the replicas: if it is seen again, the
-      // role it claims is set right after the wait (fixRoles).
+      // +switch-master, told to the other replicas and, by hello, the other sentinels. The old
+      // primary is not among them: if seen again, its role is set right after the wait (fixRoles).
       const old = me.primary;
       switchPrimary(c, me, me.promoted, me.failoverEpoch);
       for (const n of c.nodes) {
         if (n.idx !== me.primary && n.idx !== old) replicaOf(c, s, n.idx, me.primary, me.configEpoch);
       }
-      abortFailover(me);
-      return;
+      return abortFailover(me);
     }
     if (c.nowMs - me.stateSinceMs > settings.failoverTimeoutMs) abortFailover(me);
   }
@@ -488,10 +470,7 @@ function requestFence(c: Core, s: number): void {
   sendBody(c, SENTINELS[s], FENCE_DEVICE, 'fence', me.failoverEpoch, { op: 'fence', target: me.primary });
 }
 
-/**
- * The fence device powers the target off (over its own out-of-band path: IPMI, a PDU), then
- * confirms. A node already down is confirmed off all the same.
- */
+/** The fence device powers the target off (out of band: IPMI, a PDU), then confirms, even if it was down. */
 function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void {
   const n = c.nodes[target];
   if (n.alive) {
@@ -505,10 +484,7 @@ function onFenceRequest(c: Core, out: Outputs, m: Message, target: number): void
   sendBody(c, FENCE_DEVICE, m.from, 'fenced', m.term, { op: 'fenced', target });
 }
 
-/**
- * `SENTINEL FAILOVER`: the first live sentinel fails the primary over now, as if it were down,
- * without asking the others to agree; the new configuration still reaches them by hello.
- */
+/** `SENTINEL FAILOVER`: the first live sentinel fails over now, unasked; the others hear by hello. */
 function forceFailover(c: Core, out: Outputs): void {
   const s = SENTINELS.findIndex((e, i) => alive(c, e) && shared(c).sentinels[i].failover === 'none');
   if (s < 0) return;
@@ -527,10 +503,7 @@ function promote(c: Core, s: number): void {
   replicaOf(c, s, chosen, -1, me.failoverEpoch);
 }
 
-/**
- * A server whose reported role contradicts the configuration for RECONF_WAIT_MS is set right: an
- * old primary that comes back is told to replicate the new one (+convert-to-slave).
- */
+/** A server reporting a wrong role for RECONF_WAIT_MS is set right (an old primary: +convert-to-slave). */
 function fixRoles(c: Core, s: number): void {
   const me = shared(c).sentinels[s];
   for (let i = 0; i < c.nodes.length; i++) {
@@ -646,9 +619,8 @@ export const redisSentinel: ElectionAlgorithm = {
   },
   onKill: (_c, n) => void st(n).ackLocalMs.fill(-1),
   onRestart: (c, out, n) => {
-    // A restarted server loads its data set and its configuration from disk: a primary comes back
-    // a primary, a replica goes on replicating. The sentinels set it right if that contradicts
-    // their configuration.
+    // A restarted server loads its data set and configuration from disk: a primary comes back a
+    // primary, a replica replicates on. The sentinels set it right if that contradicts theirs.
     if (st(n).primaryOf >= 0) return sendAck(c, n);
     resumePrimary(c, out, n);
   },
@@ -674,11 +646,9 @@ export const redisSentinel: ElectionAlgorithm = {
 
 /**
  * Pacemaker with STONITH (ClusterLabs, "Pacemaker Explained": `stonith-enabled`, `stonith-timeout`):
- * the same primary and replicas, and the same observers agreeing that the primary is lost, with one
- * more step before the promotion: the fence device must confirm the old primary powered off. A
- * hung primary is switched off rather than left to wake up and write; when no confirmation comes
- * (the device is down or cut off), nothing is promoted and the cluster waits, without a primary,
- * rather than risk two.
+ * Redis's model with one more step before a promotion: the fence device must confirm the old primary
+ * powered off, rather than leave a hung one to wake up and write. With no confirmation (the device
+ * down or cut off) nothing is promoted: the cluster waits without a primary rather than risk two.
  */
 export const pacemaker: ElectionAlgorithm = {
   ...redisSentinel,

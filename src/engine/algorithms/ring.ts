@@ -1,13 +1,10 @@
-// The Ring algorithm (Chang and Roberts, CACM 1979; LeLann 1977), in the form the lesson
-// describes: the nodes sit on a logical ring n1 -> n2 -> ... -> nN -> n1. A node that stops
-// hearing the coordinator starts an ELECTION message that travels the ring collecting ids; each
-// hop is acknowledged, and a successor that does not acknowledge in time is skipped. When the
-// message comes back to a node already on its list, the highest id on it is announced COORDINATOR
-// around the ring. A node that dies while it holds the message stalls the election until the
-// starter's round times out and it starts again, routing round the dead node (each node holds
-// a message for hopMs, the time it takes to handle it, before it passes it on). As in
-// Chang-Roberts, an election started by a lower id dies at a node already carrying a higher
-// starter's. There is no quorum: under a partition each side's ring elects its own highest node.
+// The Ring algorithm (Chang and Roberts, CACM 1979; LeLann 1977), as the lesson describes it: on a
+// logical ring n1 -> ... -> nN -> n1, a node that stops hearing the coordinator starts an ELECTION
+// that travels the ring collecting ids; each hop is acknowledged, and a silent successor skipped.
+// Back at a node already on its list, the highest id is announced COORDINATOR around the ring. A
+// node that dies holding the message (each holds one for hopMs, to handle it) stalls the election
+// until the starter's round times out and it starts again round the dead node. As in Chang-Roberts,
+// a lower starter's election dies where a higher one's passed. No quorum: each side elects its own.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { ringPage } from './pages/coordinator';
@@ -19,7 +16,6 @@ import type { RingSettings } from '../experiment';
 import { acquire, beginWarmUp, campaigned } from '../leadership';
 import { send } from '../network';
 
-/** The Ring's timer slots: the coordinator watch's two, a hop's acknowledgement, the round, the hold. */
 const RT = { ...CT, ack: CT.watch + 1, round: CT.watch + 2, hold: CT.watch + 3 } as const;
 
 type RingMessage = 'ringElection' | 'ringCoordinator';
@@ -32,7 +28,6 @@ declare module '../core' {
   }
 }
 
-/** A message to pass round the ring. */
 interface Pass {
   type: RingMessage;
   ids: number[];
@@ -44,7 +39,7 @@ interface Held extends Pass {
   readyAtLocalMs: number;
 }
 
-/** A message handed to the successor and not yet acknowledged. */
+/** Handed to the successor and not yet acknowledged. */
 interface Hop extends Pass {
   to: number;
   msgId: number;
@@ -83,10 +78,7 @@ function pump(c: Core, out: Outputs, n: NodeState): void {
   const p = st(n);
   if (p.hop || p.held.length === 0) return;
   const next = p.held[0];
-  if (!due(c, n, next.readyAtLocalMs)) {
-    armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
-    return;
-  }
+  if (!due(c, n, next.readyAtLocalMs)) return armAtLocal(c, n, RT.hold, next.readyAtLocalMs);
   p.held.shift();
   forward(c, out, n, next, n.idx);
 }

@@ -1,12 +1,11 @@
-// ZooKeeper's leader-election recipe (zookeeper-docs recipes.md, "Leader Election"), with the
-// session rules of the programmer's guide: each candidate holds a session with the ensemble (three
-// servers, a majority needed for every write) kept alive by pings about every third of its
-// timeout; it creates an EPHEMERAL_SEQUENTIAL znode under /election; the lowest sequence number
-// leads; every other candidate watches its predecessor (`exists` with a watch), or, with the
-// `leader` watch setting, the leader's znode, and wakes the whole herd on every change. A session
-// the ensemble does not hear from for its timeout expires, and its znode is deleted; the client
-// learns of that only when it hears from the ensemble again, so a paused leader can believe it
-// leads after its znode is gone. The token is the leader znode's czxid.
+// ZooKeeper's leader-election recipe (zookeeper-docs recipes.md, "Leader Election") with the
+// programmer's guide's session rules: a candidate's session with the ensemble (three servers, a
+// majority for every write) is kept alive by pings about every third of its timeout; it creates an
+// EPHEMERAL_SEQUENTIAL znode under /election, the lowest leads, and every other watches its
+// predecessor (`exists` with a watch) or, with the `leader` setting, the leader's znode, waking the
+// whole herd on every change. A session unheard for its timeout expires with its znode; the client
+// learns it only on hearing from the ensemble again, so a paused leader can believe it leads after
+// its znode is gone. The token is the leader znode's czxid.
 import type { ElectionAlgorithm } from '../algorithm';
 import { ALGORITHM_INFO } from './info';
 import { zookeeperPage } from './pages/zookeeper';
@@ -70,7 +69,6 @@ export interface ZkReply {
 
 const initZkShared = (e: Experiment) => ({
   settings: settingsFor(e, 'zookeeper'),
-  /** The ensemble: its servers, sessions, ephemeral znodes (entries) and watches. */
   store: createStore<ZkOp>(serviceEndpoints(ALGORITHM_INFO.zookeeper.services, 'zkServer')),
   seqCounter: 0,
   /** Whether a majority of the servers reach each other (the ensemble has a leader and serves). */
@@ -86,11 +84,10 @@ type Phase = 'connecting' | 'creating' | 'listing' | 'watching' | 'leading' | 's
 const initZkNode = (_e: unknown, idx: number) => ({
   phase: 'idle' as Phase,
   session: 0,
-  /** The server it talks to, as an index into the ensemble: it moves on when one is silent. */
+  /** Its server's index in the ensemble: it moves on when one is silent. */
   server: idx,
   seq: 0,
   czxid: 0,
-  /** The znode it watches, or 0. */
   watching: 0,
   requestId: -1,
   /** Own-clock time it last heard its server; silence for 2/3 of the timeout means disconnected. */
@@ -98,7 +95,7 @@ const initZkNode = (_e: unknown, idx: number) => ({
   lastHeardRealMs: -1,
   pingSentRealMs: 0,
   renewLatencyMs: 0,
-  /** Reads left to count as a watch's consequence (the getChildren a notification triggers). */
+  /** The next getChildren counts as a read a watch notification triggered. */
   notified: false,
 });
 
@@ -109,7 +106,7 @@ const store = (c: Core) => shared(c).store;
 
 // ---------------------------------------------------------------- the ensemble
 
-/** Writes (and session changes) commit once a majority of the servers have them; reads are local. */
+/** Writes (and session changes) commit on a majority of the servers; reads are local. */
 function isWrite(body: ZkOp): boolean {
   return body.op === 'create' || body.op === 'close' || body.op === 'connect';
 }
@@ -126,14 +123,12 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   const r: ZkReply = { op: body.op, session: 0, ok: true, seq: 0, czxid: 0, children: [] };
   switch (body.op) {
     case 'connect':
-      // A new session, or a reconnection: an expired session is refused (the client learns it now).
-      if (body.session === 0) r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
-      else {
-        r.session = body.session;
-        r.ok = findSession(s, body.session) !== undefined;
-      }
-      break;
     case 'ping':
+      if (body.op === 'connect' && body.session === 0) {
+        r.session = openSession(c, s, client, a.settings.sessionTimeoutMs).id;
+        break;
+      }
+      // A reconnection or a ping: an expired session is refused (the client learns it now).
       r.session = body.session;
       r.ok = findSession(s, body.session) !== undefined;
       break;
@@ -164,12 +159,10 @@ function apply(c: Core, body: ZkOp, client: number): ZkReply {
   return r;
 }
 
-/** A session ended (expired or closed): its ephemeral znodes are deleted and their watchers told. */
 function endSession(c: Core, session: number): void {
   deleteEntries(c, store(c), (z) => z.session === session, notifyDeleted);
 }
 
-/** A watcher hears of a deletion from the server it talks to. */
 function notifyDeleted(c: Core, watcher: number, z: StoreEntry): void {
   const m = send(c, serverOf(c, c.nodes[watcher]), watcher, 'zkWatch', 0);
   m.body = { op: 'watch', session: 0, ok: false, seq: z.key, czxid: 0, children: [] } satisfies ZkReply;
@@ -179,8 +172,7 @@ const ZK_RULES: StoreRules<ZkOp> = {
   request: (c, out, server, m) => {
     const s = store(c);
     const body = bodyOf(m, 'zkRequest');
-    // A server outside a majority serves no client (it has no leader; read-only mode is off by
-    // default): the request goes unanswered, and the client's silence timer runs.
+    // A server outside a majority serves no client (no leader; read-only mode is off by default).
     if (!reachesMajority(c, s, server)) return;
     // Any word from the client keeps its session alive on the ensemble.
     if ('session' in body) touchSession(c, s, body.session);
@@ -195,7 +187,6 @@ const ZK_RULES: StoreRules<ZkOp> = {
 
 // ---------------------------------------------------------------- a candidate
 
-/** The server a candidate talks to: the next one in the ensemble each time it moves on. */
 const serverOf = (c: Core, n: NodeState): number => store(c).members[st(n).server % store(c).members.length];
 
 function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing' = 'zkRequest'): void {
@@ -212,7 +203,7 @@ function request(c: Core, n: NodeState, body: ZkOp, type: 'zkRequest' | 'zkPing'
 const readTimeoutMs = (c: Core): number => Math.floor((cfg(c).sessionTimeoutMs * 2) / 3);
 const pingEveryMs = (c: Core): number => Math.floor(cfg(c).sessionTimeoutMs / 3);
 
-/** The request each phase that waits on the ensemble makes, from the candidate's state. */
+/** The request each phase that waits on the ensemble makes. */
 const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
   connecting: (p) => ({ op: 'connect', session: p.session }),
   creating: (p) => ({ op: 'create', session: p.session }),
@@ -221,7 +212,6 @@ const REQUEST_OF: Partial<Record<Phase, (p: ZkNode) => ZkOp>> = {
   stopping: (p) => ({ op: 'close', session: p.session }),
 };
 
-/** Enter a phase that waits on the ensemble and make its request (again, when the answer was late). */
 function enter(c: Core, out: Outputs, n: NodeState, phase: Phase): void {
   const p = st(n);
   p.phase = phase;
@@ -332,7 +322,6 @@ function onReadTimeout(c: Core, n: NodeState): void {
   armIn(c, n, ZT.readTimeout, readTimeoutMs(c));
 }
 
-/** No session, no znode, nothing watched: where a candidate starts. */
 function forget(p: ZkNode): void {
   p.phase = 'idle';
   p.session = 0;

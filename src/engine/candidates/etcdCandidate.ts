@@ -1,15 +1,11 @@
 // A candidate of etcd's election, as etcd's Go client runs it (client/v3/concurrency: session.go,
-// election.go), written once as a state machine with no I/O. The simulator's etcd-election nodes
-// run it through the engine's core (messages to their member, node timers on their own clock);
-// the real candidate process runs the same code through etcd's JSON gateway and real timers. Its
-// inputs are a reply, a keep-alive's answer, a watch event and a timer; what it does goes out
-// through the runtime's CandidateIO: requests, keep-alives, timers, and what the leadership kernel
-// must hear (a campaign, leadership acquired and released, a renewal).
+// election.go), written once as a state machine with no I/O: the simulator runs it through the
+// engine's core, the real candidate process through etcd's JSON gateway and real timers. Its inputs
+// are a reply, a keep-alive's answer, a watch event and a timer; its outputs go through CandidateIO.
 //  - session: a lease with a TTL, kept alive every TTL/3; it ends when a keep-alive finds the lease
 //    gone, or when none was answered for a whole TTL (or the application's renew deadline);
-//  - campaign: create `prefix/<lease>` bound to the lease, then wait until every key with a lower
-//    create revision is gone, watching the predecessor (waitDeletes); the lowest leads, with its
-//    create revision as the fencing token;
+//  - campaign: create `prefix/<lease>` bound to the lease, wait until every lower create revision is
+//    gone, watching the predecessor (waitDeletes); the lowest leads, its revision the fencing token;
 //  - resign: revoke the lease (its key goes with it), then exit.
 import type { StepDownReason } from '../types';
 
@@ -18,7 +14,6 @@ export type LeaseId = number | string;
 /** A key as the recipe names it: the simulator names it by its lease, etcd by its full name. 0: none. */
 export type KeyId = number | string;
 
-/** What a candidate asks of etcd. */
 export type EtcdOp =
   | { op: 'grant' }
   | { op: 'keepAlive'; lease: LeaseId }
@@ -28,7 +23,6 @@ export type EtcdOp =
   | { op: 'delete'; key: KeyId }
   | { op: 'revoke'; lease: LeaseId };
 
-/** What etcd answers. */
 export interface EtcdReply {
   op: EtcdOp['op'];
   /** grant: the new lease; keepAlive: the lease's TTL left (<= 0: it is gone). */
@@ -47,7 +41,7 @@ export interface EtcdCandidateSettings {
   renewDeadlineMs: number;
 }
 
-/** The candidate's timers (each runtime keeps one per slot: arming a slot again replaces it). */
+/** The candidate's timers (one per slot: arming a slot again replaces it). */
 export type CandidateTimer = 'keepAlive' | 'sessionDeadline' | 'request' | 'retry';
 
 export type Phase = 'granting' | 'creating' | 'ranging' | 'watching' | 'leading' | 'stopping' | 'idle';
@@ -62,7 +56,6 @@ export const initCandidate = () => ({
   watching: 0 as KeyId,
   /** The store revision it last ranged at: a newer one means a deletion it may have missed. */
   rangedAtRev: 0,
-  /** The request in flight. */
   requestId: -1,
   /** Own-clock time the last keep-alive was answered with the lease alive, and the real time. */
   lastKeepAliveLocalMs: 0,
@@ -73,7 +66,7 @@ export const initCandidate = () => ({
 
 export type EtcdCandidate = ReturnType<typeof initCandidate>;
 
-/** What a runtime does for the candidate: its I/O, its clock, its timers, and the kernel's part. */
+/** What a runtime does for the candidate: I/O, clock, timers and the kernel's part. */
 export interface CandidateIO {
   /** The real time, and the node's own clock (the same for a real process). */
   nowMs(): number;
@@ -84,14 +77,12 @@ export interface CandidateIO {
   request(op: EtcdOp): number;
   /** Send a keep-alive for the lease (its answer comes back through onKeepAliveReply). */
   keepAlive(lease: LeaseId): void;
-  /** Arm a timer for when the node's own clock reads atLocalMs. */
   setTimer(slot: CandidateTimer, atLocalMs: number): void;
   cancelTimer(slot: CandidateTimer): void;
-  /** It campaigns: its key is about to be created. */
+  /** Its key is about to be created. */
   campaigned(): void;
   /** It leads, with its key's create revision as the token. */
   acquired(token: number): void;
-  /** It stopped leading. */
   released(reason: StepDownReason): void;
   /** A keep-alive was answered while it leads. */
   renewed(): void;
@@ -119,7 +110,6 @@ function request(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO, op
   io.setTimer('request', io.localNowMs() + requestTimeoutMs(s));
 }
 
-/** Start a session: grant a lease. */
 export function newSession(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   p.phase = 'granting';
   p.lease = 0;
@@ -134,7 +124,6 @@ function rangeNow(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): 
   request(p, s, io, { op: 'range', below: p.myRev });
 }
 
-/** etcd answered the request `requestId`. */
 export function onReply(
   p: EtcdCandidate,
   s: EtcdCandidateSettings,
@@ -188,7 +177,6 @@ export function onWatchEvent(p: EtcdCandidate, s: EtcdCandidateSettings, io: Can
   if (p.phase === 'watching' && key === p.watching) rangeNow(p, s, io);
 }
 
-/** The keep-alive timer: one more keep-alive, and the next a period later. */
 export function onKeepAliveTimer(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0) return;
   io.keepAlive(p.lease);
@@ -196,7 +184,6 @@ export function onKeepAliveTimer(p: EtcdCandidate, s: EtcdCandidateSettings, io:
   io.setTimer('keepAlive', io.localNowMs() + keepAliveEveryMs(s));
 }
 
-/** A keep-alive was answered. */
 export function onKeepAliveReply(
   p: EtcdCandidate,
   s: EtcdCandidateSettings,
@@ -214,15 +201,10 @@ export function onKeepAliveReply(
   if (p.phase === 'watching' && r.storeRev > p.rangedAtRev) rangeNow(p, s, io);
 }
 
-/**
- * The session ends when no keep-alive was answered for a whole TTL (as the Go client's keep-alive
- * loop decides), or sooner with an application-level renew deadline.
- */
 export function armSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   io.setTimer('sessionDeadline', p.lastKeepAliveLocalMs + sessionDeadlineMs(s));
 }
 
-/** The session deadline timer fired. */
 export function onSessionDeadline(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0 || !io.reached(p.lastKeepAliveLocalMs + sessionDeadlineMs(s))) return;
   sessionLost(p, s, io, s.renewDeadlineMs > 0 ? 'renew deadline passed' : 'lease expired');
@@ -236,9 +218,7 @@ function sessionLost(
   reason: 'lease expired' | 'renew deadline passed',
 ): void {
   if (p.phase === 'leading') io.released(reason);
-  io.cancelTimer('keepAlive');
-  io.cancelTimer('sessionDeadline');
-  io.cancelTimer('request');
+  for (const t of ['keepAlive', 'sessionDeadline', 'request'] as const) io.cancelTimer(t);
   p.lease = 0;
   // A fresh session after a retry interval (the application's loop).
   p.phase = 'idle';
@@ -263,7 +243,7 @@ export function onRequestTimeout(p: EtcdCandidate, s: EtcdCandidateSettings, io:
   }
 }
 
-/** The retry timer: an idle candidate (no session) starts one. */
+/** The retry timer: an idle candidate starts a session. */
 export function onRetry(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.phase === 'idle') newSession(p, s, io);
 }
@@ -271,8 +251,7 @@ export function onRetry(p: EtcdCandidate, s: EtcdCandidateSettings, io: Candidat
 /** Resign: a leader stops; the lease is revoked (its key goes with it); then the process exits. */
 export function resign(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.phase === 'leading') io.released('stopped');
-  io.cancelTimer('keepAlive');
-  io.cancelTimer('sessionDeadline');
+  for (const t of ['keepAlive', 'sessionDeadline'] as const) io.cancelTimer(t);
   if (p.lease === 0) return finishStop(p, io);
   p.phase = 'stopping';
   request(p, s, io, { op: 'revoke', lease: p.lease });
@@ -291,7 +270,6 @@ export function onKilled(p: EtcdCandidate): void {
   p.watching = 0;
 }
 
-/** The node's clock changed rate: re-arm what it measures on it. */
 export function onClockChanged(p: EtcdCandidate, s: EtcdCandidateSettings, io: CandidateIO): void {
   if (p.lease === 0) return;
   armSessionDeadline(p, s, io);

@@ -1,18 +1,14 @@
-// One quorum-replicated coordination store, the service three algorithms run against: the etcd
-// behind Kubernetes' API server, etcd's own election service, and the ZooKeeper ensemble. What
-// they share lives here, once:
+// One quorum-replicated coordination store, which three algorithms run against (the etcd behind
+// Kubernetes' API server, etcd's own election service, the ZooKeeper ensemble), with what they share:
 //  - operations: a coordinator (a member, or the API server in front of the members) proposes an
 //    operation to the members and commits it once a majority has it (storeOp / storeAck);
 //  - reachability: whether an endpoint reaches a majority of the members;
 //  - its own raft leader, where the store elects one (etcd): nothing commits while it has none;
-//  - sessions (etcd's leases, ZooKeeper's sessions) that expire when the store stops hearing from
-//    their owner, on one cancellable timer;
-//  - entries bound to a session (etcd's keys, ZooKeeper's ephemeral znodes), deleted with it, and
-//    the watches that tell a waiting candidate of a deletion: the election queue the znode queue
-//    scene draws.
-// Each algorithm keeps only what its source does differently (a Lease object with its
-// resourceVersion; keys with create revisions and held renewals; znodes with sequence numbers and
-// reads served locally), handed to the store as a StoreRules table of plain functions.
+//  - sessions (etcd's leases, ZooKeeper's) expiring when their owner goes unheard, on one timer;
+//  - entries bound to a session (etcd's keys, ephemeral znodes), deleted with it, and the watches
+//    that tell a waiting candidate of a deletion: the election queue the znode queue scene draws.
+// Each algorithm's own ways (a Lease's resourceVersion, held renewals, reads served locally) are
+// handed to the store as a StoreRules table of plain functions.
 import {
   nodeName,
   scheduleServiceTimer,
@@ -31,7 +27,6 @@ import type { QueueEntryView, QueueView } from '../types';
 /** An operation a coordinator proposed, waiting for a majority of the members to have it. */
 export interface StoreOp<B> {
   id: number;
-  /** The node that asked. */
   client: number;
   /** The endpoint coordinating it: the member the client talks to, or the API server. */
   via: number;
@@ -62,7 +57,7 @@ export interface StoreEntry {
   token: number;
 }
 
-/** What an algorithm's store does that the shared one does not: applying its own operations. */
+/** What an algorithm's store does its own way: applying its operations. */
 export interface StoreRules<B> {
   /** A client's request reached one of the store's endpoints (a member, or the API server in front). */
   request(c: Core, out: Outputs, endpoint: number, m: Message): void;
@@ -77,11 +72,7 @@ export interface StoreRules<B> {
 /** The store's timers, as service-timer slots on its first member. */
 export const STORE_SLOT = { expiry: 0, election: 1, held: 2 } as const;
 
-/**
- * etcd's own raft timing (`--heartbeat-interval`, `--election-timeout`): a surviving member last
- * heard its leader up to a heartbeat before it died, and campaigns after a randomized [1, 2) x
- * the election timeout.
- */
+/** etcd's own raft timing (`--heartbeat-interval`, `--election-timeout`): see checkLeader. */
 export const STORE_HEARTBEAT_MS = 100;
 export const STORE_ELECTION_TIMEOUT_MS = 1000;
 
@@ -93,15 +84,11 @@ export function createStore<B>(
   { withLeader = false, maxPending = MAX_PENDING_OPS, revision = 0 } = {},
 ) {
   return {
-    /** The members' endpoints (from the algorithm's services, never literals). */
     members,
-    /** Operations proposed and not yet committed, oldest first: at most `maxPending`. */
+    /** Proposed, not yet committed, oldest first. */
     pending: [] as StoreOp<B>[],
     maxPending,
-    /**
-     * The member leading the store's own raft (0 while the others elect one), or null where the
-     * lab does not model the store's leader (ZooKeeper's Zab, the API server's etcd).
-     */
+    /** The store's raft leader (0 while electing one); null where not modelled (Zab, the API's etcd). */
     leader: withLeader ? members[0] : null,
     sessionSeq: 0,
     sessions: [] as StoreSession[],
@@ -113,19 +100,17 @@ export function createStore<B>(
   };
 }
 
-/** The store, with operations of body B (createStore's fields). */
 export type QuorumStore<B> = ReturnType<typeof createStore<B>>;
 
 // ---------------------------------------------------------------- operations
 
-/** A coordinator proposes an operation: it goes to every member that does not have it yet. */
+/** A coordinator proposes an operation to every member that does not have it yet. */
 export function propose<B>(c: Core, s: QuorumStore<B>, op: StoreOp<B>): void {
   if (s.pending.length >= s.maxPending) s.pending.shift();
   s.pending.push(op);
   for (const m of s.members) if (!op.acks.includes(m)) send(c, op.via, m, 'storeOp', op.id);
 }
 
-/** A member's acknowledgement reached the coordinator: the operation commits if it can now. */
 function onStoreAck<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>, m: Message): void {
   const op = s.pending.find((x) => x.id === m.term);
   if (!op || op.acks.includes(m.from)) return;
@@ -154,7 +139,7 @@ export function retryPending<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules:
 
 // ---------------------------------------------------------------- reachability
 
-/** Whether an endpoint (a member, or the API server) is alive and reaches a majority of the members. */
+/** Whether an endpoint (a member, the API server) is alive and reaches a majority of the members. */
 export function reachesMajority(c: Core, s: QuorumStore<unknown>, from: number): boolean {
   if (!c.services[serviceIndex(from)].alive) return false;
   let reached = 0;
@@ -168,10 +153,8 @@ export function hasMajority(c: Core, s: QuorumStore<unknown>): boolean {
 }
 
 /**
- * A service was killed, restarted or cut off, or the network changed: operations coordinated by
- * a dead endpoint are forgotten, the store's raft notices a lost leader, and, for the failover
- * timeline, a leader whose store cannot commit, or who cannot reach its own endpoint, is lost.
- * `working` is whether the store can commit for the leader; `endpointOf` the endpoint a node talks to.
+ * A service or the network changed: a dead endpoint's operations are forgotten, the raft notices a
+ * lost leader, and a leader whose store cannot commit (`working`) or reach (`endpointOf`) is lost.
  */
 export function onStoreChange<B>(
   c: Core,
@@ -192,11 +175,7 @@ export function onStoreChange<B>(
 
 // ---------------------------------------------------------------- the store's own raft leader
 
-/**
- * The raft leader died or was cut off from the others: they stop committing and, once an election
- * timeout has passed without hearing from it, elect another (pre-vote and CheckQuorum: a leader
- * that still reaches a majority keeps its place).
- */
+/** The raft leader died or was cut off: the rest elect another (pre-vote, CheckQuorum) after a timeout. */
 function checkLeader(c: Core, s: QuorumStore<unknown>): void {
   if (s.leader === null || s.leader === 0 || reachesMajority(c, s, s.leader)) return;
   s.leader = 0;
@@ -215,10 +194,8 @@ function checkLeader(c: Core, s: QuorumStore<unknown>): void {
 function onLeaderElection<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>): void {
   if (s.leader !== 0) return;
   const next = s.members.find((m) => reachesMajority(c, s, m));
-  if (next === undefined) {
-    scheduleStoreTimer(c, s, STORE_SLOT.election, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
-    return;
-  }
+  if (next === undefined)
+    return scheduleStoreTimer(c, s, STORE_SLOT.election, c.nowMs + STORE_ELECTION_TIMEOUT_MS);
   s.leader = next;
   rules.promoted?.(c, out);
   // What waited for a leader commits now.
@@ -251,7 +228,7 @@ export function dropSession(s: QuorumStore<unknown>, id: number): void {
   s.sessions = s.sessions.filter((x) => x.id !== id);
 }
 
-/** Arm the expiry check for the session that runs out first (one timer: re-arming replaces it). */
+/** Arm the one expiry timer for the session that runs out first. */
 export function armExpiry(c: Core, s: QuorumStore<unknown>): void {
   if (s.sessions.length === 0) return;
   scheduleStoreTimer(c, s, STORE_SLOT.expiry, Math.max(c.nowMs, nextExpiry(s)));
@@ -263,10 +240,7 @@ function nextExpiry(s: QuorumStore<unknown>): number {
   return next;
 }
 
-/**
- * The store expires the sessions whose owners it stopped hearing from, if it can commit (a
- * majority, and its raft leader where it has one); otherwise they wait, and it looks again.
- */
+/** Expire the sessions whose owners went unheard, if the store can commit; else look again later. */
 function onExpiry<B>(c: Core, out: Outputs, s: QuorumStore<B>, rules: StoreRules<B>): void {
   if (s.leader !== 0 && hasMajority(c, s)) {
     for (const x of [...s.sessions]) {
@@ -286,12 +260,12 @@ export function renewAllSessions(c: Core, s: QuorumStore<unknown>, extraMs = 0):
 
 // ---------------------------------------------------------------- timers
 
-/** Arm one of the store's timer slots (STORE_SLOT), kept on its first member. */
+/** Arm one of the store's STORE_SLOT timers, kept on its first member. */
 export function scheduleStoreTimer(c: Core, s: QuorumStore<unknown>, slot: number, atMs: number): void {
   scheduleServiceTimer(c, s.members[0], slot, atMs);
 }
 
-/** The algorithm's service hooks: the store's own messages and timers to it, clients' requests to the rules. */
+/** The algorithm's service hooks: store messages and timers here, clients' requests to the rules. */
 export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: StoreRules<B>) {
   return {
     onServiceMessage(c: Core, out: Outputs, endpoint: number, m: Message): void {
@@ -311,11 +285,7 @@ export function storeHooks<B>(storeOf: (c: Core) => QuorumStore<B>, rules: Store
 
 // ---------------------------------------------------------------- entries and their watches
 
-/**
- * Delete the entries matching `gone` (those of a session that ended, or one key): if any went,
- * the store takes a new revision, then each watcher is told, from the endpoint it talks to, and
- * the watches are spent.
- */
+/** Delete the entries matching `gone`: if any went, a new revision, and their watchers told once. */
 export function deleteEntries(
   c: Core,
   s: QuorumStore<unknown>,

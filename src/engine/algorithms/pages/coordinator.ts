@@ -1,5 +1,4 @@
-// What the page says of Bully and of the Ring (describe.ts): a coordinator heartbeats, nothing
-// expires, and the others time it out; neither has a quorum.
+// What the page says of Bully and the Ring (describe.ts): no lease, no quorum; the others time out.
 import { expiryOf, formatSpan, held, raftOnly, SPLIT_WITHOUT_QUORUM, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 

@@ -1,5 +1,4 @@
-// What the page says of etcd's election API (describe.ts): the key with the lowest create
-// revision leads, while its session's lease is kept alive.
+// What the page says of etcd's election API (describe.ts): the lowest key leads while kept alive.
 import { expiryOf, formatSpan, held, raftOnly, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 

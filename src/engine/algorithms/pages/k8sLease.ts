@@ -1,13 +1,9 @@
-// What the page says of Kubernetes' Lease (describe.ts): etcd's quorum commits the Lease the
-// replicas race for, and the lease dial shows client-go's renewal round.
+// What the page says of Kubernetes' Lease (describe.ts), its dial showing client-go's renewal round.
 import type { Experiment } from '../../experiment';
 import { expiryOf, formatSpan, raftOnly, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 
-/**
- * client-go's renewal round (leaderelection.go `renew`), in the words the lease dial needs: why its
- * deadline sits a RetryPeriod (and a try's latency) past RenewDeadline from the last renewal.
- */
+/** client-go's renewal round (leaderelection.go `renew`): why the dial's deadline is past RenewDeadline. */
 function leaseRound(e: Experiment): string {
   const { renewDeadlineMs: d, retryPeriodMs: r } = section(e, 'lease');
   const tryMs = Math.max(1000, Math.floor(d / 2));

@@ -1,5 +1,4 @@
-// What the page says of Raft (describe.ts): the nodes vote, and the followers wait out a
-// randomized election timeout.
+// What the page says of Raft (describe.ts): the nodes vote; followers wait out a randomized timeout.
 import { expiryOf, formatSpan, held, SPLIT_WITH_QUORUM, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 

@@ -1,5 +1,4 @@
-// What the page says of Redis Sentinel and of Pacemaker with STONITH (describe.ts), whose model
-// shares Redis's: sentinels (or the cluster's membership) watch a primary that holds no lease.
+// What the page says of Redis Sentinel and of Pacemaker with STONITH, whose model shares Redis's.
 import { expiryOf, formatSpan, held, raftOnly, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 

@@ -1,5 +1,4 @@
-// What the page says of ZooKeeper's recipe (describe.ts): the lowest ephemeral sequential znode
-// leads, while its session is pinged.
+// What the page says of ZooKeeper's recipe (describe.ts): the lowest znode leads while pinged.
 import { expiryOf, formatSpan, held, raftOnly, type AlgorithmPage } from '../describe';
 import { settingsFor as section } from '../kit';
 

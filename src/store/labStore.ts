@@ -6,6 +6,7 @@ import {
   algorithmLoaded,
   loadAlgorithm,
   parseExperiment,
+  type AlgorithmKind,
   type Command,
   type Experiment,
   type ExperimentInput,
@@ -59,6 +60,8 @@ export interface LabState {
   /** What the run's backend can do: the controls show only these. */
   can: BackendCapabilities;
   backendKind: LabBackend['kind'];
+  /** An algorithm chosen whose code is still on its way: the run changes to it once it has come. */
+  loadingAlgorithm: AlgorithmKind | null;
 }
 
 export interface LabActions {
@@ -275,6 +278,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
       commandCount: backend.commands.length,
       can: backend.can,
       backendKind: backend.kind,
+      loadingAlgorithm: null,
 
       play: () => set({ playing: true }),
       pause: () => {
@@ -327,11 +331,15 @@ export function createLabStore(options: LabOptions = {}): LabStore {
         const mine = ++resets;
         if (!algorithmLoaded(r.experiment.algorithm)) {
           const title = algorithmFor(r.experiment.algorithm).title;
+          set({ loadingAlgorithm: r.experiment.algorithm ?? null });
           loadAlgorithm(r.experiment.algorithm).then(
             () => mine === resets && get().reset(r.experiment),
             () =>
               mine === resets &&
-              set({ error: `the ${title} algorithm could not be loaded (offline?): the run is unchanged` }),
+              set({
+                loadingAlgorithm: null,
+                error: `the ${title} algorithm could not be loaded (offline?): the run is unchanged`,
+              }),
           );
           return true;
         }
@@ -347,6 +355,7 @@ export function createLabStore(options: LabOptions = {}): LabStore {
           menu: null,
           can: backend.can,
           backendKind: backend.kind,
+          loadingAlgorithm: null,
         });
         publish(true);
         return true;

@@ -94,11 +94,12 @@ test('the last algorithm chosen is the one that runs, even when an earlier choic
   });
   const bullyCame = page.waitForResponse(/\/assets\/bully-[\w-]+\.js$/);
   await openTab(page, 'Setup');
-  await page
-    .getByTestId('algorithm-picker')
-    .getByRole('button', { name: /^Bully\b/ })
-    .click();
+  const bully = page.getByTestId('algorithm-picker').getByRole('button', { name: /^Bully\b/ });
+  await bully.click();
+  // While its code is on its way, the choice says so; a later choice takes that back.
+  await expect(bully).toHaveAttribute('aria-busy', 'true');
   await chooseAlgorithm(page, 'Raft');
+  await expect(bully).not.toHaveAttribute('aria-busy');
   const raftRun = await simMs(page);
   release();
   await bullyCame;

@@ -212,11 +212,12 @@ export function draftExperiment(
 }
 
 export function SetupPanel() {
-  const { experiment, safety, reset, setupErrors } = useLabShallow((s) => ({
+  const { experiment, safety, reset, setupErrors, loading } = useLabShallow((s) => ({
     experiment: s.experiment,
     safety: s.snapshot.safety,
     reset: s.reset,
     setupErrors: s.setupErrors,
+    loading: s.loadingAlgorithm,
   }));
   const [draft, setDraft] = useState<Draft>(() => toDraft(experiment));
   const candidate = useMemo(() => draftExperiment(experiment, draft, safety), [experiment, draft, safety]);
@@ -318,6 +319,7 @@ export function SetupPanel() {
                   type="button"
                   className="btn algorithm-choice"
                   aria-pressed={experiment.algorithm === k || (k === 'raft' && !experiment.algorithm)}
+                  aria-busy={loading === k || undefined}
                   data-algorithm={k}
                   onClick={() => pick(k)}
                 >
